@@ -1,0 +1,1 @@
+//! Criterion benchmarks across the workspace live in `benches/benches/`; this library is empty.

@@ -1,0 +1,3 @@
+//! The `cube-cli` command-line tool.
+
+fn main() {}

@@ -1,0 +1,742 @@
+//! The cube at cubie level, in Kociemba's conventions.
+//!
+//! Positions and pieces share one numbering. Corners: URF UFL ULB UBR DFR DLF DBL DRB (0..8).
+//! Edges: UR UF UL UB DR DF DL DB FR FL BL BR (0..12). A [`Cube`] says, for every position, which
+//! piece is there and how it is turned ("piece at position" form, like Kociemba's `CubieCube`):
+//! a corner's orientation is the number of clockwise twists of its U/D sticker away from the U/D
+//! face (0, 1 or 2); an edge's orientation is 1 when it is flipped relative to the F/B axis
+//! convention (only F and B turns flip edges). The centres do not move: they define the frame.
+//!
+//! Composition is sequence order: `a.compose(&b)` is the state reached by doing `a`, then `b`.
+
+use std::fmt;
+
+use crate::moves::Move;
+
+/// Corner positions (and pieces), in Kociemba's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Corner {
+    URF = 0,
+    UFL,
+    ULB,
+    UBR,
+    DFR,
+    DLF,
+    DBL,
+    DRB,
+}
+
+impl Corner {
+    /// The eight corners in Kociemba's order.
+    pub const ALL: [Corner; 8] = [
+        Corner::URF,
+        Corner::UFL,
+        Corner::ULB,
+        Corner::UBR,
+        Corner::DFR,
+        Corner::DLF,
+        Corner::DBL,
+        Corner::DRB,
+    ];
+
+    /// The corner's name: its faces, starting with the U or D face, clockwise.
+    pub const fn name(self) -> &'static str {
+        ["URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"][self as usize]
+    }
+}
+
+/// Edge positions (and pieces), in Kociemba's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Edge {
+    UR = 0,
+    UF,
+    UL,
+    UB,
+    DR,
+    DF,
+    DL,
+    DB,
+    FR,
+    FL,
+    BL,
+    BR,
+}
+
+impl Edge {
+    /// The twelve edges in Kociemba's order.
+    pub const ALL: [Edge; 12] = [
+        Edge::UR,
+        Edge::UF,
+        Edge::UL,
+        Edge::UB,
+        Edge::DR,
+        Edge::DF,
+        Edge::DL,
+        Edge::DB,
+        Edge::FR,
+        Edge::FL,
+        Edge::BL,
+        Edge::BR,
+    ];
+
+    /// The edge's name: its two faces, the reference face first.
+    pub const fn name(self) -> &'static str {
+        [
+            "UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR",
+        ][self as usize]
+    }
+}
+
+/// Why a set of cubies is not a state of the cube.
+///
+/// The first five kinds mean the arrays do not describe pieces at all ([`Cube::from_parts`]
+/// rejects them); the last three mean the pieces are real but cannot be reached by turning
+/// ([`Cube::validate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CubeError {
+    /// A corner piece number is 8 or more.
+    CornerOutOfRange {
+        /// The position holding it.
+        position: usize,
+        /// The number found.
+        piece: u8,
+    },
+    /// An edge piece number is 12 or more.
+    EdgeOutOfRange {
+        /// The position holding it.
+        position: usize,
+        /// The number found.
+        piece: u8,
+    },
+    /// The corner pieces are not a permutation: `piece` appears twice.
+    CornersNotAPermutation {
+        /// The piece found twice.
+        piece: Corner,
+    },
+    /// The edge pieces are not a permutation: `piece` appears twice.
+    EdgesNotAPermutation {
+        /// The piece found twice.
+        piece: Edge,
+    },
+    /// A corner orientation is 3 or more, or an edge orientation 2 or more.
+    OrientationOutOfRange {
+        /// `true` for a corner, `false` for an edge.
+        corner: bool,
+        /// The position.
+        position: usize,
+        /// The value found.
+        value: u8,
+    },
+    /// The corner twists do not sum to 0 mod 3: a corner is twisted in place.
+    TwistSum {
+        /// The sum mod 3 (1 or 2).
+        sum: u8,
+    },
+    /// The edge flips do not sum to 0 mod 2: an edge is flipped in place.
+    FlipSum,
+    /// The corner and edge permutations have different parities: two pieces are swapped.
+    ParityMismatch {
+        /// Parity of the corner permutation (true = odd).
+        corners_odd: bool,
+        /// Parity of the edge permutation (true = odd).
+        edges_odd: bool,
+    },
+}
+
+impl fmt::Display for CubeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CubeError::CornerOutOfRange { position, piece } => write!(
+                f,
+                "corner position {} holds piece number {piece}, but corners are numbered 0..8",
+                Corner::ALL[position].name()
+            ),
+            CubeError::EdgeOutOfRange { position, piece } => write!(
+                f,
+                "edge position {} holds piece number {piece}, but edges are numbered 0..12",
+                Edge::ALL[position].name()
+            ),
+            CubeError::CornersNotAPermutation { piece } => {
+                write!(f, "corner {} appears twice", piece.name())
+            }
+            CubeError::EdgesNotAPermutation { piece } => {
+                write!(f, "edge {} appears twice", piece.name())
+            }
+            CubeError::OrientationOutOfRange {
+                corner: true,
+                position,
+                value,
+            } => write!(
+                f,
+                "corner at {} has orientation {value}, but corner orientations are 0, 1 or 2",
+                Corner::ALL[position].name()
+            ),
+            CubeError::OrientationOutOfRange {
+                corner: false,
+                position,
+                value,
+            } => write!(
+                f,
+                "edge at {} has orientation {value}, but edge orientations are 0 or 1",
+                Edge::ALL[position].name()
+            ),
+            CubeError::TwistSum { sum } => write!(
+                f,
+                "corner twists sum to {sum} mod 3, not 0: a corner is twisted {} in place",
+                if sum == 1 {
+                    "clockwise"
+                } else {
+                    "counter-clockwise"
+                }
+            ),
+            CubeError::FlipSum => {
+                write!(
+                    f,
+                    "edge flips sum to 1 mod 2, not 0: an edge is flipped in place"
+                )
+            }
+            CubeError::ParityMismatch {
+                corners_odd,
+                edges_odd,
+            } => write!(
+                f,
+                "the corner permutation is {} but the edge permutation is {}: two pieces are swapped",
+                if corners_odd { "odd" } else { "even" },
+                if edges_odd { "odd" } else { "even" }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CubeError {}
+
+/// Packed cubie byte: piece number in the low nibble, orientation in bits 4 and 5.
+const ORI_SHIFT: u8 = 4;
+const PIECE_MASK: u8 = 0x0f;
+const ORI_MASK: u8 = 0x30;
+
+/// A state of the cube at cubie level.
+///
+/// Stored packed, one byte per position (piece in the low nibble, orientation above it), with
+/// the unused lanes of each 16-byte array holding their own index so that composition is a
+/// uniform byte shuffle. `Cube` is `Copy`, 32 bytes, and every operation on it is allocation-free.
+///
+/// A `Cube` is always well formed (its pieces are permutations, its orientations in range), but
+/// it may be unsolvable when built with [`Cube::from_parts`]; [`Cube::validate`] tells.
+///
+/// ```
+/// use cube_core::{Cube, Move};
+/// let sexy = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1, Move::R3, Move::U3]);
+/// assert_eq!(sexy.order(), 6);
+/// assert!(sexy.compose(&sexy.inverse()).is_solved());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
+pub struct Cube {
+    edges: [u8; 16],
+    corners: [u8; 16],
+}
+
+const fn identity_lanes() -> [u8; 16] {
+    let mut lanes = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        lanes[i] = i as u8;
+        i += 1;
+    }
+    lanes
+}
+
+impl Cube {
+    /// The solved cube.
+    pub const SOLVED: Cube = Cube {
+        edges: identity_lanes(),
+        corners: identity_lanes(),
+    };
+
+    /// Builds a cube from "piece at position" arrays.
+    ///
+    /// `cp[i]`, `co[i]`: the corner piece at corner position `i` and its twist (0..3);
+    /// `ep[i]`, `eo[i]`: the edge piece at edge position `i` and its flip (0..2). Positions and
+    /// pieces use Kociemba's order (see the [module docs](crate)).
+    ///
+    /// The result may be unsolvable (a single twisted corner, say): encoders need such states.
+    /// Call [`Cube::validate`] before solving.
+    ///
+    /// # Errors
+    /// If a piece number or orientation is out of range, or a piece appears twice.
+    pub fn from_parts(
+        cp: [u8; 8],
+        co: [u8; 8],
+        ep: [u8; 12],
+        eo: [u8; 12],
+    ) -> Result<Cube, CubeError> {
+        let mut cube = Cube::SOLVED;
+        let mut seen = 0u16;
+        for i in 0..8 {
+            if cp[i] >= 8 {
+                return Err(CubeError::CornerOutOfRange {
+                    position: i,
+                    piece: cp[i],
+                });
+            }
+            if seen >> cp[i] & 1 == 1 {
+                return Err(CubeError::CornersNotAPermutation {
+                    piece: Corner::ALL[cp[i] as usize],
+                });
+            }
+            seen |= 1 << cp[i];
+            if co[i] >= 3 {
+                return Err(CubeError::OrientationOutOfRange {
+                    corner: true,
+                    position: i,
+                    value: co[i],
+                });
+            }
+            cube.corners[i] = cp[i] | co[i] << ORI_SHIFT;
+        }
+        seen = 0;
+        for i in 0..12 {
+            if ep[i] >= 12 {
+                return Err(CubeError::EdgeOutOfRange {
+                    position: i,
+                    piece: ep[i],
+                });
+            }
+            if seen >> ep[i] & 1 == 1 {
+                return Err(CubeError::EdgesNotAPermutation {
+                    piece: Edge::ALL[ep[i] as usize],
+                });
+            }
+            seen |= 1 << ep[i];
+            if eo[i] >= 2 {
+                return Err(CubeError::OrientationOutOfRange {
+                    corner: false,
+                    position: i,
+                    value: eo[i],
+                });
+            }
+            cube.edges[i] = ep[i] | eo[i] << ORI_SHIFT;
+        }
+        Ok(cube)
+    }
+
+    /// [`Cube::from_parts`] followed by [`Cube::validate`]: only states reachable by turning.
+    ///
+    /// # Errors
+    /// Any [`CubeError`].
+    pub fn from_parts_solvable(
+        cp: [u8; 8],
+        co: [u8; 8],
+        ep: [u8; 12],
+        eo: [u8; 12],
+    ) -> Result<Cube, CubeError> {
+        let cube = Cube::from_parts(cp, co, ep, eo)?;
+        cube.validate()?;
+        Ok(cube)
+    }
+
+    /// The corner piece at each corner position.
+    #[inline]
+    pub fn corner_perm(&self) -> [u8; 8] {
+        std::array::from_fn(|i| self.corners[i] & PIECE_MASK)
+    }
+
+    /// The twist (0..3) of the corner at each corner position.
+    #[inline]
+    pub fn corner_ori(&self) -> [u8; 8] {
+        std::array::from_fn(|i| self.corners[i] >> ORI_SHIFT)
+    }
+
+    /// The edge piece at each edge position.
+    #[inline]
+    pub fn edge_perm(&self) -> [u8; 12] {
+        std::array::from_fn(|i| self.edges[i] & PIECE_MASK)
+    }
+
+    /// The flip (0..2) of the edge at each edge position.
+    #[inline]
+    pub fn edge_ori(&self) -> [u8; 12] {
+        std::array::from_fn(|i| self.edges[i] >> ORI_SHIFT)
+    }
+
+    /// The corner piece at `position` and its twist.
+    #[inline]
+    pub fn corner(&self, position: Corner) -> (Corner, u8) {
+        let b = self.corners[position as usize];
+        (Corner::ALL[(b & PIECE_MASK) as usize], b >> ORI_SHIFT)
+    }
+
+    /// The edge piece at `position` and its flip.
+    #[inline]
+    pub fn edge(&self, position: Edge) -> (Edge, u8) {
+        let b = self.edges[position as usize];
+        (Edge::ALL[(b & PIECE_MASK) as usize], b >> ORI_SHIFT)
+    }
+
+    /// The state reached by doing `self`, then `other`.
+    #[inline]
+    pub fn compose(&self, other: &Cube) -> Cube {
+        let mut out = Cube::SOLVED;
+        for i in 0..16 {
+            let b = other.corners[i];
+            let s = self.corners[(b & PIECE_MASK) as usize] + (b & ORI_MASK);
+            // Twists add mod 3: a sum of 3 or 4 (0x30 or 0x40 above the piece) wraps by 0x30;
+            // a smaller sum wraps below zero and loses the `min`.
+            out.corners[i] = s.min(s.wrapping_sub(0x30));
+        }
+        for i in 0..16 {
+            let b = other.edges[i];
+            out.edges[i] = self.edges[(b & PIECE_MASK) as usize] ^ (b & ORI_MASK);
+        }
+        out
+    }
+
+    /// The state reached by doing `self`, then the face turn `m`.
+    #[inline]
+    pub fn apply_move(&self, m: Move) -> Cube {
+        self.compose(&MOVE_CUBES[m.index()])
+    }
+
+    /// The state reached by doing `self`, then `moves` in order.
+    pub fn apply_moves(&self, moves: &[Move]) -> Cube {
+        moves.iter().fold(*self, |cube, &m| cube.apply_move(m))
+    }
+
+    /// The state a face turn makes from the solved cube.
+    #[inline]
+    pub fn from_move(m: Move) -> Cube {
+        MOVE_CUBES[m.index()]
+    }
+
+    /// The inverse state: `self.compose(&self.inverse())` is solved.
+    pub fn inverse(&self) -> Cube {
+        let mut out = Cube::SOLVED;
+        for i in 0..8 {
+            let b = self.corners[i];
+            let piece = (b & PIECE_MASK) as usize;
+            let twist = b >> ORI_SHIFT;
+            out.corners[piece] = i as u8 | ((3 - twist) % 3) << ORI_SHIFT;
+        }
+        for i in 0..12 {
+            let b = self.edges[i];
+            out.edges[(b & PIECE_MASK) as usize] = i as u8 | (b & ORI_MASK);
+        }
+        out
+    }
+
+    /// Whether every piece is home and unturned.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        *self == Cube::SOLVED
+    }
+
+    /// Parity of the corner permutation (`true` = odd).
+    pub fn corner_parity_odd(&self) -> bool {
+        permutation_parity_odd(&self.corner_perm())
+    }
+
+    /// Parity of the edge permutation (`true` = odd).
+    pub fn edge_parity_odd(&self) -> bool {
+        permutation_parity_odd(&self.edge_perm())
+    }
+
+    /// Sum of the corner twists mod 3.
+    pub fn twist_sum(&self) -> u8 {
+        (self.corner_ori().iter().map(|&t| t as u32).sum::<u32>() % 3) as u8
+    }
+
+    /// Sum of the edge flips mod 2.
+    pub fn flip_sum(&self) -> u8 {
+        (self.edge_ori().iter().map(|&t| t as u32).sum::<u32>() % 2) as u8
+    }
+
+    /// Checks that the state can be reached from solved by turning the faces.
+    ///
+    /// # Errors
+    /// [`CubeError::TwistSum`], [`CubeError::FlipSum`] or [`CubeError::ParityMismatch`]
+    /// (checked in that order).
+    pub fn validate(&self) -> Result<(), CubeError> {
+        let sum = self.twist_sum();
+        if sum != 0 {
+            return Err(CubeError::TwistSum { sum });
+        }
+        if self.flip_sum() != 0 {
+            return Err(CubeError::FlipSum);
+        }
+        let (corners_odd, edges_odd) = (self.corner_parity_odd(), self.edge_parity_odd());
+        if corners_odd != edges_odd {
+            return Err(CubeError::ParityMismatch {
+                corners_odd,
+                edges_odd,
+            });
+        }
+        Ok(())
+    }
+
+    /// Every rule the state breaks, in the order of [`Cube::validate`] (empty if solvable).
+    pub fn violations(&self) -> Vec<CubeError> {
+        let mut out = Vec::new();
+        let sum = self.twist_sum();
+        if sum != 0 {
+            out.push(CubeError::TwistSum { sum });
+        }
+        if self.flip_sum() != 0 {
+            out.push(CubeError::FlipSum);
+        }
+        let (corners_odd, edges_odd) = (self.corner_parity_odd(), self.edge_parity_odd());
+        if corners_odd != edges_odd {
+            out.push(CubeError::ParityMismatch {
+                corners_odd,
+                edges_odd,
+            });
+        }
+        out
+    }
+
+    /// Whether [`Cube::validate`] succeeds.
+    pub fn is_solvable(&self) -> bool {
+        self.validate().is_ok()
+    }
+
+    /// The order of the state in the cube group: the least `n > 0` with `self^n` solved.
+    ///
+    /// ```
+    /// use cube_core::{Cube, Move};
+    /// assert_eq!(Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]).order(), 105);
+    /// ```
+    pub fn order(&self) -> u64 {
+        let (cp, co, ep, eo) = (
+            self.corner_perm(),
+            self.corner_ori(),
+            self.edge_perm(),
+            self.edge_ori(),
+        );
+        cycle_orders(&cp, &co, 3)
+            .chain(cycle_orders(&ep, &eo, 2))
+            .fold(1, lcm)
+    }
+}
+
+/// For each cycle of the permutation: its length, times the orientation modulus if the cycle's
+/// pieces come back turned.
+fn cycle_orders<'a>(perm: &'a [u8], ori: &'a [u8], modulus: u64) -> impl Iterator<Item = u64> + 'a {
+    let mut seen = 0u32;
+    (0..perm.len()).filter_map(move |start| {
+        if seen >> start & 1 == 1 {
+            return None;
+        }
+        let (mut len, mut twist, mut i) = (0u64, 0u64, start);
+        while seen >> i & 1 == 0 {
+            seen |= 1 << i;
+            twist += ori[i] as u64;
+            len += 1;
+            i = perm[i] as usize;
+        }
+        Some(if twist % modulus == 0 {
+            len
+        } else {
+            len * modulus
+        })
+    })
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    a / gcd(a, b) * b
+}
+
+/// Whether a permutation (of distinct values `0..perm.len()`) is odd.
+pub fn permutation_parity_odd(perm: &[u8]) -> bool {
+    let mut odd = false;
+    for i in 0..perm.len() {
+        for j in i + 1..perm.len() {
+            odd ^= perm[i] > perm[j];
+        }
+    }
+    odd
+}
+
+impl Default for Cube {
+    fn default() -> Cube {
+        Cube::SOLVED
+    }
+}
+
+impl fmt::Debug for Cube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cube")
+            .field("cp", &self.corner_perm())
+            .field("co", &self.corner_ori())
+            .field("ep", &self.edge_perm())
+            .field("eo", &self.edge_ori())
+            .finish()
+    }
+}
+
+const fn pack<const N: usize>(perm: [u8; N], ori: [u8; N]) -> [u8; 16] {
+    let mut lanes = identity_lanes();
+    let mut i = 0;
+    while i < N {
+        lanes[i] = perm[i] | ori[i] << ORI_SHIFT;
+        i += 1;
+    }
+    lanes
+}
+
+const fn basic(cp: [u8; 8], co: [u8; 8], ep: [u8; 12], eo: [u8; 12]) -> Cube {
+    Cube {
+        corners: pack(cp, co),
+        edges: pack(ep, eo),
+    }
+}
+
+const fn compose_const(a: &Cube, b: &Cube) -> Cube {
+    let mut out = Cube::SOLVED;
+    let mut i = 0;
+    while i < 16 {
+        let bc = b.corners[i];
+        let ac = a.corners[(bc & PIECE_MASK) as usize];
+        let twist = ((ac >> ORI_SHIFT) + (bc >> ORI_SHIFT)) % 3;
+        out.corners[i] = (ac & PIECE_MASK) | twist << ORI_SHIFT;
+        let be = b.edges[i];
+        out.edges[i] = a.edges[(be & PIECE_MASK) as usize] ^ (be & ORI_MASK);
+        i += 1;
+    }
+    out
+}
+
+/// The quarter turns U R F D L B, from Kociemba's cubie definitions (`defs.py` of RubikTwoPhase),
+/// and confirmed by the facelet vectors made with his package.
+const BASIC: [Cube; 6] = [
+    // U
+    basic(
+        [3, 0, 1, 2, 4, 5, 6, 7],
+        [0; 8],
+        [3, 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11],
+        [0; 12],
+    ),
+    // R
+    basic(
+        [4, 1, 2, 0, 7, 5, 6, 3],
+        [2, 0, 0, 1, 1, 0, 0, 2],
+        [8, 1, 2, 3, 11, 5, 6, 7, 4, 9, 10, 0],
+        [0; 12],
+    ),
+    // F
+    basic(
+        [1, 5, 2, 3, 0, 4, 6, 7],
+        [1, 2, 0, 0, 2, 1, 0, 0],
+        [0, 9, 2, 3, 4, 8, 6, 7, 1, 5, 10, 11],
+        [0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0],
+    ),
+    // D
+    basic(
+        [0, 1, 2, 3, 5, 6, 7, 4],
+        [0; 8],
+        [0, 1, 2, 3, 5, 6, 7, 4, 8, 9, 10, 11],
+        [0; 12],
+    ),
+    // L
+    basic(
+        [0, 2, 6, 3, 4, 1, 5, 7],
+        [0, 1, 2, 0, 0, 2, 1, 0],
+        [0, 1, 10, 3, 4, 5, 9, 7, 8, 2, 6, 11],
+        [0; 12],
+    ),
+    // B
+    basic(
+        [0, 1, 3, 7, 4, 5, 2, 6],
+        [0, 0, 1, 2, 0, 0, 2, 1],
+        [0, 1, 2, 11, 4, 5, 6, 10, 8, 9, 3, 7],
+        [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1],
+    ),
+];
+
+/// The 18 face turns as cubes, in move-index order.
+pub(crate) const MOVE_CUBES: [Cube; 18] = {
+    let mut out = [Cube::SOLVED; 18];
+    let mut face = 0;
+    while face < 6 {
+        let q = BASIC[face];
+        let h = compose_const(&q, &q);
+        out[face * 3] = q;
+        out[face * 3 + 1] = h;
+        out[face * 3 + 2] = compose_const(&h, &q);
+        face += 1;
+    }
+    out
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_face_turn_has_order_four() {
+        for m in Move::ALL {
+            let expected = if m.is_half_turn() { 2 } else { 4 };
+            assert_eq!(Cube::from_move(m).order(), expected, "{m}");
+            let cube = Cube::from_move(m);
+            assert!(cube.apply_moves(&[m, m, m]).is_solved(), "{m}");
+            assert!(cube.apply_move(m.inverse()).is_solved(), "{m}");
+        }
+    }
+
+    #[test]
+    fn from_parts_errors() {
+        let id8: [u8; 8] = std::array::from_fn(|i| i as u8);
+        let id12: [u8; 12] = std::array::from_fn(|i| i as u8);
+        let mut cp = id8;
+        cp[1] = 0;
+        assert_eq!(
+            Cube::from_parts(cp, [0; 8], id12, [0; 12]),
+            Err(CubeError::CornersNotAPermutation { piece: Corner::URF })
+        );
+        let mut ep = id12;
+        ep[3] = 12;
+        assert_eq!(
+            Cube::from_parts(id8, [0; 8], ep, [0; 12]),
+            Err(CubeError::EdgeOutOfRange {
+                position: 3,
+                piece: 12
+            })
+        );
+        let mut co = [0; 8];
+        co[0] = 1;
+        let twisted = Cube::from_parts(id8, co, id12, [0; 12]).unwrap();
+        assert_eq!(twisted.validate(), Err(CubeError::TwistSum { sum: 1 }));
+        let mut eo = [0; 12];
+        eo[0] = 1;
+        let flipped = Cube::from_parts(id8, [0; 8], id12, eo).unwrap();
+        assert_eq!(flipped.validate(), Err(CubeError::FlipSum));
+        let mut ep = id12;
+        ep.swap(0, 1);
+        let swapped = Cube::from_parts(id8, [0; 8], ep, [0; 12]).unwrap();
+        assert_eq!(
+            swapped.validate(),
+            Err(CubeError::ParityMismatch {
+                corners_odd: false,
+                edges_odd: true
+            })
+        );
+        assert_eq!(
+            Cube::from_parts(id8, co, ep, eo).unwrap().violations(),
+            vec![
+                CubeError::TwistSum { sum: 1 },
+                CubeError::FlipSum,
+                CubeError::ParityMismatch {
+                    corners_odd: false,
+                    edges_odd: true
+                }
+            ]
+        );
+    }
+}

@@ -1,0 +1,472 @@
+//! The 54-sticker view of the cube, and the sticker-to-cubie conversion that doubles as the
+//! legality check.
+//!
+//! Facelets are numbered `U1..U9 R1..R9 F1..F9 D1..D9 L1..L9 B1..B9` (0..54), each face read row by
+//! row: U with B at the top; R, F, L and B with U at the top (B as seen from behind); D with F at
+//! the top. This is the order of Kociemba's facelet strings.
+
+use std::fmt;
+
+use crate::cubie::{Corner, Cube, CubeError, Edge};
+use crate::moves::Face;
+
+/// The facelets of each corner position, starting with its U or D sticker, clockwise.
+pub(crate) const CORNER_FACELETS: [[usize; 3]; 8] = [
+    [8, 9, 20],   // URF: U9 R1 F3
+    [6, 18, 38],  // UFL: U7 F1 L3
+    [0, 36, 47],  // ULB: U1 L1 B3
+    [2, 45, 11],  // UBR: U3 B1 R3
+    [29, 26, 15], // DFR: D3 F9 R7
+    [27, 44, 24], // DLF: D1 L9 F7
+    [33, 53, 42], // DBL: D7 B9 L7
+    [35, 17, 51], // DRB: D9 R9 B7
+];
+
+/// The facelets of each edge position, the reference sticker first.
+pub(crate) const EDGE_FACELETS: [[usize; 2]; 12] = [
+    [5, 10],  // UR: U6 R2
+    [7, 19],  // UF: U8 F2
+    [3, 37],  // UL: U4 L2
+    [1, 46],  // UB: U2 B2
+    [32, 16], // DR: D6 R8
+    [28, 25], // DF: D2 F8
+    [30, 43], // DL: D4 L8
+    [34, 52], // DB: D8 B8
+    [23, 12], // FR: F6 R4
+    [21, 41], // FL: F4 L6
+    [50, 39], // BL: B6 L4
+    [48, 14], // BR: B4 R6
+];
+
+/// The colours (faces) of each corner piece, in the order of [`CORNER_FACELETS`].
+const CORNER_COLOURS: [[Face; 3]; 8] = {
+    use Face::*;
+    [
+        [U, R, F],
+        [U, F, L],
+        [U, L, B],
+        [U, B, R],
+        [D, F, R],
+        [D, L, F],
+        [D, B, L],
+        [D, R, B],
+    ]
+};
+
+/// The colours (faces) of each edge piece, in the order of [`EDGE_FACELETS`].
+const EDGE_COLOURS: [[Face; 2]; 12] = {
+    use Face::*;
+    [
+        [U, R],
+        [U, F],
+        [U, L],
+        [U, B],
+        [D, R],
+        [D, F],
+        [D, L],
+        [D, B],
+        [F, R],
+        [F, L],
+        [B, L],
+        [B, R],
+    ]
+};
+
+/// The index of the centre facelet of each face.
+const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
+
+/// The name of facelet `index` (0..54), such as `U1` or `B9`.
+pub fn facelet_name(index: usize) -> String {
+    format!("{}{}", Face::from_index(index / 9).letter(), index % 9 + 1)
+}
+
+/// The 54 stickers of a cube, each a colour byte.
+///
+/// Any six distinct colour bytes work: the centres define which colour belongs to which face.
+/// [`FaceletCube::from_cube`] uses the letters `URFDLB`.
+///
+/// ```
+/// use cube_core::{Cube, FaceletCube, Move};
+/// let cube = Cube::SOLVED.apply_move(Move::R1);
+/// let facelets = FaceletCube::from_cube(&cube);
+/// assert_eq!(facelets.to_string(), "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
+/// assert_eq!(facelets.to_cube(), Ok(cube));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FaceletCube {
+    colours: [u8; 54],
+}
+
+/// Why 54 stickers are not a cube.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FaceletError {
+    /// Two centres have the same colour (so the six colours cannot be told apart).
+    CentresNotDistinct {
+        /// The repeated colour.
+        colour: char,
+        /// The two faces whose centres show it.
+        faces: (Face, Face),
+    },
+    /// A colour appears other than 9 times (or a colour appears that no centre has).
+    ColourCount {
+        /// The colour.
+        colour: char,
+        /// How often it appears.
+        count: usize,
+    },
+    /// The stickers at a corner position are a combination that no corner piece has (for
+    /// example two opposite colours, or a mirror-image colour order).
+    InvalidCorner {
+        /// The corner position.
+        position: Corner,
+        /// The colours found there, starting with the U or D facelet.
+        colours: [char; 3],
+    },
+    /// The stickers at an edge position are a combination that no edge piece has.
+    InvalidEdge {
+        /// The edge position.
+        position: Edge,
+        /// The colours found there.
+        colours: [char; 2],
+    },
+    /// The same corner piece appears at two positions.
+    DuplicateCorner {
+        /// The piece.
+        piece: Corner,
+        /// The two positions.
+        positions: (Corner, Corner),
+    },
+    /// The same edge piece appears at two positions.
+    DuplicateEdge {
+        /// The piece.
+        piece: Edge,
+        /// The two positions.
+        positions: (Edge, Edge),
+    },
+    /// The pieces are real but the state cannot be reached by turning (twist sum, flip sum,
+    /// or parity).
+    Unsolvable(CubeError),
+}
+
+fn colour_char(c: u8) -> char {
+    if c.is_ascii_graphic() {
+        c as char
+    } else {
+        char::REPLACEMENT_CHARACTER
+    }
+}
+
+impl fmt::Display for FaceletError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FaceletError::CentresNotDistinct {
+                colour,
+                faces: (a, b),
+            } => write!(
+                f,
+                "the {a} and {b} centres are both '{colour}': the six centres must have six different colours"
+            ),
+            FaceletError::ColourCount { colour, count } => write!(
+                f,
+                "colour '{colour}' appears {count} times, expected 9 (each colour appears on nine stickers, and only centre colours exist)"
+            ),
+            FaceletError::InvalidCorner { position, colours } => write!(
+                f,
+                "the corner at {} shows colours {}{}{}, which no corner piece has (check the colours of that corner, or a mixed-up colour scheme)",
+                position.name(),
+                colours[0],
+                colours[1],
+                colours[2]
+            ),
+            FaceletError::InvalidEdge { position, colours } => write!(
+                f,
+                "the edge at {} shows colours {}{}, which no edge piece has",
+                position.name(),
+                colours[0],
+                colours[1]
+            ),
+            FaceletError::DuplicateCorner {
+                piece,
+                positions: (a, b),
+            } => write!(
+                f,
+                "corner piece {} appears twice, at {} and at {}",
+                piece.name(),
+                a.name(),
+                b.name()
+            ),
+            FaceletError::DuplicateEdge {
+                piece,
+                positions: (a, b),
+            } => write!(
+                f,
+                "edge piece {} appears twice, at {} and at {}",
+                piece.name(),
+                a.name(),
+                b.name()
+            ),
+            FaceletError::Unsolvable(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for FaceletError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FaceletError::Unsolvable(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<CubeError> for FaceletError {
+    fn from(e: CubeError) -> FaceletError {
+        FaceletError::Unsolvable(e)
+    }
+}
+
+impl FaceletCube {
+    /// Stickers from 54 colour bytes in facelet order. No check is made until
+    /// [`FaceletCube::to_cube`].
+    pub const fn new(colours: [u8; 54]) -> FaceletCube {
+        FaceletCube { colours }
+    }
+
+    /// The colour bytes in facelet order.
+    pub const fn colours(&self) -> &[u8; 54] {
+        &self.colours
+    }
+
+    /// The stickers of a cubie-level state, coloured with the letters `URFDLB`.
+    pub fn from_cube(cube: &Cube) -> FaceletCube {
+        let mut colours = [0u8; 54];
+        for (face, &centre) in CENTRES.iter().enumerate() {
+            colours[centre] = Face::from_index(face).letter() as u8;
+        }
+        let (cp, co) = (cube.corner_perm(), cube.corner_ori());
+        for i in 0..8 {
+            for n in 0..3 {
+                colours[CORNER_FACELETS[i][(n + co[i] as usize) % 3]] =
+                    CORNER_COLOURS[cp[i] as usize][n].letter() as u8;
+            }
+        }
+        let (ep, eo) = (cube.edge_perm(), cube.edge_ori());
+        for i in 0..12 {
+            for n in 0..2 {
+                colours[EDGE_FACELETS[i][(n + eo[i] as usize) % 2]] =
+                    EDGE_COLOURS[ep[i] as usize][n].letter() as u8;
+            }
+        }
+        FaceletCube { colours }
+    }
+
+    /// The faces each sticker's colour belongs to, as defined by the centres.
+    ///
+    /// # Errors
+    /// [`FaceletError::CentresNotDistinct`] or [`FaceletError::ColourCount`].
+    pub fn faces(&self) -> Result<[Face; 54], FaceletError> {
+        let mut face_of_colour: [Option<Face>; 256] = [None; 256];
+        for face in Face::ALL {
+            let colour = self.colours[CENTRES[face.index()]];
+            if let Some(other) = face_of_colour[colour as usize] {
+                return Err(FaceletError::CentresNotDistinct {
+                    colour: colour_char(colour),
+                    faces: (other, face),
+                });
+            }
+            face_of_colour[colour as usize] = Some(face);
+        }
+        let mut counts = [0usize; 256];
+        for &c in &self.colours {
+            counts[c as usize] += 1;
+        }
+        // Report colours in order of first appearance, so the message is stable.
+        for &c in &self.colours {
+            if face_of_colour[c as usize].is_none() || counts[c as usize] != 9 {
+                return Err(FaceletError::ColourCount {
+                    colour: colour_char(c),
+                    count: counts[c as usize],
+                });
+            }
+        }
+        Ok(std::array::from_fn(|i| {
+            face_of_colour[self.colours[i] as usize].expect("checked above")
+        }))
+    }
+
+    /// Converts the stickers to a cubie-level state, checking every rule of a real cube.
+    ///
+    /// # Errors
+    /// The first problem found, in this order: centre colours, colour counts, each corner and
+    /// edge position (invalid or duplicate piece), then twist sum, flip sum and parity
+    /// ([`FaceletError::Unsolvable`]). [`FaceletCube::problems`] lists all of them.
+    pub fn to_cube(&self) -> Result<Cube, FaceletError> {
+        let cube = self.to_cube_unchecked()?;
+        cube.validate()?;
+        Ok(cube)
+    }
+
+    /// Converts the stickers to cubies, checking that the pieces are real and distinct but not
+    /// that the state is solvable (a twisted corner is allowed).
+    ///
+    /// # Errors
+    /// As [`FaceletCube::to_cube`], except [`FaceletError::Unsolvable`].
+    pub fn to_cube_unchecked(&self) -> Result<Cube, FaceletError> {
+        let faces = self.faces()?;
+        let pieces = self.read_pieces(&faces);
+        if let Some(e) = pieces.errors.into_iter().next() {
+            return Err(e);
+        }
+        Ok(Cube::from_parts(pieces.cp, pieces.co, pieces.ep, pieces.eo)
+            .expect("pieces were checked to be distinct and in range"))
+    }
+
+    /// Every problem with the stickers, for reports that list all the rules a cube breaks.
+    ///
+    /// Centre and colour-count problems come alone (the pieces cannot be read without them);
+    /// otherwise every invalid or duplicate piece is listed, and, if the pieces are all real,
+    /// every solvability rule broken. Empty for a legal cube.
+    pub fn problems(&self) -> Vec<FaceletError> {
+        let faces = match self.faces() {
+            Ok(faces) => faces,
+            Err(e @ FaceletError::CentresNotDistinct { .. }) => return vec![e],
+            Err(_) => return self.colour_count_problems(),
+        };
+        let pieces = self.read_pieces(&faces);
+        if !pieces.errors.is_empty() {
+            return pieces.errors;
+        }
+        Cube::from_parts(pieces.cp, pieces.co, pieces.ep, pieces.eo)
+            .expect("pieces were checked to be distinct and in range")
+            .violations()
+            .into_iter()
+            .map(FaceletError::Unsolvable)
+            .collect()
+    }
+
+    fn colour_count_problems(&self) -> Vec<FaceletError> {
+        let mut counts = [0usize; 256];
+        for &c in &self.colours {
+            counts[c as usize] += 1;
+        }
+        let mut is_centre = [false; 256];
+        for centre in CENTRES {
+            is_centre[self.colours[centre] as usize] = true;
+        }
+        let mut reported = [false; 256];
+        let mut out = Vec::new();
+        for &c in &self.colours {
+            let c = c as usize;
+            if (!is_centre[c] || counts[c] != 9) && !reported[c] {
+                reported[c] = true;
+                out.push(FaceletError::ColourCount {
+                    colour: colour_char(c as u8),
+                    count: counts[c],
+                });
+            }
+        }
+        out
+    }
+
+    /// Reads every corner and edge position independently, collecting every problem.
+    fn read_pieces(&self, faces: &[Face; 54]) -> Pieces {
+        let mut pieces = Pieces {
+            cp: [0; 8],
+            co: [0; 8],
+            ep: [0; 12],
+            eo: [0; 12],
+            errors: Vec::new(),
+        };
+        let mut corner_at: [Option<Corner>; 8] = [None; 8];
+        for position in Corner::ALL {
+            let i = position as usize;
+            let stickers = CORNER_FACELETS[i].map(|f| faces[f]);
+            let found = stickers
+                .iter()
+                .position(|&f| f == Face::U || f == Face::D)
+                .and_then(|ori| {
+                    let rotated = [
+                        stickers[ori],
+                        stickers[(ori + 1) % 3],
+                        stickers[(ori + 2) % 3],
+                    ];
+                    CORNER_COLOURS
+                        .iter()
+                        .position(|c| *c == rotated)
+                        .map(|piece| (piece, ori))
+                });
+            let Some((piece, ori)) = found else {
+                let colours = CORNER_FACELETS[i].map(|f| colour_char(self.colours[f]));
+                pieces
+                    .errors
+                    .push(FaceletError::InvalidCorner { position, colours });
+                continue;
+            };
+            match corner_at[piece] {
+                Some(other) => pieces.errors.push(FaceletError::DuplicateCorner {
+                    piece: Corner::ALL[piece],
+                    positions: (other, position),
+                }),
+                None => corner_at[piece] = Some(position),
+            }
+            pieces.cp[i] = piece as u8;
+            pieces.co[i] = ori as u8;
+        }
+        let mut edge_at: [Option<Edge>; 12] = [None; 12];
+        for position in Edge::ALL {
+            let i = position as usize;
+            let stickers = EDGE_FACELETS[i].map(|f| faces[f]);
+            let found = EDGE_COLOURS.iter().enumerate().find_map(|(piece, c)| {
+                if *c == stickers {
+                    Some((piece, 0))
+                } else if *c == [stickers[1], stickers[0]] {
+                    Some((piece, 1))
+                } else {
+                    None
+                }
+            });
+            let Some((piece, flip)) = found else {
+                let colours = EDGE_FACELETS[i].map(|f| colour_char(self.colours[f]));
+                pieces
+                    .errors
+                    .push(FaceletError::InvalidEdge { position, colours });
+                continue;
+            };
+            match edge_at[piece] {
+                Some(other) => pieces.errors.push(FaceletError::DuplicateEdge {
+                    piece: Edge::ALL[piece],
+                    positions: (other, position),
+                }),
+                None => edge_at[piece] = Some(position),
+            }
+            pieces.ep[i] = piece as u8;
+            pieces.eo[i] = flip;
+        }
+        pieces
+    }
+}
+
+/// The pieces read from stickers, and every problem met reading them.
+struct Pieces {
+    cp: [u8; 8],
+    co: [u8; 8],
+    ep: [u8; 12],
+    eo: [u8; 12],
+    errors: Vec<FaceletError>,
+}
+
+impl fmt::Display for FaceletCube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &c in &self.colours {
+            write!(f, "{}", colour_char(c))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for FaceletCube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FaceletCube({self})")
+    }
+}

@@ -1,0 +1,42 @@
+//! The 3x3x3 Rubik's cube at cubie level, in Kociemba's conventions.
+//!
+//! - [`Cube`]: a state (corner and edge permutation and orientation; the centres are fixed and
+//!   define the frame), with composition in sequence order, inverse, order, parity and a
+//!   solvability check whose [`CubeError`] names the rule broken.
+//! - [`Face`], [`Move`] and [`MoveSet`]: the 18 face turns and the canonical-sequence rules.
+//! - [`Alg`]: notation as cubers write it (wide turns, slices, rotations, grouping,
+//!   commutators and conjugates), expanded to face turns plus a whole-cube rotation.
+//! - [`FaceletCube`]: the 54 stickers, whose conversion to cubies is the legality check
+//!   ([`FaceletError`]).
+//! - [`Symmetry`]: the 48 symmetries, named as in the H48 format.
+//! - [`Centers`]: optional centre orientation, for supercubes.
+//! - `Cube::random` (feature `rand`, on by default): uniform random legal states.
+//!
+//! # Example
+//!
+//! ```
+//! use cube_core::{Alg, Cube, FaceletCube};
+//!
+//! let alg: Alg = "R U R' U'".parse().unwrap();
+//! let cube = Cube::SOLVED.apply_alg(&alg);
+//! assert_eq!(cube.order(), 6);
+//! let stickers = FaceletCube::from_cube(&cube);
+//! assert_eq!(stickers.to_cube(), Ok(cube));
+//! ```
+#![deny(missing_docs)]
+
+mod centers;
+mod cubie;
+mod facelet;
+mod moves;
+mod notation;
+#[cfg(feature = "rand")]
+mod random;
+mod symmetry;
+
+pub use centers::Centers;
+pub use cubie::{Corner, Cube, CubeError, Edge, permutation_parity_odd};
+pub use facelet::{FaceletCube, FaceletError, facelet_name};
+pub use moves::{Face, Move, MoveSet, is_canonical};
+pub use notation::{Alg, Expanded, MAX_EXPANDED_MOVES, ParseError, ParseErrorKind, simplify};
+pub use symmetry::{ParseSymmetryError, Symmetry};

@@ -1,0 +1,206 @@
+//! Every facelet error kind, each produced by a crafted bad cube.
+
+use cube_core::{Corner, CubeError, Edge, Face, FaceletCube, FaceletError};
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+fn stickers(text: &str) -> FaceletCube {
+    FaceletCube::new(text.as_bytes().try_into().expect("54 stickers"))
+}
+
+fn with(changes: &[(usize, u8)]) -> FaceletCube {
+    let mut colours = *stickers(SOLVED).colours();
+    for &(i, c) in changes {
+        colours[i] = c;
+    }
+    FaceletCube::new(colours)
+}
+
+fn swap(text: &str, pairs: &[(usize, usize)]) -> FaceletCube {
+    let mut colours = *stickers(text).colours();
+    for &(a, b) in pairs {
+        colours.swap(a, b);
+    }
+    FaceletCube::new(colours)
+}
+
+#[test]
+fn any_colour_scheme_is_accepted() {
+    let scheme = SOLVED
+        .replace('U', "W")
+        .replace('R', "r")
+        .replace('F', "G")
+        .replace('D', "Y")
+        .replace('L', "O")
+        .replace('B', "b");
+    assert_eq!(stickers(&scheme).to_cube(), Ok(cube_core::Cube::SOLVED));
+    // R applied, in the same colours.
+    let r = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
+    let recoloured: String = r
+        .chars()
+        .map(|c| match c {
+            'U' => '1',
+            'R' => '2',
+            'F' => '3',
+            'D' => '4',
+            'L' => '5',
+            _ => '6',
+        })
+        .collect();
+    assert_eq!(stickers(&recoloured).to_cube(), stickers(r).to_cube());
+}
+
+#[test]
+fn centres_not_distinct() {
+    // Paint the R centre with the U colour.
+    let bad = with(&[(13, b'U')]);
+    assert_eq!(
+        bad.to_cube(),
+        Err(FaceletError::CentresNotDistinct {
+            colour: 'U',
+            faces: (Face::U, Face::R)
+        })
+    );
+}
+
+#[test]
+fn wrong_colour_counts() {
+    // One U sticker painted R: ten R, eight U.
+    let bad = with(&[(0, b'R')]);
+    assert!(matches!(
+        bad.to_cube(),
+        Err(FaceletError::ColourCount { .. })
+    ));
+    let problems = bad.problems();
+    assert!(
+        problems.contains(&FaceletError::ColourCount {
+            colour: 'R',
+            count: 10
+        }),
+        "{problems:?}"
+    );
+    assert!(
+        problems.contains(&FaceletError::ColourCount {
+            colour: 'U',
+            count: 8
+        }),
+        "{problems:?}"
+    );
+    // A colour no centre has.
+    let bad = with(&[(0, b'X')]);
+    assert!(bad.problems().contains(&FaceletError::ColourCount {
+        colour: 'X',
+        count: 1
+    }));
+}
+
+#[test]
+fn invalid_pieces() {
+    // Swap the U and R stickers of the UR edge with the U and F stickers... keep counts, break pieces:
+    // give URF corner colours U R R? Counts would change; instead swap two stickers of different
+    // pieces so both become impossible: U9 (URF's U) with F2 (UF's F).
+    let bad = swap(SOLVED, &[(8, 19)]);
+    let problems = bad.problems();
+    assert!(
+        matches!(
+            problems[0],
+            FaceletError::InvalidCorner {
+                position: Corner::URF,
+                ..
+            }
+        ),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| matches!(
+            p,
+            FaceletError::InvalidEdge {
+                position: Edge::UF,
+                ..
+            }
+        )),
+        "{problems:?}"
+    );
+    // A mirror-image corner (colours in anticlockwise order): swap R1 and F3.
+    let bad = swap(SOLVED, &[(9, 20)]);
+    assert_eq!(
+        bad.to_cube(),
+        Err(FaceletError::InvalidCorner {
+            position: Corner::URF,
+            colours: ['U', 'F', 'R']
+        })
+    );
+}
+
+#[test]
+fn duplicate_pieces() {
+    // Paint the UFL corner as a second URF corner and the URF corner as UFL's colours would clash;
+    // instead copy the UR edge's stickers onto UF and the UF edge's onto UR with one changed.
+    // Simplest: UL edge painted as UR (U, R), and UR painted as UL: that is a swap (legal pieces,
+    // wrong parity). For a duplicate, paint UL as UR and DR as... keep counts: UL (U4 L2) becomes
+    // U R, and FR (F6 R4) becomes F L: then L2 lost an L and R4 lost an R, balanced.
+    let bad = with(&[(37, b'R'), (12, b'L')]);
+    let problems = bad.problems();
+    assert!(
+        problems.contains(&FaceletError::DuplicateEdge {
+            piece: Edge::UR,
+            positions: (Edge::UR, Edge::UL)
+        }),
+        "{problems:?}"
+    );
+    assert!(
+        problems.contains(&FaceletError::DuplicateEdge {
+            piece: Edge::FL,
+            positions: (Edge::FR, Edge::FL)
+        }),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn unsolvable_states() {
+    // Twist URF clockwise in place: U9 R1 F3 = U R F becomes F U R.
+    let twisted = with(&[(8, b'F'), (9, b'U'), (20, b'R')]);
+    assert_eq!(
+        twisted.to_cube(),
+        Err(FaceletError::Unsolvable(CubeError::TwistSum { sum: 1 }))
+    );
+    assert!(twisted.to_cube_unchecked().is_ok());
+    // Flip UR in place.
+    let flipped = swap(SOLVED, &[(5, 10)]);
+    assert_eq!(
+        flipped.to_cube(),
+        Err(FaceletError::Unsolvable(CubeError::FlipSum))
+    );
+    // Swap the UR and UF edges.
+    let swapped = swap(SOLVED, &[(5, 7), (10, 19)]);
+    assert_eq!(
+        swapped.to_cube(),
+        Err(FaceletError::Unsolvable(CubeError::ParityMismatch {
+            corners_odd: false,
+            edges_odd: true
+        }))
+    );
+    // All three at once are all reported.
+    let mut colours = *twisted.colours();
+    colours.swap(5, 10);
+    colours.swap(28, 25); // flip DF too: the flip sum is even again.
+    colours.swap(30, 43); // and DL: odd.
+    let problems = FaceletCube::new(colours).problems();
+    assert_eq!(
+        problems,
+        vec![
+            FaceletError::Unsolvable(CubeError::TwistSum { sum: 1 }),
+            FaceletError::Unsolvable(CubeError::FlipSum)
+        ]
+    );
+}
+
+#[test]
+fn messages_are_plain_words() {
+    let twisted = with(&[(8, b'F'), (9, b'U'), (20, b'R')]);
+    let message = twisted.to_cube().unwrap_err().to_string();
+    assert!(message.contains("twisted"), "{message}");
+    let bad = swap(SOLVED, &[(9, 20)]);
+    assert!(bad.to_cube().unwrap_err().to_string().contains("URF"));
+}

@@ -1,0 +1,33 @@
+//! Integration tests of cube-core. One binary, one module per topic:
+//! - `anchors`: facts about the cube from the literature that pin the conventions;
+//! - `vectors`: the externally generated facelet vectors in `shared/vectors/facelets.json`;
+//! - `facelets`: every facelet error kind, from crafted bad cubes;
+//! - `symmetry`: the 48 symmetries as a group, and their action on moves and cubes;
+//! - `properties`: group laws and round trips, searched by proptest;
+//! - `notation`: parsing, printing, expansion and inversion of algorithms.
+
+mod anchors;
+mod facelets;
+mod notation;
+mod properties;
+mod symmetry;
+mod vectors;
+
+use std::path::PathBuf;
+
+/// The folder of externally generated test vectors, beside the repository (`../shared/vectors`).
+pub fn vectors_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors");
+    assert!(
+        dir.is_dir(),
+        "test vectors not found at {}: the repository's sibling folder shared/ is required",
+        dir.display()
+    );
+    dir
+}
+
+/// Parses `text` and returns the state it makes (relative to the centres).
+pub fn cube_of(text: &str) -> cube_core::Cube {
+    let alg: cube_core::Alg = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+    cube_core::Cube::SOLVED.apply_alg(&alg)
+}

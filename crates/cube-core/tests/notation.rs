@@ -1,0 +1,94 @@
+//! Parsing, printing, expansion and inversion of algorithms.
+
+use cube_core::{Alg, Centers, Cube, Face, Move, Symmetry};
+
+use crate::cube_of;
+
+fn expand(text: &str) -> (String, Symmetry) {
+    let e = text.parse::<Alg>().unwrap().expand();
+    (Alg::from_moves(&e.moves).to_string(), e.rotation)
+}
+
+#[test]
+fn slices_wide_and_rotations_expand_with_fixed_centres() {
+    assert_eq!(expand("M"), ("R L'".into(), Symmetry::X.inverse()));
+    assert_eq!(expand("E"), ("U D'".into(), Symmetry::Y.inverse()));
+    assert_eq!(expand("S"), ("F' B".into(), Symmetry::Z));
+    assert_eq!(expand("r"), ("L".into(), Symmetry::X));
+    assert_eq!(expand("Rw"), expand("r"));
+    assert_eq!(expand("Uw2'"), ("D2".into(), Symmetry::Y.then(Symmetry::Y)));
+    // After x, U turns the face that was in front.
+    assert_eq!(expand("x U"), ("F".into(), Symmetry::X));
+    assert_eq!(expand("y R"), ("B".into(), Symmetry::Y));
+    assert_eq!(expand("z U"), ("L".into(), Symmetry::Z));
+    // x y z x is a rotation from the 24.
+    assert!(!expand("x y z x").1.is_mirror());
+}
+
+#[test]
+fn grouping_commutators_and_conjugates() {
+    assert_eq!(
+        cube_of("(R U R' U')3"),
+        cube_of("R U R' U' R U R' U' R U R' U'")
+    );
+    assert_eq!(cube_of("[R, U]"), cube_of("R U R' U'"));
+    assert_eq!(cube_of("[R: U]"), cube_of("R U R'"));
+    assert_eq!(cube_of("[R, U]'"), cube_of("U R U' R'"));
+    assert_eq!(cube_of("[R: U]2'"), cube_of("R U2 R'"));
+    assert_eq!(cube_of("[F: [R, U]]"), cube_of("F R U R' U' F'"));
+    assert_eq!(cube_of("(R U)'"), cube_of("U' R'"));
+    assert_eq!(cube_of("(x U)2 x2"), cube_of("F D"));
+}
+
+#[test]
+fn inverse_of_every_construct() {
+    for text in [
+        "R U2' F3",
+        "(R U R' U')3 x",
+        "[R, U] [F: M2] y2",
+        "r' E S2 Uw z'",
+        "[x: [R, U']2]'",
+    ] {
+        let alg: Alg = text.parse().unwrap();
+        let inverse = alg.inverse();
+        let both: Alg = format!("{alg} {inverse}").parse().unwrap();
+        assert!(both.expand().cube().is_solved(), "{text} / {inverse}");
+        assert_eq!(both.expand().rotation, Symmetry::IDENTITY);
+        let forward = alg.expand().rotation;
+        assert_eq!(
+            forward.then(inverse.expand().rotation),
+            Symmetry::IDENTITY,
+            "{text}"
+        );
+        let reparsed: Alg = inverse.to_string().parse().unwrap();
+        assert_eq!(reparsed, inverse);
+    }
+}
+
+#[test]
+fn move_parsing() {
+    assert_eq!("R2'".parse::<Move>(), Ok(Move::R2));
+    assert_eq!("R3".parse::<Move>(), Ok(Move::R3));
+    assert_eq!(" U' ".parse::<Move>(), Ok(Move::U3));
+    assert!("R4".parse::<Move>().is_err());
+    assert!("M".parse::<Move>().is_err());
+    assert!("R U".parse::<Move>().is_err());
+}
+
+#[test]
+fn centres_follow_face_turns_and_slices() {
+    let centers = "M".parse::<Alg>().unwrap().expand().centers();
+    assert_eq!(centers, Centers::new([0, 1, 0, 0, 3, 0]));
+    assert_eq!(centers.get(Face::R), 1);
+}
+
+#[test]
+fn no_input_panics() {
+    for text in [
+        "", "(", ")", "[", "]", "[,]", "[:]", "((((", "R'''", "R2'2", "//", "/", "x'2'", "Rww",
+        "é", "R\u{0}", "[R,", "[R:U", "(R)'3",
+    ] {
+        let _ = text.parse::<Alg>();
+    }
+    assert!("".parse::<Alg>().unwrap().is_empty());
+}

@@ -1,0 +1,1 @@
+//! Solving methods for the 3x3x3 cube.

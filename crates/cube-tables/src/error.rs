@@ -1,0 +1,271 @@
+//! `TableError`: everything that can go wrong while finding, writing, opening or verifying a table file.
+//!
+//! The error is an opaque struct around a private kind, like regex-automata's `DeserializeError` in
+//! `src/util/wire.rs`, so that new kinds can be added without a breaking change. Callers branch on
+//! [`TableError::kind`], which returns the fieldless [`TableErrorKind`].
+//!
+//! Every message is lowercase, names the table and the file, and ends with what to do about it:
+//! `table korf-edges-7a (/t/korf-edges-7a.v1.tbl): format version 2, expected 1 (re-run cargo xtask
+//! bake-tables --tier 7edge)`. The fix comes from the [`Fix`](crate::Fix) of the table's
+//! [`TableSpec`](crate::TableSpec).
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::id::{Fix, TableId, Tier};
+
+/// An error from finding, writing, opening or verifying a table file.
+///
+/// Use [`TableError::kind`] to branch on what went wrong, and `Display` to show it to a user.
+#[derive(Debug)]
+pub struct TableError {
+    kind: Kind,
+    table: Option<TableId>,
+    path: Option<PathBuf>,
+    fix: Option<String>,
+}
+
+/// The category of a [`TableError`], returned by [`TableError::kind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TableErrorKind {
+    /// The table file does not exist.
+    Missing,
+    /// The file ends before the payload its header announces.
+    Truncated,
+    /// The file is shorter than the fixed header.
+    TooShortForHeader,
+    /// The file does not start with the cube-tables label: it is some other kind of file.
+    BadMagic,
+    /// The file was written on a machine of the other byte order.
+    EndianMismatch,
+    /// The file was written by another format version.
+    VersionMismatch,
+    /// The file holds another table than the one asked for.
+    IdMismatch,
+    /// The file holds the table for another tier.
+    TierMismatch,
+    /// The file stores its entries in another encoding than the one asked for.
+    EncodingMismatch,
+    /// The header's own checksum does not match: the header is corrupt.
+    HeaderChecksum,
+    /// The header checksum matches, but a header field holds a value that this version does not know.
+    BadHeader,
+    /// The entry count, the payload length and the file size disagree.
+    LengthMismatch,
+    /// The payload hash recomputed by `verify` does not match the header: the payload is corrupt.
+    PayloadHash,
+    /// The depth histogram recomputed by `verify` does not match the header or the expected one.
+    HistogramMismatch,
+    /// Another process holds the lock for this table: a bake of the same table is running.
+    Locked,
+    /// A table id is not a valid, filename-safe id.
+    InvalidId,
+    /// The caller passed inconsistent arguments (payload length, histogram, entry count).
+    InvalidInput,
+    /// No table directory could be found: there is no `--tables`, no `CUBE_TABLES_DIR` and no cache dir.
+    NoTableDir,
+    /// An operating system error, with context.
+    Io,
+}
+
+/// The private kind, with the data each message needs.
+#[derive(Debug)]
+pub(crate) enum Kind {
+    Missing,
+    Truncated { payload_len: u64, available: u64 },
+    TooShortForHeader { file_len: u64, header_len: u64 },
+    BadMagic,
+    EndianMismatch,
+    VersionMismatch { expected: u32, found: u32 },
+    IdMismatch { found: String },
+    TierMismatch { expected: Option<Tier>, found: Option<Tier> },
+    EncodingMismatch { expected: &'static str, found: String },
+    HeaderChecksum { stored: u64, computed: u64 },
+    BadHeader { what: String },
+    LengthMismatch { what: String },
+    PayloadHash { stored: u64, computed: u64 },
+    HistogramMismatch { depth: usize, found: u64, expected: u64, against: &'static str },
+    Locked,
+    InvalidId { id: String, why: &'static str },
+    InvalidInput { what: String },
+    NoTableDir,
+    Io { context: &'static str, source: io::Error },
+}
+
+impl TableError {
+    pub(crate) fn new(kind: Kind) -> TableError {
+        TableError { kind, table: None, path: None, fix: None }
+    }
+
+    pub(crate) fn io(context: &'static str, source: io::Error) -> TableError {
+        if source.kind() == io::ErrorKind::NotFound && context == OPENING {
+            return TableError::new(Kind::Missing);
+        }
+        TableError::new(Kind::Io { context, source })
+    }
+
+    /// Attaches the table, file and fix unless they are already set.
+    pub(crate) fn at(mut self, table: TableId, path: &Path, fix: &Fix, tier: Option<Tier>) -> TableError {
+        self.table.get_or_insert(table);
+        if self.path.is_none() {
+            self.path = Some(path.to_path_buf());
+        }
+        if self.fix.is_none() && self.wants_fix() {
+            self.fix = Some(fix.hint(tier));
+        }
+        self
+    }
+
+    pub(crate) fn with_path(mut self, path: &Path) -> TableError {
+        self.path = Some(path.to_path_buf());
+        self
+    }
+
+    fn wants_fix(&self) -> bool {
+        match &self.kind {
+            Kind::Io { .. } | Kind::Locked | Kind::InvalidId { .. } | Kind::InvalidInput { .. } => false,
+            Kind::NoTableDir => false,
+            _ => true,
+        }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> TableErrorKind {
+        match self.kind {
+            Kind::Missing => TableErrorKind::Missing,
+            Kind::Truncated { .. } => TableErrorKind::Truncated,
+            Kind::TooShortForHeader { .. } => TableErrorKind::TooShortForHeader,
+            Kind::BadMagic => TableErrorKind::BadMagic,
+            Kind::EndianMismatch => TableErrorKind::EndianMismatch,
+            Kind::VersionMismatch { .. } => TableErrorKind::VersionMismatch,
+            Kind::IdMismatch { .. } => TableErrorKind::IdMismatch,
+            Kind::TierMismatch { .. } => TableErrorKind::TierMismatch,
+            Kind::EncodingMismatch { .. } => TableErrorKind::EncodingMismatch,
+            Kind::HeaderChecksum { .. } => TableErrorKind::HeaderChecksum,
+            Kind::BadHeader { .. } => TableErrorKind::BadHeader,
+            Kind::LengthMismatch { .. } => TableErrorKind::LengthMismatch,
+            Kind::PayloadHash { .. } => TableErrorKind::PayloadHash,
+            Kind::HistogramMismatch { .. } => TableErrorKind::HistogramMismatch,
+            Kind::Locked => TableErrorKind::Locked,
+            Kind::InvalidId { .. } => TableErrorKind::InvalidId,
+            Kind::InvalidInput { .. } => TableErrorKind::InvalidInput,
+            Kind::NoTableDir => TableErrorKind::NoTableDir,
+            Kind::Io { .. } => TableErrorKind::Io,
+        }
+    }
+
+    /// The file the error is about, when there is one (for [`TableErrorKind::Locked`], the lock file).
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The table the error is about, when there is one.
+    pub fn table_id(&self) -> Option<TableId> {
+        self.table
+    }
+
+    /// For [`TableErrorKind::VersionMismatch`], the `(expected, found)` format versions.
+    pub fn version_mismatch(&self) -> Option<(u32, u32)> {
+        match self.kind {
+            Kind::VersionMismatch { expected, found } => Some((expected, found)),
+            _ => None,
+        }
+    }
+}
+
+/// The context used when opening a file for reading; a `NotFound` there means [`TableErrorKind::Missing`].
+pub(crate) const OPENING: &str = "opening";
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.table, &self.path) {
+            (Some(table), Some(path)) => write!(f, "table {table} ({}): ", path.display())?,
+            (Some(table), None) => write!(f, "table {table}: ")?,
+            (None, Some(path)) => write!(f, "{}: ", path.display())?,
+            (None, None) => {}
+        }
+        match &self.kind {
+            Kind::Missing => write!(f, "file not found")?,
+            Kind::Truncated { payload_len, available } => write!(
+                f,
+                "file is truncated: the header announces a {payload_len}-byte payload, the file holds {available}"
+            )?,
+            Kind::TooShortForHeader { file_len, header_len } => {
+                write!(f, "file is {file_len} bytes, shorter than the {header_len}-byte header")?
+            }
+            Kind::BadMagic => write!(f, "not a cube table file (no cube-tables label)")?,
+            Kind::EndianMismatch => write!(
+                f,
+                "file was written on a machine of the other byte order (this machine is {}-endian)",
+                if cfg!(target_endian = "little") { "little" } else { "big" }
+            )?,
+            Kind::VersionMismatch { expected, found } => {
+                write!(f, "format version {found}, expected {expected}")?
+            }
+            Kind::IdMismatch { found } => write!(f, "file holds table {found:?}")?,
+            Kind::TierMismatch { expected, found } => {
+                write!(f, "file holds tier {}, expected {}", TierName(*found), TierName(*expected))?
+            }
+            Kind::EncodingMismatch { expected, found } => {
+                write!(f, "entries are encoded as {found}, expected {expected}")?
+            }
+            Kind::HeaderChecksum { stored, computed } => write!(
+                f,
+                "header checksum {computed:#018x} does not match the stored {stored:#018x}: the header is corrupt"
+            )?,
+            Kind::BadHeader { what } => write!(f, "bad header: {what}")?,
+            Kind::LengthMismatch { what } => write!(f, "{what}")?,
+            Kind::PayloadHash { stored, computed } => write!(
+                f,
+                "payload hash {computed:#018x} does not match the header's {stored:#018x}: the payload is corrupt"
+            )?,
+            Kind::HistogramMismatch { depth, found, expected, against } => write!(
+                f,
+                "depth {depth} has {found} entries in the payload, {against} says {expected}"
+            )?,
+            Kind::Locked => write!(
+                f,
+                "another bake of this table is running (wait for it to finish, or ask to wait for the lock)"
+            )?,
+            Kind::InvalidId { id, why } => write!(f, "invalid table id {id:?}: {why}")?,
+            Kind::InvalidInput { what } => write!(f, "{what}")?,
+            Kind::NoTableDir => write!(
+                f,
+                "no table directory: there is no cache directory on this system (pass --tables DIR or set CUBE_TABLES_DIR)"
+            )?,
+            Kind::Io { context, source } => {
+                write!(f, "{context}: {source}")?;
+                if source.kind() == io::ErrorKind::StorageFull {
+                    write!(f, " (free some disk space and re-run)")?;
+                }
+            }
+        }
+        if let Some(fix) = &self.fix {
+            write!(f, " ({fix})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for TableError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            Kind::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Shows an optional tier as `7edge` or `none`.
+struct TierName(Option<Tier>);
+
+impl fmt::Display for TierName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(tier) => write!(f, "{tier}"),
+            None => write!(f, "none"),
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! Table identity: [`TableId`], [`Tier`], [`Encoding`], and the [`TableSpec`] that a generator writes and a
+//! loader expects.
+//!
+//! A `TableId` is a stable, filename-safe string such as `korf-corners`, in the spirit of nissy-core's
+//! `dataid`, which "can be used e.g. as a filename or database key" (`src/nissy.h`).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use crate::error::{Kind, TableError};
+use crate::format::FORMAT_VERSION;
+
+/// The longest table id, in bytes: the size of the id field of the header.
+pub const MAX_ID_LEN: usize = 32;
+
+/// A stable, filename-safe table name such as `korf-corners`, `korf-edges-7a` or `two-phase-slice-twist`.
+///
+/// An id is 1 to 32 bytes of lowercase ASCII letters, digits and `-`, and starts with a letter or digit.
+/// It is `Copy` and can be a constant:
+///
+/// ```
+/// use cube_tables::TableId;
+///
+/// const KORF_CORNERS: TableId = TableId::from_static("korf-corners");
+/// assert_eq!(KORF_CORNERS.file_name(), "korf-corners.v1.tbl");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TableId {
+    bytes: [u8; MAX_ID_LEN],
+    len: u8,
+}
+
+impl TableId {
+    /// Makes an id from a string, checking it.
+    ///
+    /// # Errors
+    ///
+    /// [`TableErrorKind::InvalidId`](crate::TableErrorKind::InvalidId) when `id` is empty, longer than 32
+    /// bytes, or holds anything but lowercase ASCII letters, digits and `-`.
+    pub fn new(id: &str) -> Result<TableId, TableError> {
+        TableId::parse(id.as_bytes())
+            .map_err(|why| TableError::new(Kind::InvalidId { id: id.to_string(), why }))
+    }
+
+    /// Makes an id from a string literal. Use it for constants.
+    ///
+    /// # Panics
+    ///
+    /// When `id` is not a valid id (at compile time, in a constant).
+    pub const fn from_static(id: &'static str) -> TableId {
+        match TableId::parse(id.as_bytes()) {
+            Ok(id) => id,
+            Err(_) => panic!("invalid table id: use 1 to 32 of [a-z0-9-], starting with [a-z0-9]"),
+        }
+    }
+
+    const fn parse(id: &[u8]) -> Result<TableId, &'static str> {
+        if id.is_empty() {
+            return Err("empty");
+        }
+        if id.len() > MAX_ID_LEN {
+            return Err("longer than 32 bytes");
+        }
+        if id[0] == b'-' {
+            return Err("starts with '-'");
+        }
+        let mut bytes = [0; MAX_ID_LEN];
+        let mut i = 0;
+        while i < id.len() {
+            let b = id[i];
+            if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+                return Err("use only lowercase ASCII letters, digits and '-'");
+            }
+            bytes[i] = b;
+            i += 1;
+        }
+        Ok(TableId { bytes, len: id.len() as u8 })
+    }
+
+    /// Reads an id from a NUL-padded header field; `None` when the field does not hold a valid id.
+    pub(crate) fn from_padded(field: &[u8; MAX_ID_LEN]) -> Option<TableId> {
+        let len = field.iter().position(|&b| b == 0).unwrap_or(MAX_ID_LEN);
+        if field[len..].iter().any(|&b| b != 0) {
+            return None;
+        }
+        TableId::parse(&field[..len]).ok()
+    }
+
+    /// The id, NUL-padded to the header field.
+    pub(crate) fn padded(&self) -> [u8; MAX_ID_LEN] {
+        self.bytes
+    }
+
+    /// The id as a string.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).expect("a table id is ASCII")
+    }
+
+    /// The file name of this table in the current format: `<table-id>.v<FORMAT_VERSION>.tbl`.
+    pub fn file_name(&self) -> String {
+        format!("{}.v{FORMAT_VERSION}.tbl", self.as_str())
+    }
+}
+
+impl fmt::Display for TableId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for TableId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TableId({:?})", self.as_str())
+    }
+}
+
+impl FromStr for TableId {
+    type Err = TableError;
+
+    fn from_str(s: &str) -> Result<TableId, TableError> {
+        TableId::new(s)
+    }
+}
+
+/// A size class of the Korf edge pattern databases: how many edges each edge table tracks.
+///
+/// Written and parsed as `6edge`, `7edge` and `8edge`, the value of `cargo xtask bake-tables --tier`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tier {
+    /// Edge tables over 6 edges (tens of megabytes).
+    Edge6,
+    /// Edge tables over 7 edges (hundreds of megabytes).
+    Edge7,
+    /// Edge tables over 8 edges (gigabytes).
+    Edge8,
+}
+
+impl Tier {
+    /// Every tier, smallest first.
+    pub const ALL: [Tier; 3] = [Tier::Edge6, Tier::Edge7, Tier::Edge8];
+
+    /// The number of edges: 6, 7 or 8. This is also the tier's code in the header.
+    pub const fn n_edges(self) -> u32 {
+        match self {
+            Tier::Edge6 => 6,
+            Tier::Edge7 => 7,
+            Tier::Edge8 => 8,
+        }
+    }
+
+    /// The header code of an optional tier: 0 for none, else [`Tier::n_edges`].
+    pub(crate) fn code(tier: Option<Tier>) -> u32 {
+        tier.map_or(0, Tier::n_edges)
+    }
+
+    /// The tier of a header code; `Err(())` for an unknown code.
+    pub(crate) fn from_code(code: u32) -> Result<Option<Tier>, ()> {
+        match code {
+            0 => Ok(None),
+            6 => Ok(Some(Tier::Edge6)),
+            7 => Ok(Some(Tier::Edge7)),
+            8 => Ok(Some(Tier::Edge8)),
+            _ => Err(()),
+        }
+    }
+}
+
+impl fmt::Display for Tier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}edge", self.n_edges())
+    }
+}
+
+/// The error from parsing a [`Tier`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseTierError {
+    input: String,
+}
+
+impl fmt::Display for ParseTierError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown tier {:?} (use 6edge, 7edge or 8edge)", self.input)
+    }
+}
+
+impl std::error::Error for ParseTierError {}
+
+impl FromStr for Tier {
+    type Err = ParseTierError;
+
+    fn from_str(s: &str) -> Result<Tier, ParseTierError> {
+        match s {
+            "6edge" => Ok(Tier::Edge6),
+            "7edge" => Ok(Tier::Edge7),
+            "8edge" => Ok(Tier::Edge8),
+            _ => Err(ParseTierError { input: s.to_string() }),
+        }
+    }
+}
+
+/// How the payload stores one entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// Two 4-bit entries per byte; entry `2k` is the low nibble of byte `k`, entry `2k + 1` the high nibble.
+    /// For an odd entry count the last high nibble is padding and is zero.
+    Nibble,
+    /// One entry per byte.
+    Byte,
+}
+
+impl Encoding {
+    /// The code of this encoding in the header.
+    pub(crate) const fn code(self) -> u32 {
+        match self {
+            Encoding::Nibble => 1,
+            Encoding::Byte => 2,
+        }
+    }
+
+    pub(crate) const fn from_code(code: u32) -> Option<Encoding> {
+        match code {
+            1 => Some(Encoding::Nibble),
+            2 => Some(Encoding::Byte),
+            _ => None,
+        }
+    }
+
+    /// The payload length in bytes of `n_entries` entries.
+    pub const fn payload_len(self, n_entries: u64) -> u64 {
+        match self {
+            Encoding::Nibble => n_entries.div_ceil(2),
+            Encoding::Byte => n_entries,
+        }
+    }
+
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Encoding::Nibble => "4-bit nibbles",
+            Encoding::Byte => "bytes",
+        }
+    }
+}
+
+/// What a user should do when a table file is missing or bad. It ends every such error message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// The table comes from `cargo xtask bake-tables --tier <tier>`: "re-run cargo xtask bake-tables --tier 7edge".
+    Bake,
+    /// The table is a small cache built on first use: "delete the file; it is rebuilt on next use".
+    Rebuild,
+    /// Any other advice, shown as is.
+    Custom(&'static str),
+}
+
+impl Fix {
+    pub(crate) fn hint(&self, tier: Option<Tier>) -> String {
+        match (self, tier) {
+            (Fix::Bake, Some(tier)) => format!("re-run cargo xtask bake-tables --tier {tier}"),
+            (Fix::Bake, None) => "re-run cargo xtask bake-tables".to_string(),
+            (Fix::Rebuild, _) => "delete the file; it is rebuilt on next use".to_string(),
+            (Fix::Custom(hint), _) => (*hint).to_string(),
+        }
+    }
+}
+
+/// What a table is: the identity that a generator writes into the header and that a loader checks.
+///
+/// One constant serves both sides:
+///
+/// ```
+/// use cube_tables::{Encoding, TableId, TableSpec, Tier};
+///
+/// const KORF_EDGES_7A: TableSpec =
+///     TableSpec::new(TableId::from_static("korf-edges-7a"), Encoding::Nibble, 510_935_040)
+///         .with_tier(Tier::Edge7);
+/// assert_eq!(KORF_EDGES_7A.payload_len(), 255_467_520);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSpec {
+    /// The table id; also the file name stem.
+    pub id: TableId,
+    /// The tier this table belongs to, or `None` for tables outside the tiers.
+    pub tier: Option<Tier>,
+    /// How entries are stored.
+    pub encoding: Encoding,
+    /// The number of entries (coordinates) in the table.
+    pub n_entries: u64,
+    /// What to tell the user when the file is missing or bad.
+    pub fix: Fix,
+}
+
+impl TableSpec {
+    /// A table outside the tiers, whose fix is [`Fix::Rebuild`].
+    pub const fn new(id: TableId, encoding: Encoding, n_entries: u64) -> TableSpec {
+        TableSpec { id, tier: None, encoding, n_entries, fix: Fix::Rebuild }
+    }
+
+    /// Puts the table in `tier` and sets its fix to [`Fix::Bake`].
+    pub const fn with_tier(self, tier: Tier) -> TableSpec {
+        TableSpec { tier: Some(tier), fix: Fix::Bake, ..self }
+    }
+
+    /// Sets the fix shown in error messages.
+    pub const fn with_fix(self, fix: Fix) -> TableSpec {
+        TableSpec { fix, ..self }
+    }
+
+    /// The payload length in bytes.
+    pub const fn payload_len(&self) -> u64 {
+        self.encoding.payload_len(self.n_entries)
+    }
+
+    /// The path of this table's file in `dir`: `dir/<table-id>.v<FORMAT_VERSION>.tbl`.
+    pub fn path_in(&self, dir: &Path) -> PathBuf {
+        dir.join(self.id.file_name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids() {
+        for ok in ["korf-corners", "korf-edges-7a", "two-phase-slice-twist", "a", "0", &"x".repeat(32)] {
+            assert_eq!(TableId::new(ok).unwrap().as_str(), ok);
+        }
+        for bad in ["", "-a", "Korf", "a.b", "a/b", "a b", "é", &"x".repeat(33)] {
+            assert!(TableId::new(bad).is_err(), "{bad:?}");
+        }
+        let id = TableId::from_static("korf-corners");
+        assert_eq!(TableId::from_padded(&id.padded()), Some(id));
+        let mut bad = id.padded();
+        bad[20] = b'x';
+        assert_eq!(TableId::from_padded(&bad), None);
+    }
+
+    #[test]
+    fn tiers() {
+        for tier in Tier::ALL {
+            assert_eq!(tier.to_string().parse::<Tier>(), Ok(tier));
+            assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
+        }
+        assert_eq!(Tier::Edge7.to_string(), "7edge");
+        assert!("9edge".parse::<Tier>().is_err());
+        assert_eq!(Tier::from_code(0), Ok(None));
+        assert_eq!(Tier::from_code(5), Err(()));
+    }
+}

@@ -1,0 +1,70 @@
+//! Coordinates, move tables, pruning tables and pattern databases for the 3x3x3 cube.
+//!
+//! This crate also owns the table files: versioned, checksummed files of a fixed 384-byte header and a
+//! payload of 4-bit or 8-bit entries (docs/tables.md describes the format byte by byte).
+//!
+//! - [`write_table`], [`write_table_from_file`] and [`TableWriter`] write a table atomically: to
+//!   `<name>.tmp` under a lock, then `fsync` and rename. [`NibbleTable`], [`Scratch`] and [`pack_nibbles`]
+//!   help generators build the payload.
+//! - [`PruneTable`] reads one back: [`PruneTable::load`] into a `Vec`, [`PruneTable::load_anonymous`]
+//!   into huge pages (the fast path for large tables), or [`PruneTable::open_mapped`] as a file map. All
+//!   three check the header and the lengths in constant time.
+//! - [`verify`] recomputes the depth histogram and the payload hash in parallel.
+//! - [`resolve_table_dir`] finds the table directory.
+//!
+//! Every failure is a [`TableError`] whose message names the table and the file and says what to do.
+//!
+//! # Example
+//!
+//! Write a small table, load it back and verify it:
+//!
+//! ```
+//! use cube_tables::{Encoding, NibbleTable, PruneTable, TableId, TableSpec, WriteOptions};
+//!
+//! const SPEC: TableSpec = TableSpec::new(TableId::from_static("doc-example"), Encoding::Nibble, 1000);
+//!
+//! let dir = tempfile::tempdir()?;
+//! let mut payload = NibbleTable::new(1000);
+//! for index in 0..1000 {
+//!     payload.set(index, (index % 11) as u8);
+//! }
+//! let path = cube_tables::write_table(
+//!     dir.path(),
+//!     &SPEC,
+//!     &payload.histogram(),
+//!     payload.as_bytes(),
+//!     &WriteOptions::new(),
+//! )?;
+//! assert_eq!(path, dir.path().join("doc-example.v1.tbl"));
+//!
+//! let table = PruneTable::load_anonymous(&path, &SPEC)?;
+//! assert_eq!(table.get(123), 2);
+//! assert_eq!(table.histogram()[10], 90);
+//! cube_tables::verify(&table, None)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod dirs;
+mod error;
+mod format;
+mod hash;
+mod id;
+pub mod m12;
+mod mmap;
+mod nibble;
+mod store;
+mod table;
+mod verify;
+
+pub use crate::dirs::{TABLES_DIR_ENV, resolve_table_dir};
+pub use crate::error::{TableError, TableErrorKind};
+pub use crate::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
+pub use crate::hash::{CHUNK_LEN, payload_hash};
+pub use crate::id::{Encoding, Fix, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier};
+pub use crate::mmap::{Anonymous, Mapped, Scratch};
+pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into};
+pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
+pub use crate::table::PruneTable;
+pub use crate::verify::{histogram, verify};

@@ -1,0 +1,173 @@
+//! [`NibbleTable`]: a writable table of 4-bit entries for generators, and [`pack_nibbles`].
+//!
+//! A generator either sets nibbles directly, or runs its breadth-first search over a byte-per-entry
+//! [`Scratch`](crate::Scratch) (simpler to update from many threads) and packs it at the end with
+//! [`pack_nibbles`] or [`pack_nibbles_into`]. Either way the bytes go to [`write_table`](crate::write_table)
+//! with [`Encoding::Nibble`](crate::Encoding::Nibble).
+
+use rayon::prelude::*;
+
+use crate::error::{Kind, TableError};
+use crate::format::Histogram;
+use crate::hash::CHUNK_LEN;
+use crate::id::Encoding;
+use crate::verify::histogram;
+
+/// A table of `n_entries` 4-bit entries over any byte storage: entry `2k` is the low nibble of byte `k`,
+/// entry `2k + 1` the high nibble.
+///
+/// ```
+/// use cube_tables::NibbleTable;
+///
+/// let mut table = NibbleTable::new(5);
+/// table.set(3, 9);
+/// assert_eq!(table.get(3), 9);
+/// assert_eq!(table.as_bytes(), &[0x00, 0x90, 0x00]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NibbleTable<T = Vec<u8>> {
+    bytes: T,
+    n_entries: usize,
+}
+
+impl NibbleTable<Vec<u8>> {
+    /// A zeroed table of `n_entries` entries on the heap.
+    pub fn new(n_entries: usize) -> NibbleTable<Vec<u8>> {
+        NibbleTable { bytes: vec![0; n_entries.div_ceil(2)], n_entries }
+    }
+}
+
+impl<T: AsRef<[u8]>> NibbleTable<T> {
+    /// A table of `n_entries` entries over `bytes`, which must be `n_entries.div_ceil(2)` bytes long, for
+    /// example a [`Scratch`](crate::Scratch).
+    ///
+    /// # Errors
+    ///
+    /// `InvalidInput` when `bytes` has the wrong length.
+    pub fn from_storage(bytes: T, n_entries: usize) -> Result<NibbleTable<T>, TableError> {
+        let len = bytes.as_ref().len();
+        if len != n_entries.div_ceil(2) {
+            let what = format!("{len} bytes cannot hold exactly {n_entries} nibbles");
+            return Err(TableError::new(Kind::InvalidInput { what }));
+        }
+        Ok(NibbleTable { bytes, n_entries })
+    }
+
+    /// The entry at `index`, in `0..16`.
+    ///
+    /// # Panics
+    ///
+    /// When `index >= self.len()`.
+    #[inline]
+    pub fn get(&self, index: usize) -> u8 {
+        assert!(index < self.n_entries, "index {index} out of range for {} nibbles", self.n_entries);
+        (self.bytes.as_ref()[index / 2] >> ((index & 1) * 4)) & 0xF
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.n_entries
+    }
+
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.n_entries == 0
+    }
+
+    /// The packed bytes, ready for [`write_table`](crate::write_table).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.as_ref()
+    }
+
+    /// The depth histogram of the entries, computed in parallel.
+    pub fn histogram(&self) -> Histogram {
+        histogram(self.as_bytes(), Encoding::Nibble, self.n_entries as u64)
+    }
+
+    /// The storage.
+    pub fn into_inner(self) -> T {
+        self.bytes
+    }
+}
+
+impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
+    /// Sets the entry at `index` to `value`.
+    ///
+    /// # Panics
+    ///
+    /// When `index >= self.len()` or `value >= 16`.
+    #[inline]
+    pub fn set(&mut self, index: usize, value: u8) {
+        assert!(index < self.n_entries, "index {index} out of range for {} nibbles", self.n_entries);
+        assert!(value < 16, "nibble value {value} is not below 16");
+        let byte = &mut self.bytes.as_mut()[index / 2];
+        let shift = (index & 1) * 4;
+        *byte = (*byte & !(0xF << shift)) | (value << shift);
+    }
+
+    /// Sets every entry to `value` (the padding nibble stays zero).
+    ///
+    /// # Panics
+    ///
+    /// When `value >= 16`.
+    pub fn fill(&mut self, value: u8) {
+        assert!(value < 16, "nibble value {value} is not below 16");
+        let n_entries = self.n_entries;
+        let bytes = self.bytes.as_mut();
+        bytes.par_chunks_mut(CHUNK_LEN).for_each(|chunk| chunk.fill(value | (value << 4)));
+        if n_entries % 2 == 1 {
+            bytes[n_entries / 2] = value;
+        }
+    }
+}
+
+/// Packs one entry per byte into nibbles: `out[k] = bytes[2k] | bytes[2k + 1] << 4`, in parallel.
+///
+/// # Panics
+///
+/// When a byte is 16 or more.
+pub fn pack_nibbles(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0; bytes.len().div_ceil(2)];
+    pack_nibbles_into(bytes, &mut out);
+    out
+}
+
+/// Packs one entry per byte into nibbles in `out`, which may be a [`Scratch`](crate::Scratch) or a
+/// [`NibbleTable`]'s storage; in parallel.
+///
+/// # Panics
+///
+/// When `out.len() != bytes.len().div_ceil(2)` or a byte is 16 or more.
+pub fn pack_nibbles_into(bytes: &[u8], out: &mut [u8]) {
+    assert_eq!(out.len(), bytes.len().div_ceil(2), "the output must hold exactly one nibble per input byte");
+    out.par_chunks_mut(CHUNK_LEN / 2).zip(bytes.par_chunks(CHUNK_LEN)).for_each(|(out, bytes)| {
+        let mut seen = 0u8;
+        for (out, pair) in out.iter_mut().zip(bytes.chunks(2)) {
+            let high = pair.get(1).copied().unwrap_or(0);
+            seen |= pair[0] | high;
+            *out = pair[0] | (high << 4);
+        }
+        assert!(seen < 16, "an entry of 16 or more does not fit in a nibble");
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_keeps_padding_zero() {
+        let mut table = NibbleTable::new(5);
+        table.fill(7);
+        assert_eq!(table.as_bytes(), &[0x77, 0x77, 0x07]);
+        assert_eq!(table.histogram()[7], 5);
+    }
+
+    #[test]
+    fn pack_across_chunks() {
+        let bytes: Vec<u8> = (0..CHUNK_LEN * 2 + 3).map(|i| (i % 13) as u8).collect();
+        let packed = pack_nibbles(&bytes);
+        let table = NibbleTable::from_storage(packed, bytes.len()).unwrap();
+        assert!((0..bytes.len()).all(|i| table.get(i) == bytes[i]));
+    }
+}

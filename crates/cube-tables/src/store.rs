@@ -1,0 +1,309 @@
+//! Writing table files: atomically, under a lock, never leaving a half-written file at the final name.
+//!
+//! Every writer follows the same steps:
+//!
+//! 1. Create the directory, open `<name>.lock` and lock it with `File::try_lock` (or `File::lock` when
+//!    [`WriteOptions::wait_for_lock`] is set). A second bake of the same table gets
+//!    [`TableErrorKind::Locked`](crate::TableErrorKind::Locked). The lock file is kept: the lock dies with
+//!    the process that holds it, so a killed bake never blocks the next one.
+//! 2. Write the header and the payload to `<name>.tmp`, truncating whatever a killed bake left there.
+//! 3. `fsync` the file, rename it to `<name>`, and `fsync` the directory.
+//!
+//! On any error the temporary file is removed. A bake killed half-way leaves only `<name>.tmp`, which
+//! no loader ever opens.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Kind, OPENING, TableError};
+use crate::format::{HEADER_LEN, Header, Histogram};
+use crate::hash::{CHUNK_LEN, StreamHash, payload_hash};
+use crate::id::TableSpec;
+
+/// Options for [`write_table`], [`write_table_from_file`] and [`TableWriter`].
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions {
+    wait_for_lock: bool,
+}
+
+impl WriteOptions {
+    /// The default options: fail with `Locked` when another bake of the same table is running.
+    pub fn new() -> WriteOptions {
+        WriteOptions::default()
+    }
+
+    /// Whether to wait for another bake of the same table to finish rather than fail with `Locked`.
+    pub fn wait_for_lock(mut self, yes: bool) -> WriteOptions {
+        self.wait_for_lock = yes;
+        self
+    }
+}
+
+/// Writes the table `spec` with the given payload and histogram to `dir`, atomically.
+///
+/// Returns the path of the new file, `dir/<table-id>.v<FORMAT_VERSION>.tbl`. The payload hash is computed
+/// here, in parallel. `payload` may be a `Vec`, a [`NibbleTable`](crate::NibbleTable)'s bytes or a
+/// [`Scratch`](crate::Scratch) map; it is written straight from there.
+///
+/// # Errors
+///
+/// - `InvalidInput` when `payload` is not `spec.payload_len()` bytes long or `histogram` does not sum to
+///   `spec.n_entries`.
+/// - `Locked` when another bake of the same table holds the lock.
+/// - `Io` when creating, writing, syncing or renaming fails (a full disk, say); the temporary file is removed.
+pub fn write_table(
+    dir: &Path,
+    spec: &TableSpec,
+    histogram: &Histogram,
+    payload: &[u8],
+    options: &WriteOptions,
+) -> Result<PathBuf, TableError> {
+    let at = |e: TableError| e.at(spec.id, &spec.path_in(dir), &spec.fix, spec.tier);
+    check_input(spec, histogram, payload.len() as u64).map_err(at)?;
+    let header = Header::new(spec, histogram, payload_hash(payload));
+    let mut staged = Staged::new(dir, spec, options)?;
+    staged.write(&header.to_bytes())?;
+    staged.write(payload)?;
+    staged.commit(None)
+}
+
+/// Writes the table `spec` to `dir`, atomically, copying the payload from the file at `scratch`.
+///
+/// Use it when a generator has filled a plain scratch file; the payload is streamed in 1 MiB chunks.
+///
+/// # Errors
+///
+/// The errors of [`write_table`], and `Missing` or `Io` when `scratch` cannot be read.
+pub fn write_table_from_file(
+    dir: &Path,
+    spec: &TableSpec,
+    histogram: &Histogram,
+    scratch: &Path,
+    options: &WriteOptions,
+) -> Result<PathBuf, TableError> {
+    let at_scratch = |e: TableError| e.at(spec.id, scratch, &spec.fix, spec.tier);
+    let mut file = File::open(scratch).map_err(|e| at_scratch(TableError::io(OPENING, e)))?;
+    let len = file.metadata().map_err(|e| at_scratch(TableError::io("reading the file size", e)))?.len();
+    check_input(spec, histogram, len).map_err(at_scratch)?;
+    let mut writer = TableWriter::create(dir, spec, options)?;
+    let mut buf = vec![0u8; CHUNK_LEN];
+    loop {
+        let n_read = match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(at_scratch(TableError::io("reading the scratch file", e))),
+        };
+        writer.write(&buf[..n_read])?;
+    }
+    writer.finish(histogram)
+}
+
+/// A streaming table writer, for payloads that are produced in pieces.
+///
+/// The payload is written to `<name>.tmp` through a 1 MiB buffer and hashed chunk by chunk on the way;
+/// [`TableWriter::finish`] writes the header and renames the file. Dropping the writer without finishing
+/// removes the temporary file.
+///
+/// ```
+/// use cube_tables::{Encoding, TableId, TableSpec, TableWriter, WriteOptions};
+///
+/// let dir = tempfile::tempdir()?;
+/// let spec = TableSpec::new(TableId::from_static("doc-stream"), Encoding::Byte, 6);
+/// let mut writer = TableWriter::create(dir.path(), &spec, &WriteOptions::new())?;
+/// writer.write(&[0, 1, 1])?;
+/// writer.write(&[2, 2, 2])?;
+/// let mut histogram = [0; 32];
+/// histogram[..3].copy_from_slice(&[1, 2, 3]);
+/// let path = writer.finish(&histogram)?;
+/// assert!(path.ends_with("doc-stream.v1.tbl"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct TableWriter {
+    staged: Staged,
+    spec: TableSpec,
+    buf: Vec<u8>,
+    hash: StreamHash,
+    written: u64,
+}
+
+impl TableWriter {
+    /// Takes the lock and creates the temporary file for `spec` in `dir`.
+    ///
+    /// # Errors
+    ///
+    /// `Locked` when another bake of the same table holds the lock, `Io` when the directory, the lock file
+    /// or the temporary file cannot be created.
+    pub fn create(dir: &Path, spec: &TableSpec, options: &WriteOptions) -> Result<TableWriter, TableError> {
+        let mut staged = Staged::new(dir, spec, options)?;
+        // A zeroed header until `finish`: a temporary file that is renamed by hand still never loads.
+        staged.write(&[0; HEADER_LEN])?;
+        Ok(TableWriter { staged, spec: *spec, buf: Vec::with_capacity(CHUNK_LEN), hash: StreamHash::default(), written: 0 })
+    }
+
+    /// Appends `bytes` to the payload.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidInput` when the payload grows beyond `spec.payload_len()`; `Io` when writing fails. After an
+    /// error, drop the writer: it removes the temporary file.
+    pub fn write(&mut self, mut bytes: &[u8]) -> Result<(), TableError> {
+        self.written += bytes.len() as u64;
+        if self.written > self.spec.payload_len() {
+            let what = format!("payload of more than the expected {} bytes", self.spec.payload_len());
+            return Err(self.staged.error(TableError::new(Kind::InvalidInput { what })));
+        }
+        while !bytes.is_empty() {
+            let n_taken = bytes.len().min(CHUNK_LEN - self.buf.len());
+            self.buf.extend_from_slice(&bytes[..n_taken]);
+            bytes = &bytes[n_taken..];
+            if self.buf.len() == CHUNK_LEN {
+                self.flush_chunk()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_chunk(&mut self) -> Result<(), TableError> {
+        self.hash.push_chunk(&self.buf);
+        self.staged.write(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Writes the header with `histogram`, syncs and renames the file; returns the path of the table.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidInput` when fewer than `spec.payload_len()` bytes were written or `histogram` does not sum to
+    /// `spec.n_entries`; `Io` when writing, syncing or renaming fails. The temporary file is then removed.
+    pub fn finish(mut self, histogram: &Histogram) -> Result<PathBuf, TableError> {
+        check_input(&self.spec, histogram, self.written).map_err(|e| self.staged.error(e))?;
+        if !self.buf.is_empty() {
+            self.flush_chunk()?;
+        }
+        let header = Header::new(&self.spec, histogram, self.hash.finish());
+        self.staged.commit(Some(&header))
+    }
+}
+
+/// Checks that a payload of `payload_len` bytes and `histogram` fit `spec`.
+fn check_input(spec: &TableSpec, histogram: &Histogram, payload_len: u64) -> Result<(), TableError> {
+    if payload_len != spec.payload_len() {
+        let what = format!(
+            "payload of {payload_len} bytes, expected {} for {} entries",
+            spec.payload_len(),
+            spec.n_entries
+        );
+        return Err(TableError::new(Kind::InvalidInput { what }));
+    }
+    let sum = histogram.iter().try_fold(0u64, |sum, &n| sum.checked_add(n));
+    if sum != Some(spec.n_entries) {
+        let what = format!("histogram sums to {sum:?} entries, expected {}", spec.n_entries);
+        return Err(TableError::new(Kind::InvalidInput { what }));
+    }
+    Ok(())
+}
+
+/// A temporary file being written under the table's lock; removed on drop unless committed.
+#[derive(Debug)]
+struct Staged {
+    spec: TableSpec,
+    dir: PathBuf,
+    final_path: PathBuf,
+    tmp_path: PathBuf,
+    /// `None` once committed.
+    file: Option<File>,
+    /// Held until the staged file is dropped; the lock is released when the handle closes.
+    _lock: File,
+}
+
+impl Staged {
+    fn new(dir: &Path, spec: &TableSpec, options: &WriteOptions) -> Result<Staged, TableError> {
+        let final_path = spec.path_in(dir);
+        let at = |e: TableError, path: &Path| e.at(spec.id, path, &spec.fix, spec.tier);
+        std::fs::create_dir_all(dir).map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
+        let lock_path = with_suffix(&final_path, ".lock");
+        let lock = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(|e| at(TableError::io("opening the lock file", e), &lock_path))?;
+        if options.wait_for_lock {
+            lock.lock().map_err(|e| at(TableError::io("locking", e), &lock_path))?;
+        } else {
+            lock.try_lock().map_err(|e| match e {
+                std::fs::TryLockError::WouldBlock => at(TableError::new(Kind::Locked), &lock_path),
+                std::fs::TryLockError::Error(e) => at(TableError::io("locking", e), &lock_path),
+            })?;
+        }
+        // We hold the lock, so any temporary file is left over from a killed bake: truncate it.
+        let tmp_path = with_suffix(&final_path, ".tmp");
+        let file = File::create(&tmp_path)
+            .map_err(|e| at(TableError::io("creating the temporary file", e), &tmp_path))?;
+        Ok(Staged { spec: *spec, dir: dir.to_path_buf(), final_path, tmp_path, file: Some(file), _lock: lock })
+    }
+
+    fn error(&self, e: TableError) -> TableError {
+        e.at(self.spec.id, &self.tmp_path, &self.spec.fix, self.spec.tier)
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), TableError> {
+        let file = self.file.as_mut().expect("a staged file is written before it is committed");
+        file.write_all(bytes).map_err(|e| self.error(TableError::io("writing the temporary file", e)))
+    }
+
+    /// Writes `header` at the start (if given), syncs, renames, and syncs the directory.
+    fn commit(mut self, header: Option<&Header>) -> Result<PathBuf, TableError> {
+        let mut file = self.file.take().expect("a staged file is committed once");
+        let result = (|| {
+            if let Some(header) = header {
+                file.seek(SeekFrom::Start(0)).map_err(|e| TableError::io("seeking in the temporary file", e))?;
+                file.write_all(&header.to_bytes()).map_err(|e| TableError::io("writing the header", e))?;
+            }
+            file.sync_all().map_err(|e| TableError::io("syncing the temporary file", e))?;
+            drop(file);
+            std::fs::rename(&self.tmp_path, &self.final_path)
+                .map_err(|e| TableError::io("renaming the temporary file", e))?;
+            sync_dir(&self.dir).map_err(|e| TableError::io("syncing the table directory", e))
+        })();
+        match result {
+            Ok(()) => {
+                self.tmp_path = PathBuf::new();
+                Ok(std::mem::take(&mut self.final_path))
+            }
+            Err(e) => Err(self.error(e)),
+        }
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        drop(self.file.take());
+        if !self.tmp_path.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.tmp_path);
+        }
+    }
+}
+
+/// `path` with `suffix` appended to its file name: `x.v1.tbl` becomes `x.v1.tbl.tmp`.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Makes a rename in `dir` durable.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+/// Directories cannot be opened for syncing here; the rename is as durable as the platform makes it.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> std::io::Result<()> {
+    Ok(())
+}

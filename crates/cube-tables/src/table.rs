@@ -1,0 +1,253 @@
+//! [`PruneTable`]: one table type over owned, borrowed, anonymous-mapped and file-mapped payloads.
+//!
+//! Like regex-automata's `DFA<T>` with `impl<T: AsRef<[u32]>> DFA<T>` (`src/dfa/dense.rs`), the payload
+//! type is a parameter: `Vec<u8>` after [`PruneTable::load`], `&[u8]` after [`PruneTable::from_bytes`],
+//! [`Anonymous`] after [`PruneTable::load_anonymous`] and [`Mapped`] after [`PruneTable::open_mapped`].
+//! The lookups are the same for all of them.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Kind, OPENING, TableError};
+use crate::format::{HEADER_LEN, Header, Histogram, TableInfo};
+use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
+#[cfg(doc)]
+use crate::mmap::{Anonymous, Mapped};
+
+/// A pruning table or pattern database: one small entry (a depth, or a lower bound on it) per coordinate.
+///
+/// Opening checks the header and the lengths in constant time; [`verify`](crate::verify) checks the payload.
+#[derive(Clone, Debug)]
+pub struct PruneTable<T> {
+    info: TableInfo,
+    /// Where the table came from and what to do when it is bad, for `verify`'s errors.
+    path: PathBuf,
+    fix: Fix,
+    /// `info.n_entries` as a `usize`.
+    len: usize,
+    payload: T,
+}
+
+impl<T: AsRef<[u8]>> PruneTable<T> {
+    /// Wraps a checked payload; `payload.as_ref().len()` must be `info.payload_len`.
+    pub(crate) fn from_checked(
+        info: TableInfo,
+        payload: T,
+        path: &Path,
+        fix: Fix,
+    ) -> Result<PruneTable<T>, TableError> {
+        let len = usize::try_from(info.n_entries).map_err(|_| {
+            TableError::new(Kind::LengthMismatch {
+                what: format!("{} entries do not fit in this machine's address space", info.n_entries),
+            })
+        })?;
+        assert_eq!(payload.as_ref().len() as u64, info.payload_len, "the payload length was checked");
+        Ok(PruneTable { info, path: path.to_path_buf(), fix, len, payload })
+    }
+
+    /// The entry at `index`: a value in `0..16` for [`Encoding::Nibble`], in `0..256` for [`Encoding::Byte`].
+    ///
+    /// # Panics
+    ///
+    /// When `index` is beyond the payload. In debug builds, when `index >= self.len()`.
+    #[inline]
+    pub fn get(&self, index: usize) -> u8 {
+        debug_assert!(index < self.len, "index {index} out of range for a table of {}", self.len);
+        let payload = self.payload.as_ref();
+        match self.info.encoding {
+            Encoding::Nibble => (payload[index / 2] >> ((index & 1) * 4)) & 0xF,
+            Encoding::Byte => payload[index],
+        }
+    }
+
+    /// Asks the CPU to start loading the cache line of entry `index`, for a lookup soon after.
+    ///
+    /// Out of range indexes are ignored. This is a no-op on targets other than x86-64.
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        let offset = match self.info.encoding {
+            Encoding::Nibble => index / 2,
+            Encoding::Byte => index,
+        };
+        if let Some(byte) = self.payload.as_ref().get(offset) {
+            prefetch_read(byte);
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The depth histogram stored in the header (not recomputed; see [`verify`](crate::verify)).
+    pub fn histogram(&self) -> &Histogram {
+        &self.info.histogram
+    }
+
+    /// The table id.
+    pub fn id(&self) -> TableId {
+        self.info.id
+    }
+
+    /// The tier, or `None`.
+    pub fn tier(&self) -> Option<Tier> {
+        self.info.tier
+    }
+
+    /// How entries are stored.
+    pub fn encoding(&self) -> Encoding {
+        self.info.encoding
+    }
+
+    /// Everything the header says.
+    pub fn info(&self) -> &TableInfo {
+        &self.info
+    }
+
+    /// The file the table was read from (`<memory>` for [`PruneTable::from_bytes`]).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Attaches this table's id, file and fix to an error.
+    pub(crate) fn error(&self, e: TableError) -> TableError {
+        e.at(self.info.id, &self.path, &self.fix, self.info.tier)
+    }
+
+    /// The raw payload bytes.
+    pub fn payload(&self) -> &[u8] {
+        self.payload.as_ref()
+    }
+
+    /// A table that borrows this one's payload.
+    pub fn as_ref(&self) -> PruneTable<&[u8]> {
+        PruneTable {
+            info: self.info.clone(),
+            path: self.path.clone(),
+            fix: self.fix,
+            len: self.len,
+            payload: self.payload.as_ref(),
+        }
+    }
+
+    /// A table that owns a copy of this one's payload.
+    pub fn to_owned(&self) -> PruneTable<Vec<u8>> {
+        PruneTable {
+            info: self.info.clone(),
+            path: self.path.clone(),
+            fix: self.fix,
+            len: self.len,
+            payload: self.payload.as_ref().to_vec(),
+        }
+    }
+
+    /// The payload storage.
+    pub fn into_inner(self) -> T {
+        self.payload
+    }
+}
+
+impl<'a> PruneTable<&'a [u8]> {
+    /// Checks a whole table file held in memory (header and payload) and borrows its payload.
+    ///
+    /// Runs the same constant-time checks as [`PruneTable::load`]; it is how tests and Miri exercise them.
+    ///
+    /// # Errors
+    ///
+    /// The header and length errors listed under [`PruneTable::load`], except `Missing` and `Io`.
+    pub fn from_bytes(file: &'a [u8], spec: &TableSpec) -> Result<PruneTable<&'a [u8]>, TableError> {
+        let path = Path::new("<memory>");
+        let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
+        let info = Header::check(file, file.len() as u64, spec).map_err(at)?;
+        PruneTable::from_checked(info, &file[HEADER_LEN..], path, spec.fix).map_err(at)
+    }
+}
+
+impl PruneTable<Vec<u8>> {
+    /// Reads the table file at `path` into an owned buffer, checking the header and the lengths.
+    ///
+    /// The checks take constant time; call [`verify`](crate::verify) to check the payload.
+    ///
+    /// # Errors
+    ///
+    /// - `Missing` when there is no file at `path`.
+    /// - `TooShortForHeader`, `Truncated` and `LengthMismatch` when the file is shorter or longer than its
+    ///   header and `spec` say.
+    /// - `BadMagic` for a file that is not a table file, `EndianMismatch` for one of the other byte order,
+    ///   `VersionMismatch` for another format version, `HeaderChecksum` for a corrupt header and
+    ///   `BadHeader` for an unknown field value.
+    /// - `IdMismatch`, `TierMismatch` and `EncodingMismatch` when the file holds another table than `spec`.
+    /// - `Io` when reading fails.
+    pub fn load(path: &Path, spec: &TableSpec) -> Result<PruneTable<Vec<u8>>, TableError> {
+        let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
+        let (mut file, info) = open_checked(path, spec).map_err(at)?;
+        let payload_len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+        let mut payload = Vec::new();
+        payload.try_reserve_exact(payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+        (&mut file)
+            .take(info.payload_len)
+            .read_to_end(&mut payload)
+            .map_err(|e| at(TableError::io("reading the payload", e)))?;
+        if payload.len() != payload_len {
+            // The file shrank after the size check.
+            let available = payload.len() as u64;
+            return Err(at(TableError::new(Kind::Truncated { payload_len: info.payload_len, available })));
+        }
+        PruneTable::from_checked(info, payload, path, spec.fix).map_err(at)
+    }
+}
+
+/// The error for a payload that does not fit in memory.
+pub(crate) fn too_big(payload_len: u64) -> TableError {
+    TableError::new(Kind::LengthMismatch {
+        what: format!("a {payload_len}-byte payload does not fit in this machine's memory"),
+    })
+}
+
+/// Opens `path`, reads its header and checks it against `spec` and the file size.
+///
+/// Returns the file positioned at the start of the payload.
+pub(crate) fn open_checked(path: &Path, spec: &TableSpec) -> Result<(File, TableInfo), TableError> {
+    let mut file = File::open(path).map_err(|e| TableError::io(OPENING, e))?;
+    let file_len = file.metadata().map_err(|e| TableError::io("reading the file size", e))?.len();
+    let mut prefix = [0u8; HEADER_LEN];
+    let n_read = read_up_to(&mut file, &mut prefix).map_err(|e| TableError::io("reading the header", e))?;
+    let info = Header::check(&prefix[..n_read], file_len.max(n_read as u64), spec)?;
+    Ok((file, info))
+}
+
+/// Reads until `buf` is full or the file ends; returns the number of bytes read.
+fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n_read = 0;
+    while n_read < buf.len() {
+        match file.read(&mut buf[n_read..]) {
+            Ok(0) => break,
+            Ok(n) => n_read += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n_read)
+}
+
+/// Prefetches the cache line holding `byte` into all cache levels.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn prefetch_read(byte: &u8) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: SSE is part of the x86-64 baseline, so the `sse` target feature `_mm_prefetch` requires is
+    // always present; and a prefetch never faults or changes memory, whatever the address.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast()) }
+}
+
+/// Prefetching is a no-op on this target.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch_read(_byte: &u8) {}

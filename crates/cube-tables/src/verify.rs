@@ -1,0 +1,131 @@
+//! The full check of a table: recompute the depth histogram and the payload hash, in one parallel pass.
+//!
+//! Opening a table checks only its header and lengths, in constant time; `verify` reads every byte. The
+//! recomputed histogram is compared with the header and, optionally, with numbers committed to the
+//! repository, like nissy-core's `src/solvers/h48/checkdata.h` compares the "distribution from the table
+//! preamble" with the "distribution from the actual table".
+
+use rayon::prelude::*;
+
+use crate::error::{Kind, TableError};
+use crate::format::{HISTOGRAM_LEN, Histogram};
+use crate::hash::{CHUNK_LEN, chunk_hash, combine};
+use crate::id::Encoding;
+use crate::table::PruneTable;
+
+/// Recomputes the histogram and the payload hash of `table` and compares them with its header, and the
+/// histogram also with `expected` when given.
+///
+/// Runs on the rayon pool; it reads the whole payload once.
+///
+/// # Errors
+///
+/// - `PayloadHash` when the payload does not match the hash in the header: it is corrupt.
+/// - `HistogramMismatch` when the payload's histogram differs from the header's or from `expected`.
+pub fn verify<T: AsRef<[u8]>>(table: &PruneTable<T>, expected: Option<&Histogram>) -> Result<(), TableError> {
+    let at = |kind: Kind| table.error(TableError::new(kind));
+    let info = table.info();
+    let payload = table.payload();
+    let (chunk_hashes, counts): (Vec<u64>, Vec<[u64; 256]>) = payload
+        .par_chunks(CHUNK_LEN)
+        .enumerate()
+        .map(|(index, chunk)| (chunk_hash(index as u64, chunk), byte_counts(chunk)))
+        .unzip();
+    let computed = combine(&chunk_hashes, payload.len() as u64);
+    if computed != info.payload_hash {
+        return Err(at(Kind::PayloadHash { stored: info.payload_hash, computed }));
+    }
+    let mut total = [0u64; 256];
+    for chunk_counts in &counts {
+        for (sum, n) in total.iter_mut().zip(chunk_counts) {
+            *sum += n;
+        }
+    }
+    let found = histogram_of_counts(&total, info.encoding, info.n_entries, payload.last().copied());
+    compare(&found, &info.histogram, "the header").map_err(at)?;
+    if let Some(expected) = expected {
+        compare(&found, expected, "the expected histogram").map_err(at)?;
+    }
+    Ok(())
+}
+
+fn compare(found: &Histogram, expected: &Histogram, against: &'static str) -> Result<(), Kind> {
+    match (0..HISTOGRAM_LEN).find(|&d| found[d] != expected[d]) {
+        Some(depth) => Err(Kind::HistogramMismatch { depth, found: found[depth], expected: expected[depth], against }),
+        None => Ok(()),
+    }
+}
+
+/// The depth histogram of a payload, computed in parallel.
+///
+/// For [`Encoding::Nibble`], an odd `n_entries` leaves a padding nibble in the last byte, which is not
+/// counted. For [`Encoding::Byte`], bucket 31 counts every entry of 31 or more.
+pub fn histogram(payload: &[u8], encoding: Encoding, n_entries: u64) -> Histogram {
+    let total = payload
+        .par_chunks(CHUNK_LEN)
+        .map(byte_counts)
+        .reduce(|| [0; 256], |mut a, b| {
+            for (sum, n) in a.iter_mut().zip(b) {
+                *sum += n;
+            }
+            a
+        });
+    histogram_of_counts(&total, encoding, n_entries, payload.last().copied())
+}
+
+/// How often each byte value occurs in `bytes`, with four interleaved counters to break store-to-load
+/// dependencies between equal neighbours.
+fn byte_counts(bytes: &[u8]) -> [u64; 256] {
+    let mut counts = [[0u32; 256]; 4];
+    let mut quads = bytes.chunks_exact(4);
+    for quad in &mut quads {
+        counts[0][usize::from(quad[0])] += 1;
+        counts[1][usize::from(quad[1])] += 1;
+        counts[2][usize::from(quad[2])] += 1;
+        counts[3][usize::from(quad[3])] += 1;
+    }
+    for &b in quads.remainder() {
+        counts[0][usize::from(b)] += 1;
+    }
+    // Each counter sees at most a quarter of a 1 MiB chunk, so `u32` cannot overflow.
+    std::array::from_fn(|b| counts.iter().map(|c| u64::from(c[b])).sum())
+}
+
+/// Turns byte-value counts into a depth histogram.
+fn histogram_of_counts(counts: &[u64; 256], encoding: Encoding, n_entries: u64, last: Option<u8>) -> Histogram {
+    let mut histogram = [0u64; HISTOGRAM_LEN];
+    match encoding {
+        Encoding::Nibble => {
+            for (byte, &n) in counts.iter().enumerate() {
+                histogram[byte & 0xF] += n;
+                histogram[byte >> 4] += n;
+            }
+            if n_entries % 2 == 1 {
+                let padding = usize::from(last.expect("an odd entry count means a non-empty payload") >> 4);
+                histogram[padding] -= 1;
+            }
+        }
+        Encoding::Byte => {
+            for (byte, &n) in counts.iter().enumerate() {
+                histogram[byte.min(HISTOGRAM_LEN - 1)] += n;
+            }
+        }
+    }
+    histogram
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histograms() {
+        assert_eq!(histogram(&[0x21, 0x01], Encoding::Nibble, 3)[..3], [1, 1, 1]);
+        assert_eq!(histogram(&[0x21, 0x01], Encoding::Nibble, 4)[..3], [1, 2, 1]);
+        assert_eq!(histogram(&[0, 200, 31, 32], Encoding::Byte, 4)[31], 3);
+        let big: Vec<u8> = (0..3 * CHUNK_LEN + 5).map(|i| (i % 7) as u8).collect();
+        let h = histogram(&big, Encoding::Byte, big.len() as u64);
+        assert_eq!(h.iter().sum::<u64>(), big.len() as u64);
+        assert_eq!(h[0], big.iter().filter(|&&b| b == 0).count() as u64);
+    }
+}

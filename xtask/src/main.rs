@@ -1,0 +1,3 @@
+//! Project automation: `cargo xtask bake-tables`, `cargo xtask verify-tables`.
+
+fn main() {}
