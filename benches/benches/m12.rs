@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_main};
 use cube_tables::m12::{self, EDGE_PERM_COUNT, M12Tables, Perm12};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,26 +28,77 @@ fn face_turns() -> Vec<Perm12> {
     turns
 }
 
+/// "Unrank, permute, rank" on the M12 x S7 rank.
 fn plain_move(state_rank: u32, turn: &Perm12) -> u32 {
     m12::rank(&m12::apply_move(&m12::unrank(state_rank), turn))
+}
+
+/// The usual lexicographic (Lehmer code) rank of a permutation of 12, without tables.
+fn lehmer_rank(perm: &Perm12) -> u32 {
+    let mut used = 0u16;
+    let mut result = 0;
+    for (k, &x) in perm.iter().enumerate() {
+        let below = (used & ((1 << x) - 1)).count_ones();
+        result = result * (12 - k as u32) + u32::from(x) - below;
+        used |= 1 << x;
+    }
+    result
+}
+
+/// Inverse of [`lehmer_rank`].
+fn lehmer_unrank(mut state_rank: u32) -> Perm12 {
+    let mut digits = [0u32; 12];
+    for k in (0..12).rev() {
+        digits[k] = state_rank % (12 - k as u32);
+        state_rank /= 12 - k as u32;
+    }
+    let mut used = 0u16;
+    let mut perm = [0; 12];
+    for (out, digit) in perm.iter_mut().zip(digits) {
+        // The digit-th point not used yet.
+        let mut free = !used;
+        for _ in 0..digit {
+            free &= free - 1;
+        }
+        *out = free.trailing_zeros() as u8;
+        used |= 1 << *out;
+    }
+    perm
+}
+
+/// "Unrank, permute, rank" on the Lehmer rank: the baseline the M12 x S7 split replaces.
+fn lehmer_move(state_rank: u32, turn: &Perm12) -> u32 {
+    lehmer_rank(&m12::apply_move(&lehmer_unrank(state_rank), turn))
 }
 
 fn bench_m12(c: &mut Criterion) {
     let turns = face_turns();
     let tables = M12Tables::new(&turns);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let states: Vec<u32> = (0..1024)
+    // A million states spread over 12!: the lookups miss the caches, as in a search.
+    let states: Vec<u32> = (0..1 << 20)
         .map(|_| rng.random_range(0..EDGE_PERM_COUNT))
         .collect();
+    let hot_states = &states[..1024];
+    let walk: Vec<usize> = (0..1024).map(|_| rng.random_range(0..18)).collect();
 
     let mut group = c.benchmark_group("m12");
-    group.throughput(Throughput::Elements(states.len() as u64));
     // Independent moves from random states: throughput, the loads can overlap.
+    group.throughput(Throughput::Elements(states.len() as u64));
     group.bench_function("decomposed_move", |b| {
         b.iter(|| {
             let mut acc = 0;
             for (i, &state_rank) in states.iter().enumerate() {
                 acc ^= tables.apply(black_box(state_rank), i % 18);
+            }
+            acc
+        })
+    });
+    group.bench_function("lehmer_move", |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for (i, &state_rank) in states.iter().enumerate() {
+                acc ^= lehmer_move(black_box(state_rank), &turns[i % 18]);
             }
             acc
         })
@@ -61,27 +112,68 @@ fn bench_m12(c: &mut Criterion) {
             acc
         })
     });
-    // A dependent chain: each move waits for the previous one (latency, as in a search).
-    group.bench_function("decomposed_chain", |b| {
+    // The same 1024 states every iteration: the touched table lines stay in cache.
+    group.throughput(Throughput::Elements(hot_states.len() as u64));
+    group.bench_function("decomposed_move_hot", |b| {
         b.iter(|| {
-            let mut state_rank = black_box(states[0]);
-            for i in 0..states.len() {
-                state_rank = tables.apply(state_rank, (i * 7) % 18);
+            let mut acc = 0;
+            for (i, &state_rank) in hot_states.iter().enumerate() {
+                acc ^= tables.apply(black_box(state_rank), i % 18);
+            }
+            acc
+        })
+    });
+    group.bench_function("lehmer_move_hot", |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for (i, &state_rank) in hot_states.iter().enumerate() {
+                acc ^= lehmer_move(black_box(state_rank), &turns[i % 18]);
+            }
+            acc
+        })
+    });
+    group.bench_function("plain_move_hot", |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for (i, &state_rank) in hot_states.iter().enumerate() {
+                acc ^= plain_move(black_box(state_rank), &turns[i % 18]);
+            }
+            acc
+        })
+    });
+    // A random walk that goes on across iterations: each move waits for the previous one
+    // (latency), and the walk keeps reaching new states.
+    group.throughput(Throughput::Elements(walk.len() as u64));
+    group.bench_function("decomposed_walk", |b| {
+        let mut state_rank = states[0];
+        b.iter(|| {
+            for &gen_idx in &walk {
+                state_rank = tables.apply(state_rank, gen_idx);
             }
             state_rank
         })
     });
-    group.bench_function("plain_chain", |b| {
+    group.bench_function("lehmer_walk", |b| {
+        let mut state_rank = states[0];
         b.iter(|| {
-            let mut state_rank = black_box(states[0]);
-            for i in 0..states.len() {
-                state_rank = plain_move(state_rank, &turns[(i * 7) % 18]);
+            for &gen_idx in &walk {
+                state_rank = lehmer_move(state_rank, &turns[gen_idx]);
             }
             state_rank
         })
     });
+    group.bench_function("plain_walk", |b| {
+        let mut state_rank = states[0];
+        b.iter(|| {
+            for &gen_idx in &walk {
+                state_rank = plain_move(state_rank, &turns[gen_idx]);
+            }
+            state_rank
+        })
+    });
+    group.throughput(Throughput::Elements(hot_states.len() as u64));
     group.bench_function("rank", |b| {
-        let perms: Vec<Perm12> = states.iter().map(|&r| m12::unrank(r)).collect();
+        let perms: Vec<Perm12> = hot_states.iter().map(|&r| m12::unrank(r)).collect();
         b.iter(|| {
             perms
                 .iter()
@@ -90,17 +182,25 @@ fn bench_m12(c: &mut Criterion) {
     });
     group.bench_function("unrank", |b| {
         b.iter(|| {
-            states
+            hot_states
                 .iter()
                 .fold(0, |acc, &r| acc ^ m12::unrank(black_box(r))[0])
         })
     });
     group.finish();
 
-    c.bench_function("m12_tables_new", |b| {
+    let mut group = c.benchmark_group("m12_build");
+    group.sample_size(10);
+    group.bench_function("tables_new_18", |b| {
         b.iter(|| M12Tables::new(black_box(&turns)))
     });
+    group.finish();
 }
 
-criterion_group!(benches, bench_m12);
-criterion_main!(benches);
+// criterion_group! defines an undocumented function.
+#[allow(missing_docs)]
+mod group {
+    criterion::criterion_group!(benches, super::bench_m12);
+}
+
+criterion_main!(group::benches);

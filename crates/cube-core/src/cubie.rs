@@ -382,6 +382,27 @@ impl Cube {
     /// The state reached by doing `self`, then `other`.
     #[inline]
     pub fn compose(&self, other: &Cube) -> Cube {
+        #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+        {
+            simd::compose(self, other)
+        }
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "ssse3")))]
+        {
+            if std::is_x86_feature_detected!("ssse3") {
+                simd::compose_detected(self, other)
+            } else {
+                self.compose_scalar(other)
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.compose_scalar(other)
+        }
+    }
+
+    /// [`Cube::compose`] without SIMD, lane by lane; the reference the SIMD path is tested against.
+    #[inline]
+    pub(crate) fn compose_scalar(&self, other: &Cube) -> Cube {
         let mut out = Cube::SOLVED;
         for i in 0..16 {
             let b = other.corners[i];
@@ -553,6 +574,58 @@ fn lcm(a: u64, b: u64) -> u64 {
     a / gcd(a, b) * b
 }
 
+/// Composition as two byte shuffles (SSSE3 `pshufb`): the packed layout of [`Cube`] exists for
+/// this. Measured in `benches/benches/core.rs` (docs/PERFORMANCE.md).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod simd {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_load_si128, _mm_min_epu8, _mm_set1_epi8, _mm_shuffle_epi8,
+        _mm_store_si128, _mm_sub_epi8, _mm_xor_si128,
+    };
+
+    use super::{Cube, ORI_MASK, PIECE_MASK};
+
+    /// Composes with SSSE3 enabled at compile time.
+    #[cfg(target_feature = "ssse3")]
+    #[inline]
+    pub(super) fn compose(a: &Cube, b: &Cube) -> Cube {
+        // SAFETY: SSSE3 is enabled for the whole build (cfg above).
+        unsafe { compose_ssse3(a, b) }
+    }
+
+    /// Composes after the caller has detected SSSE3 at run time.
+    #[cfg(not(target_feature = "ssse3"))]
+    #[inline]
+    pub(super) fn compose_detected(a: &Cube, b: &Cube) -> Cube {
+        // SAFETY: only called after `is_x86_feature_detected!("ssse3")` returned true.
+        unsafe { compose_ssse3(a, b) }
+    }
+
+    #[target_feature(enable = "ssse3")]
+    #[inline]
+    unsafe fn compose_ssse3(a: &Cube, b: &Cube) -> Cube {
+        let mut out = Cube::SOLVED;
+        // SAFETY: `Cube` is `repr(C, align(16))` with two 16-byte arrays, so both arrays of every
+        // cube are 16-byte aligned and 16 bytes long: aligned 128-bit loads and stores are in
+        // bounds. Every lane index is masked to 0..16, so the shuffles stay within a register.
+        unsafe {
+            let pieces = _mm_set1_epi8(PIECE_MASK as i8);
+            let oris = _mm_set1_epi8(ORI_MASK as i8);
+            let ae = _mm_load_si128(a.edges.as_ptr().cast::<__m128i>());
+            let be = _mm_load_si128(b.edges.as_ptr().cast::<__m128i>());
+            let ac = _mm_load_si128(a.corners.as_ptr().cast::<__m128i>());
+            let bc = _mm_load_si128(b.corners.as_ptr().cast::<__m128i>());
+            let edges = _mm_xor_si128(_mm_shuffle_epi8(ae, _mm_and_si128(be, pieces)), _mm_and_si128(be, oris));
+            let sum = _mm_add_epi8(_mm_shuffle_epi8(ac, _mm_and_si128(bc, pieces)), _mm_and_si128(bc, oris));
+            let corners = _mm_min_epu8(sum, _mm_sub_epi8(sum, oris));
+            _mm_store_si128(out.edges.as_mut_ptr().cast::<__m128i>(), edges);
+            _mm_store_si128(out.corners.as_mut_ptr().cast::<__m128i>(), corners);
+        }
+        out
+    }
+}
+
 /// Whether a permutation (of distinct values `0..perm.len()`) is odd.
 pub fn permutation_parity_odd(perm: &[u8]) -> bool {
     let mut odd = false;
@@ -687,6 +760,17 @@ mod tests {
             let cube = Cube::from_move(m);
             assert!(cube.apply_moves(&[m, m, m]).is_solved(), "{m}");
             assert!(cube.apply_move(m.inverse()).is_solved(), "{m}");
+        }
+    }
+
+    #[test]
+    fn simd_and_scalar_composition_agree() {
+        let mut cube = Cube::SOLVED;
+        for i in 0..5000 {
+            let other = MOVE_CUBES[(i * 7) % 18].compose_scalar(&MOVE_CUBES[(i * 11 + 3) % 18]);
+            let scalar = cube.compose_scalar(&other);
+            assert_eq!(cube.compose(&other), scalar);
+            cube = scalar;
         }
     }
 

@@ -1,1 +1,52 @@
-//! Cube state formats: Twizzle binary, H48 text, facelet strings and cubing.js pattern JSON.
+//! Cube state formats: Twizzle binary, H48 text, facelet strings, cubing.js pattern JSON, a
+//! compact batch form, and detection of which one a string is.
+//!
+//! Every format reads into and writes from one type, [`State`]: a [`Cube`](cube_core::Cube)
+//! relative to the centres, plus the puzzle orientation and the centre orientation when the
+//! format records them. Each format is a module with `encode` and `decode` functions
+//! (and `decode_strict`, which also requires a solvable state):
+//!
+//! - [`twizzle`]: Twizzle Binary 3x3x3, 11 bytes, and its 22-digit hex form (cubing.js).
+//! - [`h48`]: nissy-core's H48 text.
+//! - [`facelet`]: 54-character facelet strings (Kociemba's order, any six colours).
+//! - [`kpattern`]: cubing.js `KPattern` JSON.
+//! - [`compact`]: batches of states as fixed-size 11-byte records.
+//! - [`detect`] and [`parse_as`]: which format a string is in.
+//!
+//! Decoders never panic; every failure is a [`DecodeError`] naming the problem. Encoding and
+//! decoding Twizzle binary, H48 and facelets allocate nothing on success (the `encode`
+//! functions that return a `String` allocate it; the `write` functions fill a caller buffer).
+//! With the feature `serde`, [`State`] implements `Serialize` and `Deserialize`.
+//!
+//! # Example
+//!
+//! ```
+//! use cube_core::Alg;
+//! use cube_encode::{Format, State, detect, h48, twizzle};
+//!
+//! let state = State::from_alg(&"R U R' U'".parse::<Alg>().unwrap());
+//! let bytes = twizzle::encode(&state);
+//! assert_eq!(twizzle::decode(&bytes), Ok(state));
+//!
+//! let text = h48::encode(&state);
+//! let (format, read) = detect(&text).unwrap();
+//! assert_eq!(format, Format::H48);
+//! assert_eq!(read.cube(), state.cube());
+//! ```
+#![deny(missing_docs)]
+
+pub mod compact;
+mod detect;
+mod error;
+pub mod facelet;
+pub mod h48;
+pub mod kpattern;
+mod reid;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod state;
+pub mod twizzle;
+
+pub use detect::{Format, UnknownFormat, detect, parse, parse_as};
+pub use error::{DecodeError, Field};
+pub use state::State;

@@ -18,17 +18,27 @@ pub const TABLES_DIR_ENV: &str = "CUBE_TABLES_DIR";
 ///
 /// `NoTableDir` when there is no explicit directory, no environment variable and no cache directory.
 pub fn resolve_table_dir(explicit: Option<&Path>) -> Result<PathBuf, TableError> {
-    resolve(explicit, std::env::var_os(TABLES_DIR_ENV), dirs::cache_dir())
+    resolve(
+        explicit,
+        std::env::var_os(TABLES_DIR_ENV),
+        dirs::cache_dir(),
+    )
 }
 
-fn resolve(explicit: Option<&Path>, env: Option<OsString>, cache: Option<PathBuf>) -> Result<PathBuf, TableError> {
+fn resolve(
+    explicit: Option<&Path>,
+    env: Option<OsString>,
+    cache: Option<PathBuf>,
+) -> Result<PathBuf, TableError> {
     if let Some(dir) = explicit {
         return Ok(dir.to_path_buf());
     }
     if let Some(dir) = env.filter(|dir| !dir.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
-    cache.map(|cache| cache.join("cube-tables")).ok_or_else(|| TableError::new(Kind::NoTableDir))
+    cache
+        .map(|cache| cache.join("cube-tables"))
+        .ok_or_else(|| TableError::new(Kind::NoTableDir))
 }
 
 #[cfg(test)]
@@ -39,10 +49,19 @@ mod tests {
     fn order() {
         let env = || Some(OsString::from("/env"));
         let cache = || Some(PathBuf::from("/cache"));
-        assert_eq!(resolve(Some(Path::new("/x")), env(), cache()).unwrap(), Path::new("/x"));
+        assert_eq!(
+            resolve(Some(Path::new("/x")), env(), cache()).unwrap(),
+            Path::new("/x")
+        );
         assert_eq!(resolve(None, env(), cache()).unwrap(), Path::new("/env"));
-        assert_eq!(resolve(None, Some(OsString::new()), cache()).unwrap(), Path::new("/cache/cube-tables"));
-        assert_eq!(resolve(None, None, cache()).unwrap(), Path::new("/cache/cube-tables"));
+        assert_eq!(
+            resolve(None, Some(OsString::new()), cache()).unwrap(),
+            Path::new("/cache/cube-tables")
+        );
+        assert_eq!(
+            resolve(None, None, cache()).unwrap(),
+            Path::new("/cache/cube-tables")
+        );
         let err = resolve(None, None, None).unwrap_err();
         assert_eq!(err.kind(), crate::TableErrorKind::NoTableDir);
         assert!(err.to_string().contains("CUBE_TABLES_DIR"), "{err}");

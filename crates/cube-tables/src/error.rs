@@ -6,7 +6,7 @@
 //!
 //! Every message is lowercase, names the table and the file, and ends with what to do about it:
 //! `table korf-edges-7a (/t/korf-edges-7a.v1.tbl): format version 2, expected 1 (re-run cargo xtask
-//! bake-tables --tier 7edge)`. The fix comes from the [`Fix`](crate::Fix) of the table's
+//! bake-tables --tier 7edge)`. The fix comes from the [`Fix`] of the table's
 //! [`TableSpec`](crate::TableSpec).
 
 use std::fmt;
@@ -19,7 +19,11 @@ use crate::id::{Fix, TableId, Tier};
 ///
 /// Use [`TableError::kind`] to branch on what went wrong, and `Display` to show it to a user.
 #[derive(Debug)]
-pub struct TableError {
+pub struct TableError(Box<Inner>);
+
+/// Boxed, so that `Result<T, TableError>` stays one pointer wider than `T`.
+#[derive(Debug)]
+struct Inner {
     kind: Kind,
     table: Option<TableId>,
     path: Option<PathBuf>,
@@ -74,29 +78,88 @@ pub enum TableErrorKind {
 #[derive(Debug)]
 pub(crate) enum Kind {
     Missing,
-    Truncated { payload_len: u64, available: u64 },
-    TooShortForHeader { file_len: u64, header_len: u64 },
+    Truncated {
+        payload_len: u64,
+        available: u64,
+    },
+    TooShortForHeader {
+        file_len: u64,
+        header_len: u64,
+    },
     BadMagic,
     EndianMismatch,
-    VersionMismatch { expected: u32, found: u32 },
-    IdMismatch { found: String },
-    TierMismatch { expected: Option<Tier>, found: Option<Tier> },
-    EncodingMismatch { expected: &'static str, found: String },
-    HeaderChecksum { stored: u64, computed: u64 },
-    BadHeader { what: String },
-    LengthMismatch { what: String },
-    PayloadHash { stored: u64, computed: u64 },
-    HistogramMismatch { depth: usize, found: u64, expected: u64, against: &'static str },
+    VersionMismatch {
+        expected: u32,
+        found: u32,
+    },
+    IdMismatch {
+        found: String,
+    },
+    TierMismatch {
+        expected: Option<Tier>,
+        found: Option<Tier>,
+    },
+    EncodingMismatch {
+        expected: &'static str,
+        found: String,
+    },
+    HeaderChecksum {
+        stored: u64,
+        computed: u64,
+    },
+    BadHeader {
+        what: String,
+    },
+    LengthMismatch {
+        what: String,
+    },
+    PayloadHash {
+        stored: u64,
+        computed: u64,
+    },
+    HistogramMismatch {
+        depth: usize,
+        found: u64,
+        expected: u64,
+        against: &'static str,
+    },
     Locked,
-    InvalidId { id: String, why: &'static str },
-    InvalidInput { what: String },
+    InvalidId {
+        id: String,
+        why: &'static str,
+    },
+    InvalidInput {
+        what: String,
+    },
     NoTableDir,
-    Io { context: &'static str, source: io::Error },
+    Io {
+        context: &'static str,
+        source: io::Error,
+    },
+}
+
+impl Inner {
+    /// Whether the message should end with the table's fix: yes for a missing or bad file.
+    fn wants_fix(&self) -> bool {
+        !matches!(
+            self.kind,
+            Kind::Io { .. }
+                | Kind::Locked
+                | Kind::InvalidId { .. }
+                | Kind::InvalidInput { .. }
+                | Kind::NoTableDir
+        )
+    }
 }
 
 impl TableError {
     pub(crate) fn new(kind: Kind) -> TableError {
-        TableError { kind, table: None, path: None, fix: None }
+        TableError(Box::new(Inner {
+            kind,
+            table: None,
+            path: None,
+            fix: None,
+        }))
     }
 
     pub(crate) fn io(context: &'static str, source: io::Error) -> TableError {
@@ -107,33 +170,32 @@ impl TableError {
     }
 
     /// Attaches the table, file and fix unless they are already set.
-    pub(crate) fn at(mut self, table: TableId, path: &Path, fix: &Fix, tier: Option<Tier>) -> TableError {
-        self.table.get_or_insert(table);
-        if self.path.is_none() {
-            self.path = Some(path.to_path_buf());
+    pub(crate) fn at(
+        mut self,
+        table: TableId,
+        path: &Path,
+        fix: &Fix,
+        tier: Option<Tier>,
+    ) -> TableError {
+        let inner = &mut *self.0;
+        inner.table.get_or_insert(table);
+        if inner.path.is_none() {
+            inner.path = Some(path.to_path_buf());
         }
-        if self.fix.is_none() && self.wants_fix() {
-            self.fix = Some(fix.hint(tier));
+        if inner.fix.is_none() && inner.wants_fix() {
+            inner.fix = Some(fix.hint(tier));
         }
         self
     }
 
     pub(crate) fn with_path(mut self, path: &Path) -> TableError {
-        self.path = Some(path.to_path_buf());
+        self.0.path = Some(path.to_path_buf());
         self
-    }
-
-    fn wants_fix(&self) -> bool {
-        match &self.kind {
-            Kind::Io { .. } | Kind::Locked | Kind::InvalidId { .. } | Kind::InvalidInput { .. } => false,
-            Kind::NoTableDir => false,
-            _ => true,
-        }
     }
 
     /// What went wrong.
     pub fn kind(&self) -> TableErrorKind {
-        match self.kind {
+        match self.0.kind {
             Kind::Missing => TableErrorKind::Missing,
             Kind::Truncated { .. } => TableErrorKind::Truncated,
             Kind::TooShortForHeader { .. } => TableErrorKind::TooShortForHeader,
@@ -158,17 +220,17 @@ impl TableError {
 
     /// The file the error is about, when there is one (for [`TableErrorKind::Locked`], the lock file).
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.0.path.as_deref()
     }
 
     /// The table the error is about, when there is one.
     pub fn table_id(&self) -> Option<TableId> {
-        self.table
+        self.0.table
     }
 
     /// For [`TableErrorKind::VersionMismatch`], the `(expected, found)` format versions.
     pub fn version_mismatch(&self) -> Option<(u32, u32)> {
-        match self.kind {
+        match self.0.kind {
             Kind::VersionMismatch { expected, found } => Some((expected, found)),
             _ => None,
         }
@@ -180,34 +242,49 @@ pub(crate) const OPENING: &str = "opening";
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.table, &self.path) {
+        let TableError(inner) = self;
+        match (&inner.table, &inner.path) {
             (Some(table), Some(path)) => write!(f, "table {table} ({}): ", path.display())?,
             (Some(table), None) => write!(f, "table {table}: ")?,
             (None, Some(path)) => write!(f, "{}: ", path.display())?,
             (None, None) => {}
         }
-        match &self.kind {
+        match &inner.kind {
             Kind::Missing => write!(f, "file not found")?,
-            Kind::Truncated { payload_len, available } => write!(
+            Kind::Truncated {
+                payload_len,
+                available,
+            } => write!(
                 f,
                 "file is truncated: the header announces a {payload_len}-byte payload, the file holds {available}"
             )?,
-            Kind::TooShortForHeader { file_len, header_len } => {
-                write!(f, "file is {file_len} bytes, shorter than the {header_len}-byte header")?
-            }
+            Kind::TooShortForHeader {
+                file_len,
+                header_len,
+            } => write!(
+                f,
+                "file is {file_len} bytes, shorter than the {header_len}-byte header"
+            )?,
             Kind::BadMagic => write!(f, "not a cube table file (no cube-tables label)")?,
             Kind::EndianMismatch => write!(
                 f,
                 "file was written on a machine of the other byte order (this machine is {}-endian)",
-                if cfg!(target_endian = "little") { "little" } else { "big" }
+                if cfg!(target_endian = "little") {
+                    "little"
+                } else {
+                    "big"
+                }
             )?,
             Kind::VersionMismatch { expected, found } => {
                 write!(f, "format version {found}, expected {expected}")?
             }
             Kind::IdMismatch { found } => write!(f, "file holds table {found:?}")?,
-            Kind::TierMismatch { expected, found } => {
-                write!(f, "file holds tier {}, expected {}", TierName(*found), TierName(*expected))?
-            }
+            Kind::TierMismatch { expected, found } => write!(
+                f,
+                "file holds tier {}, expected {}",
+                TierName(*found),
+                TierName(*expected)
+            )?,
             Kind::EncodingMismatch { expected, found } => {
                 write!(f, "entries are encoded as {found}, expected {expected}")?
             }
@@ -221,7 +298,12 @@ impl fmt::Display for TableError {
                 f,
                 "payload hash {computed:#018x} does not match the header's {stored:#018x}: the payload is corrupt"
             )?,
-            Kind::HistogramMismatch { depth, found, expected, against } => write!(
+            Kind::HistogramMismatch {
+                depth,
+                found,
+                expected,
+                against,
+            } => write!(
                 f,
                 "depth {depth} has {found} entries in the payload, {against} says {expected}"
             )?,
@@ -242,7 +324,7 @@ impl fmt::Display for TableError {
                 }
             }
         }
-        if let Some(fix) = &self.fix {
+        if let Some(fix) = &inner.fix {
             write!(f, " ({fix})")?;
         }
         Ok(())
@@ -251,7 +333,7 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
+        match &self.0.kind {
             Kind::Io { source, .. } => Some(source),
             _ => None,
         }

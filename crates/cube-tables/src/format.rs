@@ -69,7 +69,7 @@ pub(crate) struct Header {
     pub(crate) header_checksum: u64,
 }
 
-const _: () = assert!(HEADER_LEN == 384 && HEADER_LEN % 64 == 0);
+const _: () = assert!(HEADER_LEN == 384 && HEADER_LEN.is_multiple_of(64));
 
 impl Header {
     /// A header for `spec` with the given histogram and payload hash, checksum included.
@@ -99,15 +99,25 @@ impl Header {
     }
 
     pub(crate) fn to_bytes(self) -> [u8; HEADER_LEN] {
-        bytemuck::cast(self)
+        bytemuck::bytes_of(&self)
+            .try_into()
+            .expect("the header is HEADER_LEN bytes")
     }
 
     /// Reads and checks the header at the start of a file of `file_len` bytes, in constant time.
     ///
     /// `prefix` is the start of the file: at least `min(file_len, HEADER_LEN)` bytes.
-    pub(crate) fn check(prefix: &[u8], file_len: u64, spec: &TableSpec) -> Result<TableInfo, TableError> {
-        let too_short =
-            || TableError::new(Kind::TooShortForHeader { file_len, header_len: HEADER_LEN as u64 });
+    pub(crate) fn check(
+        prefix: &[u8],
+        file_len: u64,
+        spec: &TableSpec,
+    ) -> Result<TableInfo, TableError> {
+        let too_short = || {
+            TableError::new(Kind::TooShortForHeader {
+                file_len,
+                header_len: HEADER_LEN as u64,
+            })
+        };
         let frozen = prefix.get(..24).ok_or_else(too_short)?;
         if frozen[..16] != LABEL {
             return Err(TableError::new(Kind::BadMagic));
@@ -123,29 +133,48 @@ impl Header {
                 found: format_version,
             }));
         }
-        let header: Header = bytemuck::pod_read_unaligned(prefix.get(..HEADER_LEN).ok_or_else(too_short)?);
+        let header: Header =
+            bytemuck::pod_read_unaligned(prefix.get(..HEADER_LEN).ok_or_else(too_short)?);
         let computed = header.computed_checksum();
         if computed != header.header_checksum {
-            return Err(TableError::new(Kind::HeaderChecksum { stored: header.header_checksum, computed }));
+            return Err(TableError::new(Kind::HeaderChecksum {
+                stored: header.header_checksum,
+                computed,
+            }));
         }
         // The checksum matched, so every field below was written by `Header::new` (or by a writer that
         // computes the checksum on purpose). The checks still do not trust it.
         let Some(id) = TableId::from_padded(&header.table_id) else {
-            return Err(TableError::new(Kind::IdMismatch { found: String::from_utf8_lossy(&header.table_id).into() }));
+            return Err(TableError::new(Kind::IdMismatch {
+                found: String::from_utf8_lossy(&header.table_id).into(),
+            }));
         };
         if id != spec.id {
-            return Err(TableError::new(Kind::IdMismatch { found: id.to_string() }));
+            return Err(TableError::new(Kind::IdMismatch {
+                found: id.to_string(),
+            }));
         }
         let tier = Tier::from_code(header.tier).map_err(|()| {
-            TableError::new(Kind::BadHeader { what: format!("unknown tier code {}", header.tier) })
+            TableError::new(Kind::BadHeader {
+                what: format!("unknown tier code {}", header.tier),
+            })
         })?;
         if tier != spec.tier {
-            return Err(TableError::new(Kind::TierMismatch { expected: spec.tier, found: tier }));
+            return Err(TableError::new(Kind::TierMismatch {
+                expected: spec.tier,
+                found: tier,
+            }));
         }
         let encoding = Encoding::from_code(header.encoding);
         if encoding != Some(spec.encoding) {
-            let found = encoding.map_or_else(|| format!("unknown code {}", header.encoding), |e| e.name().into());
-            return Err(TableError::new(Kind::EncodingMismatch { expected: spec.encoding.name(), found }));
+            let found = encoding.map_or_else(
+                || format!("unknown code {}", header.encoding),
+                |e| e.name().into(),
+            );
+            return Err(TableError::new(Kind::EncodingMismatch {
+                expected: spec.encoding.name(),
+                found,
+            }));
         }
         if header.n_entries != spec.n_entries || header.payload_len != spec.payload_len() {
             return Err(TableError::new(Kind::LengthMismatch {
@@ -160,7 +189,10 @@ impl Header {
         }
         let available = file_len - HEADER_LEN as u64;
         if available < header.payload_len {
-            return Err(TableError::new(Kind::Truncated { payload_len: header.payload_len, available }));
+            return Err(TableError::new(Kind::Truncated {
+                payload_len: header.payload_len,
+                available,
+            }));
         }
         if available > header.payload_len {
             return Err(TableError::new(Kind::LengthMismatch {
@@ -203,7 +235,11 @@ pub struct TableInfo {
 
 impl fmt::Debug for TableInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let last = self.histogram.iter().rposition(|&n| n != 0).map_or(0, |d| d + 1);
+        let last = self
+            .histogram
+            .iter()
+            .rposition(|&n| n != 0)
+            .map_or(0, |d| d + 1);
         f.debug_struct("TableInfo")
             .field("id", &self.id)
             .field("tier", &self.tier)
@@ -242,7 +278,9 @@ mod tests {
 
     #[test]
     fn check_on_owned_bytes() {
-        let mut file = Header::new(&spec(), &[5, 0, 0], 0).to_bytes().to_vec();
+        let mut histogram = [0; HISTOGRAM_LEN];
+        histogram[0] = 5;
+        let mut file = Header::new(&spec(), &histogram, 0).to_bytes().to_vec();
         file.extend([0; 3]);
         let info = Header::check(&file, file.len() as u64, &spec()).unwrap();
         assert_eq!(info.n_entries, 5);

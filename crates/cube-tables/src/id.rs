@@ -39,8 +39,12 @@ impl TableId {
     /// [`TableErrorKind::InvalidId`](crate::TableErrorKind::InvalidId) when `id` is empty, longer than 32
     /// bytes, or holds anything but lowercase ASCII letters, digits and `-`.
     pub fn new(id: &str) -> Result<TableId, TableError> {
-        TableId::parse(id.as_bytes())
-            .map_err(|why| TableError::new(Kind::InvalidId { id: id.to_string(), why }))
+        TableId::parse(id.as_bytes()).map_err(|why| {
+            TableError::new(Kind::InvalidId {
+                id: id.to_string(),
+                why,
+            })
+        })
     }
 
     /// Makes an id from a string literal. Use it for constants.
@@ -75,7 +79,10 @@ impl TableId {
             bytes[i] = b;
             i += 1;
         }
-        Ok(TableId { bytes, len: id.len() as u8 })
+        Ok(TableId {
+            bytes,
+            len: id.len() as u8,
+        })
     }
 
     /// Reads an id from a NUL-padded header field; `None` when the field does not hold a valid id.
@@ -180,7 +187,11 @@ pub struct ParseTierError {
 
 impl fmt::Display for ParseTierError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown tier {:?} (use 6edge, 7edge or 8edge)", self.input)
+        write!(
+            f,
+            "unknown tier {:?} (use 6edge, 7edge or 8edge)",
+            self.input
+        )
     }
 }
 
@@ -194,7 +205,9 @@ impl FromStr for Tier {
             "6edge" => Ok(Tier::Edge6),
             "7edge" => Ok(Tier::Edge7),
             "8edge" => Ok(Tier::Edge8),
-            _ => Err(ParseTierError { input: s.to_string() }),
+            _ => Err(ParseTierError {
+                input: s.to_string(),
+            }),
         }
     }
 }
@@ -293,12 +306,22 @@ pub struct TableSpec {
 impl TableSpec {
     /// A table outside the tiers, whose fix is [`Fix::Rebuild`].
     pub const fn new(id: TableId, encoding: Encoding, n_entries: u64) -> TableSpec {
-        TableSpec { id, tier: None, encoding, n_entries, fix: Fix::Rebuild }
+        TableSpec {
+            id,
+            tier: None,
+            encoding,
+            n_entries,
+            fix: Fix::Rebuild,
+        }
     }
 
     /// Puts the table in `tier` and sets its fix to [`Fix::Bake`].
     pub const fn with_tier(self, tier: Tier) -> TableSpec {
-        TableSpec { tier: Some(tier), fix: Fix::Bake, ..self }
+        TableSpec {
+            tier: Some(tier),
+            fix: Fix::Bake,
+            ..self
+        }
     }
 
     /// Sets the fix shown in error messages.
@@ -323,7 +346,14 @@ mod tests {
 
     #[test]
     fn ids() {
-        for ok in ["korf-corners", "korf-edges-7a", "two-phase-slice-twist", "a", "0", &"x".repeat(32)] {
+        for ok in [
+            "korf-corners",
+            "korf-edges-7a",
+            "two-phase-slice-twist",
+            "a",
+            "0",
+            &"x".repeat(32),
+        ] {
             assert_eq!(TableId::new(ok).unwrap().as_str(), ok);
         }
         for bad in ["", "-a", "Korf", "a.b", "a/b", "a b", "é", &"x".repeat(33)] {

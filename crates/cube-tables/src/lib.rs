@@ -9,7 +9,7 @@
 //! - [`PruneTable`] reads one back: [`PruneTable::load`] into a `Vec`, [`PruneTable::load_anonymous`]
 //!   into huge pages (the fast path for large tables), or [`PruneTable::open_mapped`] as a file map. All
 //!   three check the header and the lengths in constant time.
-//! - [`verify`] recomputes the depth histogram and the payload hash in parallel.
+//! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
 //!
 //! Every failure is a [`TableError`] whose message names the table and the file and says what to do.

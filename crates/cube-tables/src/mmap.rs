@@ -50,7 +50,7 @@ impl AsRef<[u8]> for Anonymous {
 impl PruneTable<Mapped> {
     /// Maps the table file at `path`, checking the header and the lengths in constant time.
     ///
-    /// Nothing of the payload is read until it is used. Call [`verify`](crate::verify) to check the payload.
+    /// Nothing of the payload is read until it is used. Call [`verify`](crate::verify()) to check the payload.
     ///
     /// # Safety
     ///
@@ -62,15 +62,24 @@ impl PruneTable<Mapped> {
     ///
     /// The errors of [`PruneTable::load`].
     #[allow(unsafe_code)]
-    pub unsafe fn open_mapped(path: &Path, spec: &TableSpec) -> Result<PruneTable<Mapped>, TableError> {
+    pub unsafe fn open_mapped(
+        path: &Path,
+        spec: &TableSpec,
+    ) -> Result<PruneTable<Mapped>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
         let (file, info) = open_checked(path, spec).map_err(at)?;
-        let payload_len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+        let payload_len =
+            usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
         let map = if payload_len == 0 {
             None
         } else {
             // SAFETY: a propagation of the caller's promise that the file is not modified while mapped.
-            let map = unsafe { MmapOptions::new().offset(HEADER_LEN as u64).len(payload_len).map(&file) };
+            let map = unsafe {
+                MmapOptions::new()
+                    .offset(HEADER_LEN as u64)
+                    .len(payload_len)
+                    .map(&file)
+            };
             Some(map.map_err(|e| at(TableError::io("mapping the payload", e)))?)
         };
         PruneTable::from_checked(info, Mapped { map }, path, spec.fix).map_err(at)
@@ -87,7 +96,10 @@ impl PruneTable<Anonymous> {
     /// # Errors
     ///
     /// The errors of [`PruneTable::load`].
-    pub fn load_anonymous(path: &Path, spec: &TableSpec) -> Result<PruneTable<Anonymous>, TableError> {
+    pub fn load_anonymous(
+        path: &Path,
+        spec: &TableSpec,
+    ) -> Result<PruneTable<Anonymous>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
         let (mut file, info) = open_checked(path, spec).map_err(at)?;
         let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
@@ -97,19 +109,25 @@ impl PruneTable<Anonymous> {
             if e.kind() == std::io::ErrorKind::UnexpectedEof {
                 let file_len = file.metadata().map_or(0, |m| m.len());
                 let available = file_len.saturating_sub(HEADER_LEN as u64);
-                at(TableError::new(Kind::Truncated { payload_len: info.payload_len, available }))
+                at(TableError::new(Kind::Truncated {
+                    payload_len: info.payload_len,
+                    available,
+                }))
             } else {
                 at(TableError::io("reading the payload", e))
             }
         })?;
-        let map = map.make_read_only().map_err(|e| at(TableError::io("protecting the payload", e)))?;
+        let map = map
+            .make_read_only()
+            .map_err(|e| at(TableError::io("protecting the payload", e)))?;
         PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix).map_err(at)
     }
 }
 
 /// Maps `len` (at least 1) zeroed anonymous bytes, advised to use transparent huge pages on Linux.
 fn anonymous(len: usize) -> Result<MmapMut, TableError> {
-    let map = MmapMut::map_anon(len.max(1)).map_err(|e| TableError::io("mapping anonymous memory", e))?;
+    let map =
+        MmapMut::map_anon(len.max(1)).map_err(|e| TableError::io("mapping anonymous memory", e))?;
     // Huge pages are an optimisation: a kernel without them (EINVAL) is not an error.
     #[cfg(target_os = "linux")]
     let _ = map.advise(memmap2::Advice::HugePage);
@@ -136,7 +154,11 @@ impl Scratch {
     ///
     /// `Io` when the system cannot map that much memory.
     pub fn anonymous(len: usize) -> Result<Scratch, TableError> {
-        Ok(Scratch { map: anonymous(len)?, len, path: None })
+        Ok(Scratch {
+            map: anonymous(len)?,
+            len,
+            path: None,
+        })
     }
 
     /// `len` zeroed bytes backed by a new file at `path`, which is removed when the scratch is dropped.
@@ -164,12 +186,17 @@ impl Scratch {
             let _ = std::fs::remove_file(path);
             at(e)
         };
-        file.set_len(len.max(1) as u64).map_err(|e| remove(TableError::io("sizing the scratch file", e)))?;
+        file.set_len(len.max(1) as u64)
+            .map_err(|e| remove(TableError::io("sizing the scratch file", e)))?;
         // SAFETY: a propagation of the caller's promise that no one else modifies the file while it is
         // mapped; this process only touches it through the map.
         let map = unsafe { MmapOptions::new().len(len.max(1)).map_mut(&file) }
             .map_err(|e| remove(TableError::io("mapping the scratch file", e)))?;
-        Ok(Scratch { map, len, path: Some(path.to_path_buf()) })
+        Ok(Scratch {
+            map,
+            len,
+            path: Some(path.to_path_buf()),
+        })
     }
 
     /// Writes the scratch back to its file, if it has one (a no-op for anonymous scratch).
@@ -179,7 +206,10 @@ impl Scratch {
     /// `Io` when the write-back fails.
     pub fn flush(&self) -> Result<(), TableError> {
         match &self.path {
-            Some(path) => self.map.flush().map_err(|e| TableError::io("flushing the scratch file", e).with_path(path)),
+            Some(path) => self
+                .map
+                .flush()
+                .map_err(|e| TableError::io("flushing the scratch file", e).with_path(path)),
             None => Ok(()),
         }
     }

@@ -3,7 +3,7 @@
 //! A generator either sets nibbles directly, or runs its breadth-first search over a byte-per-entry
 //! [`Scratch`](crate::Scratch) (simpler to update from many threads) and packs it at the end with
 //! [`pack_nibbles`] or [`pack_nibbles_into`]. Either way the bytes go to [`write_table`](crate::write_table)
-//! with [`Encoding::Nibble`](crate::Encoding::Nibble).
+//! with [`Encoding::Nibble`].
 
 use rayon::prelude::*;
 
@@ -33,7 +33,10 @@ pub struct NibbleTable<T = Vec<u8>> {
 impl NibbleTable<Vec<u8>> {
     /// A zeroed table of `n_entries` entries on the heap.
     pub fn new(n_entries: usize) -> NibbleTable<Vec<u8>> {
-        NibbleTable { bytes: vec![0; n_entries.div_ceil(2)], n_entries }
+        NibbleTable {
+            bytes: vec![0; n_entries.div_ceil(2)],
+            n_entries,
+        }
     }
 }
 
@@ -60,7 +63,11 @@ impl<T: AsRef<[u8]>> NibbleTable<T> {
     /// When `index >= self.len()`.
     #[inline]
     pub fn get(&self, index: usize) -> u8 {
-        assert!(index < self.n_entries, "index {index} out of range for {} nibbles", self.n_entries);
+        assert!(
+            index < self.n_entries,
+            "index {index} out of range for {} nibbles",
+            self.n_entries
+        );
         (self.bytes.as_ref()[index / 2] >> ((index & 1) * 4)) & 0xF
     }
 
@@ -98,7 +105,11 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
     /// When `index >= self.len()` or `value >= 16`.
     #[inline]
     pub fn set(&mut self, index: usize, value: u8) {
-        assert!(index < self.n_entries, "index {index} out of range for {} nibbles", self.n_entries);
+        assert!(
+            index < self.n_entries,
+            "index {index} out of range for {} nibbles",
+            self.n_entries
+        );
         assert!(value < 16, "nibble value {value} is not below 16");
         let byte = &mut self.bytes.as_mut()[index / 2];
         let shift = (index & 1) * 4;
@@ -114,7 +125,9 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
         assert!(value < 16, "nibble value {value} is not below 16");
         let n_entries = self.n_entries;
         let bytes = self.bytes.as_mut();
-        bytes.par_chunks_mut(CHUNK_LEN).for_each(|chunk| chunk.fill(value | (value << 4)));
+        bytes
+            .par_chunks_mut(CHUNK_LEN)
+            .for_each(|chunk| chunk.fill(value | (value << 4)));
         if n_entries % 2 == 1 {
             bytes[n_entries / 2] = value;
         }
@@ -139,16 +152,22 @@ pub fn pack_nibbles(bytes: &[u8]) -> Vec<u8> {
 ///
 /// When `out.len() != bytes.len().div_ceil(2)` or a byte is 16 or more.
 pub fn pack_nibbles_into(bytes: &[u8], out: &mut [u8]) {
-    assert_eq!(out.len(), bytes.len().div_ceil(2), "the output must hold exactly one nibble per input byte");
-    out.par_chunks_mut(CHUNK_LEN / 2).zip(bytes.par_chunks(CHUNK_LEN)).for_each(|(out, bytes)| {
-        let mut seen = 0u8;
-        for (out, pair) in out.iter_mut().zip(bytes.chunks(2)) {
-            let high = pair.get(1).copied().unwrap_or(0);
-            seen |= pair[0] | high;
-            *out = pair[0] | (high << 4);
-        }
-        assert!(seen < 16, "an entry of 16 or more does not fit in a nibble");
-    });
+    assert_eq!(
+        out.len(),
+        bytes.len().div_ceil(2),
+        "the output must hold exactly one nibble per input byte"
+    );
+    out.par_chunks_mut(CHUNK_LEN / 2)
+        .zip(bytes.par_chunks(CHUNK_LEN))
+        .for_each(|(out, bytes)| {
+            let mut seen = 0u8;
+            for (out, pair) in out.iter_mut().zip(bytes.chunks(2)) {
+                let high = pair.get(1).copied().unwrap_or(0);
+                seen |= pair[0] | high;
+                *out = pair[0] | (high << 4);
+            }
+            assert!(seen < 16, "an entry of 16 or more does not fit in a nibble");
+        });
 }
 
 #[cfg(test)]

@@ -84,7 +84,10 @@ pub fn write_table_from_file(
 ) -> Result<PathBuf, TableError> {
     let at_scratch = |e: TableError| e.at(spec.id, scratch, &spec.fix, spec.tier);
     let mut file = File::open(scratch).map_err(|e| at_scratch(TableError::io(OPENING, e)))?;
-    let len = file.metadata().map_err(|e| at_scratch(TableError::io("reading the file size", e)))?.len();
+    let len = file
+        .metadata()
+        .map_err(|e| at_scratch(TableError::io("reading the file size", e)))?
+        .len();
     check_input(spec, histogram, len).map_err(at_scratch)?;
     let mut writer = TableWriter::create(dir, spec, options)?;
     let mut buf = vec![0u8; CHUNK_LEN];
@@ -136,11 +139,21 @@ impl TableWriter {
     ///
     /// `Locked` when another bake of the same table holds the lock, `Io` when the directory, the lock file
     /// or the temporary file cannot be created.
-    pub fn create(dir: &Path, spec: &TableSpec, options: &WriteOptions) -> Result<TableWriter, TableError> {
+    pub fn create(
+        dir: &Path,
+        spec: &TableSpec,
+        options: &WriteOptions,
+    ) -> Result<TableWriter, TableError> {
         let mut staged = Staged::new(dir, spec, options)?;
         // A zeroed header until `finish`: a temporary file that is renamed by hand still never loads.
         staged.write(&[0; HEADER_LEN])?;
-        Ok(TableWriter { staged, spec: *spec, buf: Vec::with_capacity(CHUNK_LEN), hash: StreamHash::default(), written: 0 })
+        Ok(TableWriter {
+            staged,
+            spec: *spec,
+            buf: Vec::with_capacity(CHUNK_LEN),
+            hash: StreamHash::default(),
+            written: 0,
+        })
     }
 
     /// Appends `bytes` to the payload.
@@ -152,8 +165,13 @@ impl TableWriter {
     pub fn write(&mut self, mut bytes: &[u8]) -> Result<(), TableError> {
         self.written += bytes.len() as u64;
         if self.written > self.spec.payload_len() {
-            let what = format!("payload of more than the expected {} bytes", self.spec.payload_len());
-            return Err(self.staged.error(TableError::new(Kind::InvalidInput { what })));
+            let what = format!(
+                "payload of more than the expected {} bytes",
+                self.spec.payload_len()
+            );
+            return Err(self
+                .staged
+                .error(TableError::new(Kind::InvalidInput { what })));
         }
         while !bytes.is_empty() {
             let n_taken = bytes.len().min(CHUNK_LEN - self.buf.len());
@@ -190,7 +208,11 @@ impl TableWriter {
 }
 
 /// Checks that a payload of `payload_len` bytes and `histogram` fit `spec`.
-fn check_input(spec: &TableSpec, histogram: &Histogram, payload_len: u64) -> Result<(), TableError> {
+fn check_input(
+    spec: &TableSpec,
+    histogram: &Histogram,
+    payload_len: u64,
+) -> Result<(), TableError> {
     if payload_len != spec.payload_len() {
         let what = format!(
             "payload of {payload_len} bytes, expected {} for {} entries",
@@ -199,9 +221,14 @@ fn check_input(spec: &TableSpec, histogram: &Histogram, payload_len: u64) -> Res
         );
         return Err(TableError::new(Kind::InvalidInput { what }));
     }
-    let sum = histogram.iter().try_fold(0u64, |sum, &n| sum.checked_add(n));
+    let sum = histogram
+        .iter()
+        .try_fold(0u64, |sum, &n| sum.checked_add(n));
     if sum != Some(spec.n_entries) {
-        let what = format!("histogram sums to {sum:?} entries, expected {}", spec.n_entries);
+        let what = format!(
+            "histogram sums to {sum:?} entries, expected {}",
+            spec.n_entries
+        );
         return Err(TableError::new(Kind::InvalidInput { what }));
     }
     Ok(())
@@ -224,7 +251,8 @@ impl Staged {
     fn new(dir: &Path, spec: &TableSpec, options: &WriteOptions) -> Result<Staged, TableError> {
         let final_path = spec.path_in(dir);
         let at = |e: TableError, path: &Path| e.at(spec.id, path, &spec.fix, spec.tier);
-        std::fs::create_dir_all(dir).map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
         let lock_path = with_suffix(&final_path, ".lock");
         let lock = OpenOptions::new()
             .write(true)
@@ -233,7 +261,8 @@ impl Staged {
             .open(&lock_path)
             .map_err(|e| at(TableError::io("opening the lock file", e), &lock_path))?;
         if options.wait_for_lock {
-            lock.lock().map_err(|e| at(TableError::io("locking", e), &lock_path))?;
+            lock.lock()
+                .map_err(|e| at(TableError::io("locking", e), &lock_path))?;
         } else {
             lock.try_lock().map_err(|e| match e {
                 std::fs::TryLockError::WouldBlock => at(TableError::new(Kind::Locked), &lock_path),
@@ -244,7 +273,14 @@ impl Staged {
         let tmp_path = with_suffix(&final_path, ".tmp");
         let file = File::create(&tmp_path)
             .map_err(|e| at(TableError::io("creating the temporary file", e), &tmp_path))?;
-        Ok(Staged { spec: *spec, dir: dir.to_path_buf(), final_path, tmp_path, file: Some(file), _lock: lock })
+        Ok(Staged {
+            spec: *spec,
+            dir: dir.to_path_buf(),
+            final_path,
+            tmp_path,
+            file: Some(file),
+            _lock: lock,
+        })
     }
 
     fn error(&self, e: TableError) -> TableError {
@@ -252,8 +288,12 @@ impl Staged {
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), TableError> {
-        let file = self.file.as_mut().expect("a staged file is written before it is committed");
-        file.write_all(bytes).map_err(|e| self.error(TableError::io("writing the temporary file", e)))
+        let file = self
+            .file
+            .as_mut()
+            .expect("a staged file is written before it is committed");
+        file.write_all(bytes)
+            .map_err(|e| self.error(TableError::io("writing the temporary file", e)))
     }
 
     /// Writes `header` at the start (if given), syncs, renames, and syncs the directory.
@@ -261,10 +301,13 @@ impl Staged {
         let mut file = self.file.take().expect("a staged file is committed once");
         let result = (|| {
             if let Some(header) = header {
-                file.seek(SeekFrom::Start(0)).map_err(|e| TableError::io("seeking in the temporary file", e))?;
-                file.write_all(&header.to_bytes()).map_err(|e| TableError::io("writing the header", e))?;
+                file.seek(SeekFrom::Start(0))
+                    .map_err(|e| TableError::io("seeking in the temporary file", e))?;
+                file.write_all(&header.to_bytes())
+                    .map_err(|e| TableError::io("writing the header", e))?;
             }
-            file.sync_all().map_err(|e| TableError::io("syncing the temporary file", e))?;
+            file.sync_all()
+                .map_err(|e| TableError::io("syncing the temporary file", e))?;
             drop(file);
             std::fs::rename(&self.tmp_path, &self.final_path)
                 .map_err(|e| TableError::io("renaming the temporary file", e))?;

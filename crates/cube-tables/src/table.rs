@@ -17,7 +17,7 @@ use crate::mmap::{Anonymous, Mapped};
 
 /// A pruning table or pattern database: one small entry (a depth, or a lower bound on it) per coordinate.
 ///
-/// Opening checks the header and the lengths in constant time; [`verify`](crate::verify) checks the payload.
+/// Opening checks the header and the lengths in constant time; [`verify`](crate::verify()) checks the payload.
 #[derive(Clone, Debug)]
 pub struct PruneTable<T> {
     info: TableInfo,
@@ -39,11 +39,24 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
     ) -> Result<PruneTable<T>, TableError> {
         let len = usize::try_from(info.n_entries).map_err(|_| {
             TableError::new(Kind::LengthMismatch {
-                what: format!("{} entries do not fit in this machine's address space", info.n_entries),
+                what: format!(
+                    "{} entries do not fit in this machine's address space",
+                    info.n_entries
+                ),
             })
         })?;
-        assert_eq!(payload.as_ref().len() as u64, info.payload_len, "the payload length was checked");
-        Ok(PruneTable { info, path: path.to_path_buf(), fix, len, payload })
+        assert_eq!(
+            payload.as_ref().len() as u64,
+            info.payload_len,
+            "the payload length was checked"
+        );
+        Ok(PruneTable {
+            info,
+            path: path.to_path_buf(),
+            fix,
+            len,
+            payload,
+        })
     }
 
     /// The entry at `index`: a value in `0..16` for [`Encoding::Nibble`], in `0..256` for [`Encoding::Byte`].
@@ -53,7 +66,11 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
     /// When `index` is beyond the payload. In debug builds, when `index >= self.len()`.
     #[inline]
     pub fn get(&self, index: usize) -> u8 {
-        debug_assert!(index < self.len, "index {index} out of range for a table of {}", self.len);
+        debug_assert!(
+            index < self.len,
+            "index {index} out of range for a table of {}",
+            self.len
+        );
         let payload = self.payload.as_ref();
         match self.info.encoding {
             Encoding::Nibble => (payload[index / 2] >> ((index & 1) * 4)) & 0xF,
@@ -85,7 +102,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         self.len == 0
     }
 
-    /// The depth histogram stored in the header (not recomputed; see [`verify`](crate::verify)).
+    /// The depth histogram stored in the header (not recomputed; see [`verify`](crate::verify())).
     pub fn histogram(&self) -> &Histogram {
         &self.info.histogram
     }
@@ -161,7 +178,10 @@ impl<'a> PruneTable<&'a [u8]> {
     /// # Errors
     ///
     /// The header and length errors listed under [`PruneTable::load`], except `Missing` and `Io`.
-    pub fn from_bytes(file: &'a [u8], spec: &TableSpec) -> Result<PruneTable<&'a [u8]>, TableError> {
+    pub fn from_bytes(
+        file: &'a [u8],
+        spec: &TableSpec,
+    ) -> Result<PruneTable<&'a [u8]>, TableError> {
         let path = Path::new("<memory>");
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
         let info = Header::check(file, file.len() as u64, spec).map_err(at)?;
@@ -172,7 +192,7 @@ impl<'a> PruneTable<&'a [u8]> {
 impl PruneTable<Vec<u8>> {
     /// Reads the table file at `path` into an owned buffer, checking the header and the lengths.
     ///
-    /// The checks take constant time; call [`verify`](crate::verify) to check the payload.
+    /// The checks take constant time; call [`verify`](crate::verify()) to check the payload.
     ///
     /// # Errors
     ///
@@ -187,9 +207,12 @@ impl PruneTable<Vec<u8>> {
     pub fn load(path: &Path, spec: &TableSpec) -> Result<PruneTable<Vec<u8>>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
         let (mut file, info) = open_checked(path, spec).map_err(at)?;
-        let payload_len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+        let payload_len =
+            usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
         let mut payload = Vec::new();
-        payload.try_reserve_exact(payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+        payload
+            .try_reserve_exact(payload_len)
+            .map_err(|_| at(too_big(info.payload_len)))?;
         (&mut file)
             .take(info.payload_len)
             .read_to_end(&mut payload)
@@ -197,7 +220,10 @@ impl PruneTable<Vec<u8>> {
         if payload.len() != payload_len {
             // The file shrank after the size check.
             let available = payload.len() as u64;
-            return Err(at(TableError::new(Kind::Truncated { payload_len: info.payload_len, available })));
+            return Err(at(TableError::new(Kind::Truncated {
+                payload_len: info.payload_len,
+                available,
+            })));
         }
         PruneTable::from_checked(info, payload, path, spec.fix).map_err(at)
     }
@@ -215,9 +241,13 @@ pub(crate) fn too_big(payload_len: u64) -> TableError {
 /// Returns the file positioned at the start of the payload.
 pub(crate) fn open_checked(path: &Path, spec: &TableSpec) -> Result<(File, TableInfo), TableError> {
     let mut file = File::open(path).map_err(|e| TableError::io(OPENING, e))?;
-    let file_len = file.metadata().map_err(|e| TableError::io("reading the file size", e))?.len();
+    let file_len = file
+        .metadata()
+        .map_err(|e| TableError::io("reading the file size", e))?
+        .len();
     let mut prefix = [0u8; HEADER_LEN];
-    let n_read = read_up_to(&mut file, &mut prefix).map_err(|e| TableError::io("reading the header", e))?;
+    let n_read =
+        read_up_to(&mut file, &mut prefix).map_err(|e| TableError::io("reading the header", e))?;
     let info = Header::check(&prefix[..n_read], file_len.max(n_read as u64), spec)?;
     Ok((file, info))
 }

