@@ -401,7 +401,12 @@ impl Cube {
     }
 
     /// [`Cube::compose`] without SIMD, lane by lane; the reference the SIMD path is tested against.
+    /// (Builds with SSSE3 at compile time use it only in tests.)
     #[inline]
+    #[cfg_attr(
+        all(target_arch = "x86_64", target_feature = "ssse3", not(test)),
+        allow(dead_code)
+    )]
     pub(crate) fn compose_scalar(&self, other: &Cube) -> Cube {
         let mut out = Cube::SOLVED;
         for i in 0..16 {
@@ -580,8 +585,8 @@ fn lcm(a: u64, b: u64) -> u64 {
 #[allow(unsafe_code)]
 mod simd {
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_and_si128, _mm_load_si128, _mm_min_epu8, _mm_set1_epi8, _mm_shuffle_epi8,
-        _mm_store_si128, _mm_sub_epi8, _mm_xor_si128,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_load_si128, _mm_min_epu8, _mm_set1_epi8,
+        _mm_shuffle_epi8, _mm_store_si128, _mm_sub_epi8, _mm_xor_si128,
     };
 
     use super::{Cube, ORI_MASK, PIECE_MASK};
@@ -616,8 +621,14 @@ mod simd {
             let be = _mm_load_si128(b.edges.as_ptr().cast::<__m128i>());
             let ac = _mm_load_si128(a.corners.as_ptr().cast::<__m128i>());
             let bc = _mm_load_si128(b.corners.as_ptr().cast::<__m128i>());
-            let edges = _mm_xor_si128(_mm_shuffle_epi8(ae, _mm_and_si128(be, pieces)), _mm_and_si128(be, oris));
-            let sum = _mm_add_epi8(_mm_shuffle_epi8(ac, _mm_and_si128(bc, pieces)), _mm_and_si128(bc, oris));
+            let edges = _mm_xor_si128(
+                _mm_shuffle_epi8(ae, _mm_and_si128(be, pieces)),
+                _mm_and_si128(be, oris),
+            );
+            let sum = _mm_add_epi8(
+                _mm_shuffle_epi8(ac, _mm_and_si128(bc, pieces)),
+                _mm_and_si128(bc, oris),
+            );
             let corners = _mm_min_epu8(sum, _mm_sub_epi8(sum, oris));
             _mm_store_si128(out.edges.as_mut_ptr().cast::<__m128i>(), edges);
             _mm_store_si128(out.corners.as_mut_ptr().cast::<__m128i>(), corners);

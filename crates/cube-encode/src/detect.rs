@@ -135,12 +135,10 @@ pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
             Err(e) => attempts.push((format, e)),
         }
     }
-    if found.iter().any(|(f, _)| {
-        matches!(
-            f,
-            Format::H48 | Format::Facelets | Format::PatternJson
-        )
-    }) {
+    if found
+        .iter()
+        .any(|(f, _)| matches!(f, Format::H48 | Format::Facelets | Format::PatternJson))
+    {
         found.retain(|(f, _)| *f != Format::Alg);
     }
     match found.len() {

@@ -212,7 +212,11 @@ impl fmt::Display for DecodeError {
                 found,
                 column,
             } => {
-                let allowed = if piece.len() == 2 { "0 or 1" } else { "0, 1 or 2" };
+                let allowed = if piece.len() == 2 {
+                    "0 or 1"
+                } else {
+                    "0, 1 or 2"
+                };
                 if *found == '\0' {
                     write!(
                         f,

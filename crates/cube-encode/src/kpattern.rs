@@ -150,8 +150,7 @@ pub fn decode_value(value: &Value) -> Result<State, DecodeError> {
 /// # Errors
 /// [`DecodeError::Json`] if the text is not JSON, otherwise as [`decode_value`].
 pub fn decode(text: &str) -> Result<State, DecodeError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| DecodeError::Json(e.to_string()))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| DecodeError::Json(e.to_string()))?;
     decode_value(&value)
 }
 

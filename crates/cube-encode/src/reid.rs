@@ -224,7 +224,8 @@ fn build_transform(r: Symmetry) -> Transform {
 }
 
 fn build_rotations() -> Rotations {
-    let transform: [Transform; 24] = std::array::from_fn(|i| build_transform(Symmetry::from_index(i)));
+    let transform: [Transform; 24] =
+        std::array::from_fn(|i| build_transform(Symmetry::from_index(i)));
     let mut po = [(0u8, 0u8); 24];
     let mut from_po = [Symmetry::IDENTITY; 24];
     for (i, t) in transform.iter().enumerate() {
@@ -234,8 +235,9 @@ fn build_rotations() -> Rotations {
         from_po[u as usize * 4 + po_l as usize] = Symmetry::from_index(i);
     }
     let inverse = std::array::from_fn(|i| Symmetry::from_index(i).inverse().index() as u8);
-    let facelet_map =
-        std::array::from_fn(|i| std::array::from_fn(|p| Symmetry::from_index(i).map_facelet(p) as u8));
+    let facelet_map = std::array::from_fn(|i| {
+        std::array::from_fn(|p| Symmetry::from_index(i).map_facelet(p) as u8)
+    });
     let center_on = std::array::from_fn(|i| {
         let inv = Symmetry::from_index(i).inverse();
         Face::ALL.map(|f| inv.map_face(f))

@@ -1,1 +1,52 @@
-pub fn x(){}
+//! Integration tests of cube-encode, one module per format, against the external vectors in
+//! `shared/vectors` (see its README for where each came from).
+//!
+//! - `twizzle`: twizzle.json (binary, components, patterns, decode cases).
+//! - `kpattern`: pattern JSON reading and writing beyond what `twizzle` covers.
+//! - `h48`: h48.json (generated strings, every nissy-core test, convert behaviour).
+//! - `facelet`: facelets.json.
+//! - `detect`: format detection and ambiguity.
+//! - `errors`: one crafted input per error kind, and their messages.
+//! - `props`: proptest round trips and random-input robustness.
+//! - `serde`: the `serde` feature.
+
+mod detect;
+mod errors;
+mod facelet;
+mod h48;
+mod kpattern;
+mod props;
+mod serde;
+mod twizzle;
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+/// The parsed vector file `name` from `shared/vectors`; fails loudly if it is missing.
+pub fn vectors(name: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/vectors")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "test vectors {} are missing ({e}); they live in the shared folder next to the repository",
+            path.display()
+        )
+    });
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Bytes from lowercase hex.
+pub fn hex_bytes(hex: &str) -> Vec<u8> {
+    (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).expect("vector hex"))
+        .collect()
+}
+
+/// A string field of a JSON object.
+pub fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("field {key} of {v}"))
+}

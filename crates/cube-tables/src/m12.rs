@@ -744,7 +744,7 @@ mod tests {
         }
 
         fn below(&mut self, n: u32) -> u32 {
-            ((self.next() >> 32) * u64::from(n) >> 32) as u32
+            (((self.next() >> 32) * u64::from(n)) >> 32) as u32
         }
 
         fn perm(&mut self) -> Perm12 {

@@ -1,0 +1,7 @@
+//! One module per subcommand; each turns one [`Input`](crate::input::Input) into an
+//! [`Outcome`](crate::Outcome).
+
+pub mod check;
+pub mod convert;
+pub mod show;
+pub mod verify;

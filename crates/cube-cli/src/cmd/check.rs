@@ -1,0 +1,78 @@
+//! `cube-cli check`: whether a state is a legal cube, and every rule it breaks.
+
+use cube_core::FaceletCube;
+use cube_encode::Format;
+use serde_json::json;
+
+use crate::Outcome;
+use crate::input::Input;
+use crate::output::{EXIT_INPUT, Report};
+
+pub fn run(input: &Input) -> Outcome {
+    let problems: Vec<String> = match facelets_of(input) {
+        // Stickers are checked as stickers, so that every sticker mistake is named (colour
+        // counts, centres, impossible pieces) rather than only the first.
+        Some(facelets) => facelets
+            .problems()
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        None => {
+            let (_, state) = input.state()?;
+            let mut problems: Vec<String> = state
+                .cube()
+                .violations()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            if problems.is_empty() {
+                if let Err(e) = state.validate() {
+                    problems.push(e.to_string());
+                }
+            }
+            problems
+        }
+    };
+    let format = input
+        .parsed
+        .as_ref()
+        .map(|(f, _)| f.name())
+        .unwrap_or("facelets");
+    if problems.is_empty() {
+        return Ok(Report::new(
+            "legal: this is a cube state that can be solved",
+            json!({ "legal": true, "format": format, "problems": [] }),
+        ));
+    }
+    let mut text = format!(
+        "illegal: {} problem{}",
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    );
+    for p in &problems {
+        text.push_str("\n  - ");
+        text.push_str(p);
+    }
+    Ok(Report::new(
+        text,
+        json!({ "legal": false, "format": format, "problems": problems }),
+    )
+    .with_exit(EXIT_INPUT))
+}
+
+/// The stickers, when the input is (or is forced to be) a 54-sticker string.
+fn facelets_of(input: &Input) -> Option<FaceletCube> {
+    let compact: Vec<u8> = input
+        .text
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
+    let facelets_format = matches!(&input.parsed, Ok((Format::Facelets, _)));
+    let unreadable =
+        input.parsed.is_err() && compact.len() == 54 && compact.iter().all(u8::is_ascii_graphic);
+    if facelets_format || unreadable {
+        Some(FaceletCube::new(compact.try_into().ok()?))
+    } else {
+        None
+    }
+}

@@ -1,0 +1,30 @@
+//! `cube-cli verify`: whether a move sequence solves a state.
+
+use cube_core::Alg;
+use serde_json::json;
+
+use crate::Outcome;
+use crate::input::Input;
+use crate::output::{CliError, EXIT_INPUT, Report};
+
+pub fn run(input: &Input, solution: &str) -> Outcome {
+    let (_, state) = input.legal_state()?;
+    let alg: Alg = solution
+        .parse()
+        .map_err(|e| CliError::parse(format!("solution: {e}")))?;
+    let expanded = alg.expand();
+    let after = state.cube().apply_moves(&expanded.moves);
+    let length = expanded.moves.len();
+    if after.is_solved() {
+        Ok(Report::new(
+            format!("solves: {length} face turns"),
+            json!({ "solves": true, "length": length }),
+        ))
+    } else {
+        Ok(Report::new(
+            "does not solve: pieces are left unsolved after the sequence",
+            json!({ "solves": false, "length": length }),
+        )
+        .with_exit(EXIT_INPUT))
+    }
+}
