@@ -28,13 +28,13 @@ impl Cube {
             ep.swap(10, 11);
         }
         let mut co = [0u8; 8];
-        for i in 0..7 {
-            co[i] = rng.random_range(0..3);
+        for twist in &mut co[..7] {
+            *twist = rng.random_range(0..3);
         }
         co[7] = (3 - co[..7].iter().map(|&t| t as u32).sum::<u32>() % 3) as u8 % 3;
         let mut eo = [0u8; 12];
-        for i in 0..11 {
-            eo[i] = rng.random_range(0..2);
+        for flip in &mut eo[..11] {
+            *flip = rng.random_range(0..2);
         }
         eo[11] = eo[..11].iter().sum::<u8>() % 2;
         Cube::from_parts(cp, co, ep, eo).expect("random pieces are permutations in range")

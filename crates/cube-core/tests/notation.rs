@@ -1,6 +1,6 @@
 //! Parsing, printing, expansion and inversion of algorithms.
 
-use cube_core::{Alg, Centers, Cube, Face, Move, Symmetry};
+use cube_core::{Alg, Centers, Face, Move, Symmetry};
 
 use crate::cube_of;
 

@@ -41,7 +41,7 @@ pub fn encode_batch(states: &[State]) -> Vec<u8> {
 /// [`DecodeError::WrongLength`] (counting bytes, `expected` being the record size) if the
 /// length is not a multiple of [`RECORD_LEN`]; [`DecodeError::Record`] for the first bad record.
 pub fn decode_batch(bytes: &[u8]) -> Result<Vec<State>, DecodeError> {
-    if bytes.len() % RECORD_LEN != 0 {
+    if !bytes.len().is_multiple_of(RECORD_LEN) {
         return Err(DecodeError::WrongLength {
             unit: "bytes (not a whole number of records)",
             expected: RECORD_LEN,

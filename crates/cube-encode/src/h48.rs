@@ -55,7 +55,7 @@ const fn invert<const N: usize>(map: [u8; N]) -> [u8; N] {
 const NONE: u8 = 0xff;
 
 /// The index (0..6) of a face letter, or 6 for anything else.
-const fn letter(b: u8) -> usize {
+const fn letter_of(b: u8) -> usize {
     match b {
         b'U' => 0,
         b'R' => 1,
@@ -67,12 +67,28 @@ const fn letter(b: u8) -> usize {
     }
 }
 
+/// [`letter_of`] as a table: reading random cubes, a chain of comparisons mispredicts.
+const LETTER: [u8; 256] = {
+    let mut t = [6u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = letter_of(b as u8) as u8;
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn letter(b: u8) -> usize {
+    LETTER[b as usize] as usize
+}
+
 const EDGE_BY_KEY: [u8; 49] = {
     let mut t = [NONE; 49];
     let mut i = 0;
     while i < 12 {
         let n = EDGE_NAMES[i].as_bytes();
-        t[letter(n[0]) * 7 + letter(n[1])] = i as u8;
+        t[letter_of(n[0]) * 7 + letter_of(n[1])] = i as u8;
         i += 1;
     }
     t
@@ -83,9 +99,9 @@ const CORNER_BY_KEY: [u8; 343] = {
     let mut i = 0;
     while i < 8 {
         let n = CORNER_NAMES[i].as_bytes();
-        t[letter(n[0]) * 49 + letter(n[1]) * 7 + letter(n[2])] = i as u8;
+        t[letter_of(n[0]) * 49 + letter_of(n[1]) * 7 + letter_of(n[2])] = i as u8;
         let n = CORNER_NAMES_ALT[i].as_bytes();
-        t[letter(n[0]) * 49 + letter(n[1]) * 7 + letter(n[2])] = i as u8;
+        t[letter_of(n[0]) * 49 + letter_of(n[1]) * 7 + letter_of(n[2])] = i as u8;
         i += 1;
     }
     t

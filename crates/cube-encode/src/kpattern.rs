@@ -50,13 +50,13 @@ fn read_array<const N: usize>(
         let value = item
             .as_u64()
             .ok_or_else(|| bad(&path, format!("entry {i} is not a non-negative integer")))?;
-        if let Some(limit) = limit {
-            if value >= limit {
-                return Err(bad(
-                    &path,
-                    format!("entry {i} is {value}, expected less than {limit}"),
-                ));
-            }
+        if let Some(limit) = limit
+            && value >= limit
+        {
+            return Err(bad(
+                &path,
+                format!("entry {i} is {value}, expected less than {limit}"),
+            ));
         }
         out[i] = value.min(255) as u8;
     }
@@ -80,10 +80,10 @@ fn orbit<'a>(data: &'a Value, name: &str) -> Result<&'a Value, DecodeError> {
 pub fn decode_value(value: &Value) -> Result<State, DecodeError> {
     let data = match value.get("patternData") {
         Some(data) => {
-            if let Some(name) = value.get("experimentalPuzzleName") {
-                if name != "3x3x3" {
-                    return Err(bad("experimentalPuzzleName", "not \"3x3x3\""));
-                }
+            if let Some(name) = value.get("experimentalPuzzleName")
+                && name != "3x3x3"
+            {
+                return Err(bad("experimentalPuzzleName", "not \"3x3x3\""));
             }
             data
         }

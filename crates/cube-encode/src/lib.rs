@@ -34,6 +34,8 @@
 //! assert_eq!(read.cube(), state.cube());
 //! ```
 #![deny(missing_docs)]
+// The codecs walk several parallel arrays (positions, pieces, orientations) by index.
+#![allow(clippy::needless_range_loop)]
 
 pub mod compact;
 mod detect;

@@ -95,7 +95,7 @@ impl Reid {
     /// # Errors
     /// From [`Cube::from_parts`]: a piece out of range or twice, an orientation out of range.
     #[inline]
-    pub fn to_cube(&self) -> Result<Cube, CubeError> {
+    pub fn to_cube(self) -> Result<Cube, CubeError> {
         let mut cp = [0u8; 8];
         let mut co = [0u8; 8];
         let mut ep = [0u8; 12];

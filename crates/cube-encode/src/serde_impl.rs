@@ -47,10 +47,10 @@ impl<'de> Deserialize<'de> for State {
             let state = state.try_with_orientation(orientation).ok_or_else(|| {
                 D::Error::custom("the orientation must be a rotation, not a mirror")
             })?;
-            if let Some(turns) = r.centers {
-                if turns.iter().any(|&t| t >= 4) {
-                    return Err(D::Error::custom("centre turns must be 0..4"));
-                }
+            if let Some(turns) = r.centers
+                && turns.iter().any(|&t| t >= 4)
+            {
+                return Err(D::Error::custom("centre turns must be 0..4"));
             }
             Ok(state.with_centers(r.centers.map(Centers::new)))
         } else {

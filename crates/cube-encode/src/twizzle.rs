@@ -129,14 +129,35 @@ fn rank<const N: usize>(perm: &[u8; N]) -> u32 {
     index
 }
 
-/// The permutation of `0..N` with lexicographic rank `index` (`index < N!`, `N <= 16`).
+/// `MAGIC[b] = ceil(2^64 / b)`: `x / b == (x * MAGIC[b]) >> 64` for every `x < 2^32`, so the
+/// unranking divides by a multiplication rather than a (slow) division by a variable.
+const MAGIC: [u64; 13] = {
+    let mut m = [0u64; 13];
+    let mut b = 1;
+    while b < 13 {
+        m[b] = (u64::MAX / b as u64).wrapping_add(1);
+        b += 1;
+    }
+    m
+};
+
+#[inline(always)]
+fn div_small(x: u32, b: usize) -> u32 {
+    if b == 1 {
+        return x;
+    }
+    ((x as u128 * MAGIC[b] as u128) >> 64) as u32
+}
+
+/// The permutation of `0..N` with lexicographic rank `index` (`index < N!`, `N <= 12`).
 #[inline]
 fn unrank<const N: usize>(mut index: u32) -> [u8; N] {
     let mut digits = [0u8; N];
     for i in (0..N - 1).rev() {
-        let base = (N - i) as u32;
-        digits[i] = (index % base) as u8;
-        index /= base;
+        let base = N - i;
+        let q = div_small(index, base);
+        digits[i] = (index - q * base as u32) as u8;
+        index = q;
     }
     // The unused pieces in increasing order, one nibble each.
     let mut list: u64 = 0xfedc_ba98_7654_3210;
@@ -404,6 +425,20 @@ mod tests {
         }
         let last: [u8; 12] = unrank(FACT[12] - 1);
         assert_eq!(last, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    }
+
+    #[test]
+    fn division_by_multiplication_is_exact() {
+        for b in 1..13usize {
+            let mut x = 0u32;
+            while x < u32::MAX - 1_000_003 {
+                for y in [x, x + 1, x + b as u32 - 1] {
+                    assert_eq!(div_small(y, b), y / b as u32, "{y} / {b}");
+                }
+                x += 1_000_003;
+            }
+            assert_eq!(div_small(u32::MAX, b), u32::MAX / b as u32);
+        }
     }
 
     #[test]

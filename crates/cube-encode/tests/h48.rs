@@ -83,15 +83,15 @@ fn nissy_transform_all_146_with_cube_core_conjugate() {
         let sym = symmetry(s(&t, "transformation_short"));
         mirrored += sym.is_mirror() as usize;
         let input = cube(s(&t, "input_h48"));
-        if let Some(moves) = t["input_moves_from_filename"].as_str() {
-            if !moves.is_empty() {
-                assert_eq!(
-                    Cube::SOLVED.apply_alg(&alg(moves)),
-                    input,
-                    "{}",
-                    s(&t, "name")
-                );
-            }
+        if let Some(moves) = t["input_moves_from_filename"].as_str()
+            && !moves.is_empty()
+        {
+            assert_eq!(
+                Cube::SOLVED.apply_alg(&alg(moves)),
+                input,
+                "{}",
+                s(&t, "name")
+            );
         }
         assert_eq!(
             text(&sym.conjugate(&input)),
@@ -218,7 +218,7 @@ fn nissy_convert_behaviour() {
                 assert!(nissy_ok);
                 assert_eq!(
                     ours,
-                    Err(DecodeError::TrailingGarbage { column: 88 }),
+                    Err(DecodeError::TrailingGarbage { column: 89 }),
                     "{name}"
                 );
             }

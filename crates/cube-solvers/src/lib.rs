@@ -1,1 +1,173 @@
-//! Solving methods for the 3x3x3 cube.
+//! Solving methods for the 3x3x3 cube, behind one [`Solver`] trait.
+//!
+//! Every method takes a [`Cube`], the [`Limits`] of the search and a [`Stop`] flag, and returns
+//! [`Solution`]s of outer face turns. Finding nothing within the limits is not an error: the
+//! result is then empty. Errors are for unsolvable input (checked before any search) and
+//! cancellation ([`SolveError`]).
+//!
+//! - [`two_phase`]: Kociemba's two-phase algorithm, near-optimal solutions in about a millisecond.
+//! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
+//! - [`step`]: a generic optimal solver for one step (a coordinate, a move set and a goal).
+//! - [`scramble`]: WCA-style random-state scrambles.
+//!
+//! Each method is a public namespace with a `Config` and a type named after the method.
+//!
+//! # Example
+//!
+//! ```
+//! use cube_core::{Alg, Cube};
+//! use cube_solvers::{Limits, Solver, Stop, two_phase::TwoPhase};
+//!
+//! let scramble: Alg = "R U R' U' F2 D".parse().unwrap();
+//! let cube = Cube::SOLVED.apply_alg(&scramble);
+//! let solutions = TwoPhase::new().solve(&cube, &Limits::default(), &Stop::new())?;
+//! assert!(cube.apply_moves(&solutions[0].moves).is_solved());
+//! assert_eq!(solutions[0].moves.len(), 6);
+//! # Ok::<(), cube_solvers::SolveError>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod cancel;
+mod error;
+mod search;
+
+pub mod scramble;
+pub mod slow;
+pub mod step;
+pub mod two_phase;
+
+use std::time::Duration;
+
+use cube_core::{Cube, Move};
+
+pub use crate::cancel::Stop;
+pub use crate::error::SolveError;
+
+/// What a search may do: lengths, time, how many solutions, threads.
+///
+/// The fields gather what nissy-core's `nissy_solve` takes as separate arguments. Each method
+/// documents how it reads them; `Limits::default()` asks for one solution with no other limit
+/// (a method picks its own sensible stopping point then, such as 20 moves for two-phase).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest solution wanted, in face turns (`None`: no limit).
+    pub max_length: Option<usize>,
+    /// Stop as soon as a solution of at most this many face turns is found (`None`: keep
+    /// looking for shorter ones within the other limits).
+    pub target_length: Option<usize>,
+    /// How long to keep looking for better solutions. Soft: a method never abandons the first
+    /// solution it finds, and checks the clock only between steps of its search.
+    pub time_budget: Option<Duration>,
+    /// How many solutions to return, at least 1.
+    pub n_solutions: usize,
+    /// Worker threads a method may use, at least 1.
+    pub threads: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_length: None,
+            target_length: None,
+            time_budget: None,
+            n_solutions: 1,
+            threads: 1,
+        }
+    }
+}
+
+impl Limits {
+    /// The default limits with `max_length` set.
+    pub fn with_max_length(self, max_length: usize) -> Limits {
+        Limits {
+            max_length: Some(max_length),
+            ..self
+        }
+    }
+
+    /// The default limits with `target_length` set.
+    pub fn with_target_length(self, target_length: usize) -> Limits {
+        Limits {
+            target_length: Some(target_length),
+            ..self
+        }
+    }
+
+    /// The limits with `time_budget` set.
+    pub fn with_time_budget(self, time_budget: Duration) -> Limits {
+        Limits {
+            time_budget: Some(time_budget),
+            ..self
+        }
+    }
+
+    /// The limits with `n_solutions` set.
+    pub fn with_n_solutions(self, n_solutions: usize) -> Limits {
+        Limits { n_solutions, ..self }
+    }
+}
+
+/// One labelled part of a staged solution, such as `cross` or `phase 1`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stage {
+    /// What the stage achieves.
+    pub label: String,
+    /// Its face turns.
+    pub moves: Vec<Move>,
+}
+
+/// A sequence of outer face turns that solves the cube.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The face turns, in order.
+    pub moves: Vec<Move>,
+    /// For staged methods, the same turns split into stages (their concatenation is `moves`);
+    /// empty otherwise.
+    pub stages: Vec<Stage>,
+}
+
+impl Solution {
+    /// An unstaged solution.
+    pub fn new(moves: Vec<Move>) -> Solution {
+        Solution {
+            moves,
+            stages: Vec::new(),
+        }
+    }
+
+    /// The number of face turns.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the solution has no turns (the cube was solved).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// A solving method.
+///
+/// Implementations are `Send + Sync`, cheap to create, and build their tables on first use.
+pub trait Solver: Send + Sync {
+    /// Solutions for `cube`, best first, within `limits`; empty when none is found within them.
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] if `cube` cannot be reached by turning (checked before any
+    /// search); [`SolveError::Cancelled`] if `stop` was raised before any solution was found.
+    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError>;
+
+    /// Solutions that take `from` to `to`: `from.apply_moves(&solution.moves) == to`.
+    ///
+    /// In sequence order, `from` followed by `s` is `to` exactly when `to⁻¹` followed by `from`
+    /// followed by `s` is solved, so this solves `to.inverse().compose(from)`.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]; either state being unsolvable is [`SolveError::Unsolvable`].
+    fn solve_to(&self, from: &Cube, to: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+        from.validate()?;
+        to.validate()?;
+        self.solve(&to.inverse().compose(from), limits, stop)
+    }
+}

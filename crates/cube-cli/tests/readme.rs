@@ -1,0 +1,65 @@
+//! Runs every `console` example of the workspace README.md: each `$ cube-cli ...` line is run
+//! and its standard output must equal the lines below it, up to the next `$` or the block's end.
+
+use crate::run;
+
+/// Splits a shell command line: words separated by spaces, double or single quotes group.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, ' ') => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn readme_examples_print_what_they_show() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README.md");
+    let mut examples = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        if line.starts_with("```console") {
+            in_console = true;
+        } else if line.starts_with("```") {
+            in_console = false;
+        } else if in_console {
+            if let Some(command) = line.strip_prefix("$ ") {
+                examples.push((command.to_string(), Vec::new()));
+            } else if let Some((_, expected)) = examples.last_mut() {
+                expected.push(line.to_string());
+            }
+        }
+    }
+    assert!(examples.len() >= 5, "README.md has {} console examples", examples.len());
+    for (command, expected) in examples {
+        let words = shell_words(&command);
+        assert_eq!(words[0], "cube-cli", "{command}");
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let (_, stdout, stderr) = run(&args, None);
+        let expected = expected.join("\n");
+        assert_eq!(stdout.trim_end(), expected.trim_end(), "README example `{command}` (stderr: {stderr})");
+    }
+}

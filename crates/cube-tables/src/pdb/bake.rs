@@ -1,0 +1,359 @@
+//! Baking a pattern database: breadth-first search over a byte-per-entry scratch, exact final scan,
+//! nibble packing, atomic write.
+//!
+//! A bake holds `<dir>/<id>.bake.lock` for its whole run, so two bakes of one table never share the
+//! scratch file `<dir>/<id>.scratch`. A killed bake leaves the scratch file and perhaps
+//! `<file>.tmp`; neither is ever loaded, the next bake truncates and reuses both, and a finished bake
+//! removes them.
+
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::error::{Kind, TableError};
+use crate::format::{HISTOGRAM_LEN, Histogram};
+use crate::id::{Encoding, Tier};
+use crate::mmap::Scratch;
+use crate::nibble::pack_nibbles_into;
+use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, LevelStats, SearchOptions, Space};
+use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
+use crate::pdb::{Pdb, Projection, tier_tables};
+use crate::store::{TableWriter, WriteOptions};
+use crate::table::open_checked;
+
+/// Where the byte-per-entry scratch of a bake lives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ScratchKind {
+    /// A file `<dir>/<id>.scratch`, mapped: the kernel pages it, so the bake needs no RAM of its own
+    /// beyond the page cache.
+    #[default]
+    File,
+    /// Anonymous memory: faster when the table fits in RAM, as it never writes dirty pages back.
+    Memory,
+}
+
+/// Options of [`bake`] and [`bake_tier`].
+#[derive(Clone, Debug)]
+pub struct BakeOptions {
+    /// Where the scratch lives.
+    pub scratch: ScratchKind,
+    /// Bake even when a valid table is present.
+    pub force: bool,
+    /// Wait for another bake of the same table rather than fail with `Locked`.
+    pub wait_for_lock: bool,
+    /// A level runs the backward pass when `unassigned < backward_factor * frontier` (1 by default).
+    pub backward_factor: f64,
+}
+
+impl Default for BakeOptions {
+    fn default() -> BakeOptions {
+        BakeOptions {
+            scratch: ScratchKind::File,
+            force: false,
+            wait_for_lock: false,
+            backward_factor: 1.0,
+        }
+    }
+}
+
+/// What a bake reports while it runs.
+#[derive(Clone, Debug)]
+pub enum Event<'a> {
+    /// The table is present and valid; nothing to do.
+    Skipped {
+        /// The table.
+        table: &'a Pdb,
+        /// Its file.
+        path: &'a Path,
+    },
+    /// The search starts.
+    Started {
+        /// The table.
+        table: &'a Pdb,
+    },
+    /// Part of a level is done.
+    Work {
+        /// The table.
+        table: &'a Pdb,
+        /// The depth being found.
+        depth: u8,
+        /// Blocks done in this pass.
+        done: u64,
+        /// Blocks in this pass.
+        total: u64,
+    },
+    /// A level is done.
+    Level {
+        /// The table.
+        table: &'a Pdb,
+        /// What the level did.
+        stats: &'a LevelStats,
+    },
+    /// The search is done and checked; packing and writing start.
+    Writing {
+        /// The table.
+        table: &'a Pdb,
+    },
+    /// The table is written.
+    Written {
+        /// The table.
+        table: &'a Pdb,
+        /// What the bake did.
+        report: &'a BakeReport,
+    },
+}
+
+/// What one bake did.
+#[derive(Clone, Debug)]
+pub struct BakeReport {
+    /// The table file.
+    pub path: PathBuf,
+    /// Whether the table was already baked and valid.
+    pub skipped: bool,
+    /// One line per level of the search.
+    pub levels: Vec<LevelStats>,
+    /// The entries per depth.
+    pub histogram: Histogram,
+    /// Time of the search (all levels).
+    pub search_time: Duration,
+    /// Time of the final scan, packing and writing.
+    pub write_time: Duration,
+}
+
+/// Bakes the three tables of `tier` (the corners first) into `dir`, skipping those baked and valid.
+///
+/// # Errors
+///
+/// The errors of [`bake`].
+pub fn bake_tier(
+    dir: &Path,
+    tier: Tier,
+    options: &BakeOptions,
+    progress: &(dyn Fn(&Event<'_>) + Sync),
+) -> Result<Vec<BakeReport>, TableError> {
+    tier_tables(tier)
+        .iter()
+        .map(|table| bake(dir, table, options, progress))
+        .collect()
+}
+
+/// Bakes `table` into `dir`, unless a valid one is there (see [`BakeOptions::force`]).
+///
+/// A table is valid for this check when its header passes the constant-time checks of `open` and its
+/// histogram is the published one; `verify_table` checks the payload.
+///
+/// # Errors
+///
+/// - `Locked` when another bake of the table is running.
+/// - `Io` when the directory, the scratch file or the table cannot be created or written.
+/// - `HistogramMismatch` when the search finds another histogram than the published one (a bug; nothing is
+///   written).
+pub fn bake(
+    dir: &Path,
+    table: &Pdb,
+    options: &BakeOptions,
+    progress: &(dyn Fn(&Event<'_>) + Sync),
+) -> Result<BakeReport, TableError> {
+    let spec = &table.spec;
+    let path = spec.path_in(dir);
+    let at = |e: TableError, file: &Path| e.at(spec.id, file, &spec.fix, spec.tier);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
+    let _lock = lock(&dir.join(format!("{}.bake.lock", spec.id)), options.wait_for_lock)
+        .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
+    if !options.force && is_baked(&path, table) {
+        progress(&Event::Skipped {
+            table,
+            path: &path,
+        });
+        return Ok(BakeReport {
+            path,
+            skipped: true,
+            levels: Vec::new(),
+            histogram: table.expected_histogram().unwrap_or([0; HISTOGRAM_LEN]),
+            search_time: Duration::ZERO,
+            write_time: Duration::ZERO,
+        });
+    }
+
+    let n_entries = table.n_entries();
+    let scratch_path = dir.join(format!("{}.scratch", spec.id));
+    let mut cells = match options.scratch {
+        ScratchKind::File => file_scratch(&scratch_path, n_entries),
+        ScratchKind::Memory => {
+            // A scratch file left by a killed file-backed bake is of no use now.
+            let _ = std::fs::remove_file(&scratch_path);
+            Scratch::anonymous(n_entries)
+        }
+    }
+    .map_err(|e| at(e, &scratch_path))?;
+
+    progress(&Event::Started { table });
+    let start = Instant::now();
+    let levels = std::sync::Mutex::new(Vec::new());
+    let on_level = |stats: &LevelStats| {
+        levels
+            .lock()
+            .expect("the level log is never poisoned")
+            .push(stats.clone());
+        progress(&Event::Level { table, stats });
+    };
+    let on_work = |depth, done, total| {
+        progress(&Event::Work {
+            table,
+            depth,
+            done,
+            total,
+        });
+    };
+    let search_options = SearchOptions {
+        backward_factor: options.backward_factor,
+        on_level: &on_level,
+        on_work: &on_work,
+    };
+    let counts = match &table.projection {
+        Projection::Corners => run(
+            &CornerSpace {
+                tables: CornerMoves::get(),
+            },
+            &mut cells,
+            &search_options,
+        ),
+        Projection::Edges(subset) => {
+            let maps = EdgeMoveMaps::get().clone();
+            let pieces = subset.pieces();
+            match subset.n_edges() {
+                6 => run(&edge_space::<6>(maps, pieces), &mut cells, &search_options),
+                7 => run(&edge_space::<7>(maps, pieces), &mut cells, &search_options),
+                8 => run(&edge_space::<8>(maps, pieces), &mut cells, &search_options),
+                n => {
+                    let what = format!("edge pattern databases have 6, 7 or 8 edges, not {n}");
+                    Err(TableError::new(Kind::InvalidInput { what }))
+                }
+            }
+        }
+    }
+    .map_err(|e| at(e, &path))?;
+    let search_time = start.elapsed();
+    let levels = levels.into_inner().expect("the level log is never poisoned");
+
+    // The exact final scan: every entry assigned, and the histogram is the level counts and the
+    // published one.
+    progress(&Event::Writing { table });
+    let write_start = Instant::now();
+    let histogram = crate::verify::histogram(&cells, Encoding::Byte, n_entries as u64);
+    let mut from_levels = [0u64; HISTOGRAM_LEN];
+    from_levels[..counts.len()].copy_from_slice(&counts);
+    let mismatch = |found: &Histogram, expected: &Histogram, against| {
+        (0..HISTOGRAM_LEN)
+            .find(|&d| found[d] != expected[d])
+            .map(|depth| {
+                at(
+                    TableError::new(Kind::HistogramMismatch {
+                        depth,
+                        found: found[depth],
+                        expected: expected[depth],
+                        against,
+                    }),
+                    &path,
+                )
+            })
+    };
+    if let Some(e) = mismatch(&histogram, &from_levels, "the search's level counts") {
+        return Err(e);
+    }
+    if histogram[16..].iter().any(|&n| n != 0) {
+        let what = "an entry of 16 or more does not fit in a nibble".to_string();
+        return Err(at(TableError::new(Kind::InvalidInput { what }), &path));
+    }
+    if let Some(expected) = table.expected_histogram()
+        && let Some(e) = mismatch(&histogram, &expected, "the published histogram")
+    {
+        return Err(e);
+    }
+
+    let write_options = WriteOptions::new().wait_for_lock(options.wait_for_lock);
+    let mut writer = TableWriter::create(dir, spec, &write_options)?;
+    let mut packed = vec![0u8; PACK_BATCH / 2];
+    for batch in cells.chunks(PACK_BATCH) {
+        let out = &mut packed[..batch.len().div_ceil(2)];
+        pack_nibbles_into(batch, out);
+        writer.write(out)?;
+    }
+    let path = writer.finish(&histogram)?;
+    drop(cells);
+    let report = BakeReport {
+        path,
+        skipped: false,
+        levels,
+        histogram,
+        search_time,
+        write_time: write_start.elapsed(),
+    };
+    progress(&Event::Written {
+        table,
+        report: &report,
+    });
+    Ok(report)
+}
+
+/// Bytes of scratch packed per batch (an even number, so batches split no nibble pair).
+const PACK_BATCH: usize = 64 << 20;
+
+fn run<S: Space>(
+    space: &S,
+    cells: &mut [u8],
+    options: &SearchOptions<'_>,
+) -> Result<Vec<u64>, TableError> {
+    bfs::search(space, cells, options).map_err(|depth| {
+        let what = format!(
+            "the search found no entries at depth {depth} while some are unassigned: the space is not connected"
+        );
+        TableError::new(Kind::InvalidInput { what })
+    })
+}
+
+fn edge_space<const K: usize>(maps: EdgeMoveMaps, pieces: &[u8]) -> EdgeSpace<K> {
+    EdgeSpace {
+        maps,
+        goal: std::array::from_fn(|j| pieces[j]),
+    }
+}
+
+/// Whether `path` holds `table` with a good header and the published histogram.
+pub(crate) fn is_baked(path: &Path, table: &Pdb) -> bool {
+    match open_checked(path, &table.spec) {
+        Ok((_, info)) => table
+            .expected_histogram()
+            .is_none_or(|expected| info.histogram == expected),
+        Err(_) => false,
+    }
+}
+
+/// Takes the bake lock at `path`; it is released when the returned file closes (or the process dies).
+fn lock(path: &Path, wait: bool) -> Result<File, TableError> {
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| TableError::io("opening the bake lock file", e).with_path(path))?;
+    if wait {
+        file.lock()
+            .map_err(|e| TableError::io("locking", e).with_path(path))?;
+    } else {
+        file.try_lock().map_err(|e| match e {
+            std::fs::TryLockError::WouldBlock => TableError::new(Kind::Locked).with_path(path),
+            std::fs::TryLockError::Error(e) => TableError::io("locking", e).with_path(path),
+        })?;
+    }
+    Ok(file)
+}
+
+/// A zeroed scratch file of `len` bytes at `path`, truncating whatever a killed bake left there.
+#[allow(unsafe_code)]
+fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableError> {
+    // SAFETY: the caller holds this table's bake lock, so no other bake maps or truncates the scratch
+    // file, and nothing else in the workspace opens `<id>.scratch`.
+    unsafe { Scratch::file_backed(path, len) }
+}

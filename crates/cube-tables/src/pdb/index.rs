@@ -1,0 +1,563 @@
+//! Index functions of the pattern databases: the corner index and the edge-subset index of a [`Cube`],
+//! their inverses, and per-move updates.
+//!
+//! Both indexes split into a permutation part, which picks a block of the table, and an orientation part,
+//! the offset inside the block:
+//!
+//! - Corners: `perm_rank * 2187 + twist`. `perm_rank` is the Lehmer rank of the corner permutation (piece
+//!   at position) and `twist` is Kociemba's twist coordinate: the twists of positions 0..7 read as a
+//!   base-3 number. The twist coordinate transforms independently of the permutation, so a 40320 x 18
+//!   and a 2187 x 18 move table do all the work ([`CornerMoves`]).
+//! - Edges: `arrangement_rank * 2^k + flips` for the `k` tracked edges of an [`EdgeSubset`]. The
+//!   arrangement is the positions of tracked pieces `0..k` in order, ranked in mixed radix (digit `j` is the
+//!   position among the `12 - j` not yet used, counted with a popcount of the used-position mask). The
+//!   flips are indexed by piece: bit `j` is the flip of tracked piece `j`. A move therefore changes the flips
+//!   by one XOR with a mask that depends only on the positions and the move, and the new arrangement is
+//!   computed once per (arrangement, move) for all `2^k` flips.
+//!
+//! The move definitions come from `cube-core` ([`Cube::from_move`]); [`EdgeMoveMaps`] turns them into
+//! "where does the piece at position `p` go" maps.
+
+use std::sync::OnceLock;
+
+use cube_core::{Cube, Move};
+
+/// The number of face turns.
+pub(crate) const N_MOVES: usize = Move::COUNT;
+
+/// The number of corner permutations, 8!.
+pub const CORNER_PERM_COUNT: usize = 40_320;
+/// The number of twist coordinates, 3^7.
+pub const TWIST_COUNT: usize = 2_187;
+/// The number of corner database entries, 8! x 3^7.
+pub const CORNER_COUNT: usize = CORNER_PERM_COUNT * TWIST_COUNT;
+
+/// The Lehmer rank of a permutation of `0..8` (piece at position): 0 for the identity.
+#[inline]
+pub fn corner_perm_rank(perm: &[u8; 8]) -> u16 {
+    let mut used = 0u32;
+    let mut rank = 0u32;
+    for (j, &piece) in perm.iter().enumerate() {
+        let below = (used & ((1 << piece) - 1)).count_ones();
+        rank = rank * (8 - j as u32) + u32::from(piece) - below;
+        used |= 1 << piece;
+    }
+    rank as u16
+}
+
+/// The permutation of [`corner_perm_rank`] `rank`.
+///
+/// # Panics
+///
+/// When `rank >= 40320`.
+pub fn corner_perm_unrank(rank: u16) -> [u8; 8] {
+    assert!(usize::from(rank) < CORNER_PERM_COUNT, "corner permutation rank {rank} out of range");
+    let mut digits = [0u8; 8];
+    let mut rest = u32::from(rank);
+    for j in (0..8).rev() {
+        let radix = 8 - j as u32;
+        digits[j] = (rest % radix) as u8;
+        rest /= radix;
+    }
+    let mut free = 0xFFu32;
+    digits.map(|digit| {
+        let piece = select_bit(free, u32::from(digit));
+        free &= !(1 << piece);
+        piece as u8
+    })
+}
+
+/// Kociemba's twist coordinate: the twists of corner positions 0..7 as a base-3 number (position 0 most
+/// significant); the twist of position 7 follows from the others.
+#[inline]
+pub fn twist_rank(twists: &[u8; 8]) -> u16 {
+    twists[..7]
+        .iter()
+        .fold(0u16, |rank, &twist| rank * 3 + u16::from(twist))
+}
+
+/// The twists of [`twist_rank`] `rank`, with the last one making the sum a multiple of 3.
+///
+/// # Panics
+///
+/// When `rank >= 2187`.
+pub fn twist_unrank(rank: u16) -> [u8; 8] {
+    assert!(usize::from(rank) < TWIST_COUNT, "twist coordinate {rank} out of range");
+    let mut twists = [0u8; 8];
+    let mut rest = rank;
+    for i in (0..7).rev() {
+        twists[i] = (rest % 3) as u8;
+        rest /= 3;
+    }
+    let sum: u8 = twists.iter().sum();
+    twists[7] = (3 - sum % 3) % 3;
+    twists
+}
+
+/// The position of the `n`-th set bit (from 0) of `bits`.
+#[inline]
+fn select_bit(mut bits: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
+}
+
+/// The corner move tables: 40320 x 18 for the permutation and 18 x 2187 for the twist.
+///
+/// Built once from `cube-core`'s moves (in a few milliseconds) and shared: [`CornerMoves::get`].
+#[derive(Debug)]
+pub struct CornerMoves {
+    /// `perm[rank * 18 + move]`.
+    perm: Vec<u16>,
+    /// `twist[move * 2187 + twist]`: by move first, so that one move's row stays in L1 during the BFS.
+    twist: Vec<u16>,
+}
+
+impl CornerMoves {
+    /// The shared tables, built on first use.
+    pub fn get() -> &'static CornerMoves {
+        static TABLES: OnceLock<CornerMoves> = OnceLock::new();
+        TABLES.get_or_init(CornerMoves::build)
+    }
+
+    fn build() -> CornerMoves {
+        let move_cubes: Vec<Cube> = Move::ALL.iter().map(|&m| Cube::from_move(m)).collect();
+        let solved_edges = Cube::SOLVED;
+        let mut perm = vec![0u16; CORNER_PERM_COUNT * N_MOVES];
+        for rank in 0..CORNER_PERM_COUNT {
+            let cube = Cube::from_parts(
+                corner_perm_unrank(rank as u16),
+                [0; 8],
+                solved_edges.edge_perm(),
+                [0; 12],
+            )
+            .expect("an unranked corner permutation is a permutation");
+            for (m, move_cube) in move_cubes.iter().enumerate() {
+                perm[rank * N_MOVES + m] = corner_perm_rank(&cube.compose(move_cube).corner_perm());
+            }
+        }
+        let mut twist = vec![0u16; N_MOVES * TWIST_COUNT];
+        for rank in 0..TWIST_COUNT {
+            let cube = Cube::from_parts(
+                solved_edges.corner_perm(),
+                twist_unrank(rank as u16),
+                solved_edges.edge_perm(),
+                [0; 12],
+            )
+            .expect("unranked twists are in range");
+            for (m, move_cube) in move_cubes.iter().enumerate() {
+                twist[m * TWIST_COUNT + rank] = twist_rank(&cube.compose(move_cube).corner_ori());
+            }
+        }
+        CornerMoves { perm, twist }
+    }
+
+    /// The corner permutation rank after `m`.
+    #[inline]
+    pub fn perm(&self, rank: u16, m: Move) -> u16 {
+        self.perm[usize::from(rank) * N_MOVES + m.index()]
+    }
+
+    /// The twist coordinate after `m`.
+    #[inline]
+    pub fn twist(&self, twist: u16, m: Move) -> u16 {
+        self.twist[m.index() * TWIST_COUNT + usize::from(twist)]
+    }
+
+    /// The twist row of move index `m`: `row[twist]` is the twist after the move.
+    #[inline]
+    pub(crate) fn twist_row(&self, m: usize) -> &[u16] {
+        &self.twist[m * TWIST_COUNT..(m + 1) * TWIST_COUNT]
+    }
+
+    /// The permutation ranks after each of the 18 moves.
+    #[inline]
+    pub(crate) fn perm_row(&self, rank: usize) -> &[u16] {
+        &self.perm[rank * N_MOVES..(rank + 1) * N_MOVES]
+    }
+}
+
+/// The corner coordinate of a cube: permutation rank and twist, updated by move tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CornerCoord {
+    /// The Lehmer rank of the corner permutation, `0..40320`.
+    pub perm: u16,
+    /// The twist coordinate, `0..2187`.
+    pub twist: u16,
+}
+
+impl CornerCoord {
+    /// The coordinate of the solved cube (index 0).
+    pub const SOLVED: CornerCoord = CornerCoord { perm: 0, twist: 0 };
+
+    /// The coordinate of `cube`.
+    #[inline]
+    pub fn from_cube(cube: &Cube) -> CornerCoord {
+        CornerCoord {
+            perm: corner_perm_rank(&cube.corner_perm()),
+            twist: twist_rank(&cube.corner_ori()),
+        }
+    }
+
+    /// The coordinate of corner database entry `index`.
+    ///
+    /// # Panics
+    ///
+    /// When `index >= CORNER_COUNT`.
+    pub fn from_index(index: usize) -> CornerCoord {
+        assert!(index < CORNER_COUNT, "corner index {index} out of range");
+        CornerCoord {
+            perm: (index / TWIST_COUNT) as u16,
+            twist: (index % TWIST_COUNT) as u16,
+        }
+    }
+
+    /// The corner database index: `perm * 2187 + twist`.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.perm) * TWIST_COUNT + usize::from(self.twist)
+    }
+
+    /// The coordinate after move `m`: two table lookups.
+    #[inline]
+    pub fn apply(self, m: Move, tables: &CornerMoves) -> CornerCoord {
+        CornerCoord {
+            perm: tables.perm(self.perm, m),
+            twist: tables.twist(self.twist, m),
+        }
+    }
+}
+
+/// The corner database index of `cube`.
+#[inline]
+pub fn corner_index(cube: &Cube) -> usize {
+    CornerCoord::from_cube(cube).index()
+}
+
+/// Per-position edge move maps derived from `cube-core`: where the piece at position `p` goes under move
+/// `m`, and whether it flips on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeMoveMaps {
+    /// `dest[m][p]`: the position that the piece at position `p` moves to.
+    pub dest: [[u8; 12]; N_MOVES],
+    /// `flip[m][p]`: 1 when the piece at position `p` changes its flip under `m`.
+    pub flip: [[u8; 12]; N_MOVES],
+}
+
+impl EdgeMoveMaps {
+    /// The shared maps, built on first use.
+    pub fn get() -> &'static EdgeMoveMaps {
+        static MAPS: OnceLock<EdgeMoveMaps> = OnceLock::new();
+        MAPS.get_or_init(|| {
+            let mut maps = EdgeMoveMaps {
+                dest: [[0; 12]; N_MOVES],
+                flip: [[0; 12]; N_MOVES],
+            };
+            for m in Move::ALL {
+                // `new[i] = old[perm[i]]` and `new_ori[i] = old_ori[perm[i]] ^ delta[i]`: the piece at
+                // position `perm[i]` goes to `i` and flips by `delta[i]`.
+                let cube = Cube::from_move(m);
+                let (perm, delta) = (cube.edge_perm(), cube.edge_ori());
+                for i in 0..12 {
+                    maps.dest[m.index()][usize::from(perm[i])] = i as u8;
+                    maps.flip[m.index()][usize::from(perm[i])] = delta[i];
+                }
+            }
+            maps
+        })
+    }
+}
+
+/// A set of `k` tracked edges (`1 <= k <= 8`) with its index function.
+///
+/// The edges are Kociemba edge numbers (UR UF UL UB DR DF DL DB FR FL BL BR = 0..12); tracked piece `j` is
+/// the `j`-th of them in increasing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EdgeSubset {
+    pieces: [u8; 8],
+    n_edges: u8,
+    /// `slot[piece]`: `j` for tracked piece `j`, `0xFF` for an untracked piece.
+    slot: [u8; 12],
+}
+
+impl EdgeSubset {
+    /// Edges `0..6` (UR UF UL UB DR DF), the first 6edge table.
+    pub const EDGES_6A: EdgeSubset = EdgeSubset::range(0, 6);
+    /// Edges `6..12` (DL DB FR FL BL BR), the second 6edge table.
+    pub const EDGES_6B: EdgeSubset = EdgeSubset::range(6, 6);
+    /// Edges `0..7`, the first 7edge table.
+    pub const EDGES_7A: EdgeSubset = EdgeSubset::range(0, 7);
+    /// Edges `5..12`, the second 7edge table.
+    pub const EDGES_7B: EdgeSubset = EdgeSubset::range(5, 7);
+    /// Edges `0..8`, the first 8edge table.
+    pub const EDGES_8A: EdgeSubset = EdgeSubset::range(0, 8);
+    /// Edges `4..12`, the second 8edge table.
+    pub const EDGES_8B: EdgeSubset = EdgeSubset::range(4, 8);
+
+    /// The `n_edges` consecutive edges from `first`.
+    ///
+    /// # Panics
+    ///
+    /// When `n_edges` is not in `1..=8` or the range goes beyond edge 11.
+    pub const fn range(first: u8, n_edges: u8) -> EdgeSubset {
+        assert!(n_edges >= 1 && n_edges <= 8, "an edge subset has 1 to 8 edges");
+        assert!(first + n_edges <= 12, "edges are numbered 0..12");
+        let mut pieces = [0u8; 8];
+        let mut slot = [0xFFu8; 12];
+        let mut j = 0;
+        while j < n_edges {
+            pieces[j as usize] = first + j;
+            slot[(first + j) as usize] = j;
+            j += 1;
+        }
+        EdgeSubset {
+            pieces,
+            n_edges,
+            slot,
+        }
+    }
+
+    /// The number of tracked edges, `k`.
+    pub const fn n_edges(&self) -> usize {
+        self.n_edges as usize
+    }
+
+    /// The tracked pieces, in order.
+    pub fn pieces(&self) -> &[u8] {
+        &self.pieces[..self.n_edges()]
+    }
+
+    /// The number of arrangements, `12! / (12 - k)!`: the number of blocks of the table.
+    pub const fn n_arrangements(&self) -> usize {
+        let mut n = 1;
+        let mut j = 0;
+        while j < self.n_edges as usize {
+            n *= 12 - j;
+            j += 1;
+        }
+        n
+    }
+
+    /// The number of entries, `12! / (12 - k)! * 2^k`.
+    pub const fn n_entries(&self) -> usize {
+        self.n_arrangements() << self.n_edges
+    }
+
+    /// The coordinate of `cube`: where the tracked pieces are and how they are flipped.
+    #[inline]
+    pub fn coord(&self, cube: &Cube) -> EdgeCoord {
+        let (perm, ori) = (cube.edge_perm(), cube.edge_ori());
+        let mut positions = [0u8; 8];
+        let mut flips = 0u16;
+        for position in 0..12 {
+            let slot = self.slot[usize::from(perm[position])];
+            if slot != 0xFF {
+                positions[usize::from(slot)] = position as u8;
+                flips |= u16::from(ori[position]) << slot;
+            }
+        }
+        EdgeCoord {
+            positions,
+            flips,
+            n_edges: self.n_edges,
+        }
+    }
+
+    /// The index of `cube` in this subset's table.
+    #[inline]
+    pub fn index(&self, cube: &Cube) -> usize {
+        self.coord(cube).index()
+    }
+
+    /// The coordinate of the solved cube.
+    pub fn solved(&self) -> EdgeCoord {
+        EdgeCoord {
+            positions: self.pieces,
+            flips: 0,
+            n_edges: self.n_edges,
+        }
+    }
+
+    /// The coordinate of table entry `index`.
+    ///
+    /// # Panics
+    ///
+    /// When `index >= self.n_entries()`.
+    pub fn coord_of_index(&self, index: usize) -> EdgeCoord {
+        assert!(index < self.n_entries(), "edge index {index} out of range");
+        let k = self.n_edges();
+        let mut positions = [0u8; 8];
+        positions[..k].copy_from_slice(&arrangement_unrank_dyn(index >> k, k)[..k]);
+        EdgeCoord {
+            positions,
+            flips: (index & ((1 << k) - 1)) as u16,
+            n_edges: self.n_edges,
+        }
+    }
+
+    /// A cube whose coordinate in this subset is `coord`: the tracked pieces where `coord` puts them, the
+    /// others in the free positions in increasing order, unflipped except to fix the flip parity.
+    ///
+    /// The result may have mismatched corner and edge parity; it is meant for index round trips.
+    pub fn cube_of(&self, coord: &EdgeCoord) -> Cube {
+        let k = self.n_edges();
+        let mut perm = [0xFFu8; 12];
+        let mut ori = [0u8; 12];
+        for j in 0..k {
+            let position = usize::from(coord.positions[j]);
+            perm[position] = self.pieces[j];
+            ori[position] = (coord.flips >> j & 1) as u8;
+        }
+        let mut untracked = (0..12u8).filter(|&piece| self.slot[usize::from(piece)] == 0xFF);
+        let mut last_free = 0;
+        for position in 0..12 {
+            if perm[position] == 0xFF {
+                perm[position] = untracked.next().expect("12 - k untracked pieces");
+                last_free = position;
+            }
+        }
+        if k < 12 && ori.iter().sum::<u8>() % 2 == 1 {
+            ori[last_free] = 1;
+        }
+        Cube::from_parts(Cube::SOLVED.corner_perm(), [0; 8], perm, ori)
+            .expect("the pieces form a permutation")
+    }
+}
+
+/// The coordinate of the tracked edges of an [`EdgeSubset`]: their positions and flips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EdgeCoord {
+    /// `positions[j]`: the position of tracked piece `j` (only the first `k` are used).
+    pub positions: [u8; 8],
+    /// Bit `j`: the flip of tracked piece `j`.
+    pub flips: u16,
+    n_edges: u8,
+}
+
+impl EdgeCoord {
+    /// The table index: `arrangement_rank * 2^k + flips`.
+    #[inline]
+    pub fn index(&self) -> usize {
+        let k = usize::from(self.n_edges);
+        (arrangement_rank_dyn(&self.positions, k) << k) | usize::from(self.flips)
+    }
+
+    /// The coordinate after move `m`: `k` lookups of where each piece goes and whether it flips.
+    #[inline]
+    pub fn apply(&self, m: Move, maps: &EdgeMoveMaps) -> EdgeCoord {
+        let dest = &maps.dest[m.index()];
+        let flip = &maps.flip[m.index()];
+        let mut out = *self;
+        for j in 0..usize::from(self.n_edges) {
+            let position = usize::from(self.positions[j]);
+            out.positions[j] = dest[position];
+            out.flips ^= u16::from(flip[position]) << j;
+        }
+        out
+    }
+}
+
+/// The mixed-radix rank of `k` distinct positions in `0..12`: digit `j` is the position's index among
+/// the `12 - j` positions not used before it.
+#[inline(always)]
+pub(crate) fn arrangement_rank<const K: usize>(positions: &[u8; K]) -> usize {
+    let mut used = 0u32;
+    let mut rank = 0usize;
+    for (j, &position) in positions.iter().enumerate() {
+        let below = (used & ((1 << position) - 1)).count_ones();
+        rank = rank * (12 - j) + (u32::from(position) - below) as usize;
+        used |= 1 << position;
+    }
+    rank
+}
+
+/// The positions of [`arrangement_rank`] `rank`.
+#[inline(always)]
+pub(crate) fn arrangement_unrank<const K: usize>(mut rank: usize) -> [u8; K] {
+    let mut digits = [0u8; K];
+    for j in (0..K).rev() {
+        let radix = 12 - j;
+        digits[j] = (rank % radix) as u8;
+        rank /= radix;
+    }
+    let mut free = 0xFFFu32;
+    digits.map(|digit| {
+        let position = select_bit(free, u32::from(digit));
+        free &= !(1 << position);
+        position as u8
+    })
+}
+
+#[inline]
+fn arrangement_rank_dyn(positions: &[u8; 8], k: usize) -> usize {
+    let mut used = 0u32;
+    let mut rank = 0usize;
+    for (j, &position) in positions[..k].iter().enumerate() {
+        let below = (used & ((1 << position) - 1)).count_ones();
+        rank = rank * (12 - j) + (u32::from(position) - below) as usize;
+        used |= 1 << position;
+    }
+    rank
+}
+
+fn arrangement_unrank_dyn(rank: usize, k: usize) -> [u8; 8] {
+    let mut out = [0u8; 8];
+    match k {
+        1 => out[..1].copy_from_slice(&arrangement_unrank::<1>(rank)),
+        2 => out[..2].copy_from_slice(&arrangement_unrank::<2>(rank)),
+        3 => out[..3].copy_from_slice(&arrangement_unrank::<3>(rank)),
+        4 => out[..4].copy_from_slice(&arrangement_unrank::<4>(rank)),
+        5 => out[..5].copy_from_slice(&arrangement_unrank::<5>(rank)),
+        6 => out[..6].copy_from_slice(&arrangement_unrank::<6>(rank)),
+        7 => out[..7].copy_from_slice(&arrangement_unrank::<7>(rank)),
+        8 => out = arrangement_unrank::<8>(rank),
+        _ => unreachable!("an edge subset has 1 to 8 edges"),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corner_perm_round_trip() {
+        for rank in 0..CORNER_PERM_COUNT as u16 {
+            assert_eq!(corner_perm_rank(&corner_perm_unrank(rank)), rank);
+        }
+        assert_eq!(corner_perm_rank(&[0, 1, 2, 3, 4, 5, 6, 7]), 0);
+    }
+
+    #[test]
+    fn twist_round_trip() {
+        for rank in 0..TWIST_COUNT as u16 {
+            let twists = twist_unrank(rank);
+            assert_eq!(twists.iter().map(|&t| u32::from(t)).sum::<u32>() % 3, 0);
+            assert_eq!(twist_rank(&twists), rank);
+        }
+    }
+
+    #[test]
+    fn arrangement_round_trip() {
+        let n = 12 * 11 * 10 * 9;
+        for rank in 0..n {
+            let positions = arrangement_unrank::<4>(rank);
+            assert_eq!(arrangement_rank(&positions), rank);
+        }
+        let mut seen = std::collections::HashSet::new();
+        for rank in (0..EdgeSubset::EDGES_7A.n_arrangements()).step_by(997) {
+            let positions = arrangement_unrank::<7>(rank);
+            assert!(seen.insert(positions));
+            assert_eq!(arrangement_rank(&positions), rank);
+        }
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(EdgeSubset::EDGES_6A.n_entries(), 42_577_920);
+        assert_eq!(EdgeSubset::EDGES_7B.n_entries(), 510_935_040);
+        assert_eq!(EdgeSubset::EDGES_8A.n_entries(), 5_109_350_400);
+        assert_eq!(CORNER_COUNT, 88_179_840);
+    }
+}
