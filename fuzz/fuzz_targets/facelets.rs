@@ -15,7 +15,10 @@ fuzz_target!(|text: &str| {
         let mirror = matches!(ours, Err(cube_encode::DecodeError::CentresNotARotation));
         assert_eq!(ours.is_ok(), core.is_ok() && !mirror);
         if let (Ok(state), Ok(seen)) = (&ours, core) {
-            if state.orientation().is_none_or(|r| r == cube_core::Symmetry::IDENTITY) {
+            if state
+                .orientation()
+                .is_none_or(|r| r == cube_core::Symmetry::IDENTITY)
+            {
                 assert_eq!(state.cube(), seen);
             }
         }

@@ -1,3 +1,114 @@
-//! Project automation: `cargo xtask bake-tables`, `cargo xtask verify-tables`.
+//! Project automation, run as `cargo xtask <task>` (an alias in `.cargo/config.toml`), in the manner of
+//! rust-analyzer's `xtask`:
+//!
+//! - `cargo xtask bake-tables --tier 6edge|7edge|8edge [--dir DIR] [--threads N]` bakes the Korf pattern
+//!   databases of a tier with progress bars, skipping what is baked and valid;
+//! - `cargo xtask verify-tables [--tier T] [--dir DIR]` rescans them and spot-checks entries;
+//! - `cargo xtask pack-tables [--tier T] [--dir DIR]` compresses them into zstd seeds.
+//!
+//! The default table directory is `tables/` in the workspace (git-ignored).
 
-fn main() {}
+mod bake;
+mod flags;
+mod pack;
+mod verify;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::flags::{Command, Flags};
+
+/// Any error of a task; printed with its chain by `main`.
+pub(crate) type Error = Box<dyn std::error::Error + Send + Sync>;
+
+fn main() -> ExitCode {
+    let flags = Flags::parse();
+    let result = match flags.command {
+        Command::BakeTables(flags) => bake::run(flags),
+        Command::VerifyTables(flags) => verify::run(flags),
+        Command::PackTables(flags) => pack::run(flags),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if is_broken_pipe(&*e) {
+                return ExitCode::SUCCESS;
+            }
+            let mut shown = e.to_string();
+            eprintln!("error: {shown}");
+            let mut source = e.source();
+            while let Some(cause) = source {
+                let text = cause.to_string();
+                if !shown.contains(&text) {
+                    eprintln!("  caused by: {text}");
+                    shown = text;
+                }
+                source = cause.source();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether the error comes from writing to a closed pipe (`cargo xtask ... | head`): not a failure.
+fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(e);
+    while let Some(e) = source {
+        if let Some(io) = e.downcast_ref::<std::io::Error>()
+            && io.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace root")
+        .to_path_buf()
+}
+
+/// `--dir`, else `tables/` in the workspace.
+pub(crate) fn table_dir(dir: Option<PathBuf>) -> PathBuf {
+    dir.unwrap_or_else(|| project_root().join("tables"))
+}
+
+/// Memory figures of this process from `/proc/self/status`, in bytes (zero where unavailable).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Memory {
+    /// Peak resident set (`VmHWM`): anonymous memory and mapped file pages.
+    pub peak_rss: u64,
+    /// Resident anonymous memory now (`RssAnon`).
+    pub anon: u64,
+    /// Resident mapped file pages now (`RssFile`): page cache, not memory of our own.
+    pub file: u64,
+}
+
+impl Memory {
+    pub(crate) fn now() -> Memory {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                .map_or(0, |kib| kib * 1024)
+        };
+        Memory {
+            peak_rss: field("VmHWM:"),
+            anon: field("RssAnon:"),
+            file: field("RssFile:"),
+        }
+    }
+}
+
+/// Bytes as MiB, for messages.
+pub(crate) fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1 << 20) as f64
+}

@@ -75,6 +75,45 @@ const EDGE_COLOURS: [[Face; 2]; 12] = {
 /// The index of the centre facelet of each face.
 const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 
+/// No piece: the high bit marks a failed lookup.
+const NONE: u8 = 0xff;
+
+/// Lookups from sticker faces to pieces, for the fast path of [`FaceletCube::to_cube_unchecked`]:
+/// `corner[f0 * 36 + f1 * 6 + f2]` is `piece | twist << 4` (or [`NONE`]) for the faces shown at a
+/// corner position's three facelets; `edge[f0 * 6 + f1]` is `piece | flip << 4` (or [`NONE`]).
+struct PieceTables {
+    corner: [u8; 216],
+    edge: [u8; 36],
+}
+
+const PIECE_TABLES: PieceTables = {
+    let mut corner = [NONE; 216];
+    let mut piece = 0;
+    while piece < 8 {
+        let c = CORNER_COLOURS[piece];
+        let mut twist = 0;
+        while twist < 3 {
+            // With twist t, the piece's sticker n sits at slot (n + t) % 3, so slot s shows
+            // sticker (s + 3 - t) % 3.
+            let s0 = c[(3 - twist) % 3] as usize;
+            let s1 = c[(4 - twist) % 3] as usize;
+            let s2 = c[(5 - twist) % 3] as usize;
+            corner[s0 * 36 + s1 * 6 + s2] = piece as u8 | (twist as u8) << 4;
+            twist += 1;
+        }
+        piece += 1;
+    }
+    let mut edge = [NONE; 36];
+    let mut piece = 0;
+    while piece < 12 {
+        let c = EDGE_COLOURS[piece];
+        edge[c[0] as usize * 6 + c[1] as usize] = piece as u8;
+        edge[c[1] as usize * 6 + c[0] as usize] = piece as u8 | 1 << 4;
+        piece += 1;
+    }
+    PieceTables { corner, edge }
+};
+
 /// The name of facelet `index` (0..54), such as `U1` or `B9`.
 pub fn facelet_name(index: usize) -> String {
     format!("{}{}", Face::from_index(index / 9).letter(), index % 9 + 1)
@@ -313,6 +352,15 @@ impl FaceletCube {
     /// # Errors
     /// As [`FaceletCube::to_cube`], except [`FaceletError::Unsolvable`].
     pub fn to_cube_unchecked(&self) -> Result<Cube, FaceletError> {
+        match self.read_fast() {
+            Some(cube) => Ok(cube),
+            None => self.read_detailed(),
+        }
+    }
+
+    /// The reader that names the first problem; [`FaceletCube::read_fast`] agrees with it on
+    /// every well-formed cube.
+    fn read_detailed(&self) -> Result<Cube, FaceletError> {
         let faces = self.faces()?;
         let pieces = self.read_pieces(&faces);
         if let Some(e) = pieces.errors.into_iter().next() {
@@ -343,6 +391,46 @@ impl FaceletCube {
             .into_iter()
             .map(FaceletError::Unsolvable)
             .collect()
+    }
+
+    /// The table-driven reader: `Some` only for stickers that are well-formed pieces; anything
+    /// else goes through the reader that names the problem. (Colour counts need no check here:
+    /// 20 distinct real pieces and six distinct centres use every colour exactly nine times.)
+    #[inline]
+    fn read_fast(&self) -> Option<Cube> {
+        let mut face_of = [NONE; 256];
+        for (face, &c) in CENTRES.iter().enumerate() {
+            let colour = self.colours[c] as usize;
+            if face_of[colour] != NONE {
+                return None;
+            }
+            face_of[colour] = face as u8;
+        }
+        let faces: [u8; 54] = std::array::from_fn(|i| face_of[self.colours[i] as usize]);
+        // Faces are 0..6, NONE has the high bit set: one OR finds any unknown colour.
+        if faces.iter().fold(0, |acc, &f| acc | f) & 0x80 != 0 {
+            return None;
+        }
+        let (mut cp, mut co, mut ep, mut eo) = ([0u8; 8], [0u8; 8], [0u8; 12], [0u8; 12]);
+        let (mut seen, mut bad) = (0u32, 0u8);
+        for (i, [a, b, c]) in CORNER_FACELETS.into_iter().enumerate() {
+            let v = PIECE_TABLES.corner[faces[a] as usize * 36 + faces[b] as usize * 6 + faces[c] as usize];
+            bad |= v;
+            cp[i] = v & 7;
+            co[i] = (v >> 4) & 3;
+            seen |= 1 << (v & 7);
+        }
+        for (i, [a, b]) in EDGE_FACELETS.into_iter().enumerate() {
+            let v = PIECE_TABLES.edge[faces[a] as usize * 6 + faces[b] as usize];
+            bad |= v;
+            ep[i] = v & 15;
+            eo[i] = (v >> 4) & 1;
+            seen |= 1 << (8 + (v & 15) as u32);
+        }
+        if bad & 0x80 != 0 || seen != (1 << 20) - 1 {
+            return None;
+        }
+        Cube::from_parts(cp, co, ep, eo).ok()
     }
 
     fn colour_count_problems(&self) -> Vec<FaceletError> {
@@ -468,5 +556,30 @@ impl fmt::Display for FaceletCube {
 impl fmt::Debug for FaceletCube {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "FaceletCube({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    proptest! {
+        /// Stickers mutated at random: the fast reader accepts exactly what the detailed one
+        /// accepts, with the same cube.
+        #[test]
+        fn fast_reader_agrees_with_detailed_reader(
+            seed in any::<u64>(),
+            edits in proptest::collection::vec((0usize..54, 0usize..7), 0..3),
+        ) {
+            let cube = Cube::random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+            let mut colours = *FaceletCube::from_cube(&cube).colours();
+            for (at, letter) in edits {
+                colours[at] = b"URFDLBX"[letter];
+            }
+            let stickers = FaceletCube::new(colours);
+            prop_assert_eq!(stickers.read_fast().ok_or(()), stickers.read_detailed().map_err(|_| ()));
+        }
     }
 }

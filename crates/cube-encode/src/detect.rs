@@ -1,18 +1,4 @@
-//! Format detection: which of the crate's text formats a string is in.
-//!
-//! Every format's lenient decoder is tried. Some texts read in two formats, and these rules
-//! settle the cases that have an obvious intent:
-//!
-//! - An H48 string (`UF0 UB0 ...`) or a 54-character facelet string (`UUUUUUUUURRR...`) also
-//!   reads as an algorithm without spaces (`U F0 U B0 ...`, 54 face turns). When H48, facelets
-//!   or pattern JSON read, [`Format::Alg`] is dropped from the candidates.
-//! - A Twizzle hex string made only of `B D F b d f` and digits that follow a letter, such as
-//!   `BBBBBBBBBBBBBBBBBBBBBB`, is also a 22-move algorithm. Both are plausible, so this is
-//!   reported as [`DecodeError::Ambiguous`]; [`parse_as`] chooses.
-//! - The other formats cannot overlap: JSON starts with `{`, hex has 22 digits and no other
-//!   letters, facelets have 54 characters and H48 at least 68.
-//!
-//! Empty input is [`DecodeError::Empty`] rather than the empty algorithm.
+//! Format detection: which of the crate's text formats a string is in (rules on [`detect()`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,13 +14,13 @@ use crate::{facelet, h48, kpattern, twizzle};
 pub enum Format {
     /// An algorithm applied to the solved cube (cube-core's notation).
     Alg,
-    /// 54 facelets in Kociemba's order ([`facelet`](crate::facelet)).
+    /// 54 facelets in Kociemba's order ([`facelet`]).
     Facelets,
-    /// nissy-core's H48 text ([`h48`](crate::h48)).
+    /// nissy-core's H48 text ([`h48`]).
     H48,
-    /// Twizzle binary as 22 hex digits ([`twizzle`](crate::twizzle)).
+    /// Twizzle binary as 22 hex digits ([`twizzle`]).
     TwizzleHex,
-    /// cubing.js pattern JSON ([`kpattern`](crate::kpattern)).
+    /// cubing.js pattern JSON ([`kpattern`]).
     PatternJson,
 }
 
@@ -109,7 +95,21 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
     }
 }
 
-/// Says which format `text` is in and reads it (see the [module docs](self) for the rules).
+/// Says which format `text` is in and reads it.
+///
+/// Every format's lenient decoder is tried. Some texts read in two formats, and these rules
+/// settle the cases that have an obvious intent:
+///
+/// - An H48 string (`UF0 UB0 ...`) or a 54-character facelet string (`UUUUUUUUURRR...`) also
+///   reads as an algorithm without spaces (`U F0 U B0 ...`, 54 face turns). When H48, facelets
+///   or pattern JSON read, [`Format::Alg`] is dropped from the candidates.
+/// - A Twizzle hex string made only of `B D F b d f` and digits that follow a letter, such as
+///   `BBBBBBBBBBBBBBBBBBBBBB`, is also a 22-move algorithm. Both are plausible, so this is
+///   reported as [`DecodeError::Ambiguous`]; [`parse_as`] chooses.
+/// - The other formats cannot overlap: JSON starts with `{`, hex has 22 digits and no other
+///   letters, facelets have 54 characters and H48 at least 68.
+///
+/// Empty input is [`DecodeError::Empty`] rather than the empty algorithm.
 ///
 /// ```
 /// use cube_encode::{DecodeError, Format, detect};
@@ -127,6 +127,7 @@ pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
     if text.trim().is_empty() {
         return Err(DecodeError::Empty);
     }
+    let shape = shape(text);
     let mut found: Vec<(Format, State)> = Vec::new();
     let mut attempts = Vec::new();
     for format in Format::ALL {
@@ -135,18 +136,37 @@ pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
             Err(e) => attempts.push((format, e)),
         }
     }
-    if found
+    let structured = found
         .iter()
-        .any(|(f, _)| matches!(f, Format::H48 | Format::Facelets | Format::PatternJson))
-    {
+        .any(|(f, _)| matches!(f, Format::H48 | Format::Facelets | Format::PatternJson));
+    if structured || matches!(shape, Some(Format::Facelets | Format::PatternJson)) {
         found.retain(|(f, _)| *f != Format::Alg);
     }
     match found.len() {
-        0 => Err(DecodeError::NoFormat { attempts }),
+        0 => {
+            // The format the text most looks like first: the one its shape says, else the one
+            // whose reader got furthest into it.
+            attempts.sort_by_key(|(f, e)| (Some(*f) != shape, std::cmp::Reverse(e.column().unwrap_or(0))));
+            Err(DecodeError::NoFormat { attempts })
+        }
         1 => Ok(found.pop().expect("one candidate")),
         _ => Err(DecodeError::Ambiguous {
             candidates: found.into_iter().map(|(f, _)| f).collect(),
         }),
+    }
+}
+
+/// The format a text has the shape of, when its shape alone says: JSON starts with `{`, and 54
+/// characters without whitespace are facelets (as a move sequence they would be 54 turns
+/// written without a space, which nobody means).
+fn shape(text: &str) -> Option<Format> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        Some(Format::PatternJson)
+    } else if text.chars().count() == 54 && !text.contains(char::is_whitespace) {
+        Some(Format::Facelets)
+    } else {
+        None
     }
 }
 

@@ -261,13 +261,36 @@ impl fmt::Display for DecodeError {
                 write!(f, "); name the format to use")
             }
             DecodeError::NoFormat { attempts } => {
-                write!(f, "the input reads as no known format")?;
-                for (format, e) in attempts {
-                    write!(f, "; {format}: {e}")?;
+                let Some(((first, e), others)) = attempts.split_first() else {
+                    return write!(f, "the input reads as no known format");
+                };
+                write!(f, "not a cube state: as {first}, {e}")?;
+                if !others.is_empty() {
+                    write!(f, " (also not ")?;
+                    for (i, (format, _)) in others.iter().enumerate() {
+                        write!(f, "{}{format}", if i > 0 { ", " } else { "" })?;
+                    }
+                    write!(f, "; name the format to read it as that one)")?;
                 }
                 Ok(())
             }
             DecodeError::Record { index, error } => write!(f, "record {index}: {error}"),
+        }
+    }
+}
+
+impl DecodeError {
+    /// The 1-based column the error points at, when it points at one.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            DecodeError::NonAscii { column }
+            | DecodeError::BadHexDigit { column, .. }
+            | DecodeError::UnknownPiece { column, .. }
+            | DecodeError::DuplicatePiece { column, .. }
+            | DecodeError::BadOrientation { column, .. }
+            | DecodeError::TrailingGarbage { column } => Some(*column),
+            DecodeError::Alg(e) => Some(e.column()),
+            _ => None,
         }
     }
 }

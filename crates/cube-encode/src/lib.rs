@@ -11,7 +11,7 @@
 //! - [`facelet`]: 54-character facelet strings (Kociemba's order, any six colours).
 //! - [`kpattern`]: cubing.js `KPattern` JSON.
 //! - [`compact`]: batches of states as fixed-size 11-byte records.
-//! - [`detect`] and [`parse_as`]: which format a string is in.
+//! - [`detect()`] and [`parse_as`]: which [`Format`] a string is in.
 //!
 //! Decoders never panic; every failure is a [`DecodeError`] naming the problem. Encoding and
 //! decoding Twizzle binary, H48 and facelets allocate nothing on success (the `encode`

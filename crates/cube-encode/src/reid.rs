@@ -159,8 +159,6 @@ pub(crate) struct Rotations {
     pub from_po: [Symmetry; 24],
     /// By rotation index: the inverse rotation's index.
     pub inverse: [u8; 24],
-    /// By rotation index: where each facelet is carried.
-    pub facelet_map: [[u8; 54]; 24],
     /// By rotation index: the face whose centre is on each face (URFDLB), i.e. the inverse
     /// rotation's face map.
     pub center_on: [[Face; 6]; 24],
@@ -235,9 +233,6 @@ fn build_rotations() -> Rotations {
         from_po[u as usize * 4 + po_l as usize] = Symmetry::from_index(i);
     }
     let inverse = std::array::from_fn(|i| Symmetry::from_index(i).inverse().index() as u8);
-    let facelet_map = std::array::from_fn(|i| {
-        std::array::from_fn(|p| Symmetry::from_index(i).map_facelet(p) as u8)
-    });
     let center_on = std::array::from_fn(|i| {
         let inv = Symmetry::from_index(i).inverse();
         Face::ALL.map(|f| inv.map_face(f))
@@ -247,7 +242,6 @@ fn build_rotations() -> Rotations {
         po,
         from_po,
         inverse,
-        facelet_map,
         center_on,
     }
 }

@@ -138,7 +138,7 @@ impl State {
     pub fn facelets(&self) -> FaceletCube {
         match self.orientation {
             None => FaceletCube::from_cube(&self.cube),
-            Some(r) => crate::facelet::in_frame(&self.cube, r),
+            Some(r) => FaceletCube::from_cube_in_frame(&self.cube, r),
         }
     }
 }

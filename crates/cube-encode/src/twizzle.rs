@@ -114,6 +114,18 @@ impl Components {
     }
 }
 
+/// Population counts of 12-bit masks: the default x86-64 target has no `popcnt` instruction,
+/// and `count_ones` becomes a dozen bit operations.
+const POPCOUNT12: [u8; 4096] = {
+    let mut t = [0u8; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Lexicographic rank of a permutation of `0..N` (Jaap Scherphuis's method): Horner's scheme
 /// over `#{j > i : p[j] < p[i]}`, which is `p[i]` minus the smaller pieces already seen.
 #[inline]
@@ -122,7 +134,7 @@ fn rank<const N: usize>(perm: &[u8; N]) -> u32 {
     let mut index = 0u32;
     for i in 0..N - 1 {
         let p = perm[i] as u32 & 15;
-        let smaller_seen = (seen & ((1u32 << p) - 1)).count_ones();
+        let smaller_seen = POPCOUNT12[(seen & ((1u32 << p) - 1)) as usize] as u32;
         index = index * (N - i) as u32 + (p - smaller_seen);
         seen |= 1 << p;
     }

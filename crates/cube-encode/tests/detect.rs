@@ -62,9 +62,28 @@ fn nothing_matches_says_why_for_each_format() {
     let Err(DecodeError::NoFormat { attempts }) = detect("hello") else {
         panic!("hello is no format")
     };
-    let formats: Vec<Format> = attempts.iter().map(|(f, _)| *f).collect();
-    assert_eq!(formats, Format::ALL.to_vec());
+    let mut formats: Vec<Format> = attempts.iter().map(|(f, _)| *f).collect();
+    formats.sort();
+    let mut all = Format::ALL.to_vec();
+    all.sort();
+    assert_eq!(formats, all);
     assert_eq!(detect("   \n"), Err(DecodeError::Empty));
+}
+
+#[test]
+fn the_likeliest_format_is_explained_first() {
+    // The move sequence reader got furthest: its error comes first.
+    let message = detect("R U Q").unwrap_err().to_string();
+    assert!(message.starts_with("not a cube state: as alg, "), "{message}");
+    assert!(message.contains("column 5"), "{message}");
+    // 54 letters without spaces are stickers, even when they are also 54 face turns.
+    let bad_counts = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR";
+    let message = detect(bad_counts).unwrap_err().to_string();
+    assert!(message.starts_with("not a cube state: as facelets, "), "{message}");
+    assert!(matches!(parse_as(Format::Alg, bad_counts), Ok(_)));
+    // JSON that is not a pattern is explained as JSON.
+    let message = detect("{\"EDGES\": 3}").unwrap_err().to_string();
+    assert!(message.starts_with("not a cube state: as pattern-json, "), "{message}");
 }
 
 #[test]

@@ -171,3 +171,7 @@ pub trait Solver: Send + Sync {
         self.solve(&to.inverse().compose(from), limits, stop)
     }
 }
+
+pub mod thistlethwaite;
+pub mod beginner;
+pub mod cfop;

@@ -66,6 +66,11 @@ impl Collector {
         self.kept.len() >= self.n_solutions && self.kept.last().is_some_and(|s| s.len() <= target)
     }
 
+    /// How many solutions are wanted.
+    pub(crate) fn n_wanted(&self) -> usize {
+        self.n_solutions
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.kept.is_empty()
     }

@@ -180,26 +180,39 @@ mod tests {
     use cube_core::MoveSet;
     use cube_tables::{Flip, MoveTable, Product, Twist, UdSlice};
 
+    /// Every canonical sequence of exactly `length` moves that orients the edges of `cube`.
+    fn brute_force_eo(cube: &Cube, length: usize, prev: Option<Move>, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+        if length == 0 {
+            if cube.edge_ori() == [0; 12] {
+                out.push(path.clone());
+            }
+            return;
+        }
+        for m in cube_core::MoveSet::after(prev).iter() {
+            path.push(m);
+            brute_force_eo(&cube.apply_move(m), length - 1, Some(m), path, out);
+            path.pop();
+        }
+    }
+
     #[test]
     fn every_optimal_eo_solution_is_listed() {
         let eo = Step::new("eo", MoveTable::<Flip>::new(MoveSet::ALL), [0]);
-        let cube = Cube::SOLVED.apply_moves(&[Move::F1, Move::U1, Move::B3]);
-        let all = eo
-            .solve(&cube, &Limits::default().with_n_solutions(usize::MAX), &Stop::new())
-            .unwrap();
-        // Brute force: every canonical pair of moves.
-        let mut expected = 0;
-        for a in Move::ALL {
-            for b in a.allowed_after().iter() {
-                if cube.apply_moves(&[a, b]).edge_ori() == [0; 12] {
-                    expected += 1;
-                }
+        for scramble in [&[Move::F1][..], &[Move::F1, Move::U1, Move::B3], &[Move::F1, Move::R1, Move::B1]] {
+            let cube = Cube::SOLVED.apply_moves(scramble);
+            let distance = eo.distance(&cube).unwrap();
+            let mut expected = Vec::new();
+            for length in 0..=distance {
+                brute_force_eo(&cube, length, None, &mut Vec::new(), &mut expected);
+                assert_eq!(expected.is_empty(), length < distance, "{scramble:?}");
             }
-        }
-        assert_eq!(eo.distance(&cube), Some(2));
-        assert_eq!(all.len(), expected);
-        for s in &all {
-            assert_eq!(cube.apply_moves(&s.moves).edge_ori(), [0; 12]);
+            let all = eo
+                .solve(&cube, &Limits::default().with_n_solutions(usize::MAX), &Stop::new())
+                .unwrap();
+            let mut found: Vec<Vec<Move>> = all.into_iter().map(|s| s.moves).collect();
+            found.sort();
+            expected.sort();
+            assert_eq!(found, expected, "{scramble:?}");
         }
     }
 
@@ -212,9 +225,11 @@ mod tests {
         let space = Product::new(MoveTable::<Twist>::new(moves), MoveTable::<UdSlice>::new(moves));
         let step = Step::new("g2", space, [0]);
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
-        let limits = Limits::default().with_max_length(3).with_n_solutions(50);
+        let optimal = step.distance(&cube).unwrap();
+        let limits = Limits::default().with_max_length(optimal + 1).with_n_solutions(50);
         let found = step.solve(&cube, &limits, &Stop::new()).unwrap();
-        assert!(!found.is_empty());
+        assert!(found.len() > 1);
+        assert_eq!(found[0].len(), optimal);
         assert!(found.windows(2).all(|w| w[0].len() <= w[1].len()));
         assert!(found.iter().all(|s| s.moves.iter().all(|&m| moves.contains(m))));
     }

@@ -25,7 +25,7 @@
 //! agree, so those two conditions are exactly membership in G3 (|G3| = 96 x 4!^3 / 2). The table
 //! is a multi-source breadth-first search from those 96 states.
 //!
-//! The tables are built once, on first use (about 20 MB of move and distance tables, in well
+//! The tables are built once, on first use (about 6 MB of move and distance tables, in well
 //! under a second in release builds), and every distance table is a plain byte payload
 //! ([`Tables::payloads`]) so it can be cached in a table file.
 //!
@@ -41,8 +41,8 @@ use cube_tables::{
     Coord, CornerPerm, DistanceTable, Flip, MoveTable, Product, SlicePerm, Space, Twist, UdSlice,
 };
 
-pub use self::coord::{MSlicePerm, SSlicePerm, SliceSeparation, SquareCorners};
 use self::coord::{HALF_TURNS, g1_moves, square_corner_ranks};
+pub use self::coord::{MSlicePerm, SSlicePerm, SliceSeparation, SquareCorners};
 use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
 
 /// The stage labels, one per phase.
@@ -132,7 +132,12 @@ impl Space for SquareSpace<'_> {
     fn step(&self, state: u32, column: usize) -> u32 {
         let n = Self::N_SLICE;
         let t = self.tables;
-        let (e, s, m, c) = (state % n, state / n % n, state / (n * n) % n, state / (n * n * n));
+        let (e, s, m, c) = (
+            state % n,
+            state / n % n,
+            state / (n * n) % n,
+            state / (n * n * n),
+        );
         let c = t.square_corner_move.get(c, column);
         let m = t.m_slice_move.get(m, column);
         let s = t.s_slice_move.get(s, column);
@@ -152,7 +157,7 @@ impl Tables {
     /// Builds every table (move tables from cube-core's moves, then the four breadth-first
     /// searches).
     pub fn build() -> Tables {
-        Tables::with_distances(None)
+        Tables::with_distances(None).expect("built tables have the right lengths")
     }
 
     /// Rebuilds the tables from the four distance payloads written by [`Tables::payloads`]; the
@@ -199,7 +204,9 @@ impl Tables {
             }
             None => {
                 let n_separation = SliceSeparation::COUNT as u32;
-                let phase3_goals = square_corner_ranks().iter().map(|&rank| rank * n_separation);
+                let phase3_goals = square_corner_ranks()
+                    .iter()
+                    .map(|&rank| rank * n_separation);
                 [
                     DistanceTable::build(&tables.phase1(), [0]),
                     DistanceTable::build(&tables.phase2(), [0]),
@@ -215,11 +222,11 @@ impl Tables {
         &self.flip_move
     }
 
-    fn phase2(&self) -> Product<'_, MoveTable<Twist>, MoveTable<UdSlice>> {
+    fn phase2(&self) -> Product<&MoveTable<Twist>, &MoveTable<UdSlice>> {
         Product::new(&self.twist_move, &self.slice_move)
     }
 
-    fn phase3(&self) -> Product<'_, MoveTable<CornerPerm>, MoveTable<SliceSeparation>> {
+    fn phase3(&self) -> Product<&MoveTable<CornerPerm>, &MoveTable<SliceSeparation>> {
         Product::new(&self.corner_move, &self.separation_move)
     }
 
@@ -245,12 +252,10 @@ pub fn tables() -> &'static Tables {
     TABLES.get_or_init(Tables::build)
 }
 
-/// Installs tables built elsewhere (read from a cache, say) before first use.
-///
-/// # Errors
-/// Gives the tables back when tables are already in place.
-pub fn install_tables(tables: Tables) -> Result<(), Tables> {
-    TABLES.set(tables)
+/// Installs tables built elsewhere (read from a cache, say) before first use; returns `false`
+/// (and drops them) when tables are already in place.
+pub fn install_tables(tables: Tables) -> bool {
+    TABLES.set(tables).is_ok()
 }
 
 /// The Thistlethwaite solver.
@@ -318,7 +323,10 @@ impl Thistlethwaite {
             cube.is_solved(),
             "thistlethwaite: the four phases should solve every solvable cube"
         );
-        let moves = stages.iter().flat_map(|s| s.moves.iter().copied()).collect();
+        let moves = stages
+            .iter()
+            .flat_map(|s| s.moves.iter().copied())
+            .collect();
         Ok(Solution { moves, stages })
     }
 }
@@ -350,7 +358,12 @@ fn descend<S: Space>(space: &S, table: &DistanceTable, cube: &Cube) -> Vec<Move>
 impl Solver for Thistlethwaite {
     /// One staged solution (the method is deterministic), or none when it is longer than
     /// `limits.max_length`; the other limits do not apply.
-    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
         cube.validate()?;
         if stop.is_stopped() {
             return Err(SolveError::Cancelled);
@@ -378,7 +391,10 @@ mod tests {
             .distances()
             .each_ref()
             .map(|t| t.histogram().iter().sum::<u64>());
-        assert_eq!(reached, [2048, 2187 * 495, 40320 * 70, 96 * 24 * 24 * 24 / 2]);
+        assert_eq!(
+            reached,
+            [2048, 2187 * 495, 40320 * 70, 96 * 24 * 24 * 24 / 2]
+        );
         // Phase 3's goal coset holds 96 states; phase 4 has one goal.
         assert_eq!(tables.distances()[2].histogram()[0], 96);
         assert_eq!(tables.distances()[3].histogram()[0], 1);
@@ -413,8 +429,16 @@ mod tests {
                 state = state.apply_moves(&stage.moves);
                 let reached_group = match phase {
                     0 => state.edge_ori() == [0; 12],
-                    1 => state.corner_ori() == [0; 8] && state.edge_perm()[8..].iter().all(|&e| e >= 8),
-                    2 => state.apply_moves(&[]).edge_perm()[..8].iter().enumerate().all(|(p, &e)| p % 2 == e as usize % 2),
+                    1 => {
+                        state.corner_ori() == [0; 8]
+                            && state.edge_perm()[8..].iter().all(|&e| e >= 8)
+                    }
+                    2 => {
+                        let corners = CornerPerm::from_cube(&state);
+                        let edges = state.edge_perm();
+                        square_corner_ranks().contains(&corners)
+                            && (0..8).all(|p| p % 2 == edges[p] as usize % 2)
+                    }
                     _ => state.is_solved(),
                 };
                 assert!(reached_group, "phase {} of {cube:?}", phase + 1);
@@ -428,7 +452,18 @@ mod tests {
     #[test]
     fn solved_and_unsolvable_input() {
         let solver = Thistlethwaite::new();
-        let solutions = solver.solve(&Cube::SOLVED, &Limits::default(), &Stop::new()).unwrap();
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Thistlethwaite>();
+        // Solving to a goal state (the trait's default method).
+        let from = Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3, Move::D1]);
+        let to = Cube::SOLVED.apply_moves(&[Move::L1, Move::B2, Move::U3]);
+        let to_goal = solver
+            .solve_to(&from, &to, &Limits::default(), &Stop::new())
+            .unwrap();
+        assert_eq!(from.apply_moves(&to_goal[0].moves), to);
+        let solutions = solver
+            .solve(&Cube::SOLVED, &Limits::default(), &Stop::new())
+            .unwrap();
         assert_eq!(solutions.len(), 1);
         assert!(solutions[0].is_empty() && solutions[0].stages.is_empty());
         let twisted = Cube::from_parts(
@@ -438,10 +473,20 @@ mod tests {
             [0; 12],
         )
         .unwrap();
-        let err = solver.solve(&twisted, &Limits::default(), &Stop::new()).unwrap_err();
-        assert_eq!(err, SolveError::Unsolvable(cube_core::CubeError::TwistSum { sum: 1 }));
+        let err = solver
+            .solve(&twisted, &Limits::default(), &Stop::new())
+            .unwrap_err();
+        assert_eq!(
+            err,
+            SolveError::Unsolvable(cube_core::CubeError::TwistSum { sum: 1 })
+        );
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::F1]);
         let short = Limits::default().with_max_length(1);
-        assert!(solver.solve(&cube, &short, &Stop::new()).unwrap().is_empty());
+        assert!(
+            solver
+                .solve(&cube, &short, &Stop::new())
+                .unwrap()
+                .is_empty()
+        );
     }
 }

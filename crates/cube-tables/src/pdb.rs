@@ -37,16 +37,21 @@
 
 mod bake;
 mod bfs;
+mod bitmap;
 mod check;
 pub mod expected;
 mod index;
 mod seed;
 mod set;
 
+use crate::error::TableError;
 use crate::format::Histogram;
 use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
-pub use self::bake::{BakeOptions, BakeReport, Event, ScratchKind, bake, bake_tier};
+pub use self::bake::{
+    BakeOptions, BakeReport, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake,
+    bake_tier,
+};
 pub use self::bfs::{Direction, LevelStats};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
 pub use self::index::{
@@ -55,6 +60,26 @@ pub use self::index::{
 };
 pub use self::seed::{install_seed, pack_seed, seed_path};
 pub use self::set::{PdbCoord, PdbIndex, PdbSet};
+
+/// Runs `f` on a rayon pool of `threads` threads (all cores for `None`): bakes and checks use all of
+/// the pool they run on.
+///
+/// # Errors
+///
+/// `Io` when the pool cannot be built (no threads could be spawned).
+pub fn with_threads<R: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> R + Send,
+) -> Result<R, TableError> {
+    let Some(threads) = threads else {
+        return Ok(f());
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| TableError::io("starting the worker threads", std::io::Error::other(e)))?;
+    Ok(pool.install(f))
+}
 
 /// What a pattern database projects the cube onto.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,10 +6,12 @@
 //! - `bake`: atomic writes, leftover temporary files, a killed bake, a full disk, concurrent bakes.
 //! - `nibble`: `NibbleTable` and `pack_nibbles`, exhaustively on small tables.
 //! - `header`: proptest round trips of headers, and bit flips that must never load.
+//! - `pdb`: the Korf pattern databases: the 6edge tier baked once, histograms, indexes, heuristic, seeds.
 
 mod bake;
 mod faults;
 mod header;
 mod nibble;
+mod pdb;
 mod round_trip;
 mod util;

@@ -225,7 +225,9 @@ impl Coord for SSlicePerm {
 pub(crate) fn g1_moves() -> MoveSet {
     Move::ALL
         .into_iter()
-        .filter(|m| !matches!(m.face(), cube_core::Face::F | cube_core::Face::B) || m.is_half_turn())
+        .filter(|m| {
+            !matches!(m.face(), cube_core::Face::F | cube_core::Face::B) || m.is_half_turn()
+        })
         .collect()
 }
 
@@ -238,7 +240,12 @@ mod tests {
     fn check_coord<C: Coord>() {
         assert_eq!(C::from_cube(&Cube::SOLVED), 0, "{}", C::NAME);
         for index in 0..C::COUNT as u32 {
-            assert_eq!(C::from_cube(&C::to_cube(index)), index, "{} {index}", C::NAME);
+            assert_eq!(
+                C::from_cube(&C::to_cube(index)),
+                index,
+                "{} {index}",
+                C::NAME
+            );
         }
         let moves: Vec<Move> = C::MOVES.iter().collect();
         let mut cube = Cube::SOLVED;

@@ -123,11 +123,12 @@ impl<const K: usize> Space for EdgeSpace<K> {
         let dest = &self.maps.dest[m];
         let flip = &self.maps.flip[m];
         let mut mask = 0usize;
-        let moved: [u8; K] = std::array::from_fn(|j| {
+        let mut moved = [0u8; K];
+        for j in 0..K {
             let position = usize::from(block[j]);
             mask |= usize::from(flip[position]) << j;
-            dest[position]
-        });
+            moved[j] = dest[position];
+        }
         (arrangement_rank(&moved), mask)
     }
 

@@ -482,11 +482,13 @@ pub(crate) fn arrangement_unrank<const K: usize>(mut rank: usize) -> [u8; K] {
         rank /= radix;
     }
     let mut free = 0xFFFu32;
-    digits.map(|digit| {
-        let position = select_bit(free, u32::from(digit));
+    let mut positions = [0u8; K];
+    for j in 0..K {
+        let position = select_bit(free, u32::from(digits[j]));
         free &= !(1 << position);
-        position as u8
-    })
+        positions[j] = position as u8;
+    }
+    positions
 }
 
 #[inline]

@@ -116,7 +116,7 @@ impl<T: AsRef<[u8]>> PdbSet<T> {
         open: impl Fn(&Path, &Pdb) -> Result<PruneTable<T>, TableError>,
     ) -> Result<PdbSet<T>, TableError> {
         let [corners, a, b] = tier_tables(tier);
-        let mut open_one = |table: &Pdb| {
+        let open_one = |table: &Pdb| {
             let path = table.spec.path_in(dir);
             if !path.exists() && seed_path(&path).exists() {
                 install_seed(dir, table, &WriteOptions::new().wait_for_lock(true))?;

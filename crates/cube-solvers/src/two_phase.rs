@@ -1,0 +1,156 @@
+//! Kociemba's two-phase algorithm: near-optimal solutions in about a millisecond.
+//!
+//! Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2> (edges oriented, corners twisted
+//! right, slice edges in the slice); phase 2 solves it with those 10 moves. Phase 1 takes at most
+//! 12 moves and phase 2 at most 18 (REFERENCE.md). The search follows min2phase
+//! (<https://github.com/cs0x7f/min2phase>): it searches the position, its inverse and both seen
+//! along the other two axes, phase-1 length by phase-1 length, and after each solution looks only
+//! for shorter ones.
+//!
+//! - Positions whose optimal length is at most [`Config::optimal_up_to`] get an optimal solution:
+//!   total lengths are searched upward from the lower bound, exhaustively, before anything else.
+//! - [`Limits::target_length`] stops the search at the first solution that short;
+//!   [`Limits::time_budget`] caps how long it keeps looking for shorter ones, and never abandons
+//!   the first solution. With neither, the target is [`Config::default_target_length`] (20).
+//! - [`Limits::max_length`] bounds every solution (at most 30 are ever needed).
+//! - One thread: [`Limits::threads`] is ignored.
+//!
+//! The tables (about 4 MB) are built on first use in about 0.1 s and shared by every
+//! [`TwoPhase`] in the process; [`TwoPhase::prepare`] builds them ahead of time.
+//!
+//! ```
+//! use cube_core::{Alg, Cube};
+//! use cube_solvers::{Limits, Solver, Stop, two_phase::TwoPhase};
+//!
+//! let cube = Cube::SOLVED.apply_alg(&"R U R' U' R' F R2 U' R' U' R U R' F'".parse::<Alg>().unwrap());
+//! let solutions = TwoPhase::new().solve(&cube, &Limits::default().with_target_length(20), &Stop::new())?;
+//! assert!(cube.apply_moves(&solutions[0].moves).is_solved());
+//! assert!(solutions[0].moves.len() <= 20);
+//! # Ok::<(), cube_solvers::SolveError>(())
+//! ```
+
+mod search;
+mod tables;
+
+use std::time::Duration;
+
+use cube_core::Cube;
+
+pub use self::search::EndMoves;
+use self::search::{Halt, Search, View};
+use self::tables::Tables;
+use crate::cancel::Clock;
+use crate::search::Collector;
+use crate::{Limits, Solution, SolveError, Solver, Stop};
+
+/// The longest solution the two-phase method ever needs: 12 moves of phase 1 and 18 of phase 2.
+pub const MAX_LENGTH: usize = 30;
+
+/// Configuration of [`TwoPhase`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The target length when [`Limits`] gives neither a target nor a time budget.
+    pub default_target_length: usize,
+    /// Positions that can be solved in at most this many moves get an optimal solution.
+    pub optimal_up_to: usize,
+    /// Also search the inverse position.
+    pub search_inverse: bool,
+    /// Also search the position seen along the R-L and F-B axes.
+    pub search_axes: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            default_target_length: 20,
+            optimal_up_to: 8,
+            search_inverse: true,
+            search_axes: true,
+        }
+    }
+}
+
+/// The two-phase solver.
+#[derive(Clone, Debug, Default)]
+pub struct TwoPhase {
+    config: Config,
+}
+
+impl TwoPhase {
+    /// A solver with the default configuration.
+    pub fn new() -> TwoPhase {
+        TwoPhase::default()
+    }
+
+    /// A solver with `config`.
+    pub fn with_config(config: Config) -> TwoPhase {
+        TwoPhase { config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Builds the shared tables now rather than on the first solve; returns how long building
+    /// took (the same value on every call).
+    pub fn prepare() -> Duration {
+        Tables::get().build_time
+    }
+
+    /// [`Solver::solve`] with restrictions on the first and last move of every solution.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_ends(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        ends: EndMoves,
+    ) -> Result<Vec<Solution>, SolveError> {
+        cube.validate()?;
+        if cube.is_solved() {
+            return Ok(vec![Solution::new(Vec::new())]);
+        }
+        let max_length = limits.max_length.unwrap_or(MAX_LENGTH).min(MAX_LENGTH);
+        let target = match (limits.target_length, limits.time_budget) {
+            (Some(target), _) => target,
+            (None, Some(_)) => 0,
+            (None, None) => self.config.default_target_length,
+        };
+        let tables = Tables::get();
+        let views = View::all(cube, tables, self.config.search_axes, self.config.search_inverse, ends);
+        let collector = Collector::new(limits.n_solutions, max_length);
+        let mut search = Search::new(tables, views, collector, target, Clock::new(limits.time_budget), stop);
+        self.run(&mut search);
+        if search.halt == Halt::Cancelled && search.collector.is_empty() {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(search.collector.into_solutions().into_iter().map(Solution::new).collect())
+    }
+
+    fn run(&self, search: &mut Search<'_>) {
+        let n_solutions = search.collector.n_wanted();
+        let max_length = search.collector.bound();
+        for total in search.lower_bound()..=self.config.optimal_up_to.min(max_length) {
+            search.exhaustive_pass(total);
+            if search.halt != Halt::No || search.collector.len() >= n_solutions {
+                return;
+            }
+        }
+        search.improving_search();
+    }
+}
+
+impl Solver for TwoPhase {
+    /// # Errors
+    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is
+    /// raised before any solution is found (after that, the solutions found so far are returned).
+    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+        self.solve_with_ends(cube, limits, stop, EndMoves::default())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,7 @@
+//! Integration tests of cube-solvers: one binary, one module per topic.
+//!
+//! - `two_phase`: the public two-phase API against the brute-force oracle and known positions.
+//! - `scramble`: the distribution of scrambled states.
+
+mod scramble;
+mod two_phase;

@@ -1,0 +1,186 @@
+//! `cargo xtask bake-tables`: progress bars, a per-level log, and a summary of time and memory.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use cube_tables::pdb::{self, BakeOptions, Direction, Event, ScratchKind};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+
+use crate::flags::{BakeFlags, ScratchFlag};
+use crate::{Error, Memory, mib, table_dir};
+
+pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
+    let dir = table_dir(flags.dir);
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("{}: creating the table directory: {e}", dir.display()))?;
+    let options = BakeOptions {
+        scratch: match flags.scratch {
+            ScratchFlag::File => ScratchKind::File,
+            ScratchFlag::Memory => ScratchKind::Memory,
+        },
+        force: flags.force,
+        wait_for_lock: false,
+        backward_factor: flags.backward_factor,
+    };
+    let threads = flags.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n,
+    );
+    let ui = Ui::new(&dir)?;
+    ui.line(&format!(
+        "baking tier {} into {} with {threads} threads",
+        flags.tier,
+        dir.display()
+    ));
+    let start = Instant::now();
+    let reports = pdb::with_threads(flags.threads, || {
+        pdb::bake_tier(&dir, flags.tier, &options, &|event| ui.event(event))
+    })??;
+    let total = start.elapsed();
+    let memory = Memory::now();
+    ui.multi.clear().ok();
+    println!("summary, tier {}:", flags.tier);
+    for (table, report) in pdb::tier_tables(flags.tier).iter().zip(&reports) {
+        if report.skipped {
+            println!("  {:<16} already baked and valid", table.id());
+        } else {
+            println!(
+                "  {:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
+                table.id(),
+                report.search_time.as_secs_f64(),
+                report.write_time.as_secs_f64(),
+                report.levels.len()
+            );
+        }
+    }
+    println!(
+        "  total {:.2} s; peak RSS (VmHWM) {:.0} MiB, of which at most {:.0} MiB anonymous (sampled per level), the rest mapped scratch pages",
+        total.as_secs_f64(),
+        mib(memory.peak_rss),
+        mib(ui.peak_anon.load(Relaxed).max(memory.anon)),
+    );
+    ui.log(&format!(
+        "tier {} total {:.2} s, VmHWM {:.0} MiB, peak RssAnon {:.0} MiB",
+        flags.tier,
+        total.as_secs_f64(),
+        mib(memory.peak_rss),
+        mib(ui.peak_anon.load(Relaxed).max(memory.anon))
+    ));
+    Ok(())
+}
+
+/// Progress bars and the log file `<dir>/bake.log`.
+struct Ui {
+    multi: MultiProgress,
+    bar: Mutex<Option<ProgressBar>>,
+    log: Mutex<File>,
+    peak_anon: AtomicU64,
+}
+
+impl Ui {
+    fn new(dir: &Path) -> Result<Ui, Error> {
+        let path = dir.join("bake.log");
+        let log = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("{}: opening the bake log: {e}", path.display()))?;
+        Ok(Ui {
+            multi: MultiProgress::new(),
+            bar: Mutex::new(None),
+            log: Mutex::new(log),
+            peak_anon: AtomicU64::new(0),
+        })
+    }
+
+    fn line(&self, line: &str) {
+        if self.multi.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            let _ = self.multi.println(line);
+        }
+        self.log(line);
+    }
+
+    fn log(&self, line: &str) {
+        let mut log = self.log.lock().expect("the log is never poisoned");
+        let _ = writeln!(log, "{line}");
+    }
+
+    fn event(&self, event: &Event<'_>) {
+        let mut bar = self.bar.lock().expect("the bar is never poisoned");
+        match event {
+            Event::Skipped { table, path } => {
+                self.line(&format!(
+                    "{}: baked and valid at {}, skipped",
+                    table.id(),
+                    path.display()
+                ));
+            }
+            Event::Started { table } => {
+                let new = self.multi.add(ProgressBar::new(table.n_entries() as u64));
+                new.set_style(
+                    ProgressStyle::with_template(
+                        "{prefix:>14} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta:>4} {msg}",
+                    )
+                    .expect("the template is valid")
+                    .progress_chars("=> "),
+                );
+                new.set_prefix(table.id().to_string());
+                new.enable_steady_tick(Duration::from_millis(200));
+                *bar = Some(new);
+            }
+            Event::Work {
+                depth, done, total, ..
+            } => {
+                if let Some(bar) = &*bar {
+                    bar.set_message(format!("depth {depth}: {}%", done * 100 / (*total).max(1)));
+                }
+            }
+            Event::Level { table, stats } => {
+                let memory = Memory::now();
+                self.peak_anon.fetch_max(memory.anon, Relaxed);
+                if let Some(bar) = &*bar {
+                    bar.set_position(table.n_entries() as u64 - stats.unassigned);
+                }
+                let direction = match stats.direction {
+                    Direction::Forward => "forward",
+                    Direction::Backward => "backward",
+                };
+                self.line(&format!(
+                    "{:>14} depth {:>2} {:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left, rss {:.0} MiB anon + {:.0} MiB file",
+                    table.id().to_string(),
+                    stats.depth,
+                    direction,
+                    stats.entries,
+                    stats.elapsed.as_secs_f64(),
+                    stats.rate() / 1e6,
+                    stats.unassigned,
+                    mib(memory.anon),
+                    mib(memory.file),
+                ));
+            }
+            Event::Writing { .. } => {
+                if let Some(bar) = &*bar {
+                    bar.set_message("checking, packing, writing");
+                }
+            }
+            Event::Written { table, report } => {
+                if let Some(bar) = bar.take() {
+                    bar.finish_and_clear();
+                }
+                self.line(&format!(
+                    "{}: written to {} (search {:.2} s, check + pack + write {:.2} s)",
+                    table.id(),
+                    report.path.display(),
+                    report.search_time.as_secs_f64(),
+                    report.write_time.as_secs_f64()
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The command line of `cargo xtask`, parsed by clap.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use cube_tables::Tier;
+
+/// Project automation for the cube workspace.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", version, about)]
+pub struct Flags {
+    /// The task.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The tasks.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Bake the Korf pattern databases of a tier (the corner database and two edge databases).
+    ///
+    /// Tables that are baked and valid are skipped; a killed bake restarts cleanly.
+    BakeTables(BakeFlags),
+    /// Rescan tables (hash, histogram against the header and the published numbers) and spot-check
+    /// entries.
+    VerifyTables(VerifyFlags),
+    /// Compress baked tables into zstd seeds (`<file>.zst`), which the loaders install when the table is
+    /// missing.
+    PackTables(PackFlags),
+}
+
+/// `cargo xtask bake-tables`.
+#[derive(Debug, Args)]
+pub struct BakeFlags {
+    /// The tier: 6edge, 7edge or 8edge.
+    #[arg(long)]
+    pub tier: Tier,
+    /// The table directory (default: `tables/` in the workspace).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Bake even the tables that are baked and valid.
+    #[arg(long)]
+    pub force: bool,
+    /// Where the byte-per-entry scratch lives: a mapped file in the table directory, or memory.
+    #[arg(long, value_enum, default_value_t = ScratchFlag::File)]
+    pub scratch: ScratchFlag,
+    /// Run a level backward when unassigned < FACTOR x frontier (for measurements; default: the
+    /// measured per-table defaults).
+    #[arg(long, hide = true)]
+    pub backward_factor: Option<f64>,
+}
+
+/// Where the scratch lives.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ScratchFlag {
+    /// `<dir>/<id>.scratch`, memory-mapped.
+    File,
+    /// Anonymous memory.
+    Memory,
+}
+
+/// `cargo xtask verify-tables`.
+#[derive(Debug, Args)]
+pub struct VerifyFlags {
+    /// The tier to verify (with the corners); default: every tier present.
+    #[arg(long)]
+    pub tier: Option<Tier>,
+    /// The table directory (default: `tables/` in the workspace).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Random entries to check against their neighbours, per table.
+    #[arg(long, default_value_t = 4000)]
+    pub spot: usize,
+}
+
+/// `cargo xtask pack-tables`.
+#[derive(Debug, Args)]
+pub struct PackFlags {
+    /// The tier to pack (with the corners); default: every tier present.
+    #[arg(long)]
+    pub tier: Option<Tier>,
+    /// The table directory (default: `tables/` in the workspace).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}

@@ -1,0 +1,83 @@
+//! `cargo xtask verify-tables`: the full check of every table of the chosen tiers.
+
+use std::path::Path;
+use std::time::Instant;
+
+use cube_tables::pdb::{self, Pdb, SpotCheck};
+use cube_tables::{Mapped, PruneTable, TableError, Tier};
+
+use crate::flags::VerifyFlags;
+use crate::{Error, mib, table_dir};
+
+pub(crate) fn run(flags: VerifyFlags) -> Result<(), Error> {
+    let dir = table_dir(flags.dir);
+    let tables = chosen_tables(&dir, flags.tier)?;
+    let spot = SpotCheck {
+        n_random: flags.spot,
+        ..SpotCheck::default()
+    };
+    let start = Instant::now();
+    pdb::with_threads(flags.threads, || -> Result<(), Error> {
+        for table in &tables {
+            let open_start = Instant::now();
+            let mapped = open(&dir, table)?;
+            let open_time = open_start.elapsed();
+            let verify_start = Instant::now();
+            let report = pdb::verify_table(&mapped, table, &spot)?;
+            println!(
+                "{:<16} ok: open {:.2} ms, verify {:.2} s ({:.0} MiB; {} entries checked against neighbours, {} against a search)",
+                table.id(),
+                open_time.as_secs_f64() * 1e3,
+                verify_start.elapsed().as_secs_f64(),
+                mib(mapped.payload().len() as u64),
+                report.n_local,
+                report.n_searched,
+            );
+        }
+        Ok(())
+    })??;
+    println!(
+        "{} tables verified in {:.2} s",
+        tables.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The corners and the edge tables of `tier`, or of every tier with a table present.
+pub(crate) fn chosen_tables(dir: &Path, tier: Option<Tier>) -> Result<Vec<Pdb>, Error> {
+    let mut tables = vec![pdb::CORNERS];
+    match tier {
+        Some(tier) => tables.extend(pdb::edge_tables(tier)),
+        None => {
+            for tier in Tier::ALL {
+                let edge_tables = pdb::edge_tables(tier);
+                if edge_tables.iter().any(|table| {
+                    let path = table.spec.path_in(dir);
+                    path.exists() || pdb::seed_path(&path).exists()
+                }) {
+                    tables.extend(edge_tables);
+                }
+            }
+            if tables.len() == 1 && !pdb::CORNERS.spec.path_in(dir).exists() {
+                return Err(format!(
+                    "{}: no tables (run cargo xtask bake-tables --tier 6edge)",
+                    dir.display()
+                )
+                .into());
+            }
+        }
+    }
+    Ok(tables)
+}
+
+/// Maps one table file, installing its seed first when only the seed is there.
+#[allow(unsafe_code)]
+fn open(dir: &Path, table: &Pdb) -> Result<PruneTable<Mapped>, TableError> {
+    let path = table.spec.path_in(dir);
+    if !path.exists() {
+        pdb::install_seed(dir, table, &cube_tables::WriteOptions::new())?;
+    }
+    // SAFETY: tables are write-once files from cargo xtask bake-tables.
+    unsafe { PruneTable::open_mapped(&path, &table.spec) }
+}
