@@ -197,10 +197,6 @@ fn bench_m12(c: &mut Criterion) {
     group.finish();
 }
 
-// criterion_group! defines an undocumented function.
-#[allow(missing_docs)]
-mod group {
-    criterion::criterion_group!(benches, super::bench_m12);
-}
+criterion::criterion_group!(benches, bench_m12);
 
-criterion_main!(group::benches);
+criterion_main!(benches);

@@ -4,9 +4,6 @@
 //! solution length over 1,000 seeded random states (the figures `benches/RESULTS.md` records).
 //! The timed runs solve a fixed set of random states, one solve per iteration.
 
-// `criterion_group!` defines an undocumented public function.
-#![allow(missing_docs)]
-
 use std::hint::black_box;
 use std::time::Instant;
 
