@@ -26,10 +26,9 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         wait_for_lock: false,
         backward_factor: flags.backward_factor,
     };
-    let threads = flags.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n,
-    );
+    let threads = flags
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let ui = Ui::new(&dir)?;
     ui.line(&format!(
         "baking tier {} into {} with {threads} threads",

@@ -14,8 +14,9 @@ pub struct Flags {
     pub command: Command,
 }
 
-/// The tasks.
+/// The tasks. Their names are the command line's, so they all end in `Tables` for now.
 #[derive(Debug, Subcommand)]
+#[allow(clippy::enum_variant_names)]
 pub enum Command {
     /// Bake the Korf pattern databases of a tier (the corner database and two edge databases).
     ///

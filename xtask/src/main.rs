@@ -97,7 +97,13 @@ impl Memory {
             status
                 .lines()
                 .find_map(|line| line.strip_prefix(name))
-                .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
                 .map_or(0, |kib| kib * 1024)
         };
         Memory {

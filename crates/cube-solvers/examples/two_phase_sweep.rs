@@ -59,7 +59,11 @@ fn main() {
     };
     let build = TwoPhase::prepare();
     println!("tables built in {:.1} ms", ms(build));
-    let solver = TwoPhase::new();
+    let mut config = cube_solvers::two_phase::Config::default();
+    if let Ok(value) = std::env::var("OPTIMAL_UP_TO") {
+        config.optimal_up_to = value.parse().expect("OPTIMAL_UP_TO is a number");
+    }
+    let solver = TwoPhase::with_config(config);
     let stop = Stop::new();
     for target in [20usize, 19] {
         let limits = Limits::default().with_target_length(target);

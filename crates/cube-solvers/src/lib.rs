@@ -175,3 +175,4 @@ pub trait Solver: Send + Sync {
 pub mod thistlethwaite;
 pub mod beginner;
 pub mod cfop;
+pub mod korf;

@@ -122,15 +122,18 @@ impl TwoPhase {
         let tables = Tables::get();
         let views = View::all(cube, tables, self.config.search_axes, self.config.search_inverse, ends);
         let collector = Collector::new(limits.n_solutions, max_length);
+        // The first solution is sought within 20 moves (or the target, if larger), which always
+        // exist; every later one must be shorter than the best so far.
+        let first_bound = max_length.min(target.max(20));
         let mut search = Search::new(tables, views, collector, target, Clock::new(limits.time_budget), stop);
-        self.run(&mut search);
+        self.run(&mut search, first_bound);
         if search.halt == Halt::Cancelled && search.collector.is_empty() {
             return Err(SolveError::Cancelled);
         }
         Ok(search.collector.into_solutions().into_iter().map(Solution::new).collect())
     }
 
-    fn run(&self, search: &mut Search<'_>) {
+    fn run(&self, search: &mut Search<'_>, first_bound: usize) {
         let n_solutions = search.collector.n_wanted();
         let max_length = search.collector.bound();
         for total in search.lower_bound()..=self.config.optimal_up_to.min(max_length) {
@@ -139,7 +142,7 @@ impl TwoPhase {
                 return;
             }
         }
-        search.improving_search();
+        search.improving_search(first_bound);
     }
 }
 

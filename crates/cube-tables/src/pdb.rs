@@ -49,8 +49,8 @@ use crate::format::Histogram;
 use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
 pub use self::bake::{
-    BakeOptions, BakeReport, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake,
-    bake_tier,
+    BakeOptions, BakeReport, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind,
+    bake, bake_tier,
 };
 pub use self::bfs::{Direction, LevelStats};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};

@@ -40,9 +40,7 @@ fn set() -> &'static PdbSet<Vec<u8>> {
 }
 
 fn random_moves(rng: &mut StdRng, n: usize) -> Vec<Move> {
-    (0..n)
-        .map(|_| Move::ALL[rng.random_range(0..18)])
-        .collect()
+    (0..n).map(|_| Move::ALL[rng.random_range(0..18)]).collect()
 }
 
 #[test]
@@ -162,11 +160,9 @@ fn heuristic_is_zero_only_at_solved_and_admissible() {
             assert!(usize::from(h) <= length, "h {h} > {length} for {moves:?}");
             assert_eq!(h == 0, cube.is_solved());
             // The incremental coordinates agree with the cube.
-            let coord = moves
-                .iter()
-                .fold(set.coord(&Cube::SOLVED), |coord, &m| {
-                    coord.apply(m, corners, edges)
-                });
+            let coord = moves.iter().fold(set.coord(&Cube::SOLVED), |coord, &m| {
+                coord.apply(m, corners, edges)
+            });
             assert_eq!(coord.index(), set.index(&cube));
             set.prefetch(&coord.index());
             assert_eq!(set.h_at(&coord.index()), h);
@@ -201,7 +197,10 @@ fn missing_tier_names_the_bake_command() {
     assert_eq!(err.kind(), TableErrorKind::Missing);
     let message = err.to_string();
     assert!(message.contains("korf-corners"), "{message}");
-    assert!(message.contains("cargo xtask bake-tables --tier"), "{message}");
+    assert!(
+        message.contains("cargo xtask bake-tables --tier"),
+        "{message}"
+    );
 }
 
 /// A bake killed half-way leaves a scratch file and a temporary file: nothing loads, and a re-run

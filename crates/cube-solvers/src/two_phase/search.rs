@@ -130,7 +130,8 @@ impl View {
                 let bound = tables
                     .slice_twist_prune
                     .get(twist * 495 + slice)
-                    .max(tables.slice_flip_prune.get(flip * 495 + slice)) as usize;
+                    .max(tables.slice_flip_prune.get(flip * 495 + slice))
+                    .max(tables.twist_flip_prune.get(twist * 2048 + flip)) as usize;
                 views.push(View {
                     cube: view_cube,
                     twist,
@@ -220,15 +221,18 @@ impl<'a> Search<'a> {
     }
 
     /// min2phase's order: phase-1 length upward; after each solution only shorter ones count.
-    pub(crate) fn improving_search(&mut self) {
+    /// Only solutions of at most `first_bound` moves are accepted.
+    pub(crate) fn improving_search(&mut self, first_bound: usize) {
+        self.cap = first_bound;
         let start = self.views.iter().map(|v| v.bound).min().unwrap_or(0);
         let mut n1 = start;
-        while n1 <= self.collector.bound() && n1 <= 30 {
+        while n1 <= self.collector.bound().min(self.cap) {
             if !self.phase1_pass(n1) {
                 break;
             }
             n1 += 1;
         }
+        self.cap = usize::MAX;
     }
 
     /// Phase-1 paths of exactly `n1` moves in every view; false once the search must halt.
@@ -289,6 +293,9 @@ impl<'a> Search<'a> {
             }
             let flip2 = flip_row[m] as u32;
             if t.slice_flip_prune.get(flip2 * 495 + slice2) as usize >= left {
+                continue;
+            }
+            if t.twist_flip_prune.get(twist2 * 2048 + flip2) as usize >= left {
                 continue;
             }
             self.path[depth] = m as u8;

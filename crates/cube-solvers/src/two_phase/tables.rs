@@ -23,6 +23,8 @@ pub(crate) struct Tables {
     pub(crate) slice_twist_prune: DistanceTable,
     /// Index `flip * 495 + slice`.
     pub(crate) slice_flip_prune: DistanceTable,
+    /// Index `twist * 2048 + flip`.
+    pub(crate) twist_flip_prune: DistanceTable,
     pub(crate) corner_move: MoveTable<CornerPerm>,
     pub(crate) edge_move: MoveTable<UdEdgePerm>,
     pub(crate) slice_perm_move: MoveTable<SlicePerm>,
@@ -59,11 +61,16 @@ impl Tables {
                 )
             },
         );
-        let ((slice_twist_prune, slice_flip_prune), (corner_slice_prune, edge_slice_prune)) = rayon::join(
+        let (((slice_twist_prune, slice_flip_prune), twist_flip_prune), (corner_slice_prune, edge_slice_prune)) = rayon::join(
             || {
                 rayon::join(
-                    || DistanceTable::build(&Product::new(&twist_move, &slice_move), [0]),
-                    || DistanceTable::build(&Product::new(&flip_move, &slice_move), [0]),
+                    || {
+                        rayon::join(
+                            || DistanceTable::build(&Product::new(&twist_move, &slice_move), [0]),
+                            || DistanceTable::build(&Product::new(&flip_move, &slice_move), [0]),
+                        )
+                    },
+                    || DistanceTable::build(&Product::new(&twist_move, &flip_move), [0]),
                 )
             },
             || {
@@ -80,6 +87,7 @@ impl Tables {
             slice_move,
             slice_twist_prune,
             slice_flip_prune,
+            twist_flip_prune,
             corner_move,
             edge_move,
             slice_perm_move,
@@ -102,6 +110,7 @@ mod tests {
         for (name, table, bound) in [
             ("slice x twist", &tables.slice_twist_prune, 12),
             ("slice x flip", &tables.slice_flip_prune, 12),
+            ("twist x flip", &tables.twist_flip_prune, 12),
             ("corner x slice perm", &tables.corner_slice_prune, 18),
             ("edge x slice perm", &tables.edge_slice_prune, 18),
         ] {

@@ -165,7 +165,7 @@ fn emitted_solutions_follow_the_phase_rules() {
         let stop = Stop::new();
         let clock = crate::cancel::Clock::new(Some(Duration::from_millis(30)));
         let mut search = Search::new(tables, views, Collector::new(1, 30), 0, clock, &stop);
-        search.improving_search();
+        search.improving_search(30);
         assert_ne!(search.halt, Halt::Cancelled);
         for (view, moves, n1) in &search.record {
             let start = search.views[*view].cube_for_tests();

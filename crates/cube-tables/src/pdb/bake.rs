@@ -173,13 +173,13 @@ pub fn bake(
     let at = |e: TableError, file: &Path| e.at(spec.id, file, &spec.fix, spec.tier);
     std::fs::create_dir_all(dir)
         .map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
-    let _lock = lock(&dir.join(format!("{}.bake.lock", spec.id)), options.wait_for_lock)
-        .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
+    let _lock = lock(
+        &dir.join(format!("{}.bake.lock", spec.id)),
+        options.wait_for_lock,
+    )
+    .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
     if !options.force && is_baked(&path, table) {
-        progress(&Event::Skipped {
-            table,
-            path: &path,
-        });
+        progress(&Event::Skipped { table, path: &path });
         return Ok(BakeReport {
             path,
             skipped: true,
@@ -265,7 +265,9 @@ pub fn bake(
         at(TableError::new(Kind::InvalidInput { what }), &path)
     })?;
     let search_time = start.elapsed();
-    let levels = levels.into_inner().expect("the level log is never poisoned");
+    let levels = levels
+        .into_inner()
+        .expect("the level log is never poisoned");
 
     // The exact final scan: every entry assigned, and the histogram is the level counts and the
     // published one.

@@ -230,7 +230,9 @@ pub(crate) fn search<S: Space>(
                     n_done += 1;
                     match direction {
                         Direction::Forward => forward(space, atomic_cells, block, depth, &mut buf),
-                        Direction::Backward => backward(space, atomic_cells, block, depth, &mut buf),
+                        Direction::Backward => {
+                            backward(space, atomic_cells, block, depth, &mut buf)
+                        }
                     }
                 }
                 if n_done > 0 {
@@ -272,7 +274,8 @@ fn scan<S: Space>(cells: &[u8], flags: &mut [u8], depth: u8) -> (u64, u64) {
                     at_depth += u32::from(cell == depth);
                     free += u32::from(cell == UNASSIGNED);
                 }
-                *flag = u8::from(at_depth > 0) * FLAG_FRONTIER | u8::from(free > 0) * FLAG_UNASSIGNED;
+                *flag = (u8::from(at_depth > 0) * FLAG_FRONTIER)
+                    | (u8::from(free > 0) * FLAG_UNASSIGNED);
                 n_depth += u64::from(at_depth);
                 n_unassigned += u64::from(free);
             }

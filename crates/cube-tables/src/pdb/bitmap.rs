@@ -73,14 +73,20 @@ pub(crate) fn search<S: Space<Xform = usize>, const W: usize>(
     assert_eq!(S::BLOCK_LEN, W * 64, "W words per block");
     let n_blocks = space.n_blocks();
     let n_words = n_blocks * W;
-    assert_eq!(nibbles.len(), n_blocks * S::BLOCK_LEN / 2, "one nibble per entry");
+    assert_eq!(
+        nibbles.len(),
+        n_blocks * S::BLOCK_LEN / 2,
+        "one nibble per entry"
+    );
     let mut visited = Bitmap::new(n_words)?;
     let mut frontier = Bitmap::new(n_words)?;
     let mut next = Bitmap::new(n_words)?;
     let goal = space.goal();
     visited.words_mut()[goal / 64] |= 1 << (goal % 64);
     frontier.words_mut()[goal / 64] |= 1 << (goal % 64);
-    nibbles.par_chunks_mut(1 << 20).for_each(|chunk| chunk.fill(0));
+    nibbles
+        .par_chunks_mut(1 << 20)
+        .for_each(|chunk| chunk.fill(0));
     let n_entries = (n_blocks * S::BLOCK_LEN) as u64;
     let (mut n_frontier, mut n_unvisited) = (1u64, n_entries - 1);
     let mut counts = vec![1u64];
@@ -117,7 +123,7 @@ pub(crate) fn search<S: Space<Xform = usize>, const W: usize>(
                     }
                 }
                 let before = done.fetch_add(1, Relaxed);
-                if (before + 1) % report_every == 0 {
+                if (before + 1).is_multiple_of(report_every) {
                     (options.on_work)(depth + 1, before + 1, n_tasks as u64);
                 }
             });
@@ -240,8 +246,11 @@ fn fold_level<const W: usize>(
         .zip(nibbles.par_chunks_mut(WORDS * 32))
         .map(|(((visited, frontier), next), nibbles)| {
             let mut count = 0u64;
-            for (w, ((visited, frontier), next)) in
-                visited.iter_mut().zip(frontier.iter_mut()).zip(next.iter_mut()).enumerate()
+            for (w, ((visited, frontier), next)) in visited
+                .iter_mut()
+                .zip(frontier.iter_mut())
+                .zip(next.iter_mut())
+                .enumerate()
             {
                 let new = *next & !*visited;
                 *next = 0;
@@ -337,7 +346,9 @@ mod tests {
                 ..quiet
             };
             let mut nibbles = vec![0u8; n / 2];
-            let counts = search::<_, 1>(&space, &mut nibbles, &options).unwrap().unwrap();
+            let counts = search::<_, 1>(&space, &mut nibbles, &options)
+                .unwrap()
+                .unwrap();
             assert_eq!(counts, byte_counts);
             assert_eq!(crate::pack_nibbles(&bytes), nibbles, "factor {factor}");
         }

@@ -171,10 +171,7 @@ impl<'a> Neighbors<'a> {
             Projection::Corners => CornerCoord::from_index(index)
                 .apply(m, self.corners)
                 .index(),
-            Projection::Edges(subset) => subset
-                .coord_of_index(index)
-                .apply(m, self.edges)
-                .index(),
+            Projection::Edges(subset) => subset.coord_of_index(index).apply(m, self.edges).index(),
         }
     }
 

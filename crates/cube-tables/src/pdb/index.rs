@@ -51,7 +51,10 @@ pub fn corner_perm_rank(perm: &[u8; 8]) -> u16 {
 ///
 /// When `rank >= 40320`.
 pub fn corner_perm_unrank(rank: u16) -> [u8; 8] {
-    assert!(usize::from(rank) < CORNER_PERM_COUNT, "corner permutation rank {rank} out of range");
+    assert!(
+        usize::from(rank) < CORNER_PERM_COUNT,
+        "corner permutation rank {rank} out of range"
+    );
     let mut digits = [0u8; 8];
     let mut rest = u32::from(rank);
     for j in (0..8).rev() {
@@ -82,7 +85,10 @@ pub fn twist_rank(twists: &[u8; 8]) -> u16 {
 ///
 /// When `rank >= 2187`.
 pub fn twist_unrank(rank: u16) -> [u8; 8] {
-    assert!(usize::from(rank) < TWIST_COUNT, "twist coordinate {rank} out of range");
+    assert!(
+        usize::from(rank) < TWIST_COUNT,
+        "twist coordinate {rank} out of range"
+    );
     let mut twists = [0u8; 8];
     let mut rest = rank;
     for i in (0..7).rev() {
@@ -301,7 +307,10 @@ impl EdgeSubset {
     ///
     /// When `n_edges` is not in `1..=8` or the range goes beyond edge 11.
     pub const fn range(first: u8, n_edges: u8) -> EdgeSubset {
-        assert!(n_edges >= 1 && n_edges <= 8, "an edge subset has 1 to 8 edges");
+        assert!(
+            n_edges >= 1 && n_edges <= 8,
+            "an edge subset has 1 to 8 edges"
+        );
         assert!(first + n_edges <= 12, "edges are numbered 0..12");
         let mut pieces = [0u8; 8];
         let mut slot = [0xFFu8; 12];
@@ -411,9 +420,9 @@ impl EdgeSubset {
         }
         let mut untracked = (0..12u8).filter(|&piece| self.slot[usize::from(piece)] == 0xFF);
         let mut last_free = 0;
-        for position in 0..12 {
-            if perm[position] == 0xFF {
-                perm[position] = untracked.next().expect("12 - k untracked pieces");
+        for (position, piece) in perm.iter_mut().enumerate() {
+            if *piece == 0xFF {
+                *piece = untracked.next().expect("12 - k untracked pieces");
                 last_free = position;
             }
         }

@@ -50,8 +50,11 @@ pub fn pack_seed(dir: &Path, table: &Pdb) -> Result<PathBuf, TableError> {
         let mut encoder =
             zstd::stream::Encoder::new(BufWriter::new(output), LEVEL).map_err(write_err)?;
         encoder.include_checksum(true).map_err(write_err)?;
-        std::io::copy(&mut BufReader::with_capacity(CHUNK_LEN, input), &mut encoder)
-            .map_err(write_err)?;
+        std::io::copy(
+            &mut BufReader::with_capacity(CHUNK_LEN, input),
+            &mut encoder,
+        )
+        .map_err(write_err)?;
         let output = encoder
             .finish()
             .map_err(write_err)?
@@ -60,8 +63,7 @@ pub fn pack_seed(dir: &Path, table: &Pdb) -> Result<PathBuf, TableError> {
         output
             .sync_all()
             .map_err(|e| at(TableError::io("syncing the seed", e), &tmp))?;
-        std::fs::rename(&tmp, &seed)
-            .map_err(|e| at(TableError::io("renaming the seed", e), &tmp))
+        std::fs::rename(&tmp, &seed).map_err(|e| at(TableError::io("renaming the seed", e), &tmp))
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -119,7 +121,12 @@ pub fn install_seed(
     let mut header = [0u8; HEADER_LEN];
     let check = File::open(&installed)
         .and_then(|mut file| file.read_exact(&mut header))
-        .map_err(|e| at(TableError::io("reading the installed header", e), &installed));
+        .map_err(|e| {
+            at(
+                TableError::io("reading the installed header", e),
+                &installed,
+            )
+        });
     if let Err(e) = check {
         let _ = std::fs::remove_file(&installed);
         return Err(e);

@@ -67,9 +67,7 @@ impl PdbSet<Vec<u8>> {
     /// The errors of [`PruneTable::load`] (`Missing` when a table is not baked: the message says to run
     /// `cargo xtask bake-tables --tier <tier>`), and those of [`install_seed`].
     pub fn load(dir: &Path, tier: Tier) -> Result<PdbSet<Vec<u8>>, TableError> {
-        PdbSet::open_with(dir, tier, |path, table| {
-            PruneTable::load(path, &table.spec)
-        })
+        PdbSet::open_with(dir, tier, |path, table| PruneTable::load(path, &table.spec))
     }
 }
 
@@ -197,6 +195,8 @@ impl<T: AsRef<[u8]>> PdbSet<T> {
 fn subset(table: &Pdb) -> EdgeSubset {
     match table.projection {
         Projection::Edges(subset) => subset,
-        Projection::Corners => unreachable!("the second and third tables of a tier are edge tables"),
+        Projection::Corners => {
+            unreachable!("the second and third tables of a tier are edge tables")
+        }
     }
 }

@@ -1,0 +1,225 @@
+//! Benchmark of the Korf optimal solver on positions of known optimal length.
+//!
+//! ```text
+//! cargo run --release -p cube-solvers --example optimal_bench -- \
+//!     --tables /work/targets/tables-7edge --tier 7edge --threads 2 [--limit N] [--verbose] \
+//!     [--no-inverse] [--no-symmetric] [--no-upper-bound] [--owned] FILE...
+//! cargo run --release -p cube-solvers --example optimal_bench -- \
+//!     --tables DIR --tier 6edge --heuristic-stats 20000
+//! ```
+//!
+//! Each line of a FILE is a move sequence that is an optimal solution of length `n` of the position
+//! it makes from the solved cube (the layout of `positions/nissy-core-optimal-NN.txt`). Every
+//! position is solved to optimality, its length checked against `n`, and per position the nodes,
+//! seconds and nodes per second are printed, then the medians. Tables are loaded into anonymous
+//! huge-page memory (`--owned`: a plain buffer).
+//!
+//! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each
+//! lookup configuration, and picks conjugating symmetries greedily (how
+//! [`cube_solvers::korf::DEFAULT_SYMMETRIES`] was chosen).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use cube_core::{Alg, Cube, Symmetry};
+use cube_solvers::korf::{Config, Korf};
+use cube_solvers::{Limits, Stop};
+use cube_tables::Tier;
+use cube_tables::pdb::PdbSet;
+use rand::SeedableRng;
+
+struct Args {
+    tables: PathBuf,
+    tier: Tier,
+    threads: usize,
+    limit: usize,
+    verbose: bool,
+    owned: bool,
+    config: Config,
+    heuristic_stats: Option<usize>,
+    files: Vec<PathBuf>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        tables: PathBuf::from("tables"),
+        tier: Tier::Edge7,
+        threads: 2,
+        limit: usize::MAX,
+        verbose: false,
+        owned: false,
+        config: Config::default(),
+        heuristic_stats: None,
+        files: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--tables" => args.tables = PathBuf::from(value("--tables")?),
+            "--tier" => args.tier = value("--tier")?.parse().map_err(|e| format!("--tier: {e}"))?,
+            "--threads" => args.threads = value("--threads")?.parse().map_err(|e| format!("--threads: {e}"))?,
+            "--limit" => args.limit = value("--limit")?.parse().map_err(|e| format!("--limit: {e}"))?,
+            "--prefix-depth" => {
+                args.config.prefix_depth = value("--prefix-depth")?.parse().map_err(|e| format!("--prefix-depth: {e}"))?
+            }
+            "--heuristic-stats" => {
+                args.heuristic_stats =
+                    Some(value("--heuristic-stats")?.parse().map_err(|e| format!("--heuristic-stats: {e}"))?)
+            }
+            "--verbose" => args.verbose = true,
+            "--owned" => args.owned = true,
+            "--no-inverse" => args.config.inverse = false,
+            "--no-symmetric" => args.config.symmetric = false,
+            "--no-upper-bound" => args.config.upper_bound = false,
+            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
+            file => args.files.push(PathBuf::from(file)),
+        }
+    }
+    Ok(args)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("optimal_bench: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let result = if args.owned {
+        PdbSet::load(&args.tables, args.tier).map(|set| run(&args, &set))
+    } else {
+        PdbSet::load_anonymous(&args.tables, args.tier).map(|set| run(&args, &set))
+    };
+    match result {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("optimal_bench: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("optimal_bench: loading tables after {:.1} s: {e}", start.elapsed().as_secs_f64());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {
+    if let Some(n) = args.heuristic_stats {
+        heuristic_stats(tables, n);
+        return Ok(());
+    }
+    let korf = Korf::with_config(tables, args.config.clone());
+    let limits = Limits {
+        threads: args.threads,
+        ..Limits::default()
+    };
+    println!(
+        "tier {} threads {} inverse {} symmetric {} upper-bound {}",
+        args.tier, args.threads, args.config.inverse, args.config.symmetric, args.config.upper_bound
+    );
+    let (mut seconds, mut node_counts, mut rates) = (Vec::new(), Vec::new(), Vec::new());
+    for file in &args.files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for (n, line) in text.lines().filter(|l| !l.trim().is_empty()).take(args.limit).enumerate() {
+            let alg: Alg = line.parse().map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+            let expected = alg.moves().len();
+            let cube = Cube::SOLVED.apply_alg(&alg);
+            let mut report = |p: &cube_solvers::korf::Progress| {
+                if args.verbose {
+                    eprintln!("  {p}");
+                }
+            };
+            let outcome = korf
+                .search(&cube, &limits, &Stop::new(), &mut report)
+                .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+            let moves = &outcome.solutions.first().ok_or("no solution")?.moves;
+            if !outcome.optimal || moves.len() != expected || !cube.apply_moves(moves).is_solved() {
+                return Err(format!(
+                    "{}:{}: expected an optimal solution of {expected} moves, got {} (optimal: {})",
+                    file.display(),
+                    n + 1,
+                    Alg::from_moves(moves),
+                    outcome.optimal
+                ));
+            }
+            let secs = outcome.elapsed.as_secs_f64();
+            let rate = outcome.nodes as f64 / secs / 1e6;
+            println!(
+                "{}:{:<3} {expected:2} moves {:>14} nodes {:9.3} s {:7.2} M nodes/s  {}",
+                file.file_name().map_or_else(|| file.display().to_string(), |f| f.to_string_lossy().into_owned()),
+                n + 1,
+                outcome.nodes,
+                secs,
+                rate,
+                Alg::from_moves(moves)
+            );
+            seconds.push(secs);
+            node_counts.push(outcome.nodes as f64);
+            rates.push(rate);
+        }
+    }
+    println!(
+        "median of {}: {:.0} nodes, {:.3} s, {:.2} M nodes/s; total {:.3} s",
+        seconds.len(),
+        median(&mut node_counts),
+        median(&mut seconds.clone()),
+        median(&mut rates),
+        seconds.iter().sum::<f64>()
+    );
+    Ok(())
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+}
+
+/// Mean heuristic of `n` seeded random states per lookup configuration, and a greedy choice of
+/// conjugating symmetries.
+fn heuristic_stats<T: AsRef<[u8]> + Sync>(tables: &PdbSet<T>, n: usize) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+    let cubes: Vec<Cube> = (0..n).map(|_| Cube::random(&mut rng)).collect();
+    let mean = |config: Config| {
+        let korf = Korf::with_config(tables, config);
+        cubes.iter().map(|c| f64::from(korf.heuristic(c))).sum::<f64>() / n as f64
+    };
+    let config = |inverse: bool, symmetries: &[Symmetry]| Config {
+        inverse,
+        symmetric: !symmetries.is_empty(),
+        symmetries: symmetries.to_vec(),
+        ..Config::default()
+    };
+    println!("{n} random states, tier {}", tables.tier());
+    println!("plain max of three: {:.4}", mean(config(false, &[])));
+    println!("with the inverse:   {:.4}", mean(config(true, &[])));
+    println!("default config:     {:.4}", mean(Config::default()));
+    for inverse in [false, true] {
+        let mut chosen: Vec<Symmetry> = Vec::new();
+        for _ in 0..3 {
+            let best = Symmetry::all()
+                .filter(|s| *s != Symmetry::IDENTITY && !chosen.contains(s))
+                .map(|s| {
+                    let mut with = chosen.clone();
+                    with.push(s);
+                    (s, mean(config(inverse, &with)))
+                })
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .expect("47 candidates");
+            chosen.push(best.0);
+            println!(
+                "inverse {inverse}: + {} (index {}) -> {:.4}",
+                best.0,
+                best.0.index(),
+                best.1
+            );
+        }
+    }
+}

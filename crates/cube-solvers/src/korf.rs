@@ -1,0 +1,588 @@
+//! Korf's optimal solver: IDA* over canonical move sequences, bounded below by pattern databases.
+//!
+//! The heuristic is the maximum of the corner database and two edge-subset databases of a
+//! [`Tier`](cube_tables::Tier) ([`PdbSet`]), looked up on the position, on its inverse and on
+//! symmetric conjugates of both ([`Config::inverse`], [`Config::symmetric`]): every one of those has
+//! the distance of the position itself, and each sees other edges. The search:
+//!
+//! - asks the two-phase solver for a solution first ([`Config::upper_bound`]): once every length
+//!   below it is exhausted, that solution is proven optimal;
+//! - searches bounds from the heuristic of the position upward; the first bound with a solution is
+//!   the optimal length, so every solution returned is optimal;
+//! - splits each bound into the canonical move prefixes of [`Config::prefix_depth`] moves, which all
+//!   threads take from one queue in order; at each bound, solutions are taken in prefix order and a
+//!   prefix is abandoned only once earlier prefixes hold all the solutions wanted, so the result
+//!   depends on the position and the limits only, never on the number of threads or timing;
+//! - stops on the [`Stop`] flag or the time budget with the best solution known, the length proven
+//!   so far and a [`Checkpoint`] to go on from ([`Korf::resume`]).
+//!
+//! Limits: [`Limits::n_solutions`] optimal solutions (`usize::MAX` for all of them);
+//! [`Limits::max_length`] the longest searched (default 20, God's number);
+//! [`Limits::target_length`] returns the two-phase solution at once, unproven, when it is that
+//! short; [`Limits::time_budget`] stops the search (softly: it is polled every few thousand nodes);
+//! [`Limits::threads`] threads.
+//!
+//! The solver never opens a file: it searches the tables it is given (load them with
+//! [`PdbSet::load_anonymous`], which uses huge pages). Lookups are read straight from the table
+//! bytes; children are expanded in batches with their table entries prefetched
+//! (`korf/search.rs`).
+//!
+//! ```no_run
+//! use cube_core::{Alg, Cube};
+//! use cube_solvers::korf::Korf;
+//! use cube_solvers::{Limits, Stop};
+//! use cube_tables::Tier;
+//! use cube_tables::pdb::PdbSet;
+//!
+//! let tables = PdbSet::load_anonymous(std::path::Path::new("tables"), Tier::Edge7)?;
+//! let cube = Cube::SOLVED.apply_alg(&"U' D F2 U2 R F' R' U' D2 F' U B R D F R'".parse::<Alg>().unwrap());
+//! let limits = Limits { threads: 2, ..Limits::default() };
+//! let outcome = Korf::new(&tables).search(&cube, &limits, &Stop::new(), &mut |p| eprintln!("{p}"))?;
+//! assert!(outcome.optimal);
+//! assert_eq!(outcome.solutions[0].moves.len(), 16);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod checkpoint;
+mod heuristic;
+mod search;
+
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use cube_core::{Cube, Move, Symmetry, simplify};
+use cube_tables::pdb::PdbSet;
+
+pub use self::checkpoint::{Checkpoint, CheckpointError};
+use self::heuristic::{Tables, ViewMoves};
+use self::search::{Abort, MAX_DEPTH, Shared, Worker};
+use crate::cancel::Clock;
+use crate::search::{AFTER, NO_MOVE};
+use crate::two_phase::TwoPhase;
+use crate::{Limits, Solution, SolveError, Solver, Stop};
+
+/// The conjugating symmetries of [`Config::default`]: `x`, `z` and the mirror through the
+/// U-B-D-F plane composed with `y` (`RFm`): the three that raise the mean heuristic of random states
+/// most, chosen greedily with the inverse lookups on (`optimal_bench --heuristic-stats`,
+/// docs/PERFORMANCE.md).
+pub const DEFAULT_SYMMETRIES: [Symmetry; 3] = [Symmetry::X, Symmetry::Z, Symmetry::Y];
+
+/// Configuration of [`Korf`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Also look up the inverse position (of every view).
+    pub inverse: bool,
+    /// Also look up the position conjugated by [`Config::symmetries`].
+    pub symmetric: bool,
+    /// The conjugating symmetries of the symmetric lookups (at most 3; the identity is implied).
+    pub symmetries: Vec<Symmetry>,
+    /// Return only solutions that are distinct up to the symmetries of the position: of two
+    /// solutions `s` and `t` with `t` = `s` conjugated by a symmetry `S` that leaves the position
+    /// unchanged (so `t` solves it too), only the first is kept. This enumerates every optimal
+    /// solution before choosing [`Limits::n_solutions`] of them.
+    pub distinct_up_to_symmetry: bool,
+    /// The length of the move prefixes that the work of a bound is split into (1 to 4): 3240
+    /// prefixes of 3 moves, 43,254 of 4.
+    pub prefix_depth: usize,
+    /// Ask the two-phase solver for a solution first.
+    pub upper_bound: bool,
+    /// How long the two-phase solver may improve its solution.
+    pub upper_bound_budget: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            inverse: true,
+            symmetric: true,
+            symmetries: DEFAULT_SYMMETRIES.to_vec(),
+            distinct_up_to_symmetry: false,
+            prefix_depth: 4,
+            upper_bound: true,
+            upper_bound_budget: Duration::from_millis(20),
+        }
+    }
+}
+
+/// The search after one bound, or the first bound of a checkpoint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// The bound searched.
+    pub bound: usize,
+    /// Whether the bound was searched to the end (it has no solution when `solutions` is 0).
+    pub exhausted: bool,
+    /// Solutions found at this bound.
+    pub solutions: usize,
+    /// Nodes of this bound.
+    pub nodes: u64,
+    /// Nodes of the whole search so far.
+    pub total_nodes: u64,
+    /// Time spent on this bound.
+    pub bound_elapsed: Duration,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// Nodes per second over this bound.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.bound_elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "depth {:2} {} {:>14} nodes {:8.2} M nodes/s {:9.3} s (total {:.3} s)",
+            self.bound,
+            match (self.exhausted, self.solutions) {
+                (true, 0) => "exhausted".to_string(),
+                (_, 0) => "stopped  ".to_string(),
+                (_, n) => format!("{n} found{}", if n == 1 { " " } else { "" }),
+            },
+            self.nodes,
+            self.nodes_per_second() / 1e6,
+            self.bound_elapsed.as_secs_f64(),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// What a Korf search found and proved.
+#[derive(Clone, Debug)]
+pub struct KorfOutcome {
+    /// The solutions, best first: optimal ones when `optimal`; otherwise the best known (the
+    /// two-phase solution), if any.
+    pub solutions: Vec<Solution>,
+    /// No solution is shorter than this.
+    pub proven_lower_bound: usize,
+    /// Whether the solutions are proven optimal.
+    pub optimal: bool,
+    /// Nodes searched (children generated, prefixes included), over all bounds.
+    pub nodes: u64,
+    /// Time taken, two-phase included.
+    pub elapsed: Duration,
+    /// Where to go on from when the search was stopped before proving optimality.
+    pub checkpoint: Option<Checkpoint>,
+}
+
+/// Korf's optimal solver over the pattern databases of one tier.
+#[derive(Debug)]
+pub struct Korf<'t, T> {
+    tables: &'t PdbSet<T>,
+    config: Config,
+}
+
+impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
+    /// A solver over `tables` with the default configuration.
+    pub fn new(tables: &'t PdbSet<T>) -> Korf<'t, T> {
+        Korf::with_config(tables, Config::default())
+    }
+
+    /// A solver over `tables` with `config`.
+    ///
+    /// # Panics
+    /// If `config.symmetries` has more than 3 entries or `config.prefix_depth` is not in 1..=4.
+    pub fn with_config(tables: &'t PdbSet<T>, config: Config) -> Korf<'t, T> {
+        assert!(config.symmetries.len() <= 3, "at most 3 conjugating symmetries");
+        assert!((1..=4).contains(&config.prefix_depth), "prefix depth 1 to 4");
+        Korf { tables, config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The heuristic of `cube` with this configuration's lookups: a lower bound on its distance.
+    pub fn heuristic(&self, cube: &Cube) -> u8 {
+        let tables = Tables::new(self.tables);
+        let views = ViewMoves::new(self.conjugates());
+        let pairs = views.pairs(cube, self.n_pairs());
+        tables.evaluate(&pairs, self.n_slots(), self.config.inverse).1
+    }
+
+    /// Optimal solutions of `cube`, reporting each bound to `progress`.
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is raised
+    /// before the two-phase solver found anything (later, the outcome tells what was reached).
+    pub fn search(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<KorfOutcome, SolveError> {
+        cube.validate()?;
+        self.run(cube, limits, stop, progress, None)
+    }
+
+    /// Optimal move sequences that take `from` to `to` (`from.apply_moves(s) == to`), as
+    /// [`Korf::search`] of `to⁻¹ · from`.
+    ///
+    /// # Errors
+    /// As [`Korf::search`]; either state being unsolvable is [`SolveError::Unsolvable`].
+    pub fn search_to(
+        &self,
+        from: &Cube,
+        to: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<KorfOutcome, SolveError> {
+        from.validate()?;
+        to.validate()?;
+        self.search(&to.inverse().compose(from), limits, stop, progress)
+    }
+
+    /// Goes on with the search that `checkpoint` was taken from; the result is the one the
+    /// uninterrupted search gives (with the same limits and configuration).
+    ///
+    /// # Errors
+    /// As [`Korf::search`].
+    ///
+    /// # Panics
+    /// If the checkpoint's prefix depth is not the configuration's at its bound.
+    pub fn resume(
+        &self,
+        checkpoint: &Checkpoint,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<KorfOutcome, SolveError> {
+        checkpoint.cube.validate()?;
+        assert_eq!(
+            checkpoint.prefix_depth,
+            self.config.prefix_depth.min(checkpoint.bound),
+            "the checkpoint was taken with another prefix depth"
+        );
+        self.run(&checkpoint.cube, limits, stop, progress, Some(checkpoint))
+    }
+
+    fn conjugates(&self) -> &[Symmetry] {
+        if self.config.symmetric { &self.config.symmetries } else { &[] }
+    }
+
+    fn n_pairs(&self) -> usize {
+        1 + self.conjugates().len()
+    }
+
+    fn n_slots(&self) -> usize {
+        1 + self.n_pairs() * if self.config.inverse { 4 } else { 2 }
+    }
+
+    fn run(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        checkpoint: Option<&Checkpoint>,
+    ) -> Result<KorfOutcome, SolveError> {
+        let start = Instant::now();
+        let clock = Clock::new(limits.time_budget);
+        let max_length = limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        let finish = |solutions: Vec<Vec<Move>>, proven: usize, optimal: bool, nodes: u64, checkpoint| {
+            Ok(KorfOutcome {
+                solutions: solutions.into_iter().map(Solution::new).collect(),
+                proven_lower_bound: proven,
+                optimal,
+                nodes,
+                elapsed: start.elapsed(),
+                checkpoint,
+            })
+        };
+        if cube.is_solved() {
+            return finish(vec![Vec::new()], 0, true, 0, None);
+        }
+        let tables = Tables::new(self.tables);
+        let views = ViewMoves::new(self.conjugates());
+        let h0 = usize::from(tables.evaluate(&views.pairs(cube, self.n_pairs()), self.n_slots(), self.config.inverse).1);
+        let all = self.config.distinct_up_to_symmetry || limits.n_solutions == usize::MAX;
+        let want = if all { usize::MAX } else { limits.n_solutions.max(1) };
+
+        let upper = if self.config.upper_bound {
+            let two_phase = Limits {
+                max_length: Some(max_length),
+                target_length: Some(h0.max(limits.target_length.unwrap_or(0))),
+                time_budget: Some(self.config.upper_bound_budget),
+                n_solutions: 1,
+                threads: 1,
+            };
+            match TwoPhase::new().solve(cube, &two_phase, stop) {
+                Ok(mut found) if !found.is_empty() => Some(found.swap_remove(0).moves),
+                Ok(_) => None,
+                Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
+                Err(e) => return Err(e),
+            }
+        } else {
+            None
+        };
+        if let (Some(upper), Some(target)) = (&upper, limits.target_length) {
+            if upper.len() <= target {
+                let optimal = upper.len() <= h0;
+                return finish(vec![upper.clone()], if optimal { upper.len() } else { h0 }, optimal, 0, None);
+            }
+        }
+
+        let mut nodes = checkpoint.map_or(0, |c| c.nodes);
+        let first_bound = checkpoint.map_or(h0, |c| c.bound.max(h0));
+        for bound in first_bound..=max_length {
+            if let Some(upper) = &upper {
+                if want == 1 && upper.len() <= bound {
+                    // Every shorter bound is exhausted: the two-phase solution is optimal.
+                    return finish(vec![upper.clone()], upper.len(), true, nodes, None);
+                }
+            }
+            let resume = checkpoint.filter(|c| c.bound == bound);
+            let bound_start = Instant::now();
+            let result = self.search_bound(&tables, &views, cube, bound, want, limits.threads, stop, &clock, resume);
+            nodes += result.nodes;
+            progress(&Progress {
+                bound,
+                exhausted: result.complete,
+                solutions: result.found.len().min(want),
+                nodes: result.nodes,
+                total_nodes: nodes,
+                bound_elapsed: bound_start.elapsed(),
+                elapsed: start.elapsed(),
+            });
+            let checkpoint = (!result.complete).then(|| Checkpoint {
+                cube: *cube,
+                bound,
+                prefix_depth: self.config.prefix_depth.min(bound),
+                nodes,
+                done: result.done,
+                solutions: result.found.clone(),
+            });
+            if !result.found.is_empty() {
+                // Every shorter bound is exhausted, so these are optimal (when the search was
+                // halted, perhaps not the first ones nor all of them: the checkpoint goes on).
+                let mut solutions: Vec<Vec<Move>> = result.found.into_iter().map(|(_, moves)| moves).collect();
+                if self.config.distinct_up_to_symmetry {
+                    solutions = distinct_up_to_symmetry(cube, solutions);
+                }
+                solutions.truncate(limits.n_solutions.max(1));
+                return finish(solutions, bound, true, nodes, checkpoint);
+            }
+            if checkpoint.is_some() {
+                return finish(upper.into_iter().collect(), bound, false, nodes, checkpoint);
+            }
+        }
+        finish(upper.into_iter().collect(), max_length + 1, false, nodes, None)
+    }
+
+    /// Searches one bound over all prefixes, on `limits.threads` threads.
+    #[allow(clippy::too_many_arguments)]
+    fn search_bound(
+        &self,
+        tables: &Tables<'_>,
+        views: &ViewMoves,
+        cube: &Cube,
+        bound: usize,
+        want: usize,
+        threads: usize,
+        stop: &Stop,
+        clock: &Clock,
+        resume: Option<&Checkpoint>,
+    ) -> BoundResult {
+        let shared = Shared {
+            tables,
+            views,
+            stop,
+            clock,
+            cutoff: AtomicUsize::new(usize::MAX),
+            halted: AtomicBool::new(false),
+        };
+        let prefixes = canonical_sequences(self.config.prefix_depth.min(bound));
+        let mut state = BoundState {
+            results: vec![None; prefixes.len()],
+            n_found: vec![0; prefixes.len()],
+        };
+        if let Some(checkpoint) = resume {
+            for &i in &checkpoint.done {
+                state.results[i] = Some(Vec::new());
+            }
+            for (i, moves) in &checkpoint.solutions {
+                if let Some(found) = &mut state.results[*i] {
+                    found.push(moves.clone());
+                    state.n_found[*i] += 1;
+                }
+            }
+            shared.cutoff.store(state.cutoff(want), Ordering::Relaxed);
+        }
+        let state = Mutex::new(state);
+        let next = AtomicUsize::new(0);
+        // Tiny bounds are not worth starting threads.
+        let n_threads = if bound <= 6 { 1 } else { threads.max(1) };
+        let inverse = self.config.inverse;
+        let work = || match (self.n_pairs(), inverse) {
+            (1, false) => run_worker::<1, false>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (1, true) => run_worker::<1, true>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (2, false) => run_worker::<2, false>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (2, true) => run_worker::<2, true>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (3, false) => run_worker::<3, false>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (3, true) => run_worker::<3, true>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (4, false) => run_worker::<4, false>(&shared, cube, &prefixes, bound, want, &next, &state),
+            (4, true) => run_worker::<4, true>(&shared, cube, &prefixes, bound, want, &next, &state),
+            _ => unreachable!("1 to 4 views"),
+        };
+        let nodes: u64 = if n_threads <= 1 {
+            work()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..n_threads).map(|_| scope.spawn(work)).collect();
+                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).sum()
+            })
+        };
+        let state = state.into_inner().expect("no search thread panicked holding the lock");
+        let cutoff = state.cutoff(want);
+        // Complete when every prefix up to the cut-off is done.
+        let complete = state.results.iter().take(cutoff.saturating_add(1)).all(Option::is_some);
+        let mut found = Vec::new();
+        let mut done = Vec::new();
+        for (i, solutions) in state.results.into_iter().enumerate() {
+            if let Some(solutions) = solutions {
+                done.push(i);
+                found.extend(solutions.into_iter().map(|moves| (i, moves)));
+            }
+        }
+        BoundResult {
+            found,
+            nodes,
+            complete,
+            done,
+        }
+    }
+
+}
+
+/// The outcome of one bound.
+struct BoundResult {
+    /// The solutions of the prefixes searched to the end, in prefix order, with their prefix.
+    found: Vec<(usize, Vec<Move>)>,
+    nodes: u64,
+    /// Every prefix up to the cut-off was searched to the end.
+    complete: bool,
+    /// The prefixes searched to the end.
+    done: Vec<usize>,
+}
+
+/// Per-prefix results of one bound.
+struct BoundState {
+    /// The solutions of each prefix searched to the end.
+    results: Vec<Option<Vec<Vec<Move>>>>,
+    n_found: Vec<usize>,
+}
+
+impl BoundState {
+    /// The last prefix that can contribute: the first at which the solutions of finished prefixes
+    /// up to it reach `want` (`usize::MAX` when there is none yet).
+    fn cutoff(&self, want: usize) -> usize {
+        let mut total = 0usize;
+        for (i, &n) in self.n_found.iter().enumerate() {
+            total = total.saturating_add(n);
+            if total >= want {
+                return i;
+            }
+        }
+        usize::MAX
+    }
+}
+
+/// One thread's loop over the prefix queue; returns its node count.
+fn run_worker<const NP: usize, const INV: bool>(
+    shared: &Shared<'_>,
+    cube: &Cube,
+    prefixes: &[Vec<u8>],
+    bound: usize,
+    want: usize,
+    next: &AtomicUsize,
+    state: &Mutex<BoundState>,
+) -> u64 {
+    let (root, _) = Worker::<NP, INV>::root(shared, cube);
+    let mut worker = Worker::<NP, INV>::new(shared);
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= prefixes.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.halted.load(Ordering::Relaxed) {
+            break;
+        }
+        if state.lock().expect("lock").results[i].is_some() {
+            continue;
+        }
+        worker.run_prefix(&root, &prefixes[i], bound, i, want);
+        match worker.abort {
+            Abort::No | Abort::Enough => {
+                let mut state = state.lock().expect("lock");
+                state.n_found[i] = worker.solutions.len();
+                state.results[i] = Some(std::mem::take(&mut worker.solutions));
+                let cutoff = state.cutoff(want);
+                shared.cutoff.fetch_min(cutoff, Ordering::Relaxed);
+            }
+            Abort::Cutoff => {}
+            Abort::Halted => break,
+        }
+    }
+    worker.nodes
+}
+
+/// Every canonical move sequence of `len` moves, in search order.
+fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut path = Vec::with_capacity(len);
+    fn walk(path: &mut Vec<u8>, len: usize, prev: usize, out: &mut Vec<Vec<u8>>) {
+        if path.len() == len {
+            out.push(path.clone());
+            return;
+        }
+        let mut mask = AFTER[prev];
+        while mask != 0 {
+            let m = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            path.push(m as u8);
+            walk(path, len, m, out);
+            path.pop();
+        }
+    }
+    walk(&mut path, len, NO_MOVE, &mut out);
+    out
+}
+
+/// Keeps the first solution of each class of solutions related by a symmetry of `cube`.
+fn distinct_up_to_symmetry(cube: &Cube, solutions: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+    let symmetries: Vec<Symmetry> = Symmetry::all()
+        .filter(|&s| s != Symmetry::IDENTITY && s.conjugate(cube) == *cube)
+        .collect();
+    let mut seen = HashSet::new();
+    let mut kept = Vec::new();
+    for moves in solutions {
+        if seen.contains(&moves) {
+            continue;
+        }
+        for &s in &symmetries {
+            let image: Vec<Move> = moves.iter().map(|&m| s.conjugate_move(m)).collect();
+            seen.insert(simplify(&image));
+        }
+        seen.insert(moves.clone());
+        kept.push(moves);
+    }
+    kept
+}
+
+impl<T: AsRef<[u8]> + Sync> Solver for Korf<'_, T> {
+    /// # Errors
+    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when the search
+    /// was stopped before any solution was known.
+    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+        let outcome = self.search(cube, limits, stop, &mut |_| {})?;
+        if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(outcome.solutions)
+    }
+}

@@ -1,0 +1,300 @@
+//! The heuristic of the Korf search: the three pattern databases of a tier looked up on the
+//! position, on its inverse and on symmetric conjugates of both, and the maximum taken.
+//!
+//! Every lookup is a lower bound on the distance: the inverse position and every conjugate by a
+//! symmetry have the distance of the position itself. The corner database gains nothing from
+//! them (the corner projection of a conjugate or of the inverse has the same corner distance), so
+//! it is looked up once; each edge database is looked up on every view.
+//!
+//! A node carries one *pair* of cubes per view: `x` (the position conjugated by the view's
+//! symmetry) and `y = x⁻¹`. Both are updated by one composition per move:
+//! `x·m` on the right and `m⁻¹·y` on the left (conjugated moves for conjugated views). The pair
+//! also makes the edge indexes cheap: the edge-subset coordinate of `x` is "where each tracked
+//! piece is and how it is flipped", which is read directly from the bytes of `y` (and that of
+//! `y` from the bytes of `x`), with no search for the pieces.
+//!
+//! The lookups of a node are numbered *slots*: slot 0 is the corner database, then for each pair
+//! `p`: edges a and b of `x`, then (with the inverse) edges a and b of `y`.
+
+use cube_core::{Cube, Move, Symmetry};
+use cube_tables::PruneTable;
+use cube_tables::pdb::PdbSet;
+
+/// The most views: the position and three conjugates.
+pub(crate) const MAX_PAIRS: usize = 4;
+/// The most lookups per node: the corners and four edge lookups per view.
+pub(crate) const MAX_SLOTS: usize = 1 + 4 * MAX_PAIRS;
+
+/// The cubes of one node: per view, the conjugated position and its inverse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pairs {
+    pub(crate) x: [Cube; MAX_PAIRS],
+    pub(crate) y: [Cube; MAX_PAIRS],
+}
+
+/// The move tables of the views: the conjugated move and its cube, and the inverse move's cube.
+#[derive(Clone, Debug)]
+pub(crate) struct ViewMoves {
+    /// `right[p][m]`: the cube of move `m` as seen by view `p`.
+    right: [[Cube; Move::COUNT]; MAX_PAIRS],
+    /// `left[p][m]`: the cube of the inverse of move `m` as seen by view `p`.
+    left: [[Cube; Move::COUNT]; MAX_PAIRS],
+    symmetries: [Symmetry; MAX_PAIRS],
+}
+
+impl ViewMoves {
+    /// The views: the identity, then `conjugates` (at most `MAX_PAIRS - 1`).
+    pub(crate) fn new(conjugates: &[Symmetry]) -> ViewMoves {
+        assert!(conjugates.len() < MAX_PAIRS, "at most {} conjugates", MAX_PAIRS - 1);
+        let mut symmetries = [Symmetry::IDENTITY; MAX_PAIRS];
+        symmetries[1..=conjugates.len()].copy_from_slice(conjugates);
+        let right = symmetries.map(|s| Move::ALL.map(|m| Cube::from_move(s.conjugate_move(m))));
+        let left = symmetries.map(|s| Move::ALL.map(|m| Cube::from_move(s.conjugate_move(m).inverse())));
+        ViewMoves {
+            right,
+            left,
+            symmetries,
+        }
+    }
+
+    /// The pairs of a start position (the conjugates are computed on stickers, once per search).
+    pub(crate) fn pairs(&self, cube: &Cube, n_pairs: usize) -> Pairs {
+        let mut pairs = Pairs {
+            x: [*cube; MAX_PAIRS],
+            y: [cube.inverse(); MAX_PAIRS],
+        };
+        for p in 1..n_pairs {
+            pairs.x[p] = self.symmetries[p].conjugate(cube);
+            pairs.y[p] = pairs.x[p].inverse();
+        }
+        pairs
+    }
+
+    /// The cube of move `m` as seen by view `p`.
+    #[inline(always)]
+    pub(crate) fn right(&self, p: usize, m: usize) -> Cube {
+        self.right[p][m]
+    }
+
+    /// The cube of the inverse of move `m` as seen by view `p`.
+    #[inline(always)]
+    pub(crate) fn left(&self, p: usize, m: usize) -> Cube {
+        self.left[p][m]
+    }
+
+    /// The pairs after move `m` (only the first `n_pairs` are updated).
+    #[inline(always)]
+    pub(crate) fn apply(&self, pairs: &Pairs, m: usize, n_pairs: usize) -> Pairs {
+        let mut out = *pairs;
+        for p in 0..n_pairs {
+            out.x[p] = pairs.x[p].compose(&self.right[p][m]);
+            out.y[p] = self.left[p][m].compose(&pairs.y[p]);
+        }
+        out
+    }
+}
+
+/// Mixed-radix weights of the edge arrangement rank: `WEIGHTS[k][j]` for digit `j` of a `k`-edge
+/// subset, zero from `j = k` on.
+const EDGE_WEIGHTS: [[u32; 8]; 9] = {
+    let mut out = [[0u32; 8]; 9];
+    let mut k = 1;
+    while k <= 8 {
+        let mut j = 0;
+        while j < k {
+            let mut w = 1u32;
+            let mut i = j + 1;
+            while i < k {
+                w *= 12 - i as u32;
+                i += 1;
+            }
+            out[k][j] = w;
+            j += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// Factorial weights of the corner permutation rank.
+const CORNER_WEIGHTS: [u32; 8] = [5040, 720, 120, 24, 6, 2, 1, 1];
+
+/// The lookups of the three tables of a tier, from the bytes of the cubes.
+#[derive(Debug)]
+pub(crate) struct Tables<'t> {
+    corners: PruneTable<&'t [u8]>,
+    edges: [PruneTable<&'t [u8]>; 2],
+    corner_bytes: &'t [u8],
+    edge_bytes: [&'t [u8]; 2],
+    /// The first tracked edge and the number of tracked edges of each subset.
+    first: [usize; 2],
+    n_edges: usize,
+}
+
+impl<'t> Tables<'t> {
+    /// # Panics
+    /// If an edge subset of the tier is not a range of edges (every tier's subsets are).
+    pub(crate) fn new<T: AsRef<[u8]>>(set: &'t PdbSet<T>) -> Tables<'t> {
+        let subsets = set.subsets();
+        let first = subsets.map(|s| usize::from(s.pieces()[0]));
+        let n_edges = subsets[0].n_edges();
+        for (s, &f) in subsets.iter().zip(&first) {
+            assert!(
+                s.n_edges() == n_edges && s.pieces().iter().enumerate().all(|(j, &p)| usize::from(p) == f + j),
+                "the edge subsets of a tier are ranges of the same size"
+            );
+        }
+        let corners = set.corners().as_ref();
+        let edges = [set.edges()[0].as_ref(), set.edges()[1].as_ref()];
+        let corner_bytes = set.corners().payload();
+        let edge_bytes = [set.edges()[0].payload(), set.edges()[1].payload()];
+        Tables {
+            corners,
+            edges,
+            corner_bytes,
+            edge_bytes,
+            first,
+            n_edges,
+        }
+    }
+
+    /// The corner database index of `x`.
+    #[inline(always)]
+    pub(crate) fn corner_index(x: &Cube) -> usize {
+        let perm = x.corner_perm();
+        let ori = x.corner_ori();
+        let mut used = 0u32;
+        let mut rank = 0u32;
+        for j in 0..8 {
+            let p = u32::from(perm[j]);
+            let below = (used & ((1 << p) - 1)).count_ones();
+            used |= 1 << p;
+            rank += (p - below) * CORNER_WEIGHTS[j];
+        }
+        let mut twist = 0u32;
+        for &t in &ori[..7] {
+            twist = twist * 3 + u32::from(t);
+        }
+        rank as usize * 2187 + twist as usize
+    }
+
+    /// The index in edge table `t` of the cube whose inverse is `inv`.
+    #[inline(always)]
+    pub(crate) fn edge_index(&self, t: usize, inv: &Cube) -> usize {
+        edge_index(inv, self.first[t], self.n_edges)
+    }
+
+    /// The index of slot `slot` of `pairs` (slot layout in the module docs; `inverse` says whether
+    /// the layout has inverse slots).
+    #[inline(always)]
+    pub(crate) fn index(&self, pairs: &Pairs, slot: usize, inverse: bool) -> usize {
+        if slot == 0 {
+            return Tables::corner_index(&pairs.x[0]);
+        }
+        let per_pair = if inverse { 4 } else { 2 };
+        let p = (slot - 1) / per_pair;
+        let r = (slot - 1) % per_pair;
+        if r < 2 {
+            self.edge_index(r, &pairs.y[p])
+        } else {
+            self.edge_index(r - 2, &pairs.x[p])
+        }
+    }
+
+    /// Starts loading the entry `index` of slot `slot`.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, slot: usize, index: usize, inverse: bool) {
+        self.table(slot, inverse).prefetch(index);
+    }
+
+    #[inline(always)]
+    fn table(&self, slot: usize, inverse: bool) -> &PruneTable<&'t [u8]> {
+        if slot == 0 {
+            &self.corners
+        } else {
+            &self.edges[(slot - 1) % if inverse { 4 } else { 2 } % 2]
+        }
+    }
+
+    /// The entry `index` of slot `slot`.
+    #[inline(always)]
+    pub(crate) fn get(&self, slot: usize, index: usize, inverse: bool) -> u8 {
+        let bytes = if slot == 0 {
+            self.corner_bytes
+        } else {
+            self.edge_bytes[(slot - 1) % if inverse { 4 } else { 2 } % 2]
+        };
+        (bytes[index >> 1] >> ((index & 1) << 2)) & 0xF
+    }
+
+    /// Every slot's value for `pairs`, and their maximum.
+    pub(crate) fn evaluate(&self, pairs: &Pairs, n_slots: usize, inverse: bool) -> ([u8; MAX_SLOTS], u8) {
+        let mut h = [0u8; MAX_SLOTS];
+        for (slot, value) in h.iter_mut().enumerate().take(n_slots) {
+            *value = self.get(slot, self.index(pairs, slot, inverse), inverse);
+        }
+        let max = h.iter().copied().max().unwrap_or(0);
+        (h, max)
+    }
+}
+
+/// The index in the table of the `k` edges from `first` of the cube whose inverse is `inv`: the
+/// arrangement rank of the tracked pieces' positions (byte `piece` of the inverse) times `2^k`,
+/// plus their flips, exactly as [`EdgeSubset::index`](cube_tables::pdb::EdgeSubset::index).
+#[inline(always)]
+pub(crate) fn edge_index(inv: &Cube, first: usize, k: usize) -> usize {
+    let perm = inv.edge_perm();
+    let ori = inv.edge_ori();
+    let weights = &EDGE_WEIGHTS[k];
+    let mut used = 0u32;
+    let mut rank = 0u32;
+    let mut flips = 0u32;
+    for j in 0..8 {
+        // Beyond `k` the digits have weight 0; clamping keeps the reads in bounds.
+        let at = (first + j).min(11);
+        let p = u32::from(perm[at]);
+        let below = (used & ((1 << p) - 1)).count_ones();
+        used |= 1 << p;
+        rank += (p - below) * weights[j];
+        if j < k {
+            flips |= u32::from(ori[at]) << j;
+        }
+    }
+    ((rank as usize) << k) | flips as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cube_tables::pdb::{CornerCoord, EdgeSubset};
+    use rand::SeedableRng;
+
+    #[test]
+    fn indexes_agree_with_cube_tables() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..2000 {
+            let cube = Cube::random(&mut rng);
+            let inv = cube.inverse();
+            assert_eq!(Tables::corner_index(&cube), CornerCoord::from_cube(&cube).index());
+            for (first, k) in [(0, 6), (6, 6), (0, 7), (5, 7), (0, 8), (4, 8)] {
+                let subset = EdgeSubset::range(first, k);
+                assert_eq!(edge_index(&inv, first.into(), k.into()), subset.index(&cube), "{first} {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn views_update_by_conjugated_moves() {
+        let views = ViewMoves::new(&[Symmetry::X, Symmetry::from_index(30), Symmetry::Y]);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+        let cube = Cube::random(&mut rng);
+        let mut pairs = views.pairs(&cube, MAX_PAIRS);
+        let mut moved = cube;
+        for step in 0..40 {
+            let m = (step * 7 + 3) % 18;
+            pairs = views.apply(&pairs, m, MAX_PAIRS);
+            moved = moved.apply_move(Move::from_index(m));
+            assert_eq!(pairs, views.pairs(&moved, MAX_PAIRS));
+        }
+    }
+}
