@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use cube_tables::Tier;
 
 /// A Rubik's cube toolkit: solve (optimally or by method), scramble, convert, check and show
 /// cube states.
@@ -41,6 +42,52 @@ pub struct Global {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Solve a state by a method (two-phase by default); `--explain` prints labelled stages.
+    Solve {
+        /// The state (`-` for standard input).
+        state: String,
+        /// The method.
+        #[arg(long, value_name = "METHOD", default_value = "two-phase")]
+        method: Method,
+        /// The longest solution wanted, in face turns.
+        #[arg(long, value_name = "N")]
+        max_length: Option<usize>,
+        /// How long to keep looking for shorter solutions, in milliseconds (two-phase: the
+        /// first solution is always kept).
+        #[arg(long, value_name = "MS")]
+        time_budget: Option<u64>,
+        /// Solve to this state instead of to the solved cube.
+        #[arg(long, value_name = "STATE")]
+        to: Option<String>,
+        /// Print the labelled stages of the solution, one per line.
+        #[arg(long)]
+        explain: bool,
+        #[command(flatten)]
+        optimal: OptimalArgs,
+    },
+    /// Solve a state optimally (fewest face turns, proven) with Korf's method over pattern
+    /// databases; the first run bakes the default tables.
+    Optimal {
+        /// The state (`-` for standard input).
+        state: String,
+        #[command(flatten)]
+        optimal: OptimalArgs,
+    },
+    /// Random-state scrambles, as the WCA scrambler makes them.
+    Scramble {
+        /// The event: 333, 333fm (padded with R' U' F) or 333bf (a random orientation after).
+        #[arg(long, value_name = "EVENT", default_value = "333")]
+        event: String,
+        /// How many scrambles.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        count: usize,
+        /// Seed for reproducible scrambles (default: a random seed, printed with --json).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// What to print for each scramble.
+        #[arg(long, value_name = "FORMAT", default_value = "alg")]
+        format: OutputFormat,
+    },
     /// Say whether a state is a legal cube, and every rule it breaks.
     Check {
         /// The state (`-` for standard input).
@@ -65,12 +112,78 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
+    /// Pattern databases for the optimal solver: status, bake, verify.
+    Tables {
+        #[command(subcommand)]
+        action: Option<TablesAction>,
+    },
     /// Say whether a move sequence solves a state (exit code 0 if it does, 1 if not).
     Verify {
         /// The state.
         state: String,
         /// The move sequence to check.
         solution: String,
+    },
+}
+
+/// The options of the optimal solver.
+#[derive(Args, Debug, Clone)]
+pub struct OptimalArgs {
+    /// Pattern databases to use: 6edge, 7edge or 8edge (default: the largest baked, else
+    /// 6edge, baked on first use).
+    #[arg(long, value_name = "TIER")]
+    pub tier: Option<Tier>,
+    /// Print every optimal solution.
+    #[arg(long, conflicts_with = "max_solutions")]
+    pub all: bool,
+    /// Print up to N optimal solutions.
+    #[arg(long, value_name = "N")]
+    pub max_solutions: Option<usize>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Give up after this many seconds, reporting the depth proven and the best solution known.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Record the search's progress in FILE, and resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// No progress lines on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The solving methods of `solve --method`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Kociemba's two-phase algorithm: near-optimal in milliseconds.
+    TwoPhase,
+    /// Thistlethwaite's four phases.
+    Thistlethwaite,
+    /// Layer by layer, as beginners learn it.
+    Beginner,
+    /// Cross, F2L, OLL, PLL.
+    Cfop,
+    /// Korf's optimal solver (as `cube-cli optimal`).
+    Optimal,
+}
+
+/// What `cube-cli tables` does.
+#[derive(Subcommand, Debug, Clone, Copy)]
+pub enum TablesAction {
+    /// What is baked where, with sizes and validity (the default).
+    Status,
+    /// Bake the corner database and the edge databases of a tier.
+    Bake {
+        /// The tier: 6edge (about 85 MB), 7edge (about 530 MB), 8edge (about 5.1 GB).
+        #[arg(long, value_name = "TIER")]
+        tier: Tier,
+    },
+    /// Re-scan baked tables: checksum, histograms, spot checks of entries.
+    Verify {
+        /// Only this tier (and the corners); default every tier present.
+        #[arg(long, value_name = "TIER")]
+        tier: Option<Tier>,
     },
 }
 

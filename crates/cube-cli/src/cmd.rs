@@ -3,5 +3,9 @@
 
 pub mod check;
 pub mod convert;
+pub mod optimal;
+pub mod scramble;
+pub mod solve;
 pub mod show;
+pub mod tables;
 pub mod verify;

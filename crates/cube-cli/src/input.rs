@@ -17,7 +17,7 @@ pub struct Input {
 }
 
 impl Input {
-    fn new(global: &Global, text: &str) -> Input {
+    pub fn new(global: &Global, text: &str) -> Input {
         let parsed = match global.from {
             Some(from) => {
                 let format = format_of(from);

@@ -15,6 +15,10 @@ use crate::args::Global;
 pub const EXIT_INPUT: u8 = 1;
 /// Exit code for a usage error (clap's own).
 pub const EXIT_USAGE: u8 = 2;
+/// Exit code for tables that are missing or invalid.
+pub const EXIT_TABLES: u8 = 3;
+/// Exit code for a search that timed out without a solution.
+pub const EXIT_TIMEOUT: u8 = 4;
 
 /// What a subcommand says about one state: text for people, JSON for programs, and the exit
 /// code it asks for (0 unless the answer is "no", as for `verify` of a non-solution).
@@ -74,6 +78,26 @@ impl CliError {
             message: message.to_string(),
             exit: EXIT_INPUT,
         }
+    }
+
+    /// Tables are missing, invalid or could not be baked.
+    pub fn tables(message: impl fmt::Display) -> CliError {
+        CliError { kind: "tables", message: message.to_string(), exit: EXIT_TABLES }
+    }
+
+    /// The command line is wrong in a way clap cannot see.
+    pub fn usage(message: impl fmt::Display) -> CliError {
+        CliError { kind: "usage", message: message.to_string(), exit: EXIT_USAGE }
+    }
+
+    /// No solution within the limits given.
+    pub fn no_solution(message: impl fmt::Display) -> CliError {
+        CliError { kind: "no-solution", message: message.to_string(), exit: EXIT_TIMEOUT }
+    }
+
+    /// A search ran out of time before finding any solution.
+    pub fn timeout(message: impl fmt::Display) -> CliError {
+        CliError { kind: "timeout", message: message.to_string(), exit: EXIT_TIMEOUT }
     }
 
     pub fn exit_code(&self) -> u8 {
