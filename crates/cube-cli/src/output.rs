@@ -20,6 +20,11 @@ pub const EXIT_TABLES: u8 = 3;
 /// Exit code for a search that timed out without a solution.
 pub const EXIT_TIMEOUT: u8 = 4;
 
+/// "1 move", "2 moves".
+pub fn n_moves(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
 /// What a subcommand says about one state: text for people, JSON for programs, and the exit
 /// code it asks for (0 unless the answer is "no", as for `verify` of a non-solution).
 #[derive(Debug)]

@@ -3,14 +3,22 @@
 //! - `commands`: each subcommand, each input format and each error path.
 
 mod commands;
+mod optimal;
 mod readme;
 
 use assert_cmd::Command;
 
-/// The built `cube-cli`, with colours off and a private table directory.
+/// The table directory the tests share, under the target directory: the first `cube-cli` run
+/// that needs tables bakes the 6edge tier there (the others wait for its lock).
+pub fn shared_tables() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-tables")
+}
+
+/// The built `cube-cli`, with colours off and the shared table directory.
 pub fn cube_cli() -> Command {
     let mut cmd = Command::cargo_bin("cube-cli").expect("cube-cli is built");
     cmd.env("NO_COLOR", "1");
+    cmd.env("CUBE_TABLES_DIR", shared_tables());
     cmd
 }
 

@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables /work/targets/tables-7edge --tier 7edge --threads 2 [--limit N] [--verbose] \
-//!     [--no-inverse] [--no-symmetric] [--no-upper-bound] [--owned] FILE...
+//!     [--no-inverse] [--no-symmetric] [--symmetries RUm,FDm,..] [--no-upper-bound] [--owned] \
+//!     [--upper-bound-ms MS] [--max-length N] FILE...
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables DIR --tier 6edge --heuristic-stats 20000
 //! ```
@@ -34,6 +35,7 @@ struct Args {
     tier: Tier,
     threads: usize,
     limit: usize,
+    max_length: Option<usize>,
     verbose: bool,
     owned: bool,
     config: Config,
@@ -47,6 +49,7 @@ fn parse_args() -> Result<Args, String> {
         tier: Tier::Edge7,
         threads: 2,
         limit: usize::MAX,
+        max_length: None,
         verbose: false,
         owned: false,
         config: Config::default(),
@@ -61,12 +64,25 @@ fn parse_args() -> Result<Args, String> {
             "--tier" => args.tier = value("--tier")?.parse().map_err(|e| format!("--tier: {e}"))?,
             "--threads" => args.threads = value("--threads")?.parse().map_err(|e| format!("--threads: {e}"))?,
             "--limit" => args.limit = value("--limit")?.parse().map_err(|e| format!("--limit: {e}"))?,
+            "--max-length" => {
+                args.max_length = Some(value("--max-length")?.parse().map_err(|e| format!("--max-length: {e}"))?)
+            }
             "--prefix-depth" => {
                 args.config.prefix_depth = value("--prefix-depth")?.parse().map_err(|e| format!("--prefix-depth: {e}"))?
             }
             "--heuristic-stats" => {
                 args.heuristic_stats =
                     Some(value("--heuristic-stats")?.parse().map_err(|e| format!("--heuristic-stats: {e}"))?)
+            }
+            "--symmetries" => {
+                args.config.symmetries = value("--symmetries")?
+                    .split(',')
+                    .map(|name| name.parse::<Symmetry>().map_err(|e| format!("--symmetries: {e}")))
+                    .collect::<Result<_, _>>()?
+            }
+            "--upper-bound-ms" => {
+                let ms: u64 = value("--upper-bound-ms")?.parse().map_err(|e| format!("--upper-bound-ms: {e}"))?;
+                args.config.upper_bound_budget = std::time::Duration::from_millis(ms);
             }
             "--verbose" => args.verbose = true,
             "--owned" => args.owned = true,
@@ -115,11 +131,17 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
     let korf = Korf::with_config(tables, args.config.clone());
     let limits = Limits {
         threads: args.threads,
+        max_length: args.max_length,
         ..Limits::default()
     };
     println!(
-        "tier {} threads {} inverse {} symmetric {} upper-bound {}",
-        args.tier, args.threads, args.config.inverse, args.config.symmetric, args.config.upper_bound
+        "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {}",
+        args.tier,
+        args.threads,
+        args.config.inverse,
+        args.config.symmetric,
+        args.config.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>().join(","),
+        args.config.upper_bound
     );
     let (mut seconds, mut node_counts, mut rates) = (Vec::new(), Vec::new(), Vec::new());
     for file in &args.files {
@@ -136,6 +158,26 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
             let outcome = korf
                 .search(&cube, &limits, &Stop::new(), &mut report)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+            if args.verbose {
+                eprintln!("  two-phase upper bound: {:?}", outcome.upper_bound);
+            }
+            if args.max_length.is_some_and(|max| max < expected) {
+                // Exhausting the bounds up to the maximum: a node count, no solution expected.
+                let secs = outcome.elapsed.as_secs_f64();
+                println!(
+                    "{}:{:<3} {expected:2} moves, proven > {:2}: {:>14} nodes {:9.3} s {:7.2} M nodes/s",
+                    file.display(),
+                    n + 1,
+                    outcome.proven_lower_bound - 1,
+                    outcome.nodes,
+                    secs,
+                    outcome.nodes as f64 / secs / 1e6
+                );
+                seconds.push(secs);
+                node_counts.push(outcome.nodes as f64);
+                rates.push(outcome.nodes as f64 / secs / 1e6);
+                continue;
+            }
             let moves = &outcome.solutions.first().ok_or("no solution")?.moves;
             if !outcome.optimal || moves.len() != expected || !cube.apply_moves(moves).is_solved() {
                 return Err(format!(
@@ -203,7 +245,7 @@ fn heuristic_stats<T: AsRef<[u8]> + Sync>(tables: &PdbSet<T>, n: usize) {
     println!("default config:     {:.4}", mean(Config::default()));
     for inverse in [false, true] {
         let mut chosen: Vec<Symmetry> = Vec::new();
-        for _ in 0..3 {
+        for _ in 0..7 {
             let best = Symmetry::all()
                 .filter(|s| *s != Symmetry::IDENTITY && !chosen.contains(s))
                 .map(|s| {

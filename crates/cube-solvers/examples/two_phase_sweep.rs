@@ -65,7 +65,10 @@ fn main() {
     }
     let solver = TwoPhase::with_config(config);
     let stop = Stop::new();
-    for target in [20usize, 19] {
+    let targets: Vec<usize> = std::env::var("TARGETS").map_or(vec![20, 19], |v| {
+        v.split(',').map(|t| t.parse().expect("TARGETS is a list of numbers")).collect()
+    });
+    for target in targets {
         let limits = Limits::default().with_target_length(target);
         let mut times = Vec::new();
         let mut lengths = Vec::new();

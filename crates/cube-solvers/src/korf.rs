@@ -12,7 +12,10 @@
 //! - splits each bound into the canonical move prefixes of [`Config::prefix_depth`] moves, which all
 //!   threads take from one queue in order; at each bound, solutions are taken in prefix order and a
 //!   prefix is abandoned only once earlier prefixes hold all the solutions wanted, so the result
-//!   depends on the position and the limits only, never on the number of threads or timing;
+//!   depends on the position and the limits only, never on the number of threads or timing (but
+//!   when the two-phase solution is the one proven optimal, it is returned, and which one the
+//!   two-phase solver finds within its time budget may vary; without [`Config::upper_bound`], the
+//!   result is always the first optimal solutions in the order of canonical sequences);
 //! - stops on the [`Stop`] flag or the time budget with the best solution known, the length proven
 //!   so far and a [`Checkpoint`] to go on from ([`Korf::resume`]).
 //!
@@ -64,11 +67,13 @@ use crate::search::{AFTER, NO_MOVE};
 use crate::two_phase::TwoPhase;
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
-/// The conjugating symmetries of [`Config::default`]: `x`, `z` and the mirror through the
-/// U-B-D-F plane composed with `y` (`RFm`): the three that raise the mean heuristic of random states
-/// most, chosen greedily with the inverse lookups on (`optimal_bench --heuristic-stats`,
-/// docs/PERFORMANCE.md).
-pub const DEFAULT_SYMMETRIES: [Symmetry; 3] = [Symmetry::X, Symmetry::Z, Symmetry::Y];
+/// The conjugating symmetries of [`Config::default`]: `RFm`, `DBm` and `RBm` (indexes 33, 30, 35),
+/// the three that raise the mean heuristic of random states most with the 7edge tables, chosen
+/// greedily with the inverse lookups on (`optimal_bench --heuristic-stats`): 9.12 for the plain
+/// maximum of three, 9.20 with the inverse, 9.36 with these three (3000 states). Exhausting depth
+/// 15 of three 16-move positions took 237 M nodes plain, 160 M with the inverse and 97 M with both.
+/// Mirror symmetries are as good as rotations here: a mirrored position has the same distance.
+pub const DEFAULT_SYMMETRIES: [Symmetry; 3] = [Symmetry::from_index(33), Symmetry::from_index(30), Symmetry::from_index(35)];
 
 /// Configuration of [`Korf`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +82,7 @@ pub struct Config {
     pub inverse: bool,
     /// Also look up the position conjugated by [`Config::symmetries`].
     pub symmetric: bool,
-    /// The conjugating symmetries of the symmetric lookups (at most 3; the identity is implied).
+    /// The conjugating symmetries of the symmetric lookups (at most 7; the identity is implied).
     pub symmetries: Vec<Symmetry>,
     /// Return only solutions that are distinct up to the symmetries of the position: of two
     /// solutions `s` and `t` with `t` = `s` conjugated by a symmetry `S` that leaves the position
@@ -87,7 +92,10 @@ pub struct Config {
     /// The length of the move prefixes that the work of a bound is split into (1 to 4): 3240
     /// prefixes of 3 moves, 43,254 of 4.
     pub prefix_depth: usize,
-    /// Ask the two-phase solver for a solution first.
+    /// Ask the two-phase solver for a solution first: when every shorter length is exhausted and
+    /// one solution is wanted, it is returned without searching its length. Its identity then
+    /// depends on what the two-phase solver found within [`Config::upper_bound_budget`]; turn this
+    /// off for results that depend on the position only.
     pub upper_bound: bool,
     /// How long the two-phase solver may improve its solution.
     pub upper_bound_budget: Duration,
@@ -100,7 +108,7 @@ impl Default for Config {
             symmetric: true,
             symmetries: DEFAULT_SYMMETRIES.to_vec(),
             distinct_up_to_symmetry: false,
-            prefix_depth: 4,
+            prefix_depth: 3,
             upper_bound: true,
             upper_bound_budget: Duration::from_millis(20),
         }
@@ -168,6 +176,8 @@ pub struct KorfOutcome {
     pub elapsed: Duration,
     /// Where to go on from when the search was stopped before proving optimality.
     pub checkpoint: Option<Checkpoint>,
+    /// The length of the two-phase solution that bounded the search, if one was asked for.
+    pub upper_bound: Option<usize>,
 }
 
 /// Korf's optimal solver over the pattern databases of one tier.
@@ -186,9 +196,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// A solver over `tables` with `config`.
     ///
     /// # Panics
-    /// If `config.symmetries` has more than 3 entries or `config.prefix_depth` is not in 1..=4.
+    /// If `config.symmetries` has more than 7 entries or `config.prefix_depth` is not in 1..=4.
     pub fn with_config(tables: &'t PdbSet<T>, config: Config) -> Korf<'t, T> {
-        assert!(config.symmetries.len() <= 3, "at most 3 conjugating symmetries");
+        assert!(config.symmetries.len() <= 7, "at most 7 conjugating symmetries");
         assert!((1..=4).contains(&config.prefix_depth), "prefix depth 1 to 4");
         Korf { tables, config }
     }
@@ -200,10 +210,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
 
     /// The heuristic of `cube` with this configuration's lookups: a lower bound on its distance.
     pub fn heuristic(&self, cube: &Cube) -> u8 {
-        let tables = Tables::new(self.tables);
+        let tables = Tables::new(self.tables, self.n_pairs(), self.config.inverse);
         let views = ViewMoves::new(self.conjugates());
-        let pairs = views.pairs(cube, self.n_pairs());
-        tables.evaluate(&pairs, self.n_slots(), self.config.inverse).1
+        tables.evaluate(&views.pairs(cube, self.n_pairs())).1
     }
 
     /// Optimal solutions of `cube`, reporting each bound to `progress`.
@@ -272,10 +281,6 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         1 + self.conjugates().len()
     }
 
-    fn n_slots(&self) -> usize {
-        1 + self.n_pairs() * if self.config.inverse { 4 } else { 2 }
-    }
-
     fn run(
         &self,
         cube: &Cube,
@@ -287,8 +292,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         let start = Instant::now();
         let clock = Clock::new(limits.time_budget);
         let max_length = limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
-        let finish = |solutions: Vec<Vec<Move>>, proven: usize, optimal: bool, nodes: u64, checkpoint| {
+        let finish = |solutions: Vec<Vec<Move>>, proven: usize, optimal: bool, nodes: u64, checkpoint, upper_len| {
             Ok(KorfOutcome {
+                upper_bound: upper_len,
                 solutions: solutions.into_iter().map(Solution::new).collect(),
                 proven_lower_bound: proven,
                 optimal,
@@ -298,17 +304,17 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             })
         };
         if cube.is_solved() {
-            return finish(vec![Vec::new()], 0, true, 0, None);
+            return finish(vec![Vec::new()], 0, true, 0, None, None);
         }
-        let tables = Tables::new(self.tables);
+        let tables = Tables::new(self.tables, self.n_pairs(), self.config.inverse);
         let views = ViewMoves::new(self.conjugates());
-        let h0 = usize::from(tables.evaluate(&views.pairs(cube, self.n_pairs()), self.n_slots(), self.config.inverse).1);
+        let h0 = usize::from(tables.evaluate(&views.pairs(cube, self.n_pairs())).1);
         let all = self.config.distinct_up_to_symmetry || limits.n_solutions == usize::MAX;
         let want = if all { usize::MAX } else { limits.n_solutions.max(1) };
 
         let upper = if self.config.upper_bound {
             let two_phase = Limits {
-                max_length: Some(max_length),
+                max_length: Some(MAX_DEPTH),
                 target_length: Some(h0.max(limits.target_length.unwrap_or(0))),
                 time_budget: Some(self.config.upper_bound_budget),
                 n_solutions: 1,
@@ -323,10 +329,13 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         } else {
             None
         };
+        let upper_len = upper.as_ref().map(Vec::len);
+        // Known, but longer than allowed: it only bounds nothing and is not returned.
+        let upper = upper.filter(|moves| moves.len() <= max_length);
         if let (Some(upper), Some(target)) = (&upper, limits.target_length) {
             if upper.len() <= target {
                 let optimal = upper.len() <= h0;
-                return finish(vec![upper.clone()], if optimal { upper.len() } else { h0 }, optimal, 0, None);
+                return finish(vec![upper.clone()], if optimal { upper.len() } else { h0 }, optimal, 0, None, upper_len);
             }
         }
 
@@ -336,7 +345,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             if let Some(upper) = &upper {
                 if want == 1 && upper.len() <= bound {
                     // Every shorter bound is exhausted: the two-phase solution is optimal.
-                    return finish(vec![upper.clone()], upper.len(), true, nodes, None);
+                    return finish(vec![upper.clone()], upper.len(), true, nodes, None, upper_len);
                 }
             }
             let resume = checkpoint.filter(|c| c.bound == bound);
@@ -368,13 +377,13 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                     solutions = distinct_up_to_symmetry(cube, solutions);
                 }
                 solutions.truncate(limits.n_solutions.max(1));
-                return finish(solutions, bound, true, nodes, checkpoint);
+                return finish(solutions, bound, true, nodes, checkpoint, upper_len);
             }
             if checkpoint.is_some() {
-                return finish(upper.into_iter().collect(), bound, false, nodes, checkpoint);
+                return finish(upper.into_iter().collect(), bound, false, nodes, checkpoint, upper_len);
             }
         }
-        finish(upper.into_iter().collect(), max_length + 1, false, nodes, None)
+        finish(upper.into_iter().collect(), max_length + 1, false, nodes, None, upper_len)
     }
 
     /// Searches one bound over all prefixes, on `limits.threads` threads.
@@ -420,18 +429,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         let next = AtomicUsize::new(0);
         // Tiny bounds are not worth starting threads.
         let n_threads = if bound <= 6 { 1 } else { threads.max(1) };
-        let inverse = self.config.inverse;
-        let work = || match (self.n_pairs(), inverse) {
-            (1, false) => run_worker::<1, false>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (1, true) => run_worker::<1, true>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (2, false) => run_worker::<2, false>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (2, true) => run_worker::<2, true>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (3, false) => run_worker::<3, false>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (3, true) => run_worker::<3, true>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (4, false) => run_worker::<4, false>(&shared, cube, &prefixes, bound, want, &next, &state),
-            (4, true) => run_worker::<4, true>(&shared, cube, &prefixes, bound, want, &next, &state),
-            _ => unreachable!("1 to 4 views"),
-        };
+        let work = || run_worker(&shared, cube, &prefixes, bound, want, &next, &state);
         let nodes: u64 = if n_threads <= 1 {
             work()
         } else {
@@ -496,7 +494,7 @@ impl BoundState {
 }
 
 /// One thread's loop over the prefix queue; returns its node count.
-fn run_worker<const NP: usize, const INV: bool>(
+fn run_worker(
     shared: &Shared<'_>,
     cube: &Cube,
     prefixes: &[Vec<u8>],
@@ -505,8 +503,8 @@ fn run_worker<const NP: usize, const INV: bool>(
     next: &AtomicUsize,
     state: &Mutex<BoundState>,
 ) -> u64 {
-    let (root, _) = Worker::<NP, INV>::root(shared, cube);
-    let mut worker = Worker::<NP, INV>::new(shared);
+    let root = shared.views.pairs(cube, shared.tables.n_pairs());
+    let mut worker = Worker::new(shared);
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= prefixes.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.halted.load(Ordering::Relaxed) {
@@ -519,10 +517,14 @@ fn run_worker<const NP: usize, const INV: bool>(
         match worker.abort {
             Abort::No | Abort::Enough => {
                 let mut state = state.lock().expect("lock");
-                state.n_found[i] = worker.solutions.len();
+                let n_found = worker.solutions.len();
+                state.n_found[i] = n_found;
                 state.results[i] = Some(std::mem::take(&mut worker.solutions));
-                let cutoff = state.cutoff(want);
-                shared.cutoff.fetch_min(cutoff, Ordering::Relaxed);
+                // The cut-off moves only when a prefix has solutions (then it takes a scan).
+                if n_found > 0 && want != usize::MAX {
+                    let cutoff = state.cutoff(want);
+                    shared.cutoff.fetch_min(cutoff, Ordering::Relaxed);
+                }
             }
             Abort::Cutoff => {}
             Abort::Halted => break,

@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::Outcome;
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
-use crate::output::{CliError, Report};
+use crate::output::{CliError, Report, n_moves};
 
 /// What `solve` was asked, validated once for every state of a batch.
 pub struct Request<'a> {
@@ -100,7 +100,7 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
         .iter()
         .map(|s| json!({ "label": s.label, "moves": Alg::from_moves(&s.moves).to_string(), "length": s.moves.len() }))
         .collect();
-    let mut text = format!("{moves} ({length} move{})", if length == 1 { "" } else { "s" });
+    let mut text = format!("{moves} ({})", n_moves(length));
     if explain {
         if solution.stages.is_empty() {
             text.push_str(&format!("\n  {method}: {moves}"));

@@ -21,6 +21,12 @@ fn tier_cost(tier: Tier) -> (&'static str, &'static str) {
     }
 }
 
+/// "about 20 s on 2 cores, about 530 MB of disk", for messages.
+pub fn tier_cost_text(tier: Tier) -> String {
+    let (disk, time) = tier_cost(tier);
+    format!("{time} on 2 cores, {disk} of disk")
+}
+
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
 pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
     cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
@@ -60,6 +66,17 @@ pub fn tier_ready(dir: &Path, tier: Tier) -> bool {
     pdb::tier_tables(tier).iter().all(|table| table_state(dir, table).2.is_ok())
 }
 
+/// An error for the first table of `tier` that is present but invalid (corrupt, truncated,
+/// another version), naming the file and the fix.
+pub fn check_present_tables(dir: &Path, tier: Tier) -> Result<(), CliError> {
+    for table in pdb::tier_tables(tier) {
+        if let (_, Some(_), Err(e)) = table_state(dir, &table) {
+            return Err(CliError::tables(e));
+        }
+    }
+    Ok(())
+}
+
 /// The largest tier whose tables are all present and valid.
 pub fn largest_ready_tier(dir: &Path) -> Option<Tier> {
     Tier::ALL.into_iter().rev().find(|&tier| tier_ready(dir, tier))
@@ -86,11 +103,10 @@ fn status(dir: &Path) -> Report {
     let mut tiers = Vec::new();
     for tier in Tier::ALL {
         let ready = tier_ready(dir, tier);
-        let (disk, time) = tier_cost(tier);
         let line = if ready {
             format!("tier {tier}: ready")
         } else {
-            format!("tier {tier}: not baked (cube-cli tables bake --tier {tier}: {time} on 2 cores, {disk} of disk)")
+            format!("tier {tier}: not baked (cube-cli tables bake --tier {tier}: {})", tier_cost_text(tier))
         };
         text.push_str(&line);
         text.push('\n');
@@ -140,7 +156,7 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
         let (disk, time) = tier_cost(tier);
         eprintln!("baking the {tier} pattern databases into {} ({disk}, {time} on 2 cores; once)", dir.display());
     }
-    pdb::bake_tier(dir, tier, &BakeOptions::default(), &progress).map_err(CliError::tables)?;
+    pdb::bake_tier(dir, tier, &BakeOptions { wait_for_lock: true, ..BakeOptions::default() }, &progress).map_err(CliError::tables)?;
     if show_progress {
         let bytes: u64 = pdb::tier_tables(tier).iter().filter_map(|t| table_state(dir, t).1).sum();
         eprintln!(

@@ -20,8 +20,8 @@ use cube_core::{Cube, Move, Symmetry};
 use cube_tables::PruneTable;
 use cube_tables::pdb::PdbSet;
 
-/// The most views: the position and three conjugates.
-pub(crate) const MAX_PAIRS: usize = 4;
+/// The most views: the position and seven conjugates.
+pub(crate) const MAX_PAIRS: usize = 8;
 /// The most lookups per node: the corners and four edge lookups per view.
 pub(crate) const MAX_SLOTS: usize = 1 + 4 * MAX_PAIRS;
 
@@ -119,22 +119,37 @@ const EDGE_WEIGHTS: [[u32; 8]; 9] = {
 /// Factorial weights of the corner permutation rank.
 const CORNER_WEIGHTS: [u32; 8] = [5040, 720, 120, 24, 6, 2, 1, 1];
 
-/// The lookups of the three tables of a tier, from the bytes of the cubes.
+/// What a slot looks up: which table, on which cube of which pair.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    /// 0 for the corners, 1 and 2 for the edge tables.
+    table: u8,
+    pair: u8,
+    /// Edges of `y` (read from the bytes of `x`) rather than edges of `x` (read from `y`).
+    of_inverse: bool,
+}
+
+/// The lookups of the three tables of a tier for a given slot layout, from the bytes of the cubes.
 #[derive(Debug)]
 pub(crate) struct Tables<'t> {
-    corners: PruneTable<&'t [u8]>,
-    edges: [PruneTable<&'t [u8]>; 2],
-    corner_bytes: &'t [u8],
-    edge_bytes: [&'t [u8]; 2],
-    /// The first tracked edge and the number of tracked edges of each subset.
+    prefetchers: [PruneTable<&'t [u8]>; 3],
+    bytes: [&'t [u8]; 3],
+    /// The first tracked edge of each subset, and the number of tracked edges.
     first: [usize; 2],
     n_edges: usize,
+    slots: [Slot; MAX_SLOTS],
+    n_slots: usize,
+    n_pairs: usize,
 }
 
 impl<'t> Tables<'t> {
+    /// The lookups of `set` for `n_pairs` views, with or without the `inverse` lookups.
+    ///
     /// # Panics
-    /// If an edge subset of the tier is not a range of edges (every tier's subsets are).
-    pub(crate) fn new<T: AsRef<[u8]>>(set: &'t PdbSet<T>) -> Tables<'t> {
+    /// If an edge subset of the tier is not a range of edges (every tier's subsets are), or
+    /// `n_pairs` is not in `1..=MAX_PAIRS`.
+    pub(crate) fn new<T: AsRef<[u8]>>(set: &'t PdbSet<T>, n_pairs: usize, inverse: bool) -> Tables<'t> {
+        assert!((1..=MAX_PAIRS).contains(&n_pairs), "1 to {MAX_PAIRS} views");
         let subsets = set.subsets();
         let first = subsets.map(|s| usize::from(s.pieces()[0]));
         let n_edges = subsets[0].n_edges();
@@ -144,18 +159,49 @@ impl<'t> Tables<'t> {
                 "the edge subsets of a tier are ranges of the same size"
             );
         }
-        let corners = set.corners().as_ref();
-        let edges = [set.edges()[0].as_ref(), set.edges()[1].as_ref()];
-        let corner_bytes = set.corners().payload();
-        let edge_bytes = [set.edges()[0].payload(), set.edges()[1].payload()];
+        let prefetchers = [set.corners().as_ref(), set.edges()[0].as_ref(), set.edges()[1].as_ref()];
+        let bytes = [set.corners().payload(), set.edges()[0].payload(), set.edges()[1].payload()];
+        let mut slots = [Slot::default(); MAX_SLOTS];
+        let mut n_slots = 1;
+        for pair in 0..n_pairs as u8 {
+            for of_inverse in [false, true].into_iter().take(if inverse { 2 } else { 1 }) {
+                for table in 1..=2 {
+                    slots[n_slots] = Slot {
+                        table,
+                        pair,
+                        of_inverse,
+                    };
+                    n_slots += 1;
+                }
+            }
+        }
         Tables {
-            corners,
-            edges,
-            corner_bytes,
-            edge_bytes,
+            prefetchers,
+            bytes,
             first,
             n_edges,
+            slots,
+            n_slots,
+            n_pairs,
         }
+    }
+
+    /// The number of slots.
+    #[inline(always)]
+    pub(crate) fn n_slots(&self) -> usize {
+        self.n_slots
+    }
+
+    /// The number of views.
+    #[inline(always)]
+    pub(crate) fn n_pairs(&self) -> usize {
+        self.n_pairs
+    }
+
+    /// The view whose cubes slot `slot` reads.
+    #[inline(always)]
+    pub(crate) fn pair_of(&self, slot: usize) -> usize {
+        usize::from(self.slots[slot].pair)
     }
 
     /// The corner database index of `x`.
@@ -178,60 +224,36 @@ impl<'t> Tables<'t> {
         rank as usize * 2187 + twist as usize
     }
 
-    /// The index in edge table `t` of the cube whose inverse is `inv`.
+    /// The index of slot `slot` of `pairs`.
     #[inline(always)]
-    pub(crate) fn edge_index(&self, t: usize, inv: &Cube) -> usize {
-        edge_index(inv, self.first[t], self.n_edges)
-    }
-
-    /// The index of slot `slot` of `pairs` (slot layout in the module docs; `inverse` says whether
-    /// the layout has inverse slots).
-    #[inline(always)]
-    pub(crate) fn index(&self, pairs: &Pairs, slot: usize, inverse: bool) -> usize {
-        if slot == 0 {
-            return Tables::corner_index(&pairs.x[0]);
-        }
-        let per_pair = if inverse { 4 } else { 2 };
-        let p = (slot - 1) / per_pair;
-        let r = (slot - 1) % per_pair;
-        if r < 2 {
-            self.edge_index(r, &pairs.y[p])
-        } else {
-            self.edge_index(r - 2, &pairs.x[p])
+    pub(crate) fn index(&self, pairs: &Pairs, slot: usize) -> usize {
+        let info = self.slots[slot];
+        let p = usize::from(info.pair);
+        match (info.table, info.of_inverse) {
+            (0, _) => Tables::corner_index(&pairs.x[0]),
+            (t, false) => edge_index(&pairs.y[p], self.first[usize::from(t) - 1], self.n_edges),
+            (t, true) => edge_index(&pairs.x[p], self.first[usize::from(t) - 1], self.n_edges),
         }
     }
 
     /// Starts loading the entry `index` of slot `slot`.
     #[inline(always)]
-    pub(crate) fn prefetch(&self, slot: usize, index: usize, inverse: bool) {
-        self.table(slot, inverse).prefetch(index);
-    }
-
-    #[inline(always)]
-    fn table(&self, slot: usize, inverse: bool) -> &PruneTable<&'t [u8]> {
-        if slot == 0 {
-            &self.corners
-        } else {
-            &self.edges[(slot - 1) % if inverse { 4 } else { 2 } % 2]
-        }
+    pub(crate) fn prefetch(&self, slot: usize, index: usize) {
+        self.prefetchers[usize::from(self.slots[slot].table)].prefetch(index);
     }
 
     /// The entry `index` of slot `slot`.
     #[inline(always)]
-    pub(crate) fn get(&self, slot: usize, index: usize, inverse: bool) -> u8 {
-        let bytes = if slot == 0 {
-            self.corner_bytes
-        } else {
-            self.edge_bytes[(slot - 1) % if inverse { 4 } else { 2 } % 2]
-        };
+    pub(crate) fn get(&self, slot: usize, index: usize) -> u8 {
+        let bytes = self.bytes[usize::from(self.slots[slot].table)];
         (bytes[index >> 1] >> ((index & 1) << 2)) & 0xF
     }
 
     /// Every slot's value for `pairs`, and their maximum.
-    pub(crate) fn evaluate(&self, pairs: &Pairs, n_slots: usize, inverse: bool) -> ([u8; MAX_SLOTS], u8) {
+    pub(crate) fn evaluate(&self, pairs: &Pairs) -> ([u8; MAX_SLOTS], u8) {
         let mut h = [0u8; MAX_SLOTS];
-        for (slot, value) in h.iter_mut().enumerate().take(n_slots) {
-            *value = self.get(slot, self.index(pairs, slot, inverse), inverse);
+        for (slot, value) in h.iter_mut().enumerate().take(self.n_slots) {
+            *value = self.get(slot, self.index(pairs, slot));
         }
         let max = h.iter().copied().max().unwrap_or(0);
         (h, max)
@@ -285,7 +307,7 @@ mod tests {
 
     #[test]
     fn views_update_by_conjugated_moves() {
-        let views = ViewMoves::new(&[Symmetry::X, Symmetry::from_index(30), Symmetry::Y]);
+        let views = ViewMoves::new(&[Symmetry::X, Symmetry::from_index(30), Symmetry::Y, Symmetry::from_index(40), Symmetry::Z, Symmetry::from_index(47), Symmetry::from_index(7)]);
         let mut rng = rand::rngs::StdRng::seed_from_u64(8);
         let cube = Cube::random(&mut rng);
         let mut pairs = views.pairs(&cube, MAX_PAIRS);

@@ -7,11 +7,14 @@
 //! whose parent value equals the budget are looked up first (they prune unless the move brings the
 //! projection closer), then those one below it.
 //!
-//! Children are expanded in three batched rounds so that the table reads of all siblings are in
-//! flight together: compute every child's first index and prefetch it; read those entries (most
-//! children are pruned here) and compute and prefetch the other needed indexes of the survivors;
-//! read those. Survivors are then searched in move order, so the order of solutions is the order
-//! of canonical move sequences whatever the lookups skipped.
+//! Children are expanded together, slot by slot, so that the table reads of siblings are in
+//! flight together: the entry of the first slot is computed and prefetched for every child, then
+//! read (most children are pruned there); a child that survives a slot at the end of a chunk
+//! computes and prefetches the entries of its next [`PREFETCH_CHUNK`] slots, read in the next rounds
+//! after its siblings' work. Only the views a slot needs are moved before the lookups; survivors
+//! move the rest. Survivors are then searched in move order, so the order of solutions is the order
+//! of canonical move sequences whatever the lookups skipped. Nothing is allocated per node: each
+//! level has its own preallocated buffer of children.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -24,6 +27,9 @@ use crate::Stop;
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
 const POLL_INTERVAL: u32 = 1 << 14;
+
+/// How many slots' entries a child prefetches at once after its first slot.
+const PREFETCH_CHUNK: usize = 4;
 
 /// The longest search: every position is solved in 20 moves (God's number).
 pub(crate) const MAX_DEPTH: usize = 20;
@@ -67,8 +73,8 @@ pub(crate) enum Abort {
     Halted,
 }
 
-/// One thread's search state; `NP` views, with (`INV`) or without the inverse lookups.
-pub(crate) struct Worker<'a, const NP: usize, const INV: bool> {
+/// One thread's search state.
+pub(crate) struct Worker<'a> {
     shared: &'a Shared<'a>,
     path: [u8; 32],
     depth: usize,
@@ -83,11 +89,8 @@ pub(crate) struct Worker<'a, const NP: usize, const INV: bool> {
     pub(crate) abort: Abort,
 }
 
-impl<'a, const NP: usize, const INV: bool> Worker<'a, NP, INV> {
-    const N_SLOTS: usize = 1 + NP * if INV { 4 } else { 2 };
-
+impl<'a> Worker<'a> {
     pub(crate) fn new(shared: &'a Shared<'a>) -> Self {
-        const { assert!(NP >= 1 && NP <= MAX_PAIRS) };
         Worker {
             shared,
             path: [0; 32],
@@ -103,25 +106,19 @@ impl<'a, const NP: usize, const INV: bool> Worker<'a, NP, INV> {
         }
     }
 
-    /// The root node of `cube` with every slot exact.
-    pub(crate) fn root(shared: &Shared<'_>, cube: &Cube) -> (Node, u8) {
-        let pairs = shared.views.pairs(cube, NP);
-        let (h, max) = shared.tables.evaluate(&pairs, Self::N_SLOTS, INV);
-        (Node { pairs, h }, max)
-    }
-
     /// Searches every canonical continuation of `prefix` (applied to `root`) of total length
     /// `bound`, keeping up to `want` solutions in `self.solutions` (cleared first).
-    pub(crate) fn run_prefix(&mut self, root: &Node, prefix: &[u8], bound: usize, index: usize, want: usize) {
+    pub(crate) fn run_prefix(&mut self, root: &Pairs, prefix: &[u8], bound: usize, index: usize, want: usize) {
         self.solutions.clear();
         self.abort = Abort::No;
         self.prefix_index = index;
         self.want = want;
-        let mut pairs = root.pairs;
+        let tables = self.shared.tables;
+        let mut pairs = *root;
         let mut prev = 18;
         for (i, &m) in prefix.iter().enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
-            pairs = self.shared.views.apply(&pairs, usize::from(m), NP);
+            pairs = self.shared.views.apply(&pairs, usize::from(m), tables.n_pairs());
             self.path[i] = m;
             prev = usize::from(m);
         }
@@ -134,7 +131,7 @@ impl<'a, const NP: usize, const INV: bool> Worker<'a, NP, INV> {
             }
             return;
         }
-        let (h, max) = self.shared.tables.evaluate(&pairs, Self::N_SLOTS, INV);
+        let (h, max) = tables.evaluate(&pairs);
         if usize::from(max) > budget {
             return;
         }
@@ -191,101 +188,97 @@ impl<'a, const NP: usize, const INV: bool> Worker<'a, NP, INV> {
             return;
         }
         let child_budget = budget - 1;
+        let n_pairs = tables.n_pairs();
         let node = &self.stack[level];
         let children = &mut self.children[level];
-        // Slots whose child value could exceed the child's budget, by likelihood of pruning.
-        let mut hi = 0u32;
-        let mut lo = 0u32;
-        for s in 0..Self::N_SLOTS {
-            if node.h[s] == budget {
-                hi |= 1 << s;
-            } else if node.h[s] == child_budget {
-                lo |= 1 << s;
-            }
-        }
-        let need = hi | lo;
-        let first = if hi != 0 { hi.trailing_zeros() } else { lo.trailing_zeros() } as usize;
-        let rest_hi = hi & !(1 << first);
-        let rest_lo = lo & !(1 << first);
-        let need_pairs = pair_mask::<NP, INV>(need);
-
-        let mut n = 0;
-        // Round 1: cubes of the needed views, first index, prefetch.
-        let mut mask = moves;
-        while mask != 0 {
-            let m = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let child = &mut children[n];
-            child.m = m as u8;
-            for p in 0..NP {
-                if need_pairs >> p & 1 == 1 {
-                    child.pairs.x[p] = node.pairs.x[p].compose(&views.right(p, m));
-                    child.pairs.y[p] = views.left(p, m).compose(&node.pairs.y[p]);
+        // The slots whose child value could exceed the child's budget, most likely to prune
+        // first: those at the budget (they prune unless the move brings the projection closer),
+        // then those one below it.
+        let mut order = [0u8; MAX_SLOTS];
+        let mut n_order = 0;
+        for target in [budget, child_budget] {
+            for s in 0..tables.n_slots() {
+                if node.h[s] == target {
+                    order[n_order] = s as u8;
+                    n_order += 1;
                 }
             }
-            if need != 0 {
-                let index = tables.index(&child.pairs, first, INV);
-                child.index[first] = index;
-                tables.prefetch(first, index, INV);
+        }
+        let mut n = 0;
+        let mut mask = moves;
+        while mask != 0 {
+            let m = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            let child = &mut children[n];
+            child.m = m;
+            child.fresh = 0;
+            for s in 0..tables.n_slots() {
+                child.h[s] = (node.h[s] + 1).min(15);
             }
             n += 1;
         }
-        // Round 2: first lookups; the survivors' other indexes, prefetched.
-        let mut alive = 0u32;
-        for (i, child) in children[..n].iter_mut().enumerate() {
-            for s in 0..Self::N_SLOTS {
-                child.h[s] = (node.h[s] + 1).min(15);
-            }
-            if need != 0 {
-                let value = tables.get(first, child.index[first], INV);
-                if value > child_budget {
-                    continue;
+        let mut alive: u32 = (1 << n) - 1;
+        let compose = |child: &mut Child, p: usize| {
+            let m = usize::from(child.m);
+            child.pairs.x[p] = node.pairs.x[p].compose(&views.right(p, m));
+            child.pairs.y[p] = views.left(p, m).compose(&node.pairs.y[p]);
+        };
+        // The entries of the first slot are prefetched for all children, then read. A child
+        // that survives a slot `r` of a chunk's end (the first slot, then every
+        // `PREFETCH_CHUNK`-th) prefetches the entries of its next chunk of slots at once, read in
+        // the next rounds after its siblings' work: few wasted index computations for children
+        // that are pruned, and table reads in flight together.
+        let fetch = |child: &mut Child, from: usize, to: usize| {
+            for &t in &order[from..to] {
+                let t = usize::from(t);
+                let p = tables.pair_of(t);
+                if child.fresh >> p & 1 == 0 {
+                    compose(child, p);
+                    child.fresh |= 1 << p;
                 }
-                child.h[first] = value;
-                let mut rest = rest_hi | rest_lo;
-                while rest != 0 {
-                    let s = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let index = tables.index(&child.pairs, s, INV);
-                    child.index[s] = index;
-                    tables.prefetch(s, index, INV);
-                }
+                let index = tables.index(&child.pairs, t);
+                child.index[t] = index;
+                tables.prefetch(t, index);
             }
-            alive |= 1 << i;
+        };
+        if n_order > 0 {
+            for child in &mut children[..n] {
+                fetch(child, 0, 1);
+            }
         }
-        // Round 3: the other lookups, most likely to prune first.
-        if (rest_hi | rest_lo) != 0 {
-            let mut survivors = alive;
-            'child: while survivors != 0 {
-                let i = survivors.trailing_zeros() as usize;
-                survivors &= survivors - 1;
+        for r in 0..n_order {
+            let s = usize::from(order[r]);
+            // After the first slot, chunks start at 1, 1 + PREFETCH_CHUNK, ...
+            let chunk_end = r == 0 || r % PREFETCH_CHUNK == 0;
+            let next_to = (r + 1 + PREFETCH_CHUNK).min(n_order);
+            let mut live = alive;
+            while live != 0 {
+                let i = live.trailing_zeros() as usize;
+                live &= live - 1;
                 let child = &mut children[i];
-                for rest in [rest_hi, rest_lo] {
-                    let mut rest = rest;
-                    while rest != 0 {
-                        let s = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        let value = tables.get(s, child.index[s], INV);
-                        if value > child_budget {
-                            alive &= !(1 << i);
-                            continue 'child;
-                        }
-                        child.h[s] = value;
+                let value = tables.get(s, child.index[s]);
+                if value > child_budget {
+                    alive &= !(1 << i);
+                } else {
+                    child.h[s] = value;
+                    if chunk_end && r + 1 < n_order {
+                        fetch(child, r + 1, next_to);
                     }
                 }
             }
+            if alive == 0 {
+                break;
+            }
         }
         // The survivors' other views.
-        let mut survivors = alive;
-        while survivors != 0 {
-            let i = survivors.trailing_zeros() as usize;
-            survivors &= survivors - 1;
+        let mut live = alive;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
             let child = &mut children[i];
-            let m = usize::from(child.m);
-            for p in 0..NP {
-                if need_pairs >> p & 1 == 0 {
-                    child.pairs.x[p] = node.pairs.x[p].compose(&views.right(p, m));
-                    child.pairs.y[p] = views.left(p, m).compose(&node.pairs.y[p]);
+            for p in 0..n_pairs {
+                if child.fresh >> p & 1 == 0 {
+                    compose(child, p);
                 }
             }
         }
@@ -307,20 +300,6 @@ impl<'a, const NP: usize, const INV: bool> Worker<'a, NP, INV> {
     }
 }
 
-/// The views whose cubes the slots in `slots` read.
-#[inline(always)]
-fn pair_mask<const NP: usize, const INV: bool>(slots: u32) -> u32 {
-    let per_pair = if INV { 4 } else { 2 };
-    let mut out = slots & 1;
-    for p in 0..NP {
-        let bits = ((1u32 << per_pair) - 1) << (1 + p * per_pair);
-        if slots & bits != 0 {
-            out |= 1 << p;
-        }
-    }
-    out
-}
-
 /// A child in the making.
 #[derive(Clone, Copy)]
 struct Child {
@@ -328,6 +307,8 @@ struct Child {
     h: [u8; MAX_SLOTS],
     index: [usize; MAX_SLOTS],
     m: u8,
+    /// The views already moved.
+    fresh: u32,
 }
 
 impl Child {
@@ -339,5 +320,6 @@ impl Child {
         h: [0; MAX_SLOTS],
         index: [0; MAX_SLOTS],
         m: 0,
+        fresh: 0,
     };
 }

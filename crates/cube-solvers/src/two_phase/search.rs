@@ -283,19 +283,26 @@ impl<'a> Search<'a> {
         let twist_row = t.twist_move.row(twist);
         let flip_row = t.flip_move.row(flip);
         let slice_row = t.slice_move.row(slice);
+        // All children's bounds first, without branches, so the table loads (mostly cache
+        // misses) overlap instead of waiting for one another.
+        let mut children = [(0u32, 0u32, 0u32, 0u8); 18];
+        let mut bits = mask;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (twist2, flip2, slice2) = (twist_row[m] as u32, flip_row[m] as u32, slice_row[m] as u32);
+            let bound = t
+                .slice_twist_prune
+                .get(twist2 * 495 + slice2)
+                .max(t.slice_flip_prune.get(flip2 * 495 + slice2))
+                .max(t.twist_flip_prune.get(twist2 * 2048 + flip2));
+            children[m] = (twist2, flip2, slice2, bound);
+        }
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let slice2 = slice_row[m] as u32;
-            let twist2 = twist_row[m] as u32;
-            if t.slice_twist_prune.get(twist2 * 495 + slice2) as usize >= left {
-                continue;
-            }
-            let flip2 = flip_row[m] as u32;
-            if t.slice_flip_prune.get(flip2 * 495 + slice2) as usize >= left {
-                continue;
-            }
-            if t.twist_flip_prune.get(twist2 * 2048 + flip2) as usize >= left {
+            let (twist2, flip2, slice2, bound) = children[m];
+            if bound as usize >= left {
                 continue;
             }
             self.path[depth] = m as u8;

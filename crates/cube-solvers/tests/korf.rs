@@ -1,0 +1,256 @@
+//! Korf's optimal solver through the public API, with the corner database and the 6edge tier
+//! (baked once under the target directory): optimal lengths and every optimal solution against
+//! the table-free [`Slow`] oracle, positions of published optimal length, the same answer on 1
+//! and 2 threads, stopping and resuming, and the errors.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use cube_core::{Alg, Cube, CubeError, Move, Symmetry, is_canonical};
+use cube_solvers::korf::{Checkpoint, Config, Korf, KorfOutcome};
+use cube_solvers::slow::Slow;
+use cube_solvers::{Limits, SolveError, Solver, Stop};
+use cube_tables::Tier;
+use cube_tables::pdb::{self, BakeOptions, PdbSet};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn table_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("korf-6edge")
+}
+
+/// The 6edge tier, baked on first use (a bake skips valid tables, and waits for a concurrent one).
+fn tables() -> &'static PdbSet<Vec<u8>> {
+    static TABLES: OnceLock<PdbSet<Vec<u8>>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let options = BakeOptions {
+            wait_for_lock: true,
+            ..BakeOptions::default()
+        };
+        pdb::bake_tier(&table_dir(), Tier::Edge6, &options, &|_| {}).expect("the 6edge tier bakes");
+        PdbSet::load(&table_dir(), Tier::Edge6).expect("the 6edge tier loads")
+    })
+}
+
+fn search(korf: &Korf<'_, Vec<u8>>, cube: &Cube, limits: &Limits) -> KorfOutcome {
+    korf.search(cube, limits, &Stop::new(), &mut |_| {}).expect("solvable")
+}
+
+fn random_scramble(rng: &mut ChaCha8Rng, n_moves: usize) -> Vec<Move> {
+    (0..n_moves).map(|_| Move::from_index(rng.random_range(0..18))).collect()
+}
+
+/// Checks that `solutions` are distinct, canonical, of one length, and solve `cube`.
+fn check_solutions(cube: &Cube, solutions: &[Vec<Move>], what: &str) {
+    let mut seen = std::collections::HashSet::new();
+    for moves in solutions {
+        assert!(cube.apply_moves(moves).is_solved(), "{what}: {} does not solve", Alg::from_moves(moves));
+        assert!(is_canonical(moves), "{what}: {} is not canonical", Alg::from_moves(moves));
+        assert_eq!(moves.len(), solutions[0].len(), "{what}: lengths differ");
+        assert!(seen.insert(moves.clone()), "{what}: {} listed twice", Alg::from_moves(moves));
+    }
+}
+
+/// 200 seeded scrambles of 1 to 7 moves: the optimal length is the oracle's, and the list of all
+/// optimal solutions is distinct, canonical and correct, and (up to 5 moves) exactly the oracle's.
+#[test]
+fn optimal_lengths_agree_with_the_oracle() {
+    let korf = Korf::new(tables());
+    let mut rng = ChaCha8Rng::seed_from_u64(1997);
+    let all = Limits::default().with_n_solutions(usize::MAX);
+    for case in 0..200 {
+        let scramble = random_scramble(&mut rng, 1 + case % 7);
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        let what = Alg::from_moves(&scramble).to_string();
+        let oracle = Slow::new().solve(&cube, &Limits::default().with_max_length(7), &Stop::new()).unwrap();
+        let one = search(&korf, &cube, &Limits::default());
+        assert!(one.optimal, "{what}");
+        assert_eq!(one.solutions[0].moves.len(), oracle[0].moves.len(), "{what}");
+        assert!(cube.apply_moves(&one.solutions[0].moves).is_solved(), "{what}");
+        let every = search(&korf, &cube, &all);
+        let every: Vec<Vec<Move>> = every.solutions.into_iter().map(|s| s.moves).collect();
+        check_solutions(&cube, &every, &what);
+        assert_eq!(every[0].len(), oracle[0].moves.len(), "{what}");
+        if oracle[0].moves.len() <= 5 {
+            let mut expected: Vec<Vec<Move>> = Slow::new()
+                .solve(&cube, &all.clone().with_max_length(5), &Stop::new())
+                .unwrap()
+                .into_iter()
+                .map(|s| s.moves)
+                .collect();
+            let mut found = every.clone();
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{what}");
+        }
+    }
+}
+
+/// Three positions of `positions/nissy-core-optimal-16.txt` (nissy-core `benchmarks/scrambles/`,
+/// commit 3cb60bc): each line is an optimal 16-move solution of the position it makes.
+const SIXTEEN: [&str; 3] = [
+    "U' D F2 U2 R F' R' U' D2 F' U B R D F R'",
+    "D F' L2 F2 B D2 F U' D B2 R D F2 R2 B' U2",
+    "L F' D L' D2 L F2 D' L2 U' L F2 D R U R",
+];
+
+#[test]
+fn sixteen_move_positions() {
+    let korf = Korf::new(tables());
+    let limits = Limits {
+        threads: 2,
+        ..Limits::default()
+    };
+    for line in SIXTEEN {
+        let cube = Cube::SOLVED.apply_alg(&line.parse::<Alg>().unwrap());
+        let outcome = search(&korf, &cube, &limits);
+        assert!(outcome.optimal, "{line}");
+        assert_eq!(outcome.proven_lower_bound, 16, "{line}");
+        let moves = &outcome.solutions[0].moves;
+        assert_eq!(moves.len(), 16, "{line}");
+        assert!(cube.apply_moves(moves).is_solved(), "{line}");
+    }
+}
+
+/// Without the two-phase bound, the answer depends on the position only: one thread or two, the
+/// same solutions in the same order.
+#[test]
+fn same_answer_on_one_and_two_threads() {
+    let config = Config {
+        upper_bound: false,
+        ..Config::default()
+    };
+    let korf = Korf::with_config(tables(), config);
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    for case in 0..6 {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 9 + case % 3));
+        for n_solutions in [1, 3, usize::MAX] {
+            let answers: Vec<Vec<Vec<Move>>> = [1, 2]
+                .iter()
+                .map(|&threads| {
+                    let limits = Limits {
+                        threads,
+                        n_solutions,
+                        ..Limits::default()
+                    };
+                    search(&korf, &cube, &limits).solutions.into_iter().map(|s| s.moves).collect()
+                })
+                .collect();
+            assert_eq!(answers[0], answers[1], "case {case}, {n_solutions} solutions");
+            check_solutions(&cube, &answers[0], "threads");
+        }
+    }
+}
+
+/// Each configuration of lookups gives the same optimal length, and the full one needs fewer nodes
+/// than the plain maximum of three.
+#[test]
+fn lookups_change_nodes_not_answers() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 12));
+    let mut results = Vec::new();
+    for (inverse, symmetric) in [(false, false), (true, false), (false, true), (true, true)] {
+        let config = Config {
+            inverse,
+            symmetric,
+            upper_bound: false,
+            ..Config::default()
+        };
+        let outcome = search(&Korf::with_config(tables(), config), &cube, &Limits::default());
+        results.push((outcome.solutions[0].moves.clone(), outcome.nodes));
+    }
+    for (moves, _) in &results {
+        assert_eq!(moves, &results[0].0);
+    }
+    assert!(results[3].1 < results[0].1, "{results:?}");
+}
+
+/// Distinct up to symmetry: `R2 L2 U2 D2` is symmetric under many symmetries, so its optimal
+/// solutions collapse into fewer classes, and every one is the image of a kept one.
+#[test]
+fn distinct_up_to_symmetry() {
+    let cube = Cube::SOLVED.apply_alg(&"R2 L2 U2 D2".parse::<Alg>().unwrap());
+    let all = Limits::default().with_n_solutions(usize::MAX);
+    let every = search(&Korf::new(tables()), &cube, &all).solutions;
+    let config = Config {
+        distinct_up_to_symmetry: true,
+        ..Config::default()
+    };
+    let distinct = search(&Korf::with_config(tables(), config), &cube, &all).solutions;
+    assert!(!distinct.is_empty() && distinct.len() < every.len(), "{} of {}", distinct.len(), every.len());
+    // Every solution is a symmetry image of a kept one.
+    let symmetries: Vec<Symmetry> = Symmetry::all().filter(|s| s.conjugate(&cube) == cube).collect();
+    for solution in &every {
+        assert!(
+            distinct.iter().any(|kept| symmetries.iter().any(|s| {
+                let image: Vec<Move> = kept.moves.iter().map(|&m| s.conjugate_move(m)).collect();
+                cube_core::simplify(&image) == solution.moves
+            })),
+            "{} is no image of a kept solution",
+            Alg::from_moves(&solution.moves)
+        );
+    }
+}
+
+/// A stopped search returns a checkpoint; resuming it (through its text form) gives the answer
+/// of the uninterrupted search.
+#[test]
+fn stop_and_resume() {
+    let config = Config {
+        upper_bound: false,
+        ..Config::default()
+    };
+    let korf = Korf::with_config(tables(), config);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 13));
+    let full = search(&korf, &cube, &Limits::default());
+    let short = Limits::default().with_time_budget(Duration::from_millis(30));
+    let stopped = search(&korf, &cube, &short);
+    let Some(checkpoint) = stopped.checkpoint else {
+        // The whole search fit in the budget.
+        assert_eq!(stopped.solutions, full.solutions);
+        return;
+    };
+    assert!(!stopped.optimal);
+    assert!(stopped.proven_lower_bound <= full.solutions[0].moves.len());
+    let checkpoint: Checkpoint = checkpoint.to_string().parse().expect("a checkpoint reads back");
+    let resumed = korf.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {}).unwrap();
+    assert!(resumed.optimal);
+    assert_eq!(resumed.solutions, full.solutions);
+}
+
+/// `search_to` finds optimal sequences between two states.
+#[test]
+fn solve_to_a_goal_state() {
+    let from = Cube::SOLVED.apply_alg(&"R U F".parse::<Alg>().unwrap());
+    let to = Cube::SOLVED.apply_alg(&"R U F D2 L".parse::<Alg>().unwrap());
+    let korf = Korf::new(tables());
+    let outcome = korf.search_to(&from, &to, &Limits::default(), &Stop::new(), &mut |_| {}).unwrap();
+    assert_eq!(from.apply_moves(&outcome.solutions[0].moves), to);
+    assert_eq!(outcome.solutions[0].moves.len(), 2);
+    let solutions = korf.solve_to(&from, &to, &Limits::default(), &Stop::new()).unwrap();
+    assert_eq!(from.apply_moves(&solutions[0].moves), to);
+}
+
+#[test]
+fn unsolvable_input_is_rejected() {
+    let twisted = Cube::from_parts(
+        Cube::SOLVED.corner_perm(),
+        [1, 0, 0, 0, 0, 0, 0, 0],
+        Cube::SOLVED.edge_perm(),
+        [0; 12],
+    )
+    .unwrap();
+    let err = Korf::new(tables()).solve(&twisted, &Limits::default(), &Stop::new()).unwrap_err();
+    assert!(matches!(err, SolveError::Unsolvable(CubeError::TwistSum { sum: 1 })), "{err}");
+    assert_eq!(err, SolveError::Unsolvable(twisted.validate().unwrap_err()));
+}
+
+#[test]
+fn missing_tables_name_the_bake_command() {
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("korf-no-tables");
+    std::fs::create_dir_all(&empty).unwrap();
+    let err = PdbSet::load(&empty, Tier::Edge6).unwrap_err().to_string();
+    assert!(err.contains("cargo xtask bake-tables --tier 6edge"), "{err}");
+}
