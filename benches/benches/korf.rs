@@ -24,7 +24,11 @@ fn tables() -> PdbSet<cube_tables::Anonymous> {
     let (dir, tier) = match std::env::var_os("CUBE_KORF_TABLES") {
         Some(dir) => {
             let tier = std::env::var("CUBE_KORF_TIER").unwrap_or_else(|_| "7edge".to_string());
-            (PathBuf::from(dir), tier.parse().expect("CUBE_KORF_TIER is 6edge, 7edge or 8edge"))
+            (
+                PathBuf::from(dir),
+                tier.parse()
+                    .expect("CUBE_KORF_TIER is 6edge, 7edge or 8edge"),
+            )
         }
         None => {
             let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("korf-6edge");
@@ -43,7 +47,9 @@ fn scrambles(n_moves: usize, n: usize) -> Vec<Cube> {
     let mut rng = ChaCha8Rng::seed_from_u64(n_moves as u64);
     (0..n)
         .map(|_| {
-            let moves: Vec<Move> = (0..n_moves).map(|_| Move::from_index(rng.random_range(0..18))).collect();
+            let moves: Vec<Move> = (0..n_moves)
+                .map(|_| Move::from_index(rng.random_range(0..18)))
+                .collect();
             Cube::SOLVED.apply_moves(&moves)
         })
         .collect()
@@ -59,16 +65,26 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("optimal-{n_moves}"), |b| {
             b.iter(|| {
                 for cube in &cubes {
-                    black_box(korf.search(cube, &Limits::default(), &Stop::new(), &mut |_| {}).unwrap());
+                    black_box(
+                        korf.search(cube, &Limits::default(), &Stop::new(), &mut |_| {})
+                            .unwrap(),
+                    );
                 }
             })
         });
     }
     // positions/nissy-core-optimal-16.txt, line 1.
-    let cube = Cube::SOLVED.apply_alg(&"U' D F2 U2 R F' R' U' D2 F' U B R D F R'".parse::<Alg>().unwrap());
-    for (name, inverse, symmetric) in
-        [("plain", false, false), ("inverse", true, false), ("symmetric", false, true), ("both", true, true)]
-    {
+    let cube = Cube::SOLVED.apply_alg(
+        &"U' D F2 U2 R F' R' U' D2 F' U B R D F R'"
+            .parse::<Alg>()
+            .unwrap(),
+    );
+    for (name, inverse, symmetric) in [
+        ("plain", false, false),
+        ("inverse", true, false),
+        ("symmetric", false, true),
+        ("both", true, true),
+    ] {
         let config = Config {
             inverse,
             symmetric,
@@ -77,10 +93,18 @@ fn bench(c: &mut Criterion) {
         };
         let korf = Korf::with_config(&tables, config);
         let limits = Limits::default().with_max_length(13);
-        let nodes = korf.search(&cube, &limits, &Stop::new(), &mut |_| {}).unwrap().nodes;
+        let nodes = korf
+            .search(&cube, &limits, &Stop::new(), &mut |_| {})
+            .unwrap()
+            .nodes;
         eprintln!("exhaust-13/{name}: {nodes} nodes");
         group.bench_function(format!("exhaust-13/{name}"), |b| {
-            b.iter(|| black_box(korf.search(&cube, &limits, &Stop::new(), &mut |_| {}).unwrap()))
+            b.iter(|| {
+                black_box(
+                    korf.search(&cube, &limits, &Stop::new(), &mut |_| {})
+                        .unwrap(),
+                )
+            })
         });
     }
     group.finish();

@@ -61,27 +61,53 @@ fn parse_args() -> Result<Args, String> {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
             "--tables" => args.tables = PathBuf::from(value("--tables")?),
-            "--tier" => args.tier = value("--tier")?.parse().map_err(|e| format!("--tier: {e}"))?,
-            "--threads" => args.threads = value("--threads")?.parse().map_err(|e| format!("--threads: {e}"))?,
-            "--limit" => args.limit = value("--limit")?.parse().map_err(|e| format!("--limit: {e}"))?,
+            "--tier" => {
+                args.tier = value("--tier")?
+                    .parse()
+                    .map_err(|e| format!("--tier: {e}"))?
+            }
+            "--threads" => {
+                args.threads = value("--threads")?
+                    .parse()
+                    .map_err(|e| format!("--threads: {e}"))?
+            }
+            "--limit" => {
+                args.limit = value("--limit")?
+                    .parse()
+                    .map_err(|e| format!("--limit: {e}"))?
+            }
             "--max-length" => {
-                args.max_length = Some(value("--max-length")?.parse().map_err(|e| format!("--max-length: {e}"))?)
+                args.max_length = Some(
+                    value("--max-length")?
+                        .parse()
+                        .map_err(|e| format!("--max-length: {e}"))?,
+                )
             }
             "--prefix-depth" => {
-                args.config.prefix_depth = value("--prefix-depth")?.parse().map_err(|e| format!("--prefix-depth: {e}"))?
+                args.config.prefix_depth = value("--prefix-depth")?
+                    .parse()
+                    .map_err(|e| format!("--prefix-depth: {e}"))?
             }
             "--heuristic-stats" => {
-                args.heuristic_stats =
-                    Some(value("--heuristic-stats")?.parse().map_err(|e| format!("--heuristic-stats: {e}"))?)
+                args.heuristic_stats = Some(
+                    value("--heuristic-stats")?
+                        .parse()
+                        .map_err(|e| format!("--heuristic-stats: {e}"))?,
+                )
             }
             "--symmetries" => {
                 args.config.symmetries = value("--symmetries")?
                     .split(',')
-                    .map(|name| name.parse::<Symmetry>().map_err(|e| format!("--symmetries: {e}")))
+                    .map(|name| {
+                        name.parse::<Symmetry>()
+                            .map_err(|e| format!("--symmetries: {e}"))
+                    })
                     .collect::<Result<_, _>>()?
             }
             "--upper-bound-ms" => {
-                let ms: u64 = value("--upper-bound-ms")?.parse().map_err(|e| format!("--upper-bound-ms: {e}"))?;
+                let ms: u64 = value("--upper-bound-ms")?
+                    .parse()
+                    .map_err(|e| format!("--upper-bound-ms: {e}"))?;
                 args.config.upper_bound_budget = std::time::Duration::from_millis(ms);
             }
             "--verbose" => args.verbose = true,
@@ -117,7 +143,10 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(e) => {
-            eprintln!("optimal_bench: loading tables after {:.1} s: {e}", start.elapsed().as_secs_f64());
+            eprintln!(
+                "optimal_bench: loading tables after {:.1} s: {e}",
+                start.elapsed().as_secs_f64()
+            );
             ExitCode::FAILURE
         }
     }
@@ -140,14 +169,26 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
         args.threads,
         args.config.inverse,
         args.config.symmetric,
-        args.config.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>().join(","),
+        args.config
+            .symmetries
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(","),
         args.config.upper_bound
     );
     let (mut seconds, mut node_counts, mut rates) = (Vec::new(), Vec::new(), Vec::new());
     for file in &args.files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for (n, line) in text.lines().filter(|l| !l.trim().is_empty()).take(args.limit).enumerate() {
-            let alg: Alg = line.parse().map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+        for (n, line) in text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(args.limit)
+            .enumerate()
+        {
+            let alg: Alg = line
+                .parse()
+                .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             let expected = alg.moves().len();
             let cube = Cube::SOLVED.apply_alg(&alg);
             let mut report = |p: &cube_solvers::korf::Progress| {
@@ -192,7 +233,10 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
             let rate = outcome.nodes as f64 / secs / 1e6;
             println!(
                 "{}:{:<3} {expected:2} moves {:>14} nodes {:9.3} s {:7.2} M nodes/s  {}",
-                file.file_name().map_or_else(|| file.display().to_string(), |f| f.to_string_lossy().into_owned()),
+                file.file_name().map_or_else(
+                    || file.display().to_string(),
+                    |f| f.to_string_lossy().into_owned()
+                ),
                 n + 1,
                 outcome.nodes,
                 secs,
@@ -221,7 +265,11 @@ fn median(values: &mut [f64]) -> f64 {
     }
     values.sort_by(f64::total_cmp);
     let n = values.len();
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
 }
 
 /// Mean heuristic of `n` seeded random states per lookup configuration, and a greedy choice of
@@ -231,7 +279,11 @@ fn heuristic_stats<T: AsRef<[u8]> + Sync>(tables: &PdbSet<T>, n: usize) {
     let cubes: Vec<Cube> = (0..n).map(|_| Cube::random(&mut rng)).collect();
     let mean = |config: Config| {
         let korf = Korf::with_config(tables, config);
-        cubes.iter().map(|c| f64::from(korf.heuristic(c))).sum::<f64>() / n as f64
+        cubes
+            .iter()
+            .map(|c| f64::from(korf.heuristic(c)))
+            .sum::<f64>()
+            / n as f64
     };
     let config = |inverse: bool, symmetries: &[Symmetry]| Config {
         inverse,

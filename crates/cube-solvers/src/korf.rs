@@ -73,7 +73,11 @@ use crate::{Limits, Solution, SolveError, Solver, Stop};
 /// maximum of three, 9.20 with the inverse, 9.36 with these three (3000 states). Exhausting depth
 /// 15 of three 16-move positions took 237 M nodes plain, 160 M with the inverse and 97 M with both.
 /// Mirror symmetries are as good as rotations here: a mirrored position has the same distance.
-pub const DEFAULT_SYMMETRIES: [Symmetry; 3] = [Symmetry::from_index(33), Symmetry::from_index(30), Symmetry::from_index(35)];
+pub const DEFAULT_SYMMETRIES: [Symmetry; 3] = [
+    Symmetry::from_index(33),
+    Symmetry::from_index(30),
+    Symmetry::from_index(35),
+];
 
 /// Configuration of [`Korf`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,8 +202,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// # Panics
     /// If `config.symmetries` has more than 7 entries or `config.prefix_depth` is not in 1..=4.
     pub fn with_config(tables: &'t PdbSet<T>, config: Config) -> Korf<'t, T> {
-        assert!(config.symmetries.len() <= 7, "at most 7 conjugating symmetries");
-        assert!((1..=4).contains(&config.prefix_depth), "prefix depth 1 to 4");
+        assert!(
+            config.symmetries.len() <= 7,
+            "at most 7 conjugating symmetries"
+        );
+        assert!(
+            (1..=4).contains(&config.prefix_depth),
+            "prefix depth 1 to 4"
+        );
         Korf { tables, config }
     }
 
@@ -274,7 +284,11 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     }
 
     fn conjugates(&self) -> &[Symmetry] {
-        if self.config.symmetric { &self.config.symmetries } else { &[] }
+        if self.config.symmetric {
+            &self.config.symmetries
+        } else {
+            &[]
+        }
     }
 
     fn n_pairs(&self) -> usize {
@@ -292,7 +306,12 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         let start = Instant::now();
         let clock = Clock::new(limits.time_budget);
         let max_length = limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
-        let finish = |solutions: Vec<Vec<Move>>, proven: usize, optimal: bool, nodes: u64, checkpoint, upper_len| {
+        let finish = |solutions: Vec<Vec<Move>>,
+                      proven: usize,
+                      optimal: bool,
+                      nodes: u64,
+                      checkpoint,
+                      upper_len| {
             Ok(KorfOutcome {
                 upper_bound: upper_len,
                 solutions: solutions.into_iter().map(Solution::new).collect(),
@@ -310,7 +329,11 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         let views = ViewMoves::new(self.conjugates());
         let h0 = usize::from(tables.evaluate(&views.pairs(cube, self.n_pairs())).1);
         let all = self.config.distinct_up_to_symmetry || limits.n_solutions == usize::MAX;
-        let want = if all { usize::MAX } else { limits.n_solutions.max(1) };
+        let want = if all {
+            usize::MAX
+        } else {
+            limits.n_solutions.max(1)
+        };
 
         let upper = if self.config.upper_bound {
             let two_phase = Limits {
@@ -330,27 +353,52 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             None
         };
         let upper_len = upper.as_ref().map(Vec::len);
-        // Known, but longer than allowed: it only bounds nothing and is not returned.
+        // Longer than allowed: neither a bound nor an answer.
         let upper = upper.filter(|moves| moves.len() <= max_length);
-        if let (Some(upper), Some(target)) = (&upper, limits.target_length) {
-            if upper.len() <= target {
-                let optimal = upper.len() <= h0;
-                return finish(vec![upper.clone()], if optimal { upper.len() } else { h0 }, optimal, 0, None, upper_len);
-            }
+        if let (Some(upper), Some(target)) = (&upper, limits.target_length)
+            && upper.len() <= target
+        {
+            let optimal = upper.len() <= h0;
+            return finish(
+                vec![upper.clone()],
+                if optimal { upper.len() } else { h0 },
+                optimal,
+                0,
+                None,
+                upper_len,
+            );
         }
 
         let mut nodes = checkpoint.map_or(0, |c| c.nodes);
         let first_bound = checkpoint.map_or(h0, |c| c.bound.max(h0));
         for bound in first_bound..=max_length {
-            if let Some(upper) = &upper {
-                if want == 1 && upper.len() <= bound {
-                    // Every shorter bound is exhausted: the two-phase solution is optimal.
-                    return finish(vec![upper.clone()], upper.len(), true, nodes, None, upper_len);
-                }
+            if let Some(upper) = &upper
+                && want == 1
+                && upper.len() <= bound
+            {
+                // Every shorter bound is exhausted: the two-phase solution is optimal.
+                return finish(
+                    vec![upper.clone()],
+                    upper.len(),
+                    true,
+                    nodes,
+                    None,
+                    upper_len,
+                );
             }
             let resume = checkpoint.filter(|c| c.bound == bound);
             let bound_start = Instant::now();
-            let result = self.search_bound(&tables, &views, cube, bound, want, limits.threads, stop, &clock, resume);
+            let result = self.search_bound(
+                &tables,
+                &views,
+                cube,
+                bound,
+                want,
+                limits.threads,
+                stop,
+                &clock,
+                resume,
+            );
             nodes += result.nodes;
             progress(&Progress {
                 bound,
@@ -372,7 +420,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             if !result.found.is_empty() {
                 // Every shorter bound is exhausted, so these are optimal (when the search was
                 // halted, perhaps not the first ones nor all of them: the checkpoint goes on).
-                let mut solutions: Vec<Vec<Move>> = result.found.into_iter().map(|(_, moves)| moves).collect();
+                let mut solutions: Vec<Vec<Move>> =
+                    result.found.into_iter().map(|(_, moves)| moves).collect();
                 if self.config.distinct_up_to_symmetry {
                     solutions = distinct_up_to_symmetry(cube, solutions);
                 }
@@ -380,10 +429,24 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 return finish(solutions, bound, true, nodes, checkpoint, upper_len);
             }
             if checkpoint.is_some() {
-                return finish(upper.into_iter().collect(), bound, false, nodes, checkpoint, upper_len);
+                return finish(
+                    upper.into_iter().collect(),
+                    bound,
+                    false,
+                    nodes,
+                    checkpoint,
+                    upper_len,
+                );
             }
         }
-        finish(upper.into_iter().collect(), max_length + 1, false, nodes, None, upper_len)
+        finish(
+            upper.into_iter().collect(),
+            max_length + 1,
+            false,
+            nodes,
+            None,
+            upper_len,
+        )
     }
 
     /// Searches one bound over all prefixes, on `limits.threads` threads.
@@ -414,11 +477,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             n_found: vec![0; prefixes.len()],
         };
         if let Some(checkpoint) = resume {
+            // Indexes beyond the prefixes (a checkpoint edited by hand) are ignored.
             for &i in &checkpoint.done {
-                state.results[i] = Some(Vec::new());
+                if let Some(result) = state.results.get_mut(i) {
+                    *result = Some(Vec::new());
+                }
             }
             for (i, moves) in &checkpoint.solutions {
-                if let Some(found) = &mut state.results[*i] {
+                if let Some(Some(found)) = state.results.get_mut(*i) {
                     found.push(moves.clone());
                     state.n_found[*i] += 1;
                 }
@@ -435,13 +501,22 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..n_threads).map(|_| scope.spawn(work)).collect();
-                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).sum()
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .sum()
             })
         };
-        let state = state.into_inner().expect("no search thread panicked holding the lock");
+        let state = state
+            .into_inner()
+            .expect("no search thread panicked holding the lock");
         let cutoff = state.cutoff(want);
         // Complete when every prefix up to the cut-off is done.
-        let complete = state.results.iter().take(cutoff.saturating_add(1)).all(Option::is_some);
+        let complete = state
+            .results
+            .iter()
+            .take(cutoff.saturating_add(1))
+            .all(Option::is_some);
         let mut found = Vec::new();
         let mut done = Vec::new();
         for (i, solutions) in state.results.into_iter().enumerate() {
@@ -457,7 +532,6 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             done,
         }
     }
-
 }
 
 /// The outcome of one bound.
@@ -507,7 +581,10 @@ fn run_worker(
     let mut worker = Worker::new(shared);
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= prefixes.len() || i > shared.cutoff.load(Ordering::Relaxed) || shared.halted.load(Ordering::Relaxed) {
+        if i >= prefixes.len()
+            || i > shared.cutoff.load(Ordering::Relaxed)
+            || shared.halted.load(Ordering::Relaxed)
+        {
             break;
         }
         if state.lock().expect("lock").results[i].is_some() {
@@ -580,7 +657,12 @@ impl<T: AsRef<[u8]> + Sync> Solver for Korf<'_, T> {
     /// # Errors
     /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when the search
     /// was stopped before any solution was known.
-    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
         let outcome = self.search(cube, limits, stop, &mut |_| {})?;
         if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
             return Err(SolveError::Cancelled);

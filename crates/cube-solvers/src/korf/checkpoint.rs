@@ -103,10 +103,18 @@ impl FromStr for Checkpoint {
     type Err = CheckpointError;
 
     fn from_str(text: &str) -> Result<Checkpoint, CheckpointError> {
-        let mut lines = text.lines().enumerate().map(|(i, line)| (i + 1, line.trim()));
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (i + 1, line.trim()));
         match lines.next() {
             Some((_, MAGIC)) => {}
-            Some((n, other)) => return Err(CheckpointError::new(n, format!("expected `{MAGIC}`, found `{other}`"))),
+            Some((n, other)) => {
+                return Err(CheckpointError::new(
+                    n,
+                    format!("expected `{MAGIC}`, found `{other}`"),
+                ));
+            }
             None => return Err(CheckpointError::new(1, "empty checkpoint")),
         }
         let number = |n: usize, value: &str| {
@@ -141,7 +149,10 @@ impl FromStr for Checkpoint {
                         let (start, end) = range.split_once('-').unwrap_or((range, range));
                         let (start, end) = (number(n, start)? as usize, number(n, end)? as usize);
                         if end < start || done.last().is_some_and(|&last| start <= last) {
-                            return Err(CheckpointError::new(n, format!("range `{range}` out of order")));
+                            return Err(CheckpointError::new(
+                                n,
+                                format!("range `{range}` out of order"),
+                            ));
                         }
                         done.extend(start..=end);
                     }

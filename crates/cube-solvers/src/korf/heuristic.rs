@@ -45,11 +45,16 @@ pub(crate) struct ViewMoves {
 impl ViewMoves {
     /// The views: the identity, then `conjugates` (at most `MAX_PAIRS - 1`).
     pub(crate) fn new(conjugates: &[Symmetry]) -> ViewMoves {
-        assert!(conjugates.len() < MAX_PAIRS, "at most {} conjugates", MAX_PAIRS - 1);
+        assert!(
+            conjugates.len() < MAX_PAIRS,
+            "at most {} conjugates",
+            MAX_PAIRS - 1
+        );
         let mut symmetries = [Symmetry::IDENTITY; MAX_PAIRS];
         symmetries[1..=conjugates.len()].copy_from_slice(conjugates);
         let right = symmetries.map(|s| Move::ALL.map(|m| Cube::from_move(s.conjugate_move(m))));
-        let left = symmetries.map(|s| Move::ALL.map(|m| Cube::from_move(s.conjugate_move(m).inverse())));
+        let left =
+            symmetries.map(|s| Move::ALL.map(|m| Cube::from_move(s.conjugate_move(m).inverse())));
         ViewMoves {
             right,
             left,
@@ -148,19 +153,35 @@ impl<'t> Tables<'t> {
     /// # Panics
     /// If an edge subset of the tier is not a range of edges (every tier's subsets are), or
     /// `n_pairs` is not in `1..=MAX_PAIRS`.
-    pub(crate) fn new<T: AsRef<[u8]>>(set: &'t PdbSet<T>, n_pairs: usize, inverse: bool) -> Tables<'t> {
+    pub(crate) fn new<T: AsRef<[u8]>>(
+        set: &'t PdbSet<T>,
+        n_pairs: usize,
+        inverse: bool,
+    ) -> Tables<'t> {
         assert!((1..=MAX_PAIRS).contains(&n_pairs), "1 to {MAX_PAIRS} views");
         let subsets = set.subsets();
         let first = subsets.map(|s| usize::from(s.pieces()[0]));
         let n_edges = subsets[0].n_edges();
         for (s, &f) in subsets.iter().zip(&first) {
             assert!(
-                s.n_edges() == n_edges && s.pieces().iter().enumerate().all(|(j, &p)| usize::from(p) == f + j),
+                s.n_edges() == n_edges
+                    && s.pieces()
+                        .iter()
+                        .enumerate()
+                        .all(|(j, &p)| usize::from(p) == f + j),
                 "the edge subsets of a tier are ranges of the same size"
             );
         }
-        let prefetchers = [set.corners().as_ref(), set.edges()[0].as_ref(), set.edges()[1].as_ref()];
-        let bytes = [set.corners().payload(), set.edges()[0].payload(), set.edges()[1].payload()];
+        let prefetchers = [
+            set.corners().as_ref(),
+            set.edges()[0].as_ref(),
+            set.edges()[1].as_ref(),
+        ];
+        let bytes = [
+            set.corners().payload(),
+            set.edges()[0].payload(),
+            set.edges()[1].payload(),
+        ];
         let mut slots = [Slot::default(); MAX_SLOTS];
         let mut n_slots = 1;
         for pair in 0..n_pairs as u8 {
@@ -211,11 +232,11 @@ impl<'t> Tables<'t> {
         let ori = x.corner_ori();
         let mut used = 0u32;
         let mut rank = 0u32;
-        for j in 0..8 {
-            let p = u32::from(perm[j]);
+        for (&p, &weight) in perm.iter().zip(&CORNER_WEIGHTS) {
+            let p = u32::from(p);
             let below = (used & ((1 << p) - 1)).count_ones();
             used |= 1 << p;
-            rank += (p - below) * CORNER_WEIGHTS[j];
+            rank += (p - below) * weight;
         }
         let mut twist = 0u32;
         for &t in &ori[..7] {
@@ -271,13 +292,13 @@ pub(crate) fn edge_index(inv: &Cube, first: usize, k: usize) -> usize {
     let mut used = 0u32;
     let mut rank = 0u32;
     let mut flips = 0u32;
-    for j in 0..8 {
+    for (j, &weight) in weights.iter().enumerate() {
         // Beyond `k` the digits have weight 0; clamping keeps the reads in bounds.
         let at = (first + j).min(11);
         let p = u32::from(perm[at]);
         let below = (used & ((1 << p) - 1)).count_ones();
         used |= 1 << p;
-        rank += (p - below) * weights[j];
+        rank += (p - below) * weight;
         if j < k {
             flips |= u32::from(ori[at]) << j;
         }
@@ -297,17 +318,32 @@ mod tests {
         for _ in 0..2000 {
             let cube = Cube::random(&mut rng);
             let inv = cube.inverse();
-            assert_eq!(Tables::corner_index(&cube), CornerCoord::from_cube(&cube).index());
+            assert_eq!(
+                Tables::corner_index(&cube),
+                CornerCoord::from_cube(&cube).index()
+            );
             for (first, k) in [(0, 6), (6, 6), (0, 7), (5, 7), (0, 8), (4, 8)] {
                 let subset = EdgeSubset::range(first, k);
-                assert_eq!(edge_index(&inv, first.into(), k.into()), subset.index(&cube), "{first} {k}");
+                assert_eq!(
+                    edge_index(&inv, first.into(), k.into()),
+                    subset.index(&cube),
+                    "{first} {k}"
+                );
             }
         }
     }
 
     #[test]
     fn views_update_by_conjugated_moves() {
-        let views = ViewMoves::new(&[Symmetry::X, Symmetry::from_index(30), Symmetry::Y, Symmetry::from_index(40), Symmetry::Z, Symmetry::from_index(47), Symmetry::from_index(7)]);
+        let views = ViewMoves::new(&[
+            Symmetry::X,
+            Symmetry::from_index(30),
+            Symmetry::Y,
+            Symmetry::from_index(40),
+            Symmetry::Z,
+            Symmetry::from_index(47),
+            Symmetry::from_index(7),
+        ]);
         let mut rng = rand::rngs::StdRng::seed_from_u64(8);
         let cube = Cube::random(&mut rng);
         let mut pairs = views.pairs(&cube, MAX_PAIRS);

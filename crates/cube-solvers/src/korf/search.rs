@@ -21,9 +21,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use cube_core::{Cube, Move};
 
 use super::heuristic::{MAX_PAIRS, MAX_SLOTS, Pairs, Tables, ViewMoves};
+use crate::Stop;
 use crate::cancel::Clock;
 use crate::search::AFTER;
-use crate::Stop;
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
 const POLL_INTERVAL: u32 = 1 << 14;
@@ -108,7 +108,14 @@ impl<'a> Worker<'a> {
 
     /// Searches every canonical continuation of `prefix` (applied to `root`) of total length
     /// `bound`, keeping up to `want` solutions in `self.solutions` (cleared first).
-    pub(crate) fn run_prefix(&mut self, root: &Pairs, prefix: &[u8], bound: usize, index: usize, want: usize) {
+    pub(crate) fn run_prefix(
+        &mut self,
+        root: &Pairs,
+        prefix: &[u8],
+        bound: usize,
+        index: usize,
+        want: usize,
+    ) {
         self.solutions.clear();
         self.abort = Abort::No;
         self.prefix_index = index;
@@ -118,7 +125,10 @@ impl<'a> Worker<'a> {
         let mut prev = 18;
         for (i, &m) in prefix.iter().enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
-            pairs = self.shared.views.apply(&pairs, usize::from(m), tables.n_pairs());
+            pairs = self
+                .shared
+                .views
+                .apply(&pairs, usize::from(m), tables.n_pairs());
             self.path[i] = m;
             prev = usize::from(m);
         }
@@ -140,7 +150,10 @@ impl<'a> Worker<'a> {
     }
 
     fn record(&mut self) {
-        let moves = self.path[..self.depth].iter().map(|&m| Move::from_index(usize::from(m))).collect();
+        let moves = self.path[..self.depth]
+            .iter()
+            .map(|&m| Move::from_index(usize::from(m)))
+            .collect();
         self.solutions.push(moves);
         if self.solutions.len() >= self.want {
             self.abort = Abort::Enough;
@@ -153,7 +166,10 @@ impl<'a> Worker<'a> {
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
             let shared = self.shared;
-            if shared.halted.load(Ordering::Relaxed) || shared.stop.is_stopped() || shared.clock.expired() {
+            if shared.halted.load(Ordering::Relaxed)
+                || shared.stop.is_stopped()
+                || shared.clock.expired()
+            {
                 shared.halted.store(true, Ordering::Relaxed);
                 self.abort = Abort::Halted;
             } else if shared.cutoff.load(Ordering::Relaxed) < self.prefix_index {
@@ -246,8 +262,8 @@ impl<'a> Worker<'a> {
                 fetch(child, 0, 1);
             }
         }
-        for r in 0..n_order {
-            let s = usize::from(order[r]);
+        for (r, &s) in order[..n_order].iter().enumerate() {
+            let s = usize::from(s);
             // After the first slot, chunks start at 1, 1 + PREFETCH_CHUNK, ...
             let chunk_end = r == 0 || r % PREFETCH_CHUNK == 0;
             let next_to = (r + 1 + PREFETCH_CHUNK).min(n_order);
