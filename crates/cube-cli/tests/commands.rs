@@ -106,3 +106,54 @@ fn usage_errors_exit_2() {
     assert_eq!(run(&["convert", "R"], None).0, 2);
     assert_eq!(run(&["convert", "R", "--to", "png"], None).0, 2);
 }
+
+#[test]
+fn convert_to_alg_reproduces_the_state() {
+    for input in ["R U R' U'", "x", "y2 R", "M2 E S'", "z' R U2 Fw"] {
+        let (code, alg, err) = run(&["convert", input, "--to", "alg"], None);
+        assert_eq!(code, 0, "{input}: {err}");
+        let (_, expected, _) = run(&["convert", input, "--to", "facelets"], None);
+        let (_, got, _) = run(&["convert", alg.trim(), "--to", "facelets"], None);
+        assert_eq!(got, expected, "{input} -> {alg}");
+    }
+    let (code, out, _) = run(&["convert", SOLVED_FACELETS, "--to", "alg"], None);
+    assert_eq!((code, out.trim()), (0, ""));
+}
+
+#[test]
+fn illegal_cubes_of_each_kind() {
+    let facelets = |changes: &[(usize, u8)]| {
+        let mut bytes: Vec<u8> = SOLVED_FACELETS.bytes().collect();
+        for &(i, c) in changes {
+            bytes[i] = c;
+        }
+        String::from_utf8(bytes).unwrap()
+    };
+    let cases = [
+        // A flipped edge: UR's stickers U6 R2 swapped.
+        (facelets(&[(5, b'R'), (10, b'U')]), "flipped"),
+        // Two edges swapped: UR and UF.
+        (facelets(&[(5, b'U'), (10, b'F'), (7, b'U'), (19, b'R')]), "swapped"),
+        // A piece no cube has: URF shows U F R (mirror image).
+        (facelets(&[(9, b'F'), (20, b'R')]), "no corner piece has"),
+        // A duplicate edge: UL painted as UR, FR as FL.
+        (facelets(&[(37, b'R'), (12, b'L')]), "appears twice"),
+    ];
+    for (input, words) in cases {
+        let (code, out, _) = run(&["check", &input], None);
+        assert_eq!(code, 1, "{input}");
+        assert!(out.contains(words), "{input}: {out}");
+        // Solving an illegal cube is refused with the same words.
+        let (code, _, err) = run(&["solve", &input], None);
+        assert_eq!(code, 1, "{input}");
+        assert!(err.contains("error:"), "{err}");
+    }
+    // H48 with a twisted corner: read, then refused by check.
+    let twisted = "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
+    let (code, out, _) = run(&["check", twisted], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("twisted"), "{out}");
+    let (code, _, err) = run(&["optimal", twisted], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("twisted"), "{err}");
+}

@@ -1,6 +1,9 @@
 //! `cube-cli convert`: a state in another format, on one line.
 
-use cube_encode::{facelet, h48, kpattern, twizzle};
+use cube_core::{Alg, Symmetry};
+use cube_encode::{State, facelet, h48, kpattern, twizzle};
+use cube_solvers::two_phase::TwoPhase;
+use cube_solvers::{Limits, Solver, Stop};
 use serde_json::json;
 
 use crate::Outcome;
@@ -15,14 +18,39 @@ pub fn run(input: &Input, to: OutputFormat) -> Outcome {
         OutputFormat::H48 => h48::encode(&state),
         OutputFormat::Twizzle => twizzle::encode_hex(&state),
         OutputFormat::Kpattern => kpattern::encode(&state),
-        OutputFormat::Alg => {
-            return Err(CliError::parse(
-                "converting to an algorithm needs a solver, which this build does not have yet",
-            ));
-        }
+        OutputFormat::Alg => alg_of(&state)?,
     };
     Ok(Report::new(
         text.clone(),
         json!({ "output": text, "format": format!("{to:?}").to_lowercase() }),
     ))
+}
+
+/// A move sequence that makes `state` from solved: the inverse of a two-phase solution, then the
+/// whole-cube rotation of the state's orientation (if it has one) as `x`, `y` and `z` turns.
+fn alg_of(state: &State) -> Result<String, CliError> {
+    let cube = state.cube();
+    cube.validate().map_err(|e| CliError::illegal(format!("illegal cube: {e} (only legal states have a move sequence)")))?;
+    let solutions = TwoPhase::new().solve(&cube, &Limits::default(), &Stop::new()).map_err(CliError::illegal)?;
+    let solution = solutions.into_iter().next().map(|s| s.moves).unwrap_or_default();
+    let mut text = Alg::from_moves(&solution).inverse().to_string();
+    if let Some(rotation) = state.orientation().filter(|&r| r != Symmetry::IDENTITY) {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&rotation_alg(rotation));
+    }
+    Ok(text)
+}
+
+/// The shortest sequence of `x`, `y`, `z` turns (with amounts) that turns the cube by `rotation`.
+fn rotation_alg(rotation: Symmetry) -> String {
+    let tokens = ["x", "x2", "x'", "y", "y2", "y'", "z", "z2", "z'"];
+    let words = tokens.iter().map(|t| t.to_string()).chain(
+        tokens.iter().flat_map(|a| tokens.iter().filter(move |b| a.as_bytes()[0] != b.as_bytes()[0]).map(move |b| format!("{a} {b}"))),
+    );
+    words
+        .into_iter()
+        .find(|word| word.parse::<Alg>().is_ok_and(|alg| alg.expand().rotation == rotation))
+        .expect("every rotation is at most two turns about two axes")
 }
