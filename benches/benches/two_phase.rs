@@ -15,7 +15,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn states(n: u64) -> Vec<Cube> {
-    (0..n).map(|seed| Cube::random(&mut ChaCha8Rng::seed_from_u64(seed))).collect()
+    (0..n)
+        .map(|seed| Cube::random(&mut ChaCha8Rng::seed_from_u64(seed)))
+        .collect()
 }
 
 fn bench_solve(c: &mut Criterion) {
@@ -23,7 +25,9 @@ fn bench_solve(c: &mut Criterion) {
     let solver = TwoPhase::new();
     let stop = Stop::new();
     let mut group = c.benchmark_group("two_phase");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     for (target, n) in [(20usize, 64u64), (19, 8)] {
         let cubes = states(n);
         let limits = Limits::default().with_target_length(target);
@@ -31,7 +35,11 @@ fn bench_solve(c: &mut Criterion) {
             b.iter(|| {
                 cubes
                     .iter()
-                    .map(|cube| solver.solve(black_box(cube), &limits, &stop).unwrap()[0].moves.len())
+                    .map(|cube| {
+                        solver.solve(black_box(cube), &limits, &stop).unwrap()[0]
+                            .moves
+                            .len()
+                    })
                     .sum::<usize>()
             })
         });

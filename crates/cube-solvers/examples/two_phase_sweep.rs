@@ -36,14 +36,19 @@ fn ms(d: Duration) -> f64 {
 fn sweep(solver: &TwoPhase, limits: &Limits, n: u64, threads: u64) -> Vec<(Duration, usize)> {
     let mut out = vec![(Duration::ZERO, 0); n as usize];
     std::thread::scope(|scope| {
-        for (worker, chunk) in out.chunks_mut(n.div_ceil(threads).max(1) as usize).enumerate() {
+        for (worker, chunk) in out
+            .chunks_mut(n.div_ceil(threads).max(1) as usize)
+            .enumerate()
+        {
             let first = worker as u64 * n.div_ceil(threads).max(1);
             scope.spawn(move || {
                 let stop = Stop::new();
                 for (i, slot) in chunk.iter_mut().enumerate() {
                     let cube = state(first + i as u64);
                     let start = Instant::now();
-                    let solutions = solver.solve(&cube, limits, &stop).expect("random states are solvable");
+                    let solutions = solver
+                        .solve(&cube, limits, &stop)
+                        .expect("random states are solvable");
                     let elapsed = start.elapsed();
                     assert!(cube.apply_moves(&solutions[0].moves).is_solved());
                     *slot = (elapsed, solutions[0].moves.len());
@@ -70,7 +75,9 @@ fn histogram(lengths: &[usize]) -> String {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let n_states: u64 = args.first().map_or(1000, |a| a.parse().expect("N_STATES is a number"));
+    let n_states: u64 = args
+        .first()
+        .map_or(1000, |a| a.parse().expect("N_STATES is a number"));
     let budgets: Vec<(u64, u64)> = if args.len() > 1 {
         args[1..]
             .iter()
@@ -89,11 +96,16 @@ fn main() {
         config.optimal_up_to = value.parse().expect("OPTIMAL_UP_TO is a number");
     }
     let solver = TwoPhase::with_config(config);
-    let threads: u64 = std::env::var("THREADS").map_or(1, |v| v.parse().expect("THREADS is a number"));
-    let cap = std::env::var("CAP_MS").ok().map(|v| Duration::from_millis(v.parse().expect("CAP_MS is a number")));
+    let threads: u64 =
+        std::env::var("THREADS").map_or(1, |v| v.parse().expect("THREADS is a number"));
+    let cap = std::env::var("CAP_MS")
+        .ok()
+        .map(|v| Duration::from_millis(v.parse().expect("CAP_MS is a number")));
     println!("threads {threads}, cap {cap:?}");
     let targets: Vec<usize> = std::env::var("TARGETS").map_or(vec![20, 19], |v| {
-        v.split(',').map(|t| t.parse().expect("TARGETS is a list of numbers")).collect()
+        v.split(',')
+            .map(|t| t.parse().expect("TARGETS is a list of numbers"))
+            .collect()
     });
     for target in targets {
         let limits = Limits {
@@ -117,8 +129,14 @@ fn main() {
     }
     for (budget_ms, n) in budgets {
         let limits = Limits::default().with_time_budget(Duration::from_millis(budget_ms));
-        let lengths: Vec<usize> = sweep(&solver, &limits, n, threads).iter().map(|r| r.1).collect();
+        let lengths: Vec<usize> = sweep(&solver, &limits, n, threads)
+            .iter()
+            .map(|r| r.1)
+            .collect();
         let mean = lengths.iter().sum::<usize>() as f64 / n as f64;
-        println!("budget {budget_ms} ms: {n} states, mean length {mean:.2}; lengths {}", histogram(&lengths));
+        println!(
+            "budget {budget_ms} ms: {n} states, mean length {mean:.2}; lengths {}",
+            histogram(&lengths)
+        );
     }
 }

@@ -180,10 +180,8 @@ pub(crate) fn stage_done(cube: &Cube, stage: usize) -> bool {
 
 /// A stage that did not reach its goal within its iteration guard: a bug in the method, reported
 /// rather than looped on.
-pub(crate) fn stage_failed(method: &str, stage: &str) -> SolveError {
-    // SolveError has no variant for a method's own failure yet; until it does, this is the one
-    // place that turns the guard into a panic with the stage named.
-    panic!("{method}: stage `{stage}` did not reach its goal within its iteration guard")
+pub(crate) fn stage_failed(method: &'static str, stage: &str) -> SolveError {
+    SolveError::StageFailed { method, stage: stage.to_string() }
 }
 
 /// Runs the cheapest of `targets` (each a set of pieces with its alphabet) repeatedly until all
@@ -193,7 +191,7 @@ pub(crate) fn stage_failed(method: &str, stage: &str) -> SolveError {
 pub(crate) fn solve_targets_cheapest_first<'a>(
     cube: &mut Cube,
     n_targets: usize,
-    method: &str,
+    method: &'static str,
     stage: &str,
     solved: impl Fn(&Cube, usize) -> bool,
     pieces: impl Fn(usize) -> Vec<Piece>,
@@ -259,11 +257,7 @@ impl Beginner {
                 });
             }
         }
-        let moves = stages
-            .iter()
-            .flat_map(|s| s.moves.iter().copied())
-            .collect();
-        Ok(Solution { moves, stages })
+        Ok(Solution::from_stages(stages))
     }
 }
 

@@ -59,7 +59,6 @@ impl Clock {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    #[allow(dead_code)]
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

@@ -265,11 +265,7 @@ impl Cfop {
         if !cube.is_solved() {
             return Err(stage_failed("cfop", "AUF"));
         }
-        let moves = stages
-            .iter()
-            .flat_map(|s| s.moves.iter().copied())
-            .collect();
-        Ok(Solution { moves, stages })
+        Ok(Solution::from_stages(stages))
     }
 }
 

@@ -14,6 +14,14 @@ pub enum SolveError {
     Unsolvable(CubeError),
     /// The [`Stop`](crate::Stop) flag was raised before any solution was found.
     Cancelled,
+    /// A method's stage did not reach its goal within its iteration guard: a bug in the method,
+    /// reported instead of looping forever.
+    StageFailed {
+        /// The method, such as `beginner`.
+        method: &'static str,
+        /// The stage that failed.
+        stage: String,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -21,6 +29,10 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::Unsolvable(err) => write!(f, "cube is unsolvable: {err}"),
             SolveError::Cancelled => write!(f, "search cancelled before a solution was found"),
+            SolveError::StageFailed { method, stage } => write!(
+                f,
+                "{method}: stage `{stage}` did not reach its goal within its iteration guard (a bug: please report the cube)"
+            ),
         }
     }
 }
@@ -29,7 +41,7 @@ impl std::error::Error for SolveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SolveError::Unsolvable(err) => Some(err),
-            SolveError::Cancelled => None,
+            SolveError::Cancelled | SolveError::StageFailed { .. } => None,
         }
     }
 }

@@ -101,8 +101,13 @@ pub struct Config {
     /// depends on what the two-phase solver found within [`Config::upper_bound_budget`]; turn this
     /// off for results that depend on the position only.
     pub upper_bound: bool,
-    /// How long the two-phase solver may improve its solution.
+    /// How long the two-phase solver may improve its solution before the search starts.
     pub upper_bound_budget: Duration,
+    /// With [`Config::upper_bound`] and one solution wanted: keep the two-phase solver running on
+    /// one more thread during the search, looking for a solution of the length being searched
+    /// (when it finds one, that length is proven optimal as soon as every shorter one is, and the
+    /// search stops). The result then depends on timing, as with [`Config::upper_bound`].
+    pub concurrent_upper_bound: bool,
 }
 
 impl Default for Config {
@@ -115,6 +120,7 @@ impl Default for Config {
             prefix_depth: 3,
             upper_bound: true,
             upper_bound_budget: Duration::from_millis(20),
+            concurrent_upper_bound: true,
         }
     }
 }
@@ -369,9 +375,60 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             );
         }
 
-        let mut nodes = checkpoint.map_or(0, |c| c.nodes);
+        let nodes = checkpoint.map_or(0, |c| c.nodes);
         let first_bound = checkpoint.map_or(h0, |c| c.bound.max(h0));
+        // While the bounds are searched, the two-phase solver looks on (one more thread) for a
+        // solution of the length being searched: once it has one, that length is proven optimal.
+        let helper = UpperHelper::new(upper.clone(), first_bound);
+        let use_helper = self.config.upper_bound
+            && self.config.concurrent_upper_bound
+            && want == 1
+            && upper.as_ref().is_some_and(|u| u.len() > first_bound);
+        std::thread::scope(|scope| {
+            if use_helper {
+                scope.spawn(|| helper.run(cube, stop));
+            }
+            let result = self.bounds(
+                cube, limits, stop, progress, checkpoint, &tables, &views, &clock, &helper,
+                start, first_bound, max_length, want, upper_len, nodes, &finish,
+            );
+            helper.finish();
+            result
+        })
+    }
+
+    /// The bounds from `first_bound` on (the loop of [`Korf::run`]).
+    #[allow(clippy::too_many_arguments)]
+    fn bounds(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        checkpoint: Option<&Checkpoint>,
+        tables: &Tables<'_>,
+        views: &ViewMoves,
+        clock: &Clock,
+        helper: &UpperHelper,
+        start: Instant,
+        first_bound: usize,
+        max_length: usize,
+        want: usize,
+        upper_len: Option<usize>,
+        mut nodes: u64,
+        finish: &dyn Fn(
+            Vec<Vec<Move>>,
+            usize,
+            bool,
+            u64,
+            Option<Checkpoint>,
+            Option<usize>,
+        ) -> Result<KorfOutcome, SolveError>,
+    ) -> Result<KorfOutcome, SolveError> {
+        let mut upper = helper.best();
         for bound in first_bound..=max_length {
+            helper.set_target(bound);
+            upper = helper.best().or(upper);
             if let Some(upper) = &upper
                 && want == 1
                 && upper.len() <= bound
@@ -389,17 +446,32 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             let resume = checkpoint.filter(|c| c.bound == bound);
             let bound_start = Instant::now();
             let result = self.search_bound(
-                &tables,
-                &views,
+                tables,
+                views,
                 cube,
                 bound,
                 want,
                 limits.threads,
                 stop,
-                &clock,
+                clock,
                 resume,
+                &helper.found,
             );
             nodes += result.nodes;
+            if let Some(found) = helper.best().filter(|moves| moves.len() <= bound) {
+                // Every shorter bound is exhausted: the two-phase solution is optimal.
+                progress(&Progress {
+                    bound,
+                    exhausted: false,
+                    solutions: 1,
+                    nodes: result.nodes,
+                    total_nodes: nodes,
+                    bound_elapsed: bound_start.elapsed(),
+                    elapsed: start.elapsed(),
+                });
+                let len = found.len();
+                return finish(vec![found], len, true, nodes, None, upper_len);
+            }
             progress(&Progress {
                 bound,
                 exhausted: result.complete,
@@ -462,12 +534,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         stop: &Stop,
         clock: &Clock,
         resume: Option<&Checkpoint>,
+        upper_found: &AtomicBool,
     ) -> BoundResult {
         let shared = Shared {
             tables,
             views,
             stop,
             clock,
+            upper_found,
             cutoff: AtomicUsize::new(usize::MAX),
             halted: AtomicBool::new(false),
         };
@@ -530,6 +604,84 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             nodes,
             complete,
             done,
+        }
+    }
+}
+
+/// The two-phase solver on a thread of its own during the search: it looks for a solution of the
+/// length being searched (its target), restarting when the target moves on.
+struct UpperHelper {
+    /// The best solution known.
+    best: Mutex<Option<Vec<Move>>>,
+    /// The length being searched: every shorter one is exhausted.
+    target: AtomicUsize,
+    /// `best` is at most `target` long: the search of the bound can stop.
+    found: AtomicBool,
+    /// The search is over.
+    done: AtomicBool,
+    /// Stops the two-phase run in progress (when the target moves, or the search is over).
+    run_stop: Mutex<Stop>,
+}
+
+impl UpperHelper {
+    fn new(best: Option<Vec<Move>>, target: usize) -> UpperHelper {
+        UpperHelper {
+            best: Mutex::new(best),
+            target: AtomicUsize::new(target),
+            found: AtomicBool::new(false),
+            done: AtomicBool::new(false),
+            run_stop: Mutex::new(Stop::new()),
+        }
+    }
+
+    fn best(&self) -> Option<Vec<Move>> {
+        self.best.lock().expect("lock").clone()
+    }
+
+    /// The search goes on to `bound`: a run looking for a shorter solution cannot succeed.
+    fn set_target(&self, bound: usize) {
+        if self.target.swap(bound, Ordering::SeqCst) != bound {
+            self.run_stop.lock().expect("lock").stop();
+        }
+    }
+
+    fn finish(&self) {
+        self.done.store(true, Ordering::SeqCst);
+        self.run_stop.lock().expect("lock").stop();
+    }
+
+    /// Runs the two-phase solver until the search is over or it has a solution of the target.
+    fn run(&self, cube: &Cube, stop: &Stop) {
+        let two_phase = TwoPhase::new();
+        while !self.done.load(Ordering::SeqCst) && !stop.is_stopped() {
+            let target = self.target.load(Ordering::SeqCst);
+            let best_len = self.best().map_or(MAX_DEPTH + 1, |b| b.len());
+            if best_len <= target {
+                self.found.store(true, Ordering::SeqCst);
+                return;
+            }
+            let run_stop = Stop::new();
+            *self.run_stop.lock().expect("lock") = run_stop.clone();
+            // Raised between the loads above and the store: look again.
+            if self.done.load(Ordering::SeqCst) || self.target.load(Ordering::SeqCst) != target {
+                continue;
+            }
+            let limits = Limits {
+                max_length: Some(best_len - 1),
+                target_length: Some(target),
+                time_budget: None,
+                n_solutions: 1,
+                threads: 1,
+            };
+            if let Ok(mut found) = two_phase.solve(cube, &limits, &run_stop)
+                && !found.is_empty()
+            {
+                let moves = found.swap_remove(0).moves;
+                let mut best = self.best.lock().expect("lock");
+                if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+                    *best = Some(moves);
+                }
+            }
         }
     }
 }

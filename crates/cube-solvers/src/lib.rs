@@ -104,7 +104,10 @@ impl Limits {
 
     /// The limits with `n_solutions` set.
     pub fn with_n_solutions(self, n_solutions: usize) -> Limits {
-        Limits { n_solutions, ..self }
+        Limits {
+            n_solutions,
+            ..self
+        }
     }
 }
 
@@ -122,8 +125,8 @@ pub struct Stage {
 pub struct Solution {
     /// The face turns, in order.
     pub moves: Vec<Move>,
-    /// For staged methods, the same turns split into stages (their concatenation is `moves`);
-    /// empty otherwise.
+    /// For staged methods, the turns split into stages (their concatenation is `moves` before
+    /// cancelling across stage boundaries, see [`Solution::from_stages`]); empty otherwise.
     pub stages: Vec<Stage>,
 }
 
@@ -134,6 +137,29 @@ impl Solution {
             moves,
             stages: Vec::new(),
         }
+    }
+
+    /// A staged solution: each stage keeps its own turns (so that after each stage its goal
+    /// holds, for a front end that plays the stages back with captions), and `moves` is their
+    /// concatenation with the turns that meet at stage boundaries merged or cancelled (`R'`
+    /// ending one stage and `R` starting the next both go), so it may be shorter than the
+    /// stages added up. Stages with no turns are dropped.
+    ///
+    /// ```
+    /// use cube_core::Move;
+    /// use cube_solvers::{Solution, Stage};
+    /// let stages = vec![
+    ///     Stage { label: "a".into(), moves: vec![Move::F3, Move::R3] },
+    ///     Stage { label: "b".into(), moves: vec![Move::R1, Move::U3, Move::R3] },
+    /// ];
+    /// let solution = Solution::from_stages(stages);
+    /// assert_eq!(solution.moves, vec![Move::F3, Move::U3, Move::R3]);
+    /// assert_eq!(solution.stages[1].moves.len(), 3);
+    /// ```
+    pub fn from_stages(mut stages: Vec<Stage>) -> Solution {
+        stages.retain(|s| !s.moves.is_empty());
+        let all: Vec<Move> = stages.iter().flat_map(|s| s.moves.iter().copied()).collect();
+        Solution { moves: cube_core::simplify(&all), stages }
     }
 
     /// The number of face turns.
@@ -156,7 +182,8 @@ pub trait Solver: Send + Sync {
     /// # Errors
     /// [`SolveError::Unsolvable`] if `cube` cannot be reached by turning (checked before any
     /// search); [`SolveError::Cancelled`] if `stop` was raised before any solution was found.
-    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError>;
+    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop)
+    -> Result<Vec<Solution>, SolveError>;
 
     /// Solutions that take `from` to `to`: `from.apply_moves(&solution.moves) == to`.
     ///
@@ -165,14 +192,20 @@ pub trait Solver: Send + Sync {
     ///
     /// # Errors
     /// As [`Solver::solve`]; either state being unsolvable is [`SolveError::Unsolvable`].
-    fn solve_to(&self, from: &Cube, to: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+    fn solve_to(
+        &self,
+        from: &Cube,
+        to: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
         from.validate()?;
         to.validate()?;
         self.solve(&to.inverse().compose(from), limits, stop)
     }
 }
 
-pub mod thistlethwaite;
 pub mod beginner;
 pub mod cfop;
 pub mod korf;
+pub mod thistlethwaite;

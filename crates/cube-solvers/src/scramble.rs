@@ -66,7 +66,11 @@ pub struct ParseEventError(String);
 
 impl fmt::Display for ParseEventError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown event {:?}, expected 333, 333fm or 333bf", self.0)
+        write!(
+            f,
+            "unknown event {:?}, expected 333, 333fm or 333bf",
+            self.0
+        )
     }
 }
 
@@ -183,7 +187,11 @@ impl Scrambler {
                     Some('U') => moves_off_axis(0),
                     _ => MoveSet::ALL,
                 };
-                let suffix = [top, front].iter().filter(|t| !t.is_empty()).copied().collect::<Vec<_>>();
+                let suffix = [top, front]
+                    .iter()
+                    .filter(|t| !t.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>();
                 (MoveSet::ALL, last, suffix.join(" "))
             }
         };
@@ -248,7 +256,12 @@ mod tests {
                 match event {
                     Event::Cube333 => assert_eq!(all, scramble.moves),
                     Event::FewestMoves => {
-                        assert_eq!(cube_core::simplify(&all).len(), all.len(), "{}", scramble.alg);
+                        assert_eq!(
+                            cube_core::simplify(&all).len(),
+                            all.len(),
+                            "{}",
+                            scramble.alg
+                        );
                         assert_eq!(&all[..3], &FMC_PADDING);
                         assert_eq!(&all[all.len() - 3..], &FMC_PADDING);
                         assert_eq!(&all[3..all.len() - 3], &scramble.moves[..]);

@@ -45,7 +45,9 @@ impl Collector {
         if self.kept.len() < self.n_solutions {
             self.max_length
         } else {
-            self.kept.last().map_or(self.max_length, |s| s.len().saturating_sub(1))
+            self.kept
+                .last()
+                .map_or(self.max_length, |s| s.len().saturating_sub(1))
         }
     }
 
@@ -99,6 +101,9 @@ mod tests {
         assert!(c.push(vec![Move::F1; 3]));
         assert_eq!(c.bound(), 4);
         assert!(c.reached(5));
-        assert_eq!(c.into_solutions().iter().map(Vec::len).collect::<Vec<_>>(), vec![3, 5]);
+        assert_eq!(
+            c.into_solutions().iter().map(Vec::len).collect::<Vec<_>>(),
+            vec![3, 5]
+        );
     }
 }

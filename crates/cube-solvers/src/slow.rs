@@ -74,7 +74,7 @@ impl Search<'_> {
             return;
         }
         self.nodes += 1;
-        if self.nodes % 4096 == 0 && self.stop.is_stopped() {
+        if self.nodes.is_multiple_of(4096) && self.stop.is_stopped() {
             self.cancelled = true;
         }
         let mut mask = AFTER[prev];
@@ -93,7 +93,12 @@ impl Solver for Slow {
     /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is
     /// raised before a solution is found. [`Limits::time_budget`] and
     /// [`Limits::target_length`] are ignored: every result is optimal.
-    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
         cube.validate()?;
         let max_length = limits.max_length.unwrap_or(self.config.max_length);
         for depth in 0..=max_length {
@@ -107,7 +112,12 @@ impl Solver for Slow {
             };
             search.dfs(cube, depth, NO_MOVE);
             if !search.found.is_empty() {
-                return Ok(search.found.into_solutions().into_iter().map(Solution::new).collect());
+                return Ok(search
+                    .found
+                    .into_solutions()
+                    .into_iter()
+                    .map(Solution::new)
+                    .collect());
             }
             if search.cancelled {
                 return Err(SolveError::Cancelled);

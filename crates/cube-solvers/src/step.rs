@@ -94,7 +94,12 @@ impl<S: Space> Step<S> {
     /// # Errors
     /// [`SolveError::Unsolvable`] for an unsolvable cube, before any search;
     /// [`SolveError::Cancelled`] when `stop` is raised before any solution is found.
-    pub fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+    pub fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
         cube.validate()?;
         let Some(optimal) = self.distance(cube) else {
             return Ok(Vec::new());
@@ -152,7 +157,7 @@ impl<S: Space> StepSearch<'_, S> {
             return;
         }
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.stop.is_stopped() {
+        if self.nodes.is_multiple_of(1024) && self.stop.is_stopped() {
             self.cancelled = true;
         }
         let mut mask = AFTER[prev];
@@ -181,7 +186,13 @@ mod tests {
     use cube_tables::{Flip, MoveTable, Product, Twist, UdSlice};
 
     /// Every canonical sequence of exactly `length` moves that orients the edges of `cube`.
-    fn brute_force_eo(cube: &Cube, length: usize, prev: Option<Move>, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+    fn brute_force_eo(
+        cube: &Cube,
+        length: usize,
+        prev: Option<Move>,
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+    ) {
         if length == 0 {
             if cube.edge_ori() == [0; 12] {
                 out.push(path.clone());
@@ -198,7 +209,11 @@ mod tests {
     #[test]
     fn every_optimal_eo_solution_is_listed() {
         let eo = Step::new("eo", MoveTable::<Flip>::new(MoveSet::ALL), [0]);
-        for scramble in [&[Move::F1][..], &[Move::F1, Move::U1, Move::B3], &[Move::F1, Move::R1, Move::B1]] {
+        for scramble in [
+            &[Move::F1][..],
+            &[Move::F1, Move::U1, Move::B3],
+            &[Move::F1, Move::R1, Move::B1],
+        ] {
             let cube = Cube::SOLVED.apply_moves(scramble);
             let distance = eo.distance(&cube).unwrap();
             let mut expected = Vec::new();
@@ -207,7 +222,11 @@ mod tests {
                 assert_eq!(expected.is_empty(), length < distance, "{scramble:?}");
             }
             let all = eo
-                .solve(&cube, &Limits::default().with_n_solutions(usize::MAX), &Stop::new())
+                .solve(
+                    &cube,
+                    &Limits::default().with_n_solutions(usize::MAX),
+                    &Stop::new(),
+                )
                 .unwrap();
             let mut found: Vec<Vec<Move>> = all.into_iter().map(|s| s.moves).collect();
             found.sort();
@@ -222,15 +241,24 @@ mod tests {
         let moves = MoveSet::from_iter(Move::ALL.into_iter().filter(|m| {
             !matches!(m.face(), cube_core::Face::R | cube_core::Face::L) || m.is_half_turn()
         }));
-        let space = Product::new(MoveTable::<Twist>::new(moves), MoveTable::<UdSlice>::new(moves));
+        let space = Product::new(
+            MoveTable::<Twist>::new(moves),
+            MoveTable::<UdSlice>::new(moves),
+        );
         let step = Step::new("g2", space, [0]);
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
         let optimal = step.distance(&cube).unwrap();
-        let limits = Limits::default().with_max_length(optimal + 1).with_n_solutions(50);
+        let limits = Limits::default()
+            .with_max_length(optimal + 1)
+            .with_n_solutions(50);
         let found = step.solve(&cube, &limits, &Stop::new()).unwrap();
         assert!(found.len() > 1);
         assert_eq!(found[0].len(), optimal);
         assert!(found.windows(2).all(|w| w[0].len() <= w[1].len()));
-        assert!(found.iter().all(|s| s.moves.iter().all(|&m| moves.contains(m))));
+        assert!(
+            found
+                .iter()
+                .all(|s| s.moves.iter().all(|&m| moves.contains(m)))
+        );
     }
 }

@@ -323,11 +323,7 @@ impl Thistlethwaite {
             cube.is_solved(),
             "thistlethwaite: the four phases should solve every solvable cube"
         );
-        let moves = stages
-            .iter()
-            .flat_map(|s| s.moves.iter().copied())
-            .collect();
-        Ok(Solution { moves, stages })
+        Ok(Solution::from_stages(stages))
     }
 }
 

@@ -120,17 +120,36 @@ impl TwoPhase {
             (None, None) => self.config.default_target_length,
         };
         let tables = Tables::get();
-        let views = View::all(cube, tables, self.config.search_axes, self.config.search_inverse, ends);
+        let views = View::all(
+            cube,
+            tables,
+            self.config.search_axes,
+            self.config.search_inverse,
+            ends,
+        );
         let collector = Collector::new(limits.n_solutions, max_length);
         // The first solution is sought within 20 moves (or the target, if larger), which always
-        // exist; every later one must be shorter than the best so far.
+        // exist, but may be slow to find: after 50 ms without one, one more move is allowed, and
+        // so on. Every later solution must be shorter than the best so far.
         let first_bound = max_length.min(target.max(20));
-        let mut search = Search::new(tables, views, collector, target, Clock::new(limits.time_budget), stop);
+        let mut search = Search::new(
+            tables,
+            views,
+            collector,
+            target,
+            Clock::new(limits.time_budget),
+            stop,
+        );
         self.run(&mut search, first_bound);
         if search.halt == Halt::Cancelled && search.collector.is_empty() {
             return Err(SolveError::Cancelled);
         }
-        Ok(search.collector.into_solutions().into_iter().map(Solution::new).collect())
+        Ok(search
+            .collector
+            .into_solutions()
+            .into_iter()
+            .map(Solution::new)
+            .collect())
     }
 
     fn run(&self, search: &mut Search<'_>, first_bound: usize) {
@@ -150,7 +169,12 @@ impl Solver for TwoPhase {
     /// # Errors
     /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is
     /// raised before any solution is found (after that, the solutions found so far are returned).
-    fn solve(&self, cube: &Cube, limits: &Limits, stop: &Stop) -> Result<Vec<Solution>, SolveError> {
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
         self.solve_with_ends(cube, limits, stop, EndMoves::default())
     }
 }

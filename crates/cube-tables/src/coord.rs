@@ -83,7 +83,12 @@ mod tests {
         assert_eq!(C::from_cube(&Cube::SOLVED), 0, "{}", C::NAME);
         for index in 0..C::COUNT as u32 {
             let cube = C::to_cube(index);
-            assert_eq!(C::from_cube(&cube), index, "{}: rank(unrank({index}))", C::NAME);
+            assert_eq!(
+                C::from_cube(&cube),
+                index,
+                "{}: rank(unrank({index}))",
+                C::NAME
+            );
         }
         // The coordinate after a move depends only on the coordinate before it: compare the
         // representative with a differently built cube of the same coordinate.

@@ -79,3 +79,7 @@ pub use crate::move_table::{MoveTable, Product, Space};
 pub use crate::prune::DistanceTable;
 
 pub mod pdb;
+
+mod cache;
+
+pub use crate::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};

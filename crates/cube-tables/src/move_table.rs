@@ -106,7 +106,11 @@ impl<C: Coord> MoveTable<C> {
     #[inline]
     pub fn apply(&self, coord: u32, m: Move) -> u32 {
         let column = self.column_of[m.index()];
-        assert!(column != u8::MAX, "move {m} is not in the {} move table", C::NAME);
+        assert!(
+            column != u8::MAX,
+            "move {m} is not in the {} move table",
+            C::NAME
+        );
         self.get(coord, column as usize)
     }
 
@@ -216,7 +220,11 @@ impl<A: Space, B: Space> Product<A, B> {
     /// # Panics
     /// If their moves differ, or the product has more than `u32::MAX` states.
     pub fn new(outer: A, inner: B) -> Product<A, B> {
-        assert_eq!(outer.moves(), inner.moves(), "the spaces of a product share their moves");
+        assert_eq!(
+            outer.moves(),
+            inner.moves(),
+            "the spaces of a product share their moves"
+        );
         assert!(
             (outer.count() as u64) * (inner.count() as u64) <= u32::MAX as u64,
             "a product space is indexed by u32"
@@ -310,19 +318,25 @@ mod tests {
         for index in 0..C::COUNT as u32 {
             let cube = C::to_cube(index);
             for (column, &m) in table.moves().iter().enumerate() {
-                assert_eq!(table.get(index, column), C::from_cube(&cube.apply_move(m)), "{} {index} {m}", C::NAME);
+                assert_eq!(
+                    table.get(index, column),
+                    C::from_cube(&cube.apply_move(m)),
+                    "{} {index} {m}",
+                    C::NAME
+                );
             }
         }
         let list: Vec<Move> = moves.iter().collect();
         let mut cube = Cube::SOLVED;
         let mut coord = 0;
         for i in 0..20_000usize {
-            let m = list[(i * 2654435761usize >> 7) % list.len()];
+            let m = list[((i * 2654435761usize) >> 7) % list.len()];
             cube = cube.apply_move(m);
             coord = table.apply(coord, m);
             assert_eq!(coord, C::from_cube(&cube), "{} step {i}", C::NAME);
         }
-        let again = MoveTable::<C>::from_entries(moves, table.entries().to_vec()).expect("valid entries");
+        let again =
+            MoveTable::<C>::from_entries(moves, table.entries().to_vec()).expect("valid entries");
         assert_eq!(again.entries(), table.entries());
     }
 

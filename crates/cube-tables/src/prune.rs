@@ -50,7 +50,9 @@ impl DistanceTable {
         );
         let n_states = space.count();
         let n_moves = moves.len();
-        let cells: Vec<AtomicU8> = (0..n_states).map(|_| AtomicU8::new(Self::UNREACHED)).collect();
+        let cells: Vec<AtomicU8> = (0..n_states)
+            .map(|_| AtomicU8::new(Self::UNREACHED))
+            .collect();
         let mut n_goals = 0u64;
         for goal in goals {
             if cells[goal as usize].swap(0, Ordering::Relaxed) != 0 {
@@ -79,7 +81,10 @@ impl DistanceTable {
                         let value = cells[state].load(Ordering::Relaxed);
                         if backward && value == Self::UNREACHED {
                             space.neighbours(state as u32, out);
-                            if out.iter().any(|&n| cells[n as usize].load(Ordering::Relaxed) == depth) {
+                            if out
+                                .iter()
+                                .any(|&n| cells[n as usize].load(Ordering::Relaxed) == depth)
+                            {
                                 cells[state].store(next, Ordering::Relaxed);
                                 found += 1;
                             }
@@ -89,7 +94,12 @@ impl DistanceTable {
                                 let cell = &cells[n as usize];
                                 if cell.load(Ordering::Relaxed) == Self::UNREACHED
                                     && cell
-                                        .compare_exchange(Self::UNREACHED, next, Ordering::Relaxed, Ordering::Relaxed)
+                                        .compare_exchange(
+                                            Self::UNREACHED,
+                                            next,
+                                            Ordering::Relaxed,
+                                            Ordering::Relaxed,
+                                        )
                                         .is_ok()
                                 {
                                     found += 1;

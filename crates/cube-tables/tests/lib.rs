@@ -4,11 +4,13 @@
 //! - `round_trip`: write a table, read it back three ways, verify it.
 //! - `faults`: one test per fault injected into a written file: each gives its own error kind.
 //! - `bake`: atomic writes, leftover temporary files, a killed bake, a full disk, concurrent bakes.
+//! - `cache`: `load_or_build`, the on-disk cache of small tables: missing, corrupt and unwritable.
 //! - `nibble`: `NibbleTable` and `pack_nibbles`, exhaustively on small tables.
 //! - `header`: proptest round trips of headers, and bit flips that must never load.
 //! - `pdb`: the Korf pattern databases: the 6edge tier baked once, histograms, indexes, heuristic, seeds.
 
 mod bake;
+mod cache;
 mod faults;
 mod header;
 mod nibble;

@@ -31,6 +31,23 @@ const POLL_INTERVAL: u32 = 1 << 14;
 /// How many slots' entries a child prefetches at once after its first slot.
 const PREFETCH_CHUNK: usize = 4;
 
+fn tune() -> (usize, usize, usize) {
+    static T: std::sync::OnceLock<(usize, usize, usize)> = std::sync::OnceLock::new();
+    *T.get_or_init(|| {
+        let get = |k: &str, d: usize| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        (
+            get("KORF_FIRST", 1),
+            get("KORF_CHUNK", PREFETCH_CHUNK),
+            get("KORF_BELOW", 2),
+        )
+    })
+}
+
 /// The longest search: every position is solved in 20 moves (God's number).
 pub(crate) const MAX_DEPTH: usize = 20;
 
@@ -40,6 +57,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) views: &'a ViewMoves,
     pub(crate) stop: &'a Stop,
     pub(crate) clock: &'a Clock,
+    /// The two-phase solver has a solution of this bound's length: stop.
+    pub(crate) upper_found: &'a AtomicBool,
     /// Prefixes after this index cannot contribute to the wanted solutions.
     pub(crate) cutoff: AtomicUsize,
     /// The stop flag was raised or the time budget ran out.
@@ -85,6 +104,7 @@ pub(crate) struct Worker<'a> {
     stack: Vec<Node>,
     children: Vec<[Child; 18]>,
     pub(crate) nodes: u64,
+    stat: Box<[[u64; 4]; 40]>,
     pub(crate) solutions: Vec<Vec<Move>>,
     pub(crate) abort: Abort,
 }
@@ -101,6 +121,7 @@ impl<'a> Worker<'a> {
             stack: vec![Node::EMPTY; MAX_DEPTH + 1],
             children: vec![[Child::EMPTY; 18]; MAX_DEPTH + 1],
             nodes: 0,
+            stat: Box::new([[0; 4]; 40]),
             solutions: Vec::new(),
             abort: Abort::No,
         }
@@ -168,6 +189,7 @@ impl<'a> Worker<'a> {
             let shared = self.shared;
             if shared.halted.load(Ordering::Relaxed)
                 || shared.stop.is_stopped()
+                || shared.upper_found.load(Ordering::Relaxed)
                 || shared.clock.expired()
             {
                 shared.halted.store(true, Ordering::Relaxed);
@@ -212,9 +234,11 @@ impl<'a> Worker<'a> {
         // then those one below it.
         let mut order = [0u8; MAX_SLOTS];
         let mut n_order = 0;
+        let below = tune().2;
         for target in [budget, child_budget] {
             for s in 0..tables.n_slots() {
-                if node.h[s] == target {
+                if node.h[s] == target && (target == budget || below == 2 || (below == 1 && s == 0))
+                {
                     order[n_order] = s as u8;
                     n_order += 1;
                 }
@@ -229,7 +253,7 @@ impl<'a> Worker<'a> {
             child.m = m;
             child.fresh = 0;
             for s in 0..tables.n_slots() {
-                child.h[s] = (node.h[s] + 1).min(15);
+                child.h[s] = (node.h[s] + 1).min(child_budget);
             }
             n += 1;
         }
@@ -257,30 +281,44 @@ impl<'a> Worker<'a> {
                 tables.prefetch(t, index);
             }
         };
+        let first = tune().0.min(n_order);
+        let chunk = tune().1;
         if n_order > 0 {
             for child in &mut children[..n] {
-                fetch(child, 0, 1);
+                fetch(child, 0, first);
             }
         }
+        // Every live child has fetched the slots `order[..fetched]`.
+        let mut fetched = first;
         for (r, &s) in order[..n_order].iter().enumerate() {
             let s = usize::from(s);
-            // After the first slot, chunks start at 1, 1 + PREFETCH_CHUNK, ...
-            let chunk_end = r == 0 || r % PREFETCH_CHUNK == 0;
-            let next_to = (r + 1 + PREFETCH_CHUNK).min(n_order);
+            // The survivors of the last fetched slot fetch the next chunk.
+            let refill = r + 1 == fetched && fetched < n_order;
+            let next_to = (fetched + chunk).min(n_order);
             let mut live = alive;
             while live != 0 {
                 let i = live.trailing_zeros() as usize;
                 live &= live - 1;
                 let child = &mut children[i];
                 let value = tables.get(s, child.index[s]);
+                let g = if self.stack[level].h[s] == budget {
+                    0
+                } else {
+                    2
+                };
+                self.stat[s][g] += 1;
                 if value > child_budget {
+                    self.stat[s][g + 1] += 1;
                     alive &= !(1 << i);
                 } else {
                     child.h[s] = value;
-                    if chunk_end && r + 1 < n_order {
-                        fetch(child, r + 1, next_to);
+                    if refill {
+                        fetch(child, fetched, next_to);
                     }
                 }
+            }
+            if refill {
+                fetched = next_to;
             }
             if alive == 0 {
                 break;
@@ -338,4 +376,30 @@ impl Child {
         m: 0,
         fresh: 0,
     };
+}
+
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        if std::env::var_os("KORF_STATS").is_none() {
+            return;
+        }
+        let mut tot = 0;
+        for (s, st) in self.stat.iter().enumerate() {
+            if st[0] + st[2] > 0 {
+                tot += st[0] + st[2];
+                eprintln!(
+                    "slot {s:2}: at-budget {:>11} pruned {:5.1}%  below {:>11} pruned {:5.1}%",
+                    st[0],
+                    100.0 * st[1] as f64 / st[0].max(1) as f64,
+                    st[2],
+                    100.0 * st[3] as f64 / st[2].max(1) as f64
+                );
+            }
+        }
+        eprintln!(
+            "lookups {tot} nodes {} per node {:.3}",
+            self.nodes,
+            tot as f64 / self.nodes as f64
+        );
+    }
 }

@@ -9,13 +9,22 @@
 //!   G1 move was already in G1 one move earlier, and is found that way;
 //! - a phase-1 path may pass through G1 on the way (the optimal path of a short position can).
 
+use std::time::Duration;
+
 use cube_core::{Cube, Move, MoveSet, Symmetry};
 use cube_tables::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
 
 use super::tables::Tables;
+use crate::Stop;
 use crate::cancel::Clock;
 use crate::search::{AFTER, Collector, NO_MOVE};
-use crate::Stop;
+
+/// How long the search looks for a first solution within the first bound before accepting one
+/// move more (then twice as long for the next).
+const FIRST_ESCALATION: Duration = Duration::from_millis(50);
+
+/// The largest bound escalation reaches: 12 moves of phase 1 and 18 of phase 2.
+const MAX_CAP: usize = 30;
 
 /// Quarter turns of R, L, F and B: the moves that can end phase 1.
 const QUARTER_RLFB: u32 = 1 << 3 | 1 << 5 | 1 << 6 | 1 << 8 | 1 << 12 | 1 << 14 | 1 << 15 | 1 << 17;
@@ -90,7 +99,13 @@ impl View {
         self.cube
     }
 
-    pub(crate) fn all(cube: &Cube, tables: &Tables, axes: bool, inverse: bool, ends: EndMoves) -> Vec<View> {
+    pub(crate) fn all(
+        cube: &Cube,
+        tables: &Tables,
+        axes: bool,
+        inverse: bool,
+        ends: EndMoves,
+    ) -> Vec<View> {
         let urf = urf_rotation();
         let mut rotations = vec![Symmetry::IDENTITY];
         if axes {
@@ -131,7 +146,8 @@ impl View {
                     .slice_twist_prune
                     .get(twist * 495 + slice)
                     .max(tables.slice_flip_prune.get(flip * 495 + slice))
-                    .max(tables.twist_flip_prune.get(twist * 2048 + flip)) as usize;
+                    .max(tables.twist_flip_prune.get(twist * 2048 + flip))
+                    as usize;
                 views.push(View {
                     cube: view_cube,
                     twist,
@@ -172,6 +188,8 @@ pub(crate) struct Search<'a> {
     clock: Clock,
     stop: &'a Stop,
     nodes: u64,
+    /// When the first bound is raised if no solution has been found.
+    escalate_after: Duration,
     pub(crate) halt: Halt,
     /// Solutions as found, in the view's frame: (view, moves, phase-1 length).
     #[cfg(test)]
@@ -197,6 +215,7 @@ impl<'a> Search<'a> {
             clock,
             stop,
             nodes: 0,
+            escalate_after: FIRST_ESCALATION,
             halt: Halt::No,
             #[cfg(test)]
             record: Vec::new(),
@@ -221,16 +240,26 @@ impl<'a> Search<'a> {
     }
 
     /// min2phase's order: phase-1 length upward; after each solution only shorter ones count.
-    /// Only solutions of at most `first_bound` moves are accepted.
+    /// Only solutions of at most `first_bound` moves are accepted until one is found; the bound
+    /// rises by one when a pass finds nothing, or when the search takes long (see [`Search::poll`]).
     pub(crate) fn improving_search(&mut self, first_bound: usize) {
         self.cap = first_bound;
         let start = self.views.iter().map(|v| v.bound).min().unwrap_or(0);
-        let mut n1 = start;
-        while n1 <= self.collector.bound().min(self.cap) {
-            if !self.phase1_pass(n1) {
+        loop {
+            let mut n1 = start;
+            while n1 <= self.collector.bound().min(self.cap) {
+                if !self.phase1_pass(n1) {
+                    break;
+                }
+                n1 += 1;
+            }
+            if self.halt != Halt::No
+                || !self.collector.is_empty()
+                || self.cap >= self.collector.bound().min(MAX_CAP)
+            {
                 break;
             }
-            n1 += 1;
+            self.cap += 1;
         }
         self.cap = usize::MAX;
     }
@@ -257,13 +286,30 @@ impl<'a> Search<'a> {
         if self.nodes & 0xfff == 0 {
             if self.stop.is_stopped() {
                 self.halt = Halt::Cancelled;
-            } else if !self.collector.is_empty() && self.clock.expired() {
-                self.halt = Halt::Done;
+            } else if !self.collector.is_empty() {
+                if self.clock.expired() {
+                    self.halt = Halt::Done;
+                }
+            } else if self.cap < MAX_CAP && self.clock.elapsed() >= self.escalate_after {
+                // No solution within the first bound yet (a position that needs 20 moves, say):
+                // accept one move more, and again after twice as long.
+                self.cap += 1;
+                self.escalate_after *= 2;
             }
         }
     }
 
-    fn phase1(&mut self, view: usize, twist: u32, flip: u32, slice: u32, depth: usize, left: usize, prev: usize) {
+    #[allow(clippy::too_many_arguments)]
+    fn phase1(
+        &mut self,
+        view: usize,
+        twist: u32,
+        flip: u32,
+        slice: u32,
+        depth: usize,
+        left: usize,
+        prev: usize,
+    ) {
         if left == 0 {
             self.phase2_start(view, depth);
             return;
@@ -290,7 +336,8 @@ impl<'a> Search<'a> {
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (twist2, flip2, slice2) = (twist_row[m] as u32, flip_row[m] as u32, slice_row[m] as u32);
+            let (twist2, flip2, slice2) =
+                (twist_row[m] as u32, flip_row[m] as u32, slice_row[m] as u32);
             let bound = t
                 .slice_twist_prune
                 .get(twist2 * 495 + slice2)
@@ -338,7 +385,11 @@ impl<'a> Search<'a> {
         if lower > budget {
             return;
         }
-        let prev = if n1 == 0 { NO_MOVE } else { self.path[n1 - 1] as usize };
+        let prev = if n1 == 0 {
+            NO_MOVE
+        } else {
+            self.path[n1 - 1] as usize
+        };
         if lower == 0 {
             // Phase 1 ended on the solved cube; the last move must be allowed last.
             if n1 > 0 && v.last >> prev & 1 == 1 {
@@ -401,7 +452,16 @@ impl<'a> Search<'a> {
             }
             let m = G1_MOVES[column];
             self.path[depth] = m;
-            if self.phase2(corner2, edge2, slice2, depth + 1, left - 1, m as usize, u16::MAX, last) {
+            if self.phase2(
+                corner2,
+                edge2,
+                slice2,
+                depth + 1,
+                left - 1,
+                m as usize,
+                u16::MAX,
+                last,
+            ) {
                 return true;
             }
             if self.halt != Halt::No {
@@ -436,5 +496,7 @@ impl<'a> Search<'a> {
 
 /// The phase-2 columns of a mask over move indices.
 fn g1_mask(moves: u32) -> u16 {
-    (0..10).filter(|&c| moves >> G1_MOVES[c] & 1 == 1).fold(0, |bits, c| bits | 1 << c)
+    (0..10)
+        .filter(|&c| moves >> G1_MOVES[c] & 1 == 1)
+        .fold(0, |bits, c| bits | 1 << c)
 }

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use cube_core::MoveSet;
 use cube_tables::{
-    Coord, CornerPerm, DistanceTable, Flip, MoveTable, Product, SlicePerm, Twist, UdEdgePerm, UdSlice,
+    Coord, CornerPerm, DistanceTable, Flip, MoveTable, Product, SlicePerm, Twist, UdEdgePerm,
+    UdSlice,
 };
 
 /// All tables of the two-phase method.
@@ -45,23 +46,27 @@ impl Tables {
 
     fn build() -> Tables {
         let start = Instant::now();
-        let ((twist_move, flip_move, slice_move), (corner_move, edge_move, slice_perm_move)) = rayon::join(
-            || {
-                (
-                    MoveTable::<Twist>::new(MoveSet::ALL),
-                    MoveTable::<Flip>::new(MoveSet::ALL),
-                    MoveTable::<UdSlice>::new(MoveSet::ALL),
-                )
-            },
-            || {
-                (
-                    MoveTable::<CornerPerm>::new(MoveSet::G1),
-                    MoveTable::<UdEdgePerm>::new(MoveSet::G1),
-                    MoveTable::<SlicePerm>::new(MoveSet::G1),
-                )
-            },
-        );
-        let (((slice_twist_prune, slice_flip_prune), twist_flip_prune), (corner_slice_prune, edge_slice_prune)) = rayon::join(
+        let ((twist_move, flip_move, slice_move), (corner_move, edge_move, slice_perm_move)) =
+            rayon::join(
+                || {
+                    (
+                        MoveTable::<Twist>::new(MoveSet::ALL),
+                        MoveTable::<Flip>::new(MoveSet::ALL),
+                        MoveTable::<UdSlice>::new(MoveSet::ALL),
+                    )
+                },
+                || {
+                    (
+                        MoveTable::<CornerPerm>::new(MoveSet::G1),
+                        MoveTable::<UdEdgePerm>::new(MoveSet::G1),
+                        MoveTable::<SlicePerm>::new(MoveSet::G1),
+                    )
+                },
+            );
+        let (
+            ((slice_twist_prune, slice_flip_prune), twist_flip_prune),
+            (corner_slice_prune, edge_slice_prune),
+        ) = rayon::join(
             || {
                 rayon::join(
                     || {

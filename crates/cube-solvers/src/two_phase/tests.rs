@@ -17,9 +17,15 @@ fn cube_of(alg: &str) -> Cube {
 }
 
 fn solve(cube: &Cube, limits: &Limits) -> Vec<Solution> {
-    let solutions = TwoPhase::new().solve(cube, limits, &Stop::new()).expect("solvable");
+    let solutions = TwoPhase::new()
+        .solve(cube, limits, &Stop::new())
+        .expect("solvable");
     for s in &solutions {
-        assert!(cube.apply_moves(&s.moves).is_solved(), "{cube:?}: {:?}", s.moves);
+        assert!(
+            cube.apply_moves(&s.moves).is_solved(),
+            "{cube:?}: {:?}",
+            s.moves
+        );
         assert!(is_canonical(&s.moves), "{:?}", s.moves);
     }
     solutions
@@ -54,7 +60,9 @@ fn unsolvable_input_is_rejected_before_searching() {
     .unwrap();
     let stop = Stop::new();
     stop.stop();
-    let err = TwoPhase::new().solve(&twisted, &Limits::default(), &stop).unwrap_err();
+    let err = TwoPhase::new()
+        .solve(&twisted, &Limits::default(), &stop)
+        .unwrap_err();
     assert_eq!(err, SolveError::Unsolvable(CubeError::TwistSum { sum: 1 }));
 }
 
@@ -71,7 +79,13 @@ fn g1_state_with_an_unsolved_slice() {
     let cube = cube_of("R2 U F2 D' L2 B2 U2 R2");
     let length = best_length(&cube, &Limits::default());
     assert!(length <= 8, "{length}");
-    assert_eq!(Slow::new().solve(&cube, &Limits::default(), &Stop::new()).unwrap().len(), 0);
+    assert_eq!(
+        Slow::new()
+            .solve(&cube, &Limits::default(), &Stop::new())
+            .unwrap()
+            .len(),
+        0
+    );
 }
 
 #[test]
@@ -84,7 +98,9 @@ fn superflip_within_twenty() {
 #[test]
 fn t_perm_in_fourteen() {
     let cube = cube_of("R U R' U' R' F R2 U' R' U' R U R' F'");
-    let limits = Limits::default().with_target_length(14).with_time_budget(Duration::from_secs(20));
+    let limits = Limits::default()
+        .with_target_length(14)
+        .with_time_budget(Duration::from_secs(20));
     assert!(best_length(&cube, &limits) <= 14);
 }
 
@@ -98,18 +114,31 @@ fn short_states_get_optimal_solutions() {
             .map(|_| Move::from_index(rand::Rng::random_range(&mut rng, 0..18)))
             .collect();
         let cube = Cube::SOLVED.apply_moves(&moves);
-        let optimal = Slow::new().solve(&cube, &Limits::default().with_max_length(5), &Stop::new()).unwrap();
-        assert_eq!(best_length(&cube, &Limits::default()), optimal[0].moves.len(), "{moves:?}");
+        let optimal = Slow::new()
+            .solve(&cube, &Limits::default().with_max_length(5), &Stop::new())
+            .unwrap();
+        assert_eq!(
+            best_length(&cube, &Limits::default()),
+            optimal[0].moves.len(),
+            "{moves:?}"
+        );
     }
 }
 
 #[test]
 fn n_solutions_are_distinct_and_ordered() {
     let cube = cube_of("R U F D");
-    let solutions = solve(&cube, &Limits::default().with_n_solutions(5).with_target_length(12));
+    let solutions = solve(
+        &cube,
+        &Limits::default().with_n_solutions(5).with_target_length(12),
+    );
     assert_eq!(solutions.len(), 5);
     assert_eq!(solutions[0].moves.len(), 4);
-    assert!(solutions.windows(2).all(|w| w[0].moves.len() <= w[1].moves.len() && w[0] != w[1]));
+    assert!(
+        solutions
+            .windows(2)
+            .all(|w| w[0].moves.len() <= w[1].moves.len() && w[0] != w[1])
+    );
 }
 
 #[test]
@@ -119,7 +148,10 @@ fn cancelled_before_any_solution() {
     let stop = Stop::new();
     stop.stop();
     let limits = Limits::default().with_target_length(16);
-    assert_eq!(TwoPhase::new().solve(&cube, &limits, &stop), Err(SolveError::Cancelled));
+    assert_eq!(
+        TwoPhase::new().solve(&cube, &limits, &stop),
+        Err(SolveError::Cancelled)
+    );
 }
 
 #[test]
@@ -128,7 +160,9 @@ fn solve_to_reaches_the_goal() {
     for _ in 0..5 {
         let from = Cube::random(&mut rng);
         let to = Cube::random(&mut rng);
-        let solution = TwoPhase::new().solve_to(&from, &to, &Limits::default(), &Stop::new()).unwrap();
+        let solution = TwoPhase::new()
+            .solve_to(&from, &to, &Limits::default(), &Stop::new())
+            .unwrap();
         assert_eq!(from.apply_moves(&solution[0].moves), to);
     }
 }
@@ -138,7 +172,10 @@ fn end_moves_are_respected() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(9);
     let not_rl = MoveSet::from_iter(Move::ALL.into_iter().filter(|m| m.face().axis() != 1));
     let not_fb = MoveSet::from_iter(Move::ALL.into_iter().filter(|m| m.face().axis() != 2));
-    let ends = EndMoves { first: not_rl, last: not_fb };
+    let ends = EndMoves {
+        first: not_rl,
+        last: not_fb,
+    };
     for _ in 0..10 {
         let cube = Cube::random(&mut rng);
         let solutions = TwoPhase::new()
@@ -146,7 +183,10 @@ fn end_moves_are_respected() {
             .unwrap();
         let moves = &solutions[0].moves;
         assert!(cube.apply_moves(moves).is_solved());
-        assert!(not_rl.contains(moves[0]) && not_fb.contains(*moves.last().unwrap()), "{moves:?}");
+        assert!(
+            not_rl.contains(moves[0]) && not_fb.contains(*moves.last().unwrap()),
+            "{moves:?}"
+        );
     }
 }
 
@@ -156,11 +196,18 @@ fn end_moves_are_respected() {
 fn emitted_solutions_follow_the_phase_rules() {
     let tables = Tables::get();
     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
-    let quarter_rlfb: Vec<Move> = Move::ALL.into_iter().filter(|m| !MoveSet::G1.contains(*m)).collect();
+    let quarter_rlfb: Vec<Move> = Move::ALL
+        .into_iter()
+        .filter(|m| !MoveSet::G1.contains(*m))
+        .collect();
     assert_eq!(quarter_rlfb.len(), 8);
     let mut n_checked = 0;
     for case in 0..12 {
-        let cube = if case % 3 == 0 { cube_of("R U D' F") } else { Cube::random(&mut rng) };
+        let cube = if case % 3 == 0 {
+            cube_of("R U D' F")
+        } else {
+            Cube::random(&mut rng)
+        };
         let views = View::all(&cube, tables, true, true, EndMoves::default());
         let stop = Stop::new();
         let clock = crate::cancel::Clock::new(Some(Duration::from_millis(30)));
@@ -175,7 +222,14 @@ fn emitted_solutions_follow_the_phase_rules() {
                 assert!(quarter_rlfb.contains(last), "{moves:?}");
             }
             let after1 = start.apply_moves(phase1);
-            assert_eq!((Twist::from_cube(&after1), Flip::from_cube(&after1), UdSlice::from_cube(&after1)), (0, 0, 0));
+            assert_eq!(
+                (
+                    Twist::from_cube(&after1),
+                    Flip::from_cube(&after1),
+                    UdSlice::from_cube(&after1)
+                ),
+                (0, 0, 0)
+            );
             assert!(phase2.iter().all(|&m| MoveSet::G1.contains(m)), "{moves:?}");
             assert!(after1.apply_moves(phase2).is_solved());
             n_checked += 1;

@@ -58,12 +58,12 @@ impl Coord for UdSlice {
             }
         }
         let (mut slice_piece, mut other_piece) = (8u8, 0u8);
-        for position in 0..12 {
-            if ep[position] == 0 {
-                ep[position] = slice_piece;
+        for piece in ep.iter_mut() {
+            if *piece == 0 {
+                *piece = slice_piece;
                 slice_piece += 1;
             } else {
-                ep[position] = other_piece;
+                *piece = other_piece;
                 other_piece += 1;
             }
         }
