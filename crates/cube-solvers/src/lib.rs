@@ -209,3 +209,7 @@ pub mod beginner;
 pub mod cfop;
 pub mod korf;
 pub mod thistlethwaite;
+
+mod small;
+
+pub use crate::small::{SmallTables, small_tables};

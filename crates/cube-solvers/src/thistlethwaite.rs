@@ -38,7 +38,8 @@ use std::sync::OnceLock;
 
 use cube_core::{Cube, Move, MoveSet};
 use cube_tables::{
-    Coord, CornerPerm, DistanceTable, Flip, MoveTable, Product, SlicePerm, Space, Twist, UdSlice,
+    Coord, CornerPerm, DistanceTable, Encoding, Flip, MoveTable, Product, SlicePerm, Space,
+    TableId, TableSpec, Twist, UdSlice,
 };
 
 use self::coord::{HALF_TURNS, g1_moves, square_corner_ranks};
@@ -95,11 +96,27 @@ impl std::fmt::Debug for Tables {
 
 /// Table ids of the four distance tables, for [`Tables::payloads`].
 pub const TABLE_IDS: [&str; 4] = [
-    "thistlethwaite-1-flip",
-    "thistlethwaite-2-twist-slice",
-    "thistlethwaite-3-corners-separation",
-    "thistlethwaite-4-square",
+    "thistlethwaite-phase1",
+    "thistlethwaite-phase2",
+    "thistlethwaite-phase3",
+    "thistlethwaite-phase4",
 ];
+
+/// The ids and sizes of the four distance tables, in the order of [`Tables::payloads`]: one byte
+/// per state, so a binary can cache them in table files.
+pub const TABLE_SPECS: [TableSpec; 4] = [
+    spec(TABLE_IDS[0], Flip::COUNT),
+    spec(TABLE_IDS[1], Twist::COUNT * UdSlice::COUNT),
+    spec(TABLE_IDS[2], CornerPerm::COUNT * SliceSeparation::COUNT),
+    spec(
+        TABLE_IDS[3],
+        SquareCorners::COUNT * MSlicePerm::COUNT * SSlicePerm::COUNT * SlicePerm::COUNT,
+    ),
+];
+
+const fn spec(id: &'static str, n_entries: usize) -> TableSpec {
+    TableSpec::new(TableId::from_static(id), Encoding::Byte, n_entries as u64)
+}
 
 /// The phase-4 space: square-group corners, then the M, S and E slice permutations
 /// (`((corners * 24 + m) * 24 + s) * 24 + e`). Half of the 96 x 24^3 states are reachable: the
@@ -400,6 +417,12 @@ mod tests {
     fn payloads_round_trip() {
         let tables = tables();
         let payloads = tables.payloads().map(|(_, bytes)| bytes.to_vec());
+        for ((id, payload), spec) in tables.payloads().iter().zip(TABLE_SPECS) {
+            assert_eq!(
+                (*id, payload.len() as u64),
+                (spec.id.as_str(), spec.n_entries)
+            );
+        }
         let rebuilt = Tables::from_payloads(payloads).expect("payloads of built tables are valid");
         for phase in 0..4 {
             assert_eq!(rebuilt.distances()[phase], tables.distances()[phase]);

@@ -16,7 +16,9 @@
 //! - One thread: [`Limits::threads`] is ignored.
 //!
 //! The tables (about 4 MB) are built on first use in about 0.1 s and shared by every
-//! [`TwoPhase`] in the process; [`TwoPhase::prepare`] builds them ahead of time.
+//! [`TwoPhase`] in the process; [`TwoPhase::prepare`] builds them ahead of time. The five distance
+//! tables are byte payloads ([`table_payloads`], [`TABLE_SPECS`]) that a binary may cache in table
+//! files and hand back with [`install_tables`] before the first solve.
 //!
 //! ```
 //! use cube_core::{Alg, Cube};
@@ -38,6 +40,7 @@ use cube_core::Cube;
 
 pub use self::search::EndMoves;
 use self::search::{Halt, Search, View};
+pub use self::tables::TABLE_SPECS;
 use self::tables::Tables;
 use crate::cancel::Clock;
 use crate::search::Collector;
@@ -45,6 +48,21 @@ use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The longest solution the two-phase method ever needs: 12 moves of phase 1 and 18 of phase 2.
 pub const MAX_LENGTH: usize = 30;
+
+/// The five distance tables as byte payloads, in the order of [`TABLE_SPECS`]; builds the shared
+/// tables on first use.
+pub fn table_payloads() -> [&'static [u8]; 5] {
+    Tables::get().payloads()
+}
+
+/// Installs the shared tables from distance payloads read elsewhere (a cache file, say), in the
+/// order of [`TABLE_SPECS`], before first use; the move tables are rebuilt (a few milliseconds).
+///
+/// Returns `false` and drops the payloads when the tables are already in place, or when a payload
+/// is unsound (a wrong length, an unreached state or an impossible distance).
+pub fn install_tables(payloads: [Vec<u8>; 5]) -> bool {
+    self::tables::install(payloads)
+}
 
 /// Configuration of [`TwoPhase`].
 #[derive(Clone, Debug, PartialEq, Eq)]

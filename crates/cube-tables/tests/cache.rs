@@ -60,13 +60,17 @@ fn a_missing_directory_is_created() {
 fn corrupt_files_are_rebuilt_and_rewritten() {
     let path_of = |dir: &Path| SPEC.path_in(dir);
     let corruptions: [(&str, &dyn Fn(&Path)); 6] = [
-        ("payload bit flip", &|p| flip_bit(p, HEADER_LEN as u64 + 1234, 3)),
+        ("payload bit flip", &|p| {
+            flip_bit(p, HEADER_LEN as u64 + 1234, 3)
+        }),
         ("header bit flip", &|p| flip_bit(p, 40, 0)),
         ("truncated", &|p| {
             let file = std::fs::OpenOptions::new().write(true).open(p).unwrap();
             file.set_len(HEADER_LEN as u64 + 100).unwrap();
         }),
-        ("too short for a header", &|p| std::fs::write(p, b"cube").unwrap()),
+        ("too short for a header", &|p| {
+            std::fs::write(p, b"cube").unwrap()
+        }),
         ("other format version", &|p| {
             patch(p, 20, &(FORMAT_VERSION + 1).to_ne_bytes())
         }),
@@ -109,7 +113,10 @@ fn an_unwritable_directory_still_gives_the_table() {
     assert_eq!(load(&below), (payload(), 1), "nothing was cached");
     let (bytes, outcome) = load_or_build_with_outcome(&below, &SPEC, payload).unwrap();
     assert_eq!(bytes, payload());
-    assert!(matches!(outcome, CacheOutcome::NotWritten(_)), "{outcome:?}");
+    assert!(
+        matches!(outcome, CacheOutcome::NotWritten(_)),
+        "{outcome:?}"
+    );
 }
 
 #[test]
@@ -117,5 +124,9 @@ fn a_wrong_length_payload_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let err = load_or_build(dir.path(), &SPEC, || vec![0; 10]).unwrap_err();
     assert_eq!(err.kind(), TableErrorKind::InvalidInput);
-    assert!(file_names(dir.path()).is_empty(), "{:?}", file_names(dir.path()));
+    assert!(
+        file_names(dir.path()).is_empty(),
+        "{:?}",
+        file_names(dir.path())
+    );
 }

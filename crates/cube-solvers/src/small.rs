@@ -1,0 +1,72 @@
+//! The small distance tables of the methods, described for a binary that caches them on disk.
+//!
+//! Solvers never open files: they build their tables on first use. A binary that wants to keep
+//! them between runs asks [`small_tables`] for each method's table specs, reads or builds each
+//! payload (cube-tables' `load_or_build` does both), and hands the payloads back with
+//! [`SmallTables::install`] before the first solve.
+
+use cube_tables::TableSpec;
+
+use crate::{thistlethwaite, two_phase};
+
+/// The distance tables of one method: their specs, how to build them, and how to install them.
+#[derive(Clone, Copy)]
+pub struct SmallTables {
+    /// The method, as the command line names it: `two-phase`, `thistlethwaite`.
+    pub method: &'static str,
+    /// One spec per table, in the order of the payloads.
+    pub specs: &'static [TableSpec],
+    payload: fn(usize) -> Vec<u8>,
+    install: fn(Vec<Vec<u8>>) -> bool,
+}
+
+impl std::fmt::Debug for SmallTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmallTables")
+            .field("method", &self.method)
+            .field("specs", &self.specs)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SmallTables {
+    /// The payload of table `index` (of [`SmallTables::specs`]), built in memory: the first call
+    /// builds and installs all of the method's tables, as a first solve would.
+    ///
+    /// # Panics
+    /// When `index` is out of range.
+    pub fn build(&self, index: usize) -> Vec<u8> {
+        (self.payload)(index)
+    }
+
+    /// Installs the method's tables from one payload per spec, read from a cache, before first
+    /// use. Returns `false` (and drops them) when the tables are already in place or a payload is
+    /// unsound; the method then uses the tables it has or builds.
+    pub fn install(&self, payloads: Vec<Vec<u8>>) -> bool {
+        (self.install)(payloads)
+    }
+}
+
+/// The methods whose tables are small enough to build on first use and worth caching.
+pub fn small_tables() -> [SmallTables; 2] {
+    [
+        SmallTables {
+            method: "two-phase",
+            specs: &two_phase::TABLE_SPECS,
+            payload: |index| two_phase::table_payloads()[index].to_vec(),
+            install: |payloads| payloads.try_into().is_ok_and(two_phase::install_tables),
+        },
+        SmallTables {
+            method: "thistlethwaite",
+            specs: &thistlethwaite::TABLE_SPECS,
+            payload: |index| thistlethwaite::tables().payloads()[index].1.to_vec(),
+            install: |payloads| {
+                payloads
+                    .try_into()
+                    .ok()
+                    .and_then(thistlethwaite::Tables::from_payloads)
+                    .is_some_and(thistlethwaite::install_tables)
+            },
+        },
+    ]
+}
