@@ -43,6 +43,9 @@ fn main() -> ExitCode {
         Command::Scramble { event, count, seed, format } => cmd::scramble::run(&global, &event, count, seed, format),
         Command::Check { state } => input::for_each_state(&global, &state, cmd::check::run),
         Command::Convert { state, to } => {
+            if matches!(to, args::OutputFormat::Alg) {
+                cmd::tables::install_small_tables(&global, "two-phase");
+            }
             input::for_each_state(&global, &state, |input| cmd::convert::run(input, to))
         }
         Command::Show {

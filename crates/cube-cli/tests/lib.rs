@@ -1,10 +1,12 @@
 //! Integration tests of cube-cli: they run the built binary.
 //! - `readme`: every `console` example in the workspace README.md runs and prints what it shows;
 //! - `commands`: each subcommand, each input format and each error path.
+//! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
 
 mod commands;
 mod optimal;
 mod readme;
+mod small_tables;
 
 use assert_cmd::Command;
 

@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables /work/targets/tables-7edge --tier 7edge --threads 2 [--limit N] [--verbose] \
-//!     [--no-inverse] [--no-symmetric] [--symmetries RUm,FDm,..] [--no-upper-bound] [--owned] \
+//!     [--no-inverse] [--no-symmetric] [--symmetries RUm,FDm,..] [--no-upper-bound] [--no-concurrent-upper-bound] [--owned] \
 //!     [--upper-bound-ms MS] [--max-length N] FILE...
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables DIR --tier 6edge --heuristic-stats 20000
@@ -115,6 +115,7 @@ fn parse_args() -> Result<Args, String> {
             "--no-inverse" => args.config.inverse = false,
             "--no-symmetric" => args.config.symmetric = false,
             "--no-upper-bound" => args.config.upper_bound = false,
+            "--no-concurrent-upper-bound" => args.config.concurrent_upper_bound = false,
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             file => args.files.push(PathBuf::from(file)),
         }
@@ -164,7 +165,7 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
         ..Limits::default()
     };
     println!(
-        "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {}",
+        "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {} concurrent {}",
         args.tier,
         args.threads,
         args.config.inverse,
@@ -175,7 +176,8 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
             .map(|s| s.name())
             .collect::<Vec<_>>()
             .join(","),
-        args.config.upper_bound
+        args.config.upper_bound,
+        args.config.concurrent_upper_bound
     );
     let (mut seconds, mut node_counts, mut rates) = (Vec::new(), Vec::new(), Vec::new());
     for file in &args.files {

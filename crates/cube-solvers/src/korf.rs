@@ -389,8 +389,22 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 scope.spawn(|| helper.run(cube, stop));
             }
             let result = self.bounds(
-                cube, limits, stop, progress, checkpoint, &tables, &views, &clock, &helper,
-                start, first_bound, max_length, want, upper_len, nodes, &finish,
+                cube,
+                limits,
+                stop,
+                progress,
+                checkpoint,
+                &tables,
+                &views,
+                &clock,
+                &helper,
+                start,
+                first_bound,
+                max_length,
+                want,
+                upper_len,
+                nodes,
+                &finish,
             );
             helper.finish();
             result
@@ -416,14 +430,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         want: usize,
         upper_len: Option<usize>,
         mut nodes: u64,
-        finish: &dyn Fn(
-            Vec<Vec<Move>>,
-            usize,
-            bool,
-            u64,
-            Option<Checkpoint>,
-            Option<usize>,
-        ) -> Result<KorfOutcome, SolveError>,
+        finish: &Finish<'_>,
     ) -> Result<KorfOutcome, SolveError> {
         let mut upper = helper.best();
         for bound in first_bound..=max_length {
@@ -458,7 +465,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 &helper.found,
             );
             nodes += result.nodes;
-            if let Some(found) = helper.best().filter(|moves| moves.len() <= bound) {
+            if want == 1
+                && helper.found.load(Ordering::SeqCst)
+                && let Some(found) = helper.best().filter(|moves| moves.len() <= bound)
+            {
                 // Every shorter bound is exhausted: the two-phase solution is optimal.
                 progress(&Progress {
                     bound,
@@ -685,6 +695,18 @@ impl UpperHelper {
         }
     }
 }
+
+/// How [`Korf::run`] makes its outcome: solutions, proven lower bound, optimal, nodes,
+/// checkpoint, two-phase length.
+type Finish<'a> = dyn Fn(
+        Vec<Vec<Move>>,
+        usize,
+        bool,
+        u64,
+        Option<Checkpoint>,
+        Option<usize>,
+    ) -> Result<KorfOutcome, SolveError>
+    + 'a;
 
 /// The outcome of one bound.
 struct BoundResult {

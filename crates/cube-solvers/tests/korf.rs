@@ -342,3 +342,35 @@ fn missing_tables_name_the_bake_command() {
         "{err}"
     );
 }
+
+/// With the two-phase solver running beside the search (the default for one solution), the
+/// length and optimality are those of the search without it.
+#[test]
+fn concurrent_upper_bound_keeps_lengths() {
+    let plain = Korf::with_config(
+        tables(),
+        Config {
+            upper_bound: false,
+            ..Config::default()
+        },
+    );
+    let concurrent = Korf::new(tables());
+    assert!(concurrent.config().concurrent_upper_bound);
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    for case in 0..6 {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 10 + case % 3));
+        let limits = Limits {
+            threads: 2,
+            ..Limits::default()
+        };
+        let expected = search(&plain, &cube, &limits);
+        let outcome = search(&concurrent, &cube, &limits);
+        assert!(outcome.optimal && expected.optimal, "case {case}");
+        assert_eq!(
+            outcome.solutions[0].moves.len(),
+            expected.solutions[0].moves.len(),
+            "case {case}"
+        );
+        check_solutions(&cube, &[outcome.solutions[0].moves.clone()], "concurrent");
+    }
+}

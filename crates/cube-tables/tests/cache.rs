@@ -28,6 +28,9 @@ fn load(dir: &Path) -> (Vec<u8>, u32) {
     (bytes, calls.get())
 }
 
+/// A way to damage a table file.
+type Corruption<'a> = &'a dyn Fn(&Path);
+
 /// The cached file holds the payload and passes every check.
 fn assert_cached(dir: &Path) {
     let table = PruneTable::load(&SPEC.path_in(dir), &SPEC).expect("the cached file loads");
@@ -59,7 +62,7 @@ fn a_missing_directory_is_created() {
 #[test]
 fn corrupt_files_are_rebuilt_and_rewritten() {
     let path_of = |dir: &Path| SPEC.path_in(dir);
-    let corruptions: [(&str, &dyn Fn(&Path)); 6] = [
+    let corruptions: [(&str, Corruption<'_>); 6] = [
         ("payload bit flip", &|p| {
             flip_bit(p, HEADER_LEN as u64 + 1234, 3)
         }),

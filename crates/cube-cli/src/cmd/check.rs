@@ -25,10 +25,8 @@ pub fn run(input: &Input) -> Outcome {
                 .iter()
                 .map(ToString::to_string)
                 .collect();
-            if problems.is_empty() {
-                if let Err(e) = state.validate() {
-                    problems.push(e.to_string());
-                }
+            if let (true, Err(e)) = (problems.is_empty(), state.validate()) {
+                problems.push(e.to_string());
             }
             problems
         }

@@ -41,7 +41,7 @@ fn tables(global: &Global, args: &OptimalArgs) -> Result<&'static (Tier, PdbSet<
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
         load(&dir, args.tier, !(args.quiet || global.json)).map_err(|e| e.to_string())
     });
-    loaded.as_ref().map_err(|message| CliError::tables(message))
+    loaded.as_ref().map_err(CliError::tables)
 }
 
 fn load(dir: &Path, asked: Option<Tier>, show_progress: bool) -> Result<(Tier, PdbSet<Anonymous>), CliError> {

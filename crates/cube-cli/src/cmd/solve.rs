@@ -42,9 +42,11 @@ impl<'a> Request<'a> {
                 Some(state.cube())
             }
         };
-        let mut limits = Limits::default();
-        limits.max_length = max_length;
-        limits.time_budget = time_budget.map(Duration::from_millis);
+        let limits = Limits {
+            max_length,
+            time_budget: time_budget.map(Duration::from_millis),
+            ..Limits::default()
+        };
         Ok(Request { method, limits, to, explain, optimal })
     }
 }
@@ -64,6 +66,9 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
+    if matches!(request.method, Method::TwoPhase | Method::Thistlethwaite) {
+        crate::cmd::tables::install_small_tables(global, method_name(request.method));
+    }
     let solver: Box<dyn Solver> = match request.method {
         Method::TwoPhase => Box::new(TwoPhase::new()),
         Method::Thistlethwaite => Box::new(Thistlethwaite::new()),

@@ -2,6 +2,7 @@
 //! first-run bake that `optimal` relies on.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use cube_tables::pdb::{self, BakeOptions, Event, Pdb, SpotCheck};
@@ -30,6 +31,34 @@ pub fn tier_cost_text(tier: Tier) -> String {
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
 pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
     cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
+}
+
+/// Installs the small tables of `method` (`two-phase`, `thistlethwaite`) from the table directory,
+/// once per run: each file that is missing, stale or corrupt is built and rewritten. Caching only
+/// saves time, so when the directory cannot be found or written the solver simply builds its
+/// tables in memory, as it would without a cache.
+pub fn install_small_tables(global: &Global, method: &str) {
+    static DONE: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];
+    let sets = cube_solvers::small_tables();
+    let Some(index) = sets.iter().position(|set| set.method == method) else {
+        return;
+    };
+    let set = sets[index];
+    DONE[index].get_or_init(|| {
+        let Ok(dir) = table_dir(global) else {
+            return;
+        };
+        let payloads: Result<Vec<Vec<u8>>, TableError> = set
+            .specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| cube_tables::load_or_build(&dir, spec, || set.build(i)))
+            .collect();
+        // A built table is already installed, and `install` then refuses the payloads.
+        if let Ok(payloads) = payloads {
+            set.install(payloads);
+        }
+    });
 }
 
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {

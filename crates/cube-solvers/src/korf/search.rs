@@ -31,23 +31,6 @@ const POLL_INTERVAL: u32 = 1 << 14;
 /// How many slots' entries a child prefetches at once after its first slot.
 const PREFETCH_CHUNK: usize = 4;
 
-fn tune() -> (usize, usize, usize) {
-    static T: std::sync::OnceLock<(usize, usize, usize)> = std::sync::OnceLock::new();
-    *T.get_or_init(|| {
-        let get = |k: &str, d: usize| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        (
-            get("KORF_FIRST", 1),
-            get("KORF_CHUNK", PREFETCH_CHUNK),
-            get("KORF_BELOW", 2),
-        )
-    })
-}
-
 /// The longest search: every position is solved in 20 moves (God's number).
 pub(crate) const MAX_DEPTH: usize = 20;
 
@@ -104,7 +87,6 @@ pub(crate) struct Worker<'a> {
     stack: Vec<Node>,
     children: Vec<[Child; 18]>,
     pub(crate) nodes: u64,
-    stat: Box<[[u64; 4]; 40]>,
     pub(crate) solutions: Vec<Vec<Move>>,
     pub(crate) abort: Abort,
 }
@@ -121,7 +103,6 @@ impl<'a> Worker<'a> {
             stack: vec![Node::EMPTY; MAX_DEPTH + 1],
             children: vec![[Child::EMPTY; 18]; MAX_DEPTH + 1],
             nodes: 0,
-            stat: Box::new([[0; 4]; 40]),
             solutions: Vec::new(),
             abort: Abort::No,
         }
@@ -234,11 +215,9 @@ impl<'a> Worker<'a> {
         // then those one below it.
         let mut order = [0u8; MAX_SLOTS];
         let mut n_order = 0;
-        let below = tune().2;
         for target in [budget, child_budget] {
             for s in 0..tables.n_slots() {
-                if node.h[s] == target && (target == budget || below == 2 || (below == 1 && s == 0))
-                {
+                if node.h[s] == target {
                     order[n_order] = s as u8;
                     n_order += 1;
                 }
@@ -253,7 +232,7 @@ impl<'a> Worker<'a> {
             child.m = m;
             child.fresh = 0;
             for s in 0..tables.n_slots() {
-                child.h[s] = (node.h[s] + 1).min(child_budget);
+                child.h[s] = (node.h[s] + 1).min(15);
             }
             n += 1;
         }
@@ -281,34 +260,25 @@ impl<'a> Worker<'a> {
                 tables.prefetch(t, index);
             }
         };
-        let first = tune().0.min(n_order);
-        let chunk = tune().1;
         if n_order > 0 {
             for child in &mut children[..n] {
-                fetch(child, 0, first);
+                fetch(child, 0, 1);
             }
         }
         // Every live child has fetched the slots `order[..fetched]`.
-        let mut fetched = first;
+        let mut fetched = 1;
         for (r, &s) in order[..n_order].iter().enumerate() {
             let s = usize::from(s);
             // The survivors of the last fetched slot fetch the next chunk.
             let refill = r + 1 == fetched && fetched < n_order;
-            let next_to = (fetched + chunk).min(n_order);
+            let next_to = (fetched + PREFETCH_CHUNK).min(n_order);
             let mut live = alive;
             while live != 0 {
                 let i = live.trailing_zeros() as usize;
                 live &= live - 1;
                 let child = &mut children[i];
                 let value = tables.get(s, child.index[s]);
-                let g = if self.stack[level].h[s] == budget {
-                    0
-                } else {
-                    2
-                };
-                self.stat[s][g] += 1;
                 if value > child_budget {
-                    self.stat[s][g + 1] += 1;
                     alive &= !(1 << i);
                 } else {
                     child.h[s] = value;
@@ -376,30 +346,4 @@ impl Child {
         m: 0,
         fresh: 0,
     };
-}
-
-impl Drop for Worker<'_> {
-    fn drop(&mut self) {
-        if std::env::var_os("KORF_STATS").is_none() {
-            return;
-        }
-        let mut tot = 0;
-        for (s, st) in self.stat.iter().enumerate() {
-            if st[0] + st[2] > 0 {
-                tot += st[0] + st[2];
-                eprintln!(
-                    "slot {s:2}: at-budget {:>11} pruned {:5.1}%  below {:>11} pruned {:5.1}%",
-                    st[0],
-                    100.0 * st[1] as f64 / st[0].max(1) as f64,
-                    st[2],
-                    100.0 * st[3] as f64 / st[2].max(1) as f64
-                );
-            }
-        }
-        eprintln!(
-            "lookups {tot} nodes {} per node {:.3}",
-            self.nodes,
-            tot as f64 / self.nodes as f64
-        );
-    }
 }

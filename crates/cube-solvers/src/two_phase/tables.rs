@@ -37,8 +37,9 @@ pub(crate) struct Tables {
     pub(crate) build_time: Duration,
 }
 
-/// The ids and sizes of the five distance tables, in the order of [`Tables::payloads`]: one byte
-/// per state, so a binary can cache them in table files.
+/// The ids and sizes of the five distance tables, in the order of
+/// [`table_payloads`](super::table_payloads): one byte per state, so a binary can cache them in
+/// table files.
 pub const TABLE_SPECS: [TableSpec; 5] = [
     spec("two-phase-slice-twist", Twist::COUNT * UdSlice::COUNT),
     spec("two-phase-slice-flip", Flip::COUNT * UdSlice::COUNT),
