@@ -5,7 +5,7 @@ pub mod check;
 pub mod convert;
 pub mod optimal;
 pub mod scramble;
-pub mod solve;
 pub mod show;
+pub mod solve;
 pub mod tables;
 pub mod verify;

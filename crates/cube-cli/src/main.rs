@@ -31,16 +31,39 @@ fn main() -> ExitCode {
     };
     let global = cli.global.clone();
     let result = match cli.command {
-        Command::Solve { state, method, max_length, time_budget, to, explain, optimal } => {
-            match cmd::solve::Request::new(&global, method, max_length, time_budget, to.as_deref(), explain, &optimal) {
-                Ok(request) => input::for_each_state(&global, &state, |input| cmd::solve::run(&global, input, &request)),
+        Command::Solve {
+            state,
+            method,
+            max_length,
+            time_budget,
+            to,
+            explain,
+            optimal,
+        } => {
+            match cmd::solve::Request::new(
+                &global,
+                method,
+                max_length,
+                time_budget,
+                to.as_deref(),
+                explain,
+                &optimal,
+            ) {
+                Ok(request) => input::for_each_state(&global, &state, |input| {
+                    cmd::solve::run(&global, input, &request)
+                }),
                 Err(e) => Err(e),
             }
         }
-        Command::Optimal { state, optimal } => {
-            input::for_each_state(&global, &state, |input| cmd::optimal::run(&global, input, &optimal, None))
-        }
-        Command::Scramble { event, count, seed, format } => cmd::scramble::run(&global, &event, count, seed, format),
+        Command::Optimal { state, optimal } => input::for_each_state(&global, &state, |input| {
+            cmd::optimal::run(&global, input, &optimal, None)
+        }),
+        Command::Scramble {
+            event,
+            count,
+            seed,
+            format,
+        } => cmd::scramble::run(&global, &event, count, seed, format),
         Command::Check { state } => input::for_each_state(&global, &state, cmd::check::run),
         Command::Convert { state, to } => {
             if matches!(to, args::OutputFormat::Alg) {
@@ -55,7 +78,9 @@ fn main() -> ExitCode {
         } => input::for_each_state(&global, &state, |input| {
             cmd::show::run(input, no_color, svg.as_deref())
         }),
-        Command::Tables { action } => cmd::tables::run(&global, action.unwrap_or(args::TablesAction::Status)),
+        Command::Tables { action } => {
+            cmd::tables::run(&global, action.unwrap_or(args::TablesAction::Status))
+        }
         Command::Verify { state, solution } => {
             input::for_each_state(&global, &state, |input| cmd::verify::run(input, &solution))
         }

@@ -87,22 +87,38 @@ impl CliError {
 
     /// Tables are missing, invalid or could not be baked.
     pub fn tables(message: impl fmt::Display) -> CliError {
-        CliError { kind: "tables", message: message.to_string(), exit: EXIT_TABLES }
+        CliError {
+            kind: "tables",
+            message: message.to_string(),
+            exit: EXIT_TABLES,
+        }
     }
 
     /// The command line is wrong in a way clap cannot see.
     pub fn usage(message: impl fmt::Display) -> CliError {
-        CliError { kind: "usage", message: message.to_string(), exit: EXIT_USAGE }
+        CliError {
+            kind: "usage",
+            message: message.to_string(),
+            exit: EXIT_USAGE,
+        }
     }
 
     /// No solution within the limits given.
     pub fn no_solution(message: impl fmt::Display) -> CliError {
-        CliError { kind: "no-solution", message: message.to_string(), exit: EXIT_TIMEOUT }
+        CliError {
+            kind: "no-solution",
+            message: message.to_string(),
+            exit: EXIT_TIMEOUT,
+        }
     }
 
     /// A search ran out of time before finding any solution.
     pub fn timeout(message: impl fmt::Display) -> CliError {
-        CliError { kind: "timeout", message: message.to_string(), exit: EXIT_TIMEOUT }
+        CliError {
+            kind: "timeout",
+            message: message.to_string(),
+            exit: EXIT_TIMEOUT,
+        }
     }
 
     pub fn exit_code(&self) -> u8 {

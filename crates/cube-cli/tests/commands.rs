@@ -18,7 +18,10 @@ fn every_input_format_is_detected() {
     }
     // Forcing the format.
     // H48 records no puzzle orientation, so it converts to the same pieces only.
-    let (code, out, _) = run(&["convert", "--from", "h48", h48.trim(), "--to", "h48"], None);
+    let (code, out, _) = run(
+        &["convert", "--from", "h48", h48.trim(), "--to", "h48"],
+        None,
+    );
     assert_eq!((code, out), (0, h48.clone()));
     let (code, _, err) = run(&["convert", "--from", "h48", alg, "--to", "twizzle"], None);
     assert_eq!(code, 1, "{err}");
@@ -47,7 +50,10 @@ fn check_names_every_broken_rule() {
     assert!(out.contains("centres"), "{out}");
     // A legal cube.
     let (code, out, _) = run(&["check", SOLVED_FACELETS], None);
-    assert_eq!((code, out.trim()), (0, "legal: this is a cube state that can be solved"));
+    assert_eq!(
+        (code, out.trim()),
+        (0, "legal: this is a cube state that can be solved")
+    );
 }
 
 #[test]
@@ -72,7 +78,10 @@ fn batch_keeps_order_and_reports_bad_lines() {
     assert!(lines[0].contains("output"));
     assert!(lines[1].contains("error"));
     assert!(lines[2].contains("output"));
-    let (code, out, _) = run(&["convert", "-", "--to", "h48", "--batch"], Some("R\n\nU\n"));
+    let (code, out, _) = run(
+        &["convert", "-", "--to", "h48", "--batch"],
+        Some("R\n\nU\n"),
+    );
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 2);
 }
@@ -133,7 +142,10 @@ fn illegal_cubes_of_each_kind() {
         // A flipped edge: UR's stickers U6 R2 swapped.
         (facelets(&[(5, b'R'), (10, b'U')]), "flipped"),
         // Two edges swapped: UR and UF.
-        (facelets(&[(5, b'U'), (10, b'F'), (7, b'U'), (19, b'R')]), "swapped"),
+        (
+            facelets(&[(5, b'U'), (10, b'F'), (7, b'U'), (19, b'R')]),
+            "swapped",
+        ),
         // A piece no cube has: URF shows U F R (mirror image).
         (facelets(&[(9, b'F'), (20, b'R')]), "no corner piece has"),
         // A duplicate edge: UL painted as UR, FR as FL.
@@ -149,7 +161,8 @@ fn illegal_cubes_of_each_kind() {
         assert!(err.contains("error:"), "{err}");
     }
     // H48 with a twisted corner: read, then refused by check.
-    let twisted = "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
+    let twisted =
+        "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
     let (code, out, _) = run(&["check", twisted], None);
     assert_eq!(code, 1);
     assert!(out.contains("twisted"), "{out}");

@@ -23,13 +23,19 @@ fn tables_arg() -> String {
 #[test]
 fn first_run_bakes_into_an_empty_directory() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run(&["optimal", "R U F", "--tables", dir.path().to_str().unwrap()], None);
+    let (code, out, err) = run(
+        &["optimal", "R U F", "--tables", dir.path().to_str().unwrap()],
+        None,
+    );
     assert_eq!(code, 0, "first run: {err}");
     assert_eq!(out.trim(), "F' U' R' (3 moves, optimal)");
     assert!(err.contains("baking the 6edge pattern databases"), "{err}");
     assert!(err.contains("MiB in"), "says where and how much: {err}");
     // The second run finds them.
-    let (code, _, err) = run(&["optimal", "R U F", "--tables", dir.path().to_str().unwrap()], None);
+    let (code, _, err) = run(
+        &["optimal", "R U F", "--tables", dir.path().to_str().unwrap()],
+        None,
+    );
     assert_eq!(code, 0);
     assert!(!err.contains("baking"), "{err}");
 }
@@ -38,7 +44,16 @@ fn first_run_bakes_into_an_empty_directory() {
 fn first_run_bakes_then_solves_optimally() {
     let dir = tables_arg();
     // The README's main job.
-    let (code, out, err) = run(&["optimal", "F2 U' B L2 D R' F U2 L' B2 D' R2 F", "--tables", &dir, "--json"], None);
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            "F2 U' B L2 D R' F U2 L' B2 D' R2 F",
+            "--tables",
+            &dir,
+            "--json",
+        ],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(value["length"], 13);
@@ -46,7 +61,15 @@ fn first_run_bakes_then_solves_optimally() {
     assert!(value["nodes"].as_u64().unwrap() > 0);
     assert!(value["seconds"].as_f64().is_some());
     // Progress per depth on standard error.
-    let (_, _, err) = run(&["optimal", "F2 U' B L2 D R' F U2 L' B2 D' R2 F", "--tables", &dir], None);
+    let (_, _, err) = run(
+        &[
+            "optimal",
+            "F2 U' B L2 D R' F U2 L' B2 D' R2 F",
+            "--tables",
+            &dir,
+        ],
+        None,
+    );
     assert!(err.contains("depth 12 exhausted"), "{err}");
 }
 
@@ -57,12 +80,22 @@ fn all_optimal_solutions_and_solve_method() {
     assert_eq!(code, 0);
     assert_eq!(out.trim(), "U' R' (2 moves, optimal)");
     // R L has two optimal solutions: R' L' and L' R' are one canonical sequence, so one line.
-    let (code, out, _) = run(&["solve", "U2 D2", "--method", "optimal", "--tables", &dir, "--all", "--json"], None);
+    let (code, out, _) = run(
+        &[
+            "solve", "U2 D2", "--method", "optimal", "--tables", &dir, "--all", "--json",
+        ],
+        None,
+    );
     assert_eq!(code, 0);
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(value["length"], 2);
     // Solving to a goal state.
-    let (code, out, _) = run(&["solve", "R U", "--method", "optimal", "--to", "R", "--tables", &dir], None);
+    let (code, out, _) = run(
+        &[
+            "solve", "R U", "--method", "optimal", "--to", "R", "--tables", &dir,
+        ],
+        None,
+    );
     assert_eq!((code, out.trim()), (0, "U' (1 move, optimal)"));
 }
 
@@ -70,18 +103,35 @@ fn all_optimal_solutions_and_solve_method() {
 fn timeout_reports_what_was_proven() {
     let dir = tables_arg();
     let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
-    let (code, out, err) = run(&["optimal", superflip, "--tables", &dir, "--timeout", "0.5", "--json"], None);
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            superflip,
+            "--tables",
+            &dir,
+            "--timeout",
+            "0.5",
+            "--json",
+        ],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(value["optimal"], false);
-    assert_eq!(value["length"], 20, "the two-phase solution is known at once");
+    assert_eq!(
+        value["length"], 20,
+        "the two-phase solution is known at once"
+    );
     assert!(value["proven_lower_bound"].as_u64().unwrap() >= 10);
 }
 
 #[test]
 fn missing_larger_tier_says_how_to_bake_it() {
     let dir = tables_arg();
-    let (code, _, err) = run(&["optimal", "R U", "--tables", &dir, "--tier", "8edge"], None);
+    let (code, _, err) = run(
+        &["optimal", "R U", "--tables", &dir, "--tier", "8edge"],
+        None,
+    );
     assert_eq!(code, 3);
     assert!(err.contains("cube-cli tables bake --tier 8edge"), "{err}");
     let (code, out, _) = run(&["tables", "--tables", &dir], None);
@@ -107,8 +157,16 @@ fn corrupt_table_is_refused_with_the_fix() {
     let d = dir.path().to_str().unwrap();
     let (code, out, _) = run(&["tables", "--tables", d], None);
     assert_eq!(code, 0);
-    assert!(out.contains("korf-corners") && out.contains("invalid"), "{out}");
-    let (code, _, err) = run(&["optimal", "R U", "--tables", d, "--tier", "6edge", "--quiet"], None);
+    assert!(
+        out.contains("korf-corners") && out.contains("invalid"),
+        "{out}"
+    );
+    let (code, _, err) = run(
+        &[
+            "optimal", "R U", "--tables", d, "--tier", "6edge", "--quiet",
+        ],
+        None,
+    );
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("korf-corners"), "{err}");
 }

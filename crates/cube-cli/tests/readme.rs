@@ -37,7 +37,8 @@ fn shell_words(line: &str) -> Vec<String> {
 
 #[test]
 fn readme_examples_print_what_they_show() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
     let mut examples = Vec::new();
     let mut in_console = false;
     for line in readme.lines() {
@@ -53,13 +54,21 @@ fn readme_examples_print_what_they_show() {
             }
         }
     }
-    assert!(examples.len() >= 5, "README.md has {} console examples", examples.len());
+    assert!(
+        examples.len() >= 5,
+        "README.md has {} console examples",
+        examples.len()
+    );
     for (command, expected) in examples {
         let words = shell_words(&command);
         assert_eq!(words[0], "cube-cli", "{command}");
         let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
         let (_, stdout, stderr) = run(&args, None);
         let expected = expected.join("\n");
-        assert_eq!(stdout.trim_end(), expected.trim_end(), "README example `{command}` (stderr: {stderr})");
+        assert_eq!(
+            stdout.trim_end(),
+            expected.trim_end(),
+            "README example `{command}` (stderr: {stderr})"
+        );
     }
 }

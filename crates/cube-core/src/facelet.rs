@@ -414,7 +414,8 @@ impl FaceletCube {
         let (mut cp, mut co, mut ep, mut eo) = ([0u8; 8], [0u8; 8], [0u8; 12], [0u8; 12]);
         let (mut seen, mut bad) = (0u32, 0u8);
         for (i, [a, b, c]) in CORNER_FACELETS.into_iter().enumerate() {
-            let v = PIECE_TABLES.corner[faces[a] as usize * 36 + faces[b] as usize * 6 + faces[c] as usize];
+            let v = PIECE_TABLES.corner
+                [faces[a] as usize * 36 + faces[b] as usize * 6 + faces[c] as usize];
             bad |= v;
             cp[i] = v & 7;
             co[i] = (v >> 4) & 3;

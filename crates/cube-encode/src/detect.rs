@@ -146,7 +146,12 @@ pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
         0 => {
             // The format the text most looks like first: the one its shape says, else the one
             // whose reader got furthest into it.
-            attempts.sort_by_key(|(f, e)| (Some(*f) != shape, std::cmp::Reverse(e.column().unwrap_or(0))));
+            attempts.sort_by_key(|(f, e)| {
+                (
+                    Some(*f) != shape,
+                    std::cmp::Reverse(e.column().unwrap_or(0)),
+                )
+            });
             Err(DecodeError::NoFormat { attempts })
         }
         1 => Ok(found.pop().expect("one candidate")),

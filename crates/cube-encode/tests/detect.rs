@@ -74,16 +74,25 @@ fn nothing_matches_says_why_for_each_format() {
 fn the_likeliest_format_is_explained_first() {
     // The move sequence reader got furthest: its error comes first.
     let message = detect("R U Q").unwrap_err().to_string();
-    assert!(message.starts_with("not a cube state: as alg, "), "{message}");
+    assert!(
+        message.starts_with("not a cube state: as alg, "),
+        "{message}"
+    );
     assert!(message.contains("column 5"), "{message}");
     // 54 letters without spaces are stickers, even when they are also 54 face turns.
     let bad_counts = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR";
     let message = detect(bad_counts).unwrap_err().to_string();
-    assert!(message.starts_with("not a cube state: as facelets, "), "{message}");
+    assert!(
+        message.starts_with("not a cube state: as facelets, "),
+        "{message}"
+    );
     assert!(parse_as(Format::Alg, bad_counts).is_ok());
     // JSON that is not a pattern is explained as JSON.
     let message = detect("{\"EDGES\": 3}").unwrap_err().to_string();
-    assert!(message.starts_with("not a cube state: as pattern-json, "), "{message}");
+    assert!(
+        message.starts_with("not a cube state: as pattern-json, "),
+        "{message}"
+    );
 }
 
 #[test]

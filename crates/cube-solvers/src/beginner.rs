@@ -181,7 +181,10 @@ pub(crate) fn stage_done(cube: &Cube, stage: usize) -> bool {
 /// A stage that did not reach its goal within its iteration guard: a bug in the method, reported
 /// rather than looped on.
 pub(crate) fn stage_failed(method: &'static str, stage: &str) -> SolveError {
-    SolveError::StageFailed { method, stage: stage.to_string() }
+    SolveError::StageFailed {
+        method,
+        stage: stage.to_string(),
+    }
 }
 
 /// Runs the cheapest of `targets` (each a set of pieces with its alphabet) repeatedly until all

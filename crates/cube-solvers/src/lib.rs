@@ -158,8 +158,14 @@ impl Solution {
     /// ```
     pub fn from_stages(mut stages: Vec<Stage>) -> Solution {
         stages.retain(|s| !s.moves.is_empty());
-        let all: Vec<Move> = stages.iter().flat_map(|s| s.moves.iter().copied()).collect();
-        Solution { moves: cube_core::simplify(&all), stages }
+        let all: Vec<Move> = stages
+            .iter()
+            .flat_map(|s| s.moves.iter().copied())
+            .collect();
+        Solution {
+            moves: cube_core::simplify(&all),
+            stages,
+        }
     }
 
     /// The number of face turns.

@@ -30,9 +30,19 @@ pub fn run(input: &Input, to: OutputFormat) -> Outcome {
 /// whole-cube rotation of the state's orientation (if it has one) as `x`, `y` and `z` turns.
 fn alg_of(state: &State) -> Result<String, CliError> {
     let cube = state.cube();
-    cube.validate().map_err(|e| CliError::illegal(format!("illegal cube: {e} (only legal states have a move sequence)")))?;
-    let solutions = TwoPhase::new().solve(&cube, &Limits::default(), &Stop::new()).map_err(CliError::illegal)?;
-    let solution = solutions.into_iter().next().map(|s| s.moves).unwrap_or_default();
+    cube.validate().map_err(|e| {
+        CliError::illegal(format!(
+            "illegal cube: {e} (only legal states have a move sequence)"
+        ))
+    })?;
+    let solutions = TwoPhase::new()
+        .solve(&cube, &Limits::default(), &Stop::new())
+        .map_err(CliError::illegal)?;
+    let solution = solutions
+        .into_iter()
+        .next()
+        .map(|s| s.moves)
+        .unwrap_or_default();
     let mut text = Alg::from_moves(&solution).inverse().to_string();
     if let Some(rotation) = state.orientation().filter(|&r| r != Symmetry::IDENTITY) {
         if !text.is_empty() {
@@ -46,11 +56,20 @@ fn alg_of(state: &State) -> Result<String, CliError> {
 /// The shortest sequence of `x`, `y`, `z` turns (with amounts) that turns the cube by `rotation`.
 fn rotation_alg(rotation: Symmetry) -> String {
     let tokens = ["x", "x2", "x'", "y", "y2", "y'", "z", "z2", "z'"];
-    let words = tokens.iter().map(|t| t.to_string()).chain(
-        tokens.iter().flat_map(|a| tokens.iter().filter(move |b| a.as_bytes()[0] != b.as_bytes()[0]).map(move |b| format!("{a} {b}"))),
-    );
+    let words = tokens
+        .iter()
+        .map(|t| t.to_string())
+        .chain(tokens.iter().flat_map(|a| {
+            tokens
+                .iter()
+                .filter(move |b| a.as_bytes()[0] != b.as_bytes()[0])
+                .map(move |b| format!("{a} {b}"))
+        }));
     words
         .into_iter()
-        .find(|word| word.parse::<Alg>().is_ok_and(|alg| alg.expand().rotation == rotation))
+        .find(|word| {
+            word.parse::<Alg>()
+                .is_ok_and(|alg| alg.expand().rotation == rotation)
+        })
         .expect("every rotation is at most two turns about two axes")
 }

@@ -36,7 +36,10 @@ fn stop_flag() -> &'static Stop {
 /// The tier to use: the one asked for, else the largest baked, else 6edge. The default tier is
 /// baked when missing (the first run); a larger tier asked for and missing is an error that
 /// says how to bake it.
-fn tables(global: &Global, args: &OptimalArgs) -> Result<&'static (Tier, PdbSet<Anonymous>), CliError> {
+fn tables(
+    global: &Global,
+    args: &OptimalArgs,
+) -> Result<&'static (Tier, PdbSet<Anonymous>), CliError> {
     let loaded = TABLES.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
         load(&dir, args.tier, !(args.quiet || global.json)).map_err(|e| e.to_string())
@@ -44,8 +47,14 @@ fn tables(global: &Global, args: &OptimalArgs) -> Result<&'static (Tier, PdbSet<
     loaded.as_ref().map_err(CliError::tables)
 }
 
-fn load(dir: &Path, asked: Option<Tier>, show_progress: bool) -> Result<(Tier, PdbSet<Anonymous>), CliError> {
-    let tier = asked.or_else(|| tables::largest_ready_tier(dir)).unwrap_or(Tier::Edge6);
+fn load(
+    dir: &Path,
+    asked: Option<Tier>,
+    show_progress: bool,
+) -> Result<(Tier, PdbSet<Anonymous>), CliError> {
+    let tier = asked
+        .or_else(|| tables::largest_ready_tier(dir))
+        .unwrap_or(Tier::Edge6);
     if !tables::tier_ready(dir, tier) {
         // A table that is there but invalid is reported, never silently replaced.
         tables::check_present_tables(dir, tier)?;
@@ -70,8 +79,15 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
     };
     let (tier, set) = tables(global, args)?;
     let limits = Limits {
-        n_solutions: if args.all { usize::MAX } else { args.max_solutions.unwrap_or(1).max(1) },
-        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+        n_solutions: if args.all {
+            usize::MAX
+        } else {
+            args.max_solutions.unwrap_or(1).max(1)
+        },
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
         time_budget: args.timeout.map(Duration::from_secs_f64),
         ..Limits::default()
     };
@@ -103,10 +119,14 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
 }
 
 fn read_checkpoint(path: &PathBuf, cube: &Cube) -> Result<Checkpoint, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::io(format!("reading checkpoint {}: {e}", path.display())))?;
-    let checkpoint: Checkpoint = text
-        .parse()
-        .map_err(|e| CliError::parse(format!("checkpoint {}: {e} (delete it to start again)", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::io(format!("reading checkpoint {}: {e}", path.display())))?;
+    let checkpoint: Checkpoint = text.parse().map_err(|e| {
+        CliError::parse(format!(
+            "checkpoint {}: {e} (delete it to start again)",
+            path.display()
+        ))
+    })?;
     if checkpoint.cube != *cube {
         return Err(CliError::parse(format!(
             "checkpoint {} belongs to another position (delete it or choose another file)",
@@ -126,9 +146,10 @@ fn save_checkpoint(path: &PathBuf, outcome: &KorfOutcome) -> Result<(), CliError
                 .map_err(|e| CliError::io(format!("writing checkpoint {}: {e}", path.display())))
         }
         _ => match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(CliError::io(format!("removing finished checkpoint {}: {e}", path.display())))
-            }
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(CliError::io(format!(
+                "removing finished checkpoint {}: {e}",
+                path.display()
+            ))),
             _ => Ok(()),
         },
     }
@@ -142,11 +163,19 @@ fn report(outcome: &KorfOutcome, tier: &Tier) -> Outcome {
             outcome.proven_lower_bound
         )));
     };
-    let solutions: Vec<String> = outcome.solutions.iter().map(|s| Alg::from_moves(&s.moves).to_string()).collect();
+    let solutions: Vec<String> = outcome
+        .solutions
+        .iter()
+        .map(|s| Alg::from_moves(&s.moves).to_string())
+        .collect();
     let length = best.moves.len();
     let mut text = String::new();
     for solution in &solutions {
-        text.push_str(&format!("{solution} ({}{})\n", n_moves(length), if outcome.optimal { ", optimal" } else { "" }));
+        text.push_str(&format!(
+            "{solution} ({}{})\n",
+            n_moves(length),
+            if outcome.optimal { ", optimal" } else { "" }
+        ));
     }
     if !outcome.optimal {
         text.push_str(&format!(

@@ -10,7 +10,13 @@ use serde_json::json;
 use crate::args::{Global, OutputFormat};
 use crate::output::{CliError, Report, print_outcome};
 
-pub fn run(global: &Global, event: &str, count: usize, seed: Option<u64>, format: OutputFormat) -> Result<u8, CliError> {
+pub fn run(
+    global: &Global,
+    event: &str,
+    count: usize,
+    seed: Option<u64>,
+    format: OutputFormat,
+) -> Result<u8, CliError> {
     let event: Event = event.parse().map_err(CliError::usage)?;
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -32,7 +38,8 @@ pub fn run(global: &Global, event: &str, count: usize, seed: Option<u64>, format
             text.clone(),
             json!({ "scramble": alg, "output": text, "event": event.id(), "seed": seed, "index": index, "length": length }),
         );
-        print_outcome(global, &Ok(report), true).map_err(|e| CliError::io(format!("writing output: {e}")))?;
+        print_outcome(global, &Ok(report), true)
+            .map_err(|e| CliError::io(format!("writing output: {e}")))?;
     }
     Ok(0)
 }

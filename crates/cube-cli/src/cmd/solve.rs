@@ -38,7 +38,9 @@ impl<'a> Request<'a> {
             None => None,
             Some(text) => {
                 let input = Input::new(global, text);
-                let (_, state) = input.legal_state().map_err(|e| CliError::parse(format!("--to: {e}")))?;
+                let (_, state) = input
+                    .legal_state()
+                    .map_err(|e| CliError::parse(format!("--to: {e}")))?;
                 Some(state.cube())
             }
         };
@@ -47,7 +49,13 @@ impl<'a> Request<'a> {
             time_budget: time_budget.map(Duration::from_millis),
             ..Limits::default()
         };
-        Ok(Request { method, limits, to, explain, optimal })
+        Ok(Request {
+            method,
+            limits,
+            to,
+            explain,
+            optimal,
+        })
     }
 }
 
@@ -93,7 +101,12 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
             method_name(request.method)
         )));
     };
-    Ok(report(&solution, method_name(request.method), seconds, request.explain))
+    Ok(report(
+        &solution,
+        method_name(request.method),
+        seconds,
+        request.explain,
+    ))
 }
 
 /// The text and JSON of one solution.
@@ -111,8 +124,16 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
             text.push_str(&format!("\n  {method}: {moves}"));
         }
         for stage in &solution.stages {
-            text.push_str(&format!("\n  {}: {} ({})", stage.label, Alg::from_moves(&stage.moves), stage.moves.len()));
+            text.push_str(&format!(
+                "\n  {}: {} ({})",
+                stage.label,
+                Alg::from_moves(&stage.moves),
+                stage.moves.len()
+            ));
         }
     }
-    Report::new(text, json!({ "solution": moves, "length": length, "method": method, "seconds": seconds, "stages": stages }))
+    Report::new(
+        text,
+        json!({ "solution": moves, "length": length, "method": method, "seconds": seconds, "stages": stages }),
+    )
 }

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use crate::args::{Global, TablesAction};
-use crate::output::{CliError, print_outcome, Report};
+use crate::output::{CliError, Report, print_outcome};
 
 /// Disk space and bake time of each tier on a 2-core machine (docs/PERFORMANCE.md), for messages.
 fn tier_cost(tier: Tier) -> (&'static str, &'static str) {
@@ -71,7 +71,8 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
     };
-    print_outcome(global, &Ok(report), false).map_err(|e| CliError::io(format!("writing output: {e}")))
+    print_outcome(global, &Ok(report), false)
+        .map_err(|e| CliError::io(format!("writing output: {e}")))
 }
 
 /// The state of one table file: its size and whether its header checks out.
@@ -92,7 +93,9 @@ fn open(dir: &Path, table: &Pdb) -> Result<PruneTable<Mapped>, TableError> {
 
 /// Whether every table of `tier` is present and valid.
 pub fn tier_ready(dir: &Path, tier: Tier) -> bool {
-    pdb::tier_tables(tier).iter().all(|table| table_state(dir, table).2.is_ok())
+    pdb::tier_tables(tier)
+        .iter()
+        .all(|table| table_state(dir, table).2.is_ok())
 }
 
 /// An error for the first table of `tier` that is present but invalid (corrupt, truncated,
@@ -108,7 +111,10 @@ pub fn check_present_tables(dir: &Path, tier: Tier) -> Result<(), CliError> {
 
 /// The largest tier whose tables are all present and valid.
 pub fn largest_ready_tier(dir: &Path) -> Option<Tier> {
-    Tier::ALL.into_iter().rev().find(|&tier| tier_ready(dir, tier))
+    Tier::ALL
+        .into_iter()
+        .rev()
+        .find(|&tier| tier_ready(dir, tier))
 }
 
 fn status(dir: &Path) -> Report {
@@ -125,8 +131,14 @@ fn status(dir: &Path) -> Report {
             (Some(_), Ok(())) => "ok".to_string(),
             (Some(_), Err(e)) => format!("invalid: {e}"),
         };
-        let size_text = size.map_or("-".to_string(), |s| format!("{:.1} MiB", s as f64 / (1 << 20) as f64));
-        text.push_str(&format!("  {:<15} {:>10}  {state}\n", table.id().as_str(), size_text));
+        let size_text = size.map_or("-".to_string(), |s| {
+            format!("{:.1} MiB", s as f64 / (1 << 20) as f64)
+        });
+        text.push_str(&format!(
+            "  {:<15} {:>10}  {state}\n",
+            table.id().as_str(),
+            size_text
+        ));
         tables.push(json!({ "id": table.id().as_str(), "path": path, "bytes": size, "ok": valid.is_ok(), "state": state }));
     }
     let mut tiers = Vec::new();
@@ -135,19 +147,30 @@ fn status(dir: &Path) -> Report {
         let line = if ready {
             format!("tier {tier}: ready")
         } else {
-            format!("tier {tier}: not baked (cube-cli tables bake --tier {tier}: {})", tier_cost_text(tier))
+            format!(
+                "tier {tier}: not baked (cube-cli tables bake --tier {tier}: {})",
+                tier_cost_text(tier)
+            )
         };
         text.push_str(&line);
         text.push('\n');
         tiers.push(json!({ "tier": tier.to_string(), "ready": ready }));
     }
-    Report::new(text.trim_end(), json!({ "dir": dir, "tables": tables, "tiers": tiers }))
+    Report::new(
+        text.trim_end(),
+        json!({ "dir": dir, "tables": tables, "tiers": tiers }),
+    )
 }
 
 /// Bakes `tier` (corners included) into `dir`, with a progress bar per table on standard error
 /// when `show_progress`; says where the tables went and how much space they take.
 pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| CliError::tables(format!("{}: creating the table directory: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::tables(format!(
+            "{}: creating the table directory: {e}",
+            dir.display()
+        ))
+    })?;
     let start = Instant::now();
     let bar = std::sync::Mutex::new(None::<ProgressBar>);
     let progress = |event: &Event<'_>| {
@@ -159,9 +182,11 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
             Event::Started { table } => {
                 let new = ProgressBar::new(table.n_entries() as u64);
                 new.set_style(
-                    ProgressStyle::with_template("{prefix:>15} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta} {msg}")
-                        .expect("the template is valid")
-                        .progress_chars("=> "),
+                    ProgressStyle::with_template(
+                        "{prefix:>15} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta} {msg}",
+                    )
+                    .expect("the template is valid")
+                    .progress_chars("=> "),
                 );
                 new.set_prefix(table.id().to_string());
                 new.enable_steady_tick(Duration::from_millis(200));
@@ -183,11 +208,26 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
     };
     if show_progress {
         let (disk, time) = tier_cost(tier);
-        eprintln!("baking the {tier} pattern databases into {} ({disk}, {time} on 2 cores; once)", dir.display());
+        eprintln!(
+            "baking the {tier} pattern databases into {} ({disk}, {time} on 2 cores; once)",
+            dir.display()
+        );
     }
-    pdb::bake_tier(dir, tier, &BakeOptions { wait_for_lock: true, ..BakeOptions::default() }, &progress).map_err(CliError::tables)?;
+    pdb::bake_tier(
+        dir,
+        tier,
+        &BakeOptions {
+            wait_for_lock: true,
+            ..BakeOptions::default()
+        },
+        &progress,
+    )
+    .map_err(CliError::tables)?;
     if show_progress {
-        let bytes: u64 = pdb::tier_tables(tier).iter().filter_map(|t| table_state(dir, t).1).sum();
+        let bytes: u64 = pdb::tier_tables(tier)
+            .iter()
+            .filter_map(|t| table_state(dir, t).1)
+            .sum();
         eprintln!(
             "baked tier {tier} in {:.1} s: {:.0} MiB in {}",
             start.elapsed().as_secs_f64(),
@@ -218,8 +258,14 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
         let mapped = open(dir, table).map_err(CliError::tables)?;
         pdb::verify_table(&mapped, table, &SpotCheck::default()).map_err(CliError::tables)?;
         let seconds = start.elapsed().as_secs_f64();
-        text.push_str(&format!("{:<15} ok ({seconds:.2} s)\n", table.id().as_str()));
+        text.push_str(&format!(
+            "{:<15} ok ({seconds:.2} s)\n",
+            table.id().as_str()
+        ));
         results.push(json!({ "id": table.id().as_str(), "ok": true, "seconds": seconds }));
     }
-    Ok(Report::new(text.trim_end(), json!({ "dir": dir, "verified": results })))
+    Ok(Report::new(
+        text.trim_end(),
+        json!({ "dir": dir, "verified": results }),
+    ))
 }
