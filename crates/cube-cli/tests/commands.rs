@@ -170,3 +170,45 @@ fn illegal_cubes_of_each_kind() {
     assert_eq!(code, 1);
     assert!(err.contains("twisted"), "{err}");
 }
+
+#[test]
+fn scramble_is_reproducible_and_scrambles() {
+    let (code, first, err) = run(&["scramble", "--seed", "7", "--count", "3"], None);
+    assert_eq!(code, 0, "{err}");
+    let (_, again, _) = run(&["scramble", "--seed", "7", "--count", "3"], None);
+    assert_eq!(first, again);
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        let moves = line.split_whitespace().count();
+        assert!((2..=21).contains(&moves), "{line}");
+        // Every scramble is a legal, unsolved state.
+        let (code, out, _) = run(&["check", line], None);
+        assert_eq!(code, 0, "{line}: {out}");
+    }
+    // 333fm is padded with R' U' F on both sides.
+    let (_, fm, _) = run(&["scramble", "--event", "333fm", "--seed", "7"], None);
+    assert!(
+        fm.starts_with("R' U' F ") && fm.trim_end().ends_with("R' U' F"),
+        "{fm}"
+    );
+    // Other formats print the scrambled state; JSON carries the seed.
+    let (_, json, _) = run(
+        &["scramble", "--seed", "7", "--json", "--format", "h48"],
+        None,
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["seed"], 7);
+    let (_, h48, _) = run(
+        &[
+            "convert",
+            value["scramble"].as_str().unwrap(),
+            "--to",
+            "h48",
+        ],
+        None,
+    );
+    assert_eq!(value["output"].as_str().unwrap(), h48.trim());
+    // A bad event is a usage error.
+    assert_eq!(run(&["scramble", "--event", "444"], None).0, 2);
+}
