@@ -12,7 +12,7 @@
 //! stored in 4 bits. The index functions are in [`CornerCoord`] and [`EdgeSubset`]; [`PdbSet`] holds the
 //! three tables of a tier and answers `h(cube) = max(corners, edges a, edges b)`.
 //!
-//! - [`bake`] and [`bake_tier`] fill a table with a parallel breadth-first search over a memory-mapped
+//! - [`bake()`] and [`bake_tier`] fill a table with a parallel breadth-first search over a memory-mapped
 //!   byte-per-entry scratch file, check its histogram against [`expected`], pack it to nibbles and write it
 //!   atomically. A re-run skips the tables that are baked and valid.
 //! - [`verify_table`] rescans a table (hash and histogram), compares it with [`expected`], and spot-checks

@@ -33,7 +33,7 @@ pub(crate) struct Tables {
     pub(crate) corner_slice_prune: DistanceTable,
     /// Index `ud_edge_perm * 24 + slice_perm`.
     pub(crate) edge_slice_prune: DistanceTable,
-    /// How long [`Tables::build`] took.
+    /// How long building the tables took.
     pub(crate) build_time: Duration,
 }
 
