@@ -101,3 +101,23 @@ fn an_unwritable_table_directory_still_solves() {
         assert!(!out.trim().is_empty(), "{method}");
     }
 }
+
+#[test]
+fn cross_tables_are_cached_for_beginner_and_cfop() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, first, err) = run_in(dir.path(), &["solve", "--method", "cfop", SCRAMBLE]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cached(dir.path(), "cross-").len(), 15);
+    // Corrupt the full cross table: the next run rebuilds it and solves the same way.
+    let full = dir.path().join("cross-15.v1.tbl");
+    let good = std::fs::read(&full).unwrap();
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x01;
+    std::fs::write(&full, &bad).unwrap();
+    let (code, second, err) = run_in(dir.path(), &["solve", "--method", "cfop", SCRAMBLE]);
+    assert_eq!((code, &second), (0, &first), "{err}");
+    assert_eq!(std::fs::read(&full).unwrap(), good);
+    let (code, _, err) = run_in(dir.path(), &["solve", "--method", "beginner", SCRAMBLE]);
+    assert_eq!(code, 0, "{err}");
+}

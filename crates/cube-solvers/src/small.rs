@@ -7,12 +7,14 @@
 
 use cube_tables::TableSpec;
 
+use crate::beginner::cross;
 use crate::{thistlethwaite, two_phase};
 
 /// The distance tables of one method: their specs, how to build them, and how to install them.
 #[derive(Clone, Copy)]
 pub struct SmallTables {
-    /// The method, as the command line names it: `two-phase`, `thistlethwaite`.
+    /// The method, as the command line names it: `two-phase`, `thistlethwaite`, or `cross`
+    /// (the cross tables of the beginner's method and CFOP).
     pub method: &'static str,
     /// One spec per table, in the order of the payloads.
     pub specs: &'static [TableSpec],
@@ -48,7 +50,7 @@ impl SmallTables {
 }
 
 /// The methods whose tables are small enough to build on first use and worth caching.
-pub fn small_tables() -> [SmallTables; 2] {
+pub fn small_tables() -> [SmallTables; 3] {
     [
         SmallTables {
             method: "two-phase",
@@ -67,6 +69,12 @@ pub fn small_tables() -> [SmallTables; 2] {
                     .and_then(thistlethwaite::Tables::from_payloads)
                     .is_some_and(thistlethwaite::install_tables)
             },
+        },
+        SmallTables {
+            method: "cross",
+            specs: &cross::TABLE_SPECS,
+            payload: cross::table_payload,
+            install: cross::install_tables,
         },
     ]
 }

@@ -74,9 +74,11 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
-    if matches!(request.method, Method::TwoPhase | Method::Thistlethwaite) {
-        crate::cmd::tables::install_small_tables(global, method_name(request.method));
-    }
+    let small_tables = match request.method {
+        Method::Beginner | Method::Cfop => "cross",
+        method => method_name(method),
+    };
+    crate::cmd::tables::install_small_tables(global, small_tables);
     let solver: Box<dyn Solver> = match request.method {
         Method::TwoPhase => Box::new(TwoPhase::new()),
         Method::Thistlethwaite => Box::new(Thistlethwaite::new()),

@@ -33,12 +33,12 @@ pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
     cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
 }
 
-/// Installs the small tables of `method` (`two-phase`, `thistlethwaite`) from the table directory,
+/// Installs the small tables of `method` (`two-phase`, `thistlethwaite`, `cross`) from the table directory,
 /// once per run: each file that is missing, stale or corrupt is built and rewritten. Caching only
 /// saves time, so when the directory cannot be found or written the solver simply builds its
 /// tables in memory, as it would without a cache.
 pub fn install_small_tables(global: &Global, method: &str) {
-    static DONE: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];
+    static DONE: [OnceLock<()>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let sets = cube_solvers::small_tables();
     let Some(index) = sets.iter().position(|set| set.method == method) else {
         return;

@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 
 use cube_core::{Cube, Move};
-use cube_tables::{DistanceTable, Space};
+use cube_tables::{DistanceTable, Encoding, Space, TableId, TableSpec};
 
 /// The D-layer edges in Kociemba order: DR DF DL DB.
 pub(crate) const CROSS_EDGES: [u8; 4] = [4, 5, 6, 7];
@@ -147,20 +147,66 @@ pub(crate) struct CrossTables {
     sets: Vec<(EdgeSetSpace, DistanceTable)>,
 }
 
+/// The edges of `mask` (bits over [`CROSS_EDGES`]).
+fn mask_edges(mask: u8) -> Vec<u8> {
+    (0..4)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| CROSS_EDGES[i])
+        .collect()
+}
+
+/// The table files of the 15 cross tables, for a cache (`cross-1` .. `cross-15`, by mask): the
+/// placements and flips of 1 to 4 cross edges, up to 12 x 11 x 10 x 9 x 2^4 = 190,080 entries.
+pub const TABLE_SPECS: [TableSpec; 15] = {
+    const IDS: [&str; 15] = [
+        "cross-1", "cross-2", "cross-3", "cross-4", "cross-5", "cross-6", "cross-7", "cross-8",
+        "cross-9", "cross-10", "cross-11", "cross-12", "cross-13", "cross-14", "cross-15",
+    ];
+    let mut specs = [TableSpec::new(TableId::from_static("cross-1"), Encoding::Byte, 0); 15];
+    let mut i = 0;
+    while i < 15 {
+        let k = (i as u8 + 1).count_ones() as usize;
+        let mut n = 1;
+        let mut j = 0;
+        while j < k {
+            n *= (12 - j) * 2;
+            j += 1;
+        }
+        specs[i] = TableSpec::new(TableId::from_static(IDS[i]), Encoding::Byte, n as u64);
+        i += 1;
+    }
+    specs
+};
+
 impl CrossTables {
     fn build() -> CrossTables {
         let sets = (1u8..16)
             .map(|mask| {
-                let edges: Vec<u8> = (0..4)
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| CROSS_EDGES[i])
-                    .collect();
-                let space = EdgeSetSpace::new(&edges);
+                let space = EdgeSetSpace::new(&mask_edges(mask));
                 let table = DistanceTable::build(&space, [space.goal()]);
                 (space, table)
             })
             .collect();
         CrossTables { sets }
+    }
+
+    /// The tables from cached payloads (one per mask, in the order of [`TABLE_SPECS`]), or
+    /// `None` when one has the wrong size or is not a complete distance table.
+    fn from_payloads(payloads: Vec<Vec<u8>>) -> Option<CrossTables> {
+        if payloads.len() != 15 {
+            return None;
+        }
+        let sets: Vec<_> = (1u8..16)
+            .zip(payloads)
+            .map(|(mask, payload)| {
+                let space = EdgeSetSpace::new(&mask_edges(mask));
+                (payload.len() == space.count).then(|| (space, DistanceTable::from_bytes(payload)))
+            })
+            .collect::<Option<_>>()?;
+        let goals_ok = sets
+            .iter()
+            .all(|(space, table)| table.is_complete() && table.get(space.goal()) == 0);
+        goals_ok.then_some(CrossTables { sets })
     }
 
     /// The space and distance table of the cross edges in `mask` (bits over [`CROSS_EDGES`]).
@@ -191,10 +237,22 @@ impl CrossTables {
     }
 }
 
-/// The cross tables, built on first use (about 235,000 states in all).
+static TABLES: OnceLock<CrossTables> = OnceLock::new();
+
+/// The cross tables, built on first use (about 235,000 states in all) unless installed.
 pub(crate) fn cross_tables() -> &'static CrossTables {
-    static TABLES: OnceLock<CrossTables> = OnceLock::new();
     TABLES.get_or_init(CrossTables::build)
+}
+
+/// The payload of cross table `index` (of [`TABLE_SPECS`]).
+pub fn table_payload(index: usize) -> Vec<u8> {
+    cross_tables().sets[index].1.as_bytes().to_vec()
+}
+
+/// Installs the cross tables from cached payloads before first use; `false` (and nothing
+/// installed) when they are already in place or a payload is unsound.
+pub fn install_tables(payloads: Vec<Vec<u8>>) -> bool {
+    CrossTables::from_payloads(payloads).is_some_and(|tables| TABLES.set(tables).is_ok())
 }
 
 /// The bit mask (over [`CROSS_EDGES`]) of the cross edges that are solved in `cube`.
