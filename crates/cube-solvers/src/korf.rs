@@ -6,7 +6,9 @@
 //! the distance of the position itself, and each sees other edges. The search:
 //!
 //! - asks the two-phase solver for a solution first ([`Config::upper_bound`]): once every length
-//!   below it is exhausted, that solution is proven optimal;
+//!   below it is exhausted, that solution is proven optimal; when one solution is wanted, the
+//!   two-phase solver goes on during the search on one more thread, looking for a solution of the
+//!   length being searched, which ends the search at once ([`Config::concurrent_upper_bound`]);
 //! - searches bounds from the heuristic of the position upward; the first bound with a solution is
 //!   the optimal length, so every solution returned is optimal;
 //! - splits each bound into the canonical move prefixes of [`Config::prefix_depth`] moves, which all

@@ -17,9 +17,9 @@
 //!
 //! let eo = Step::new("eo", MoveTable::<Flip>::new(MoveSet::ALL), [0]);
 //! let cube = Cube::SOLVED.apply_alg(&"F R B".parse::<Alg>().unwrap());
-//! assert_eq!(eo.distance(&cube), Some(2));
+//! assert_eq!(eo.distance(&cube), Some(3));
 //! let all = eo.solve(&cube, &Limits::default().with_n_solutions(usize::MAX), &Stop::new())?;
-//! assert!(all.iter().all(|s| s.moves.len() == 2 && s.stages[0].label == "eo"));
+//! assert!(all.iter().all(|s| s.moves.len() == 3 && s.stages[0].label == "eo"));
 //! # Ok::<(), cube_solvers::SolveError>(())
 //! ```
 
