@@ -346,13 +346,7 @@ impl Solver for Beginner {
         limits: &Limits,
         stop: &Stop,
     ) -> Result<Vec<Solution>, SolveError> {
-        cube.validate()?;
-        if stop.is_stopped() {
-            return Err(SolveError::Cancelled);
-        }
-        let solution = self.solve_staged(cube)?;
-        let within = limits.max_length.is_none_or(|max| solution.len() <= max);
-        Ok(if within { vec![solution] } else { Vec::new() })
+        crate::solve_deterministic(cube, limits, stop, |cube| self.solve_staged(cube))
     }
 }
 

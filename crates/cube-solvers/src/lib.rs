@@ -214,6 +214,24 @@ pub trait Solver: Send + Sync {
 pub mod beginner;
 pub mod cfop;
 pub mod korf;
+/// The [`Solver::solve`] of a deterministic staged method: checks the cube and the stop flag,
+/// solves once, and returns the solution unless it is longer than `limits.max_length` (the other
+/// limits do not apply).
+pub(crate) fn solve_deterministic(
+    cube: &Cube,
+    limits: &Limits,
+    stop: &Stop,
+    solve_staged: impl FnOnce(&Cube) -> Result<Solution, SolveError>,
+) -> Result<Vec<Solution>, SolveError> {
+    cube.validate()?;
+    if stop.is_stopped() {
+        return Err(SolveError::Cancelled);
+    }
+    let solution = solve_staged(cube)?;
+    let within = limits.max_length.is_none_or(|max| solution.len() <= max);
+    Ok(if within { vec![solution] } else { Vec::new() })
+}
+
 pub mod thistlethwaite;
 
 mod small;
