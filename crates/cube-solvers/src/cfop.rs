@@ -472,34 +472,7 @@ mod tests {
     }
 
     #[test]
-    fn solved_and_unsolvable_input() {
-        let solver = Cfop::new();
-        fn assert_send_sync<T: Send + Sync>() {}
-        assert_send_sync::<Cfop>();
-        // Solving to a goal state (the trait's default method).
-        let from = Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3, Move::D1]);
-        let to = Cube::SOLVED.apply_moves(&[Move::L1, Move::B2, Move::U3]);
-        let to_goal = solver
-            .solve_to(&from, &to, &Limits::default(), &Stop::new())
-            .unwrap();
-        assert_eq!(from.apply_moves(&to_goal[0].moves), to);
-        let solutions = solver
-            .solve(&Cube::SOLVED, &Limits::default(), &Stop::new())
-            .unwrap();
-        assert!(solutions[0].is_empty() && solutions[0].stages.is_empty());
-        let odd = Cube::from_parts(
-            [1, 0, 2, 3, 4, 5, 6, 7],
-            [0; 8],
-            std::array::from_fn(|i| i as u8),
-            [0; 12],
-        )
-        .unwrap();
-        let err = solver
-            .solve(&odd, &Limits::default(), &Stop::new())
-            .unwrap_err();
-        assert!(matches!(
-            err,
-            SolveError::Unsolvable(cube_core::CubeError::ParityMismatch { .. })
-        ));
+    fn keeps_the_solver_contract() {
+        crate::check_solver_contract(&Cfop::new());
     }
 }

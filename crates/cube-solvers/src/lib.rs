@@ -232,6 +232,54 @@ pub(crate) fn solve_deterministic(
     Ok(if within { vec![solution] } else { Vec::new() })
 }
 
+/// What every method promises, checked on each: `Send + Sync`, solving to a goal state, an
+/// empty solution for the solved cube, cube-core's specific error for each kind of unsolvable
+/// cube (before any search), and no solution longer than `max_length`.
+#[cfg(test)]
+pub(crate) fn check_solver_contract<S: Solver + 'static>(solver: &S) {
+    use cube_core::CubeError;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<S>();
+    let (limits, stop) = (Limits::default(), Stop::new());
+    let from = Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3, Move::D1]);
+    let to = Cube::SOLVED.apply_moves(&[Move::L1, Move::B2, Move::U3]);
+    let to_goal = solver.solve_to(&from, &to, &limits, &stop).unwrap();
+    assert_eq!(from.apply_moves(&to_goal[0].moves), to);
+    let solutions = solver.solve(&Cube::SOLVED, &limits, &stop).unwrap();
+    assert_eq!(solutions.len(), 1);
+    assert!(solutions[0].is_empty() && solutions[0].stages.is_empty());
+    let id8: [u8; 8] = std::array::from_fn(|i| i as u8);
+    let id12: [u8; 12] = std::array::from_fn(|i| i as u8);
+    let twisted = Cube::from_parts(id8, [1, 0, 0, 0, 0, 0, 0, 0], id12, [0; 12]).unwrap();
+    let flipped =
+        Cube::from_parts(id8, [0; 8], id12, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    let swapped = Cube::from_parts([1, 0, 2, 3, 4, 5, 6, 7], [0; 8], id12, [0; 12]).unwrap();
+    for (cube, error) in [
+        (twisted, CubeError::TwistSum { sum: 1 }),
+        (flipped, CubeError::FlipSum),
+        (
+            swapped,
+            CubeError::ParityMismatch {
+                corners_odd: true,
+                edges_odd: false,
+            },
+        ),
+    ] {
+        assert_eq!(
+            solver.solve(&cube, &limits, &stop),
+            Err(SolveError::Unsolvable(error))
+        );
+    }
+    let two_moves = Cube::SOLVED.apply_moves(&[Move::R1, Move::F1]);
+    assert!(
+        solver
+            .solve(&two_moves, &Limits::default().with_max_length(1), &stop)
+            .unwrap()
+            .is_empty()
+    );
+}
+
 pub mod thistlethwaite;
 
 mod small;

@@ -463,43 +463,7 @@ mod tests {
     }
 
     #[test]
-    fn solved_and_unsolvable_input() {
-        let solver = Thistlethwaite::new();
-        fn assert_send_sync<T: Send + Sync>() {}
-        assert_send_sync::<Thistlethwaite>();
-        // Solving to a goal state (the trait's default method).
-        let from = Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3, Move::D1]);
-        let to = Cube::SOLVED.apply_moves(&[Move::L1, Move::B2, Move::U3]);
-        let to_goal = solver
-            .solve_to(&from, &to, &Limits::default(), &Stop::new())
-            .unwrap();
-        assert_eq!(from.apply_moves(&to_goal[0].moves), to);
-        let solutions = solver
-            .solve(&Cube::SOLVED, &Limits::default(), &Stop::new())
-            .unwrap();
-        assert_eq!(solutions.len(), 1);
-        assert!(solutions[0].is_empty() && solutions[0].stages.is_empty());
-        let twisted = Cube::from_parts(
-            [0, 1, 2, 3, 4, 5, 6, 7],
-            [1, 0, 0, 0, 0, 0, 0, 0],
-            std::array::from_fn(|i| i as u8),
-            [0; 12],
-        )
-        .unwrap();
-        let err = solver
-            .solve(&twisted, &Limits::default(), &Stop::new())
-            .unwrap_err();
-        assert_eq!(
-            err,
-            SolveError::Unsolvable(cube_core::CubeError::TwistSum { sum: 1 })
-        );
-        let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::F1]);
-        let short = Limits::default().with_max_length(1);
-        assert!(
-            solver
-                .solve(&cube, &short, &Stop::new())
-                .unwrap()
-                .is_empty()
-        );
+    fn keeps_the_solver_contract() {
+        crate::check_solver_contract(&Thistlethwaite::new());
     }
 }

@@ -237,3 +237,8 @@ fn emitted_solutions_follow_the_phase_rules() {
     }
     assert!(n_checked > 20, "{n_checked}");
 }
+
+#[test]
+fn keeps_the_solver_contract() {
+    crate::check_solver_contract(&TwoPhase::new());
+}
