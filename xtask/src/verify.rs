@@ -46,27 +46,13 @@ pub(crate) fn run(flags: VerifyFlags) -> Result<(), Error> {
 
 /// The corners and the edge tables of `tier`, or of every tier with a table present.
 pub(crate) fn chosen_tables(dir: &Path, tier: Option<Tier>) -> Result<Vec<Pdb>, Error> {
-    let mut tables = vec![pdb::CORNERS];
-    match tier {
-        Some(tier) => tables.extend(pdb::edge_tables(tier)),
-        None => {
-            for tier in Tier::ALL {
-                let edge_tables = pdb::edge_tables(tier);
-                if edge_tables.iter().any(|table| {
-                    let path = table.spec.path_in(dir);
-                    path.exists() || pdb::seed_path(&path).exists()
-                }) {
-                    tables.extend(edge_tables);
-                }
-            }
-            if tables.len() == 1 && !pdb::CORNERS.spec.path_in(dir).exists() {
-                return Err(format!(
-                    "{}: no tables (run cargo xtask bake-tables --tier 6edge)",
-                    dir.display()
-                )
-                .into());
-            }
-        }
+    let tables = pdb::tables_to_check(dir, tier);
+    if tier.is_none() && tables.len() == 1 && !pdb::CORNERS.spec.path_in(dir).exists() {
+        return Err(format!(
+            "{}: no tables (run cargo xtask bake-tables --tier 6edge)",
+            dir.display()
+        )
+        .into());
     }
     Ok(tables)
 }

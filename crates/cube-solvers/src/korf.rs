@@ -262,9 +262,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<KorfOutcome, SolveError> {
-        from.validate()?;
-        to.validate()?;
-        self.search(&to.inverse().compose(from), limits, stop, progress)
+        self.search(&crate::relative_to_goal(from, to)?, limits, stop, progress)
     }
 
     /// Goes on with the search that `checkpoint` was taken from; the result is the one the

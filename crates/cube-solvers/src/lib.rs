@@ -193,8 +193,7 @@ pub trait Solver: Send + Sync {
 
     /// Solutions that take `from` to `to`: `from.apply_moves(&solution.moves) == to`.
     ///
-    /// In sequence order, `from` followed by `s` is `to` exactly when `to⁻¹` followed by `from`
-    /// followed by `s` is solved, so this solves `to.inverse().compose(from)`.
+    /// This solves [`relative_to_goal`]`(from, to)`.
     ///
     /// # Errors
     /// As [`Solver::solve`]; either state being unsolvable is [`SolveError::Unsolvable`].
@@ -205,10 +204,19 @@ pub trait Solver: Send + Sync {
         limits: &Limits,
         stop: &Stop,
     ) -> Result<Vec<Solution>, SolveError> {
-        from.validate()?;
-        to.validate()?;
-        self.solve(&to.inverse().compose(from), limits, stop)
+        self.solve(&relative_to_goal(from, to)?, limits, stop)
     }
+}
+
+/// The state whose solutions take `from` to `to`: in sequence order, `from` followed by `s` is
+/// `to` exactly when `to⁻¹`, then `from`, then `s` is solved, so this is `to.inverse().compose(from)`.
+///
+/// # Errors
+/// [`SolveError::Unsolvable`] if either state is.
+pub fn relative_to_goal(from: &Cube, to: &Cube) -> Result<Cube, SolveError> {
+    from.validate()?;
+    to.validate()?;
+    Ok(to.inverse().compose(from))
 }
 
 pub mod beginner;

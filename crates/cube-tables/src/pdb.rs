@@ -152,6 +152,27 @@ pub const fn tier_tables(tier: Tier) -> [Pdb; 3] {
     [CORNERS, a, b]
 }
 
+/// The tables a full check of `dir` covers: the corners, and the edge tables of `tier`, or with
+/// `None` of every tier that has an edge table (or its seed) in `dir`.
+pub fn tables_to_check(dir: &std::path::Path, tier: Option<Tier>) -> Vec<Pdb> {
+    let mut tables = vec![CORNERS];
+    match tier {
+        Some(tier) => tables.extend(edge_tables(tier)),
+        None => {
+            for tier in Tier::ALL {
+                let edges = edge_tables(tier);
+                if edges.iter().any(|table| {
+                    let path = table.spec.path_in(dir);
+                    path.exists() || seed_path(&path).exists()
+                }) {
+                    tables.extend(edges);
+                }
+            }
+        }
+    }
+    tables
+}
+
 impl Pdb {
     /// The table id.
     pub fn id(&self) -> TableId {

@@ -74,7 +74,9 @@ fn load(
 pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> Outcome {
     let (_, state) = input.legal_state()?;
     let cube = match to {
-        Some(goal) => goal.inverse().compose(&state.cube()),
+        Some(goal) => {
+            cube_solvers::relative_to_goal(&state.cube(), goal).map_err(CliError::illegal)?
+        }
         None => state.cube(),
     };
     let (tier, set) = tables(global, args)?;

@@ -239,18 +239,7 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
 }
 
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
-    let mut tables = vec![pdb::CORNERS];
-    match tier {
-        Some(tier) => tables.extend(pdb::edge_tables(tier)),
-        None => {
-            for tier in Tier::ALL {
-                let edges = pdb::edge_tables(tier);
-                if edges.iter().any(|t| t.spec.path_in(dir).exists()) {
-                    tables.extend(edges);
-                }
-            }
-        }
-    }
+    let tables = pdb::tables_to_check(dir, tier);
     let mut text = String::new();
     let mut results: Vec<Value> = Vec::new();
     for table in &tables {
