@@ -2,7 +2,8 @@
 //!
 //! Each iteration encodes and decodes 1024 random legal states (uniform, from a fixed seed;
 //! no orientation, no centres, except the `twizzle_full` case); criterion reports elements per
-//! second, so time per element is the cost of one encode plus one decode.
+//! second, so time per element is the cost of one encode plus one decode. `kpattern` encodes
+//! into a new `String` each time; `kpattern_write`, like the other text formats, into a buffer.
 
 use std::hint::black_box;
 
@@ -94,6 +95,18 @@ fn bench_round_trips(c: &mut Criterion) {
             for state in &states {
                 let text = kpattern::encode(black_box(state));
                 ok += kpattern::decode(black_box(&text)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    // As the other text formats: written into a caller buffer rather than a new `String`.
+    group.bench_function("kpattern_write", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            let mut buf = [0u8; kpattern::MAX_LEN];
+            for state in &states {
+                let text = kpattern::write(black_box(state), &mut buf);
+                ok += kpattern::decode(black_box(text)).is_ok() as usize;
             }
             ok
         })

@@ -78,16 +78,21 @@ const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 /// No piece: the high bit marks a failed lookup.
 const NONE: u8 = 0xff;
 
+/// The face index given to a colour that no centre has, in [`FaceletCube::read_fast`]: lookups
+/// with it find [`NONE`].
+const UNKNOWN_FACE: u8 = 6;
+
 /// Lookups from sticker faces to pieces, for the fast path of [`FaceletCube::to_cube_unchecked`]:
-/// `corner[f0 * 36 + f1 * 6 + f2]` is `piece | twist << 4` (or [`NONE`]) for the faces shown at a
-/// corner position's three facelets; `edge[f0 * 6 + f1]` is `piece | flip << 4` (or [`NONE`]).
+/// `corner[f0 * 49 + f1 * 7 + f2]` is `piece | twist << 4` (or [`NONE`]) for the faces (0..6, or
+/// [`UNKNOWN_FACE`]) shown at a corner position's three facelets; `edge[f0 * 7 + f1]` is
+/// `piece | flip << 4` (or [`NONE`]).
 struct PieceTables {
-    corner: [u8; 216],
-    edge: [u8; 36],
+    corner: [u8; 343],
+    edge: [u8; 49],
 }
 
 const PIECE_TABLES: PieceTables = {
-    let mut corner = [NONE; 216];
+    let mut corner = [NONE; 343];
     let mut piece = 0;
     while piece < 8 {
         let c = CORNER_COLOURS[piece];
@@ -98,20 +103,73 @@ const PIECE_TABLES: PieceTables = {
             let s0 = c[(3 - twist) % 3] as usize;
             let s1 = c[(4 - twist) % 3] as usize;
             let s2 = c[(5 - twist) % 3] as usize;
-            corner[s0 * 36 + s1 * 6 + s2] = piece as u8 | (twist as u8) << 4;
+            corner[s0 * 49 + s1 * 7 + s2] = piece as u8 | (twist as u8) << 4;
             twist += 1;
         }
         piece += 1;
     }
-    let mut edge = [NONE; 36];
+    let mut edge = [NONE; 49];
     let mut piece = 0;
     while piece < 12 {
         let c = EDGE_COLOURS[piece];
-        edge[c[0] as usize * 6 + c[1] as usize] = piece as u8;
-        edge[c[1] as usize * 6 + c[0] as usize] = piece as u8 | 1 << 4;
+        edge[c[0] as usize * 7 + c[1] as usize] = piece as u8;
+        edge[c[1] as usize * 7 + c[0] as usize] = piece as u8 | 1 << 4;
         piece += 1;
     }
     PieceTables { corner, edge }
+};
+
+/// The letters a piece shows, for [`FaceletCube::from_cube`]: `corner[piece * 3 + twist][slot]`
+/// is the letter at slot `slot` of the position holding `piece` with `twist`, and
+/// `edge[piece * 2 + flip][slot]` the same for edges.
+struct StickerTables {
+    corner: [[u8; 3]; 24],
+    edge: [[u8; 2]; 24],
+}
+
+const STICKER_TABLES: StickerTables = {
+    let mut corner = [[0u8; 3]; 24];
+    let mut piece = 0;
+    while piece < 8 {
+        let mut twist = 0;
+        while twist < 3 {
+            let mut slot = 0;
+            while slot < 3 {
+                corner[piece * 3 + twist][slot] =
+                    CORNER_COLOURS[piece][(slot + 3 - twist) % 3].letter() as u8;
+                slot += 1;
+            }
+            twist += 1;
+        }
+        piece += 1;
+    }
+    let mut edge = [[0u8; 2]; 24];
+    let mut piece = 0;
+    while piece < 12 {
+        let mut flip = 0;
+        while flip < 2 {
+            let mut slot = 0;
+            while slot < 2 {
+                edge[piece * 2 + flip][slot] =
+                    EDGE_COLOURS[piece][(slot + flip) % 2].letter() as u8;
+                slot += 1;
+            }
+            flip += 1;
+        }
+        piece += 1;
+    }
+    StickerTables { corner, edge }
+};
+
+/// The letters of the solved cube: [`FaceletCube::from_cube`] starts from it for the centres.
+const SOLVED_LETTERS: [u8; 54] = {
+    let mut out = [0u8; 54];
+    let mut i = 0;
+    while i < 54 {
+        out[i] = Face::from_index(i / 9).letter() as u8;
+        i += 1;
+    }
+    out
 };
 
 /// The name of facelet `index` (0..54), such as `U1` or `B9`.
@@ -279,22 +337,20 @@ impl FaceletCube {
 
     /// The stickers of a cubie-level state, coloured with the letters `URFDLB`.
     pub fn from_cube(cube: &Cube) -> FaceletCube {
-        let mut colours = [0u8; 54];
-        for (face, &centre) in CENTRES.iter().enumerate() {
-            colours[centre] = Face::from_index(face).letter() as u8;
-        }
+        // Every facelet but the centres is overwritten below.
+        let mut colours = SOLVED_LETTERS;
         let (cp, co) = (cube.corner_perm(), cube.corner_ori());
         for i in 0..8 {
-            for n in 0..3 {
-                colours[CORNER_FACELETS[i][(n + co[i] as usize) % 3]] =
-                    CORNER_COLOURS[cp[i] as usize][n].letter() as u8;
+            let letters = STICKER_TABLES.corner[cp[i] as usize * 3 + co[i] as usize];
+            for slot in 0..3 {
+                colours[CORNER_FACELETS[i][slot]] = letters[slot];
             }
         }
         let (ep, eo) = (cube.edge_perm(), cube.edge_ori());
         for i in 0..12 {
-            for n in 0..2 {
-                colours[EDGE_FACELETS[i][(n + eo[i] as usize) % 2]] =
-                    EDGE_COLOURS[ep[i] as usize][n].letter() as u8;
+            let letters = STICKER_TABLES.edge[ep[i] as usize * 2 + eo[i] as usize];
+            for slot in 0..2 {
+                colours[EDGE_FACELETS[i][slot]] = letters[slot];
             }
         }
         FaceletCube { colours }
@@ -396,41 +452,72 @@ impl FaceletCube {
     /// The table-driven reader: `Some` only for stickers that are well-formed pieces; anything
     /// else goes through the reader that names the problem. (Colour counts need no check here:
     /// 20 distinct real pieces and six distinct centres use every colour exactly nine times.)
+    ///
+    /// Every facelet but the centres belongs to exactly one corner or edge position, so the
+    /// piece lookups see every sticker: a colour that no centre has becomes [`UNKNOWN_FACE`],
+    /// which no piece shows, and the lookup finds [`NONE`].
     #[inline]
     fn read_fast(&self) -> Option<Cube> {
-        let mut face_of = [NONE; 256];
+        let mut face_of = [UNKNOWN_FACE; 256];
+        let mut repeated = false;
         for (face, &c) in CENTRES.iter().enumerate() {
             let colour = self.colours[c] as usize;
-            if face_of[colour] != NONE {
-                return None;
-            }
+            repeated |= face_of[colour] != UNKNOWN_FACE;
             face_of[colour] = face as u8;
         }
-        let faces: [u8; 54] = std::array::from_fn(|i| face_of[self.colours[i] as usize]);
-        // Faces are 0..6, NONE has the high bit set: one OR finds any unknown colour.
-        if faces.iter().fold(0, |acc, &f| acc | f) & 0x80 != 0 {
+        if repeated {
             return None;
         }
-        let (mut cp, mut co, mut ep, mut eo) = ([0u8; 8], [0u8; 8], [0u8; 12], [0u8; 12]);
+        let face = |i: usize| face_of[self.colours[i] as usize] as usize;
+        let corner = |i: usize| {
+            let [a, b, c] = CORNER_FACELETS[i];
+            PIECE_TABLES.corner[face(a) * 49 + face(b) * 7 + face(c)]
+        };
+        let edge = |i: usize| {
+            let [a, b] = EDGE_FACELETS[i];
+            PIECE_TABLES.edge[face(a) * 7 + face(b)]
+        };
+        // Written out rather than looped, so that every facelet index is a constant.
+        let corners = [
+            corner(0),
+            corner(1),
+            corner(2),
+            corner(3),
+            corner(4),
+            corner(5),
+            corner(6),
+            corner(7),
+        ];
+        let edges = [
+            edge(0),
+            edge(1),
+            edge(2),
+            edge(3),
+            edge(4),
+            edge(5),
+            edge(6),
+            edge(7),
+            edge(8),
+            edge(9),
+            edge(10),
+            edge(11),
+        ];
         let (mut seen, mut bad) = (0u32, 0u8);
-        for (i, [a, b, c]) in CORNER_FACELETS.into_iter().enumerate() {
-            let v = PIECE_TABLES.corner
-                [faces[a] as usize * 36 + faces[b] as usize * 6 + faces[c] as usize];
+        for v in corners {
             bad |= v;
-            cp[i] = v & 7;
-            co[i] = (v >> 4) & 3;
             seen |= 1 << (v & 7);
         }
-        for (i, [a, b]) in EDGE_FACELETS.into_iter().enumerate() {
-            let v = PIECE_TABLES.edge[faces[a] as usize * 6 + faces[b] as usize];
+        for v in edges {
             bad |= v;
-            ep[i] = v & 15;
-            eo[i] = (v >> 4) & 1;
             seen |= 1 << (8 + (v & 15) as u32);
         }
         if bad & 0x80 != 0 || seen != (1 << 20) - 1 {
             return None;
         }
+        let cp = corners.map(|v| v & 7);
+        let co = corners.map(|v| (v >> 4) & 3);
+        let ep = edges.map(|v| v & 15);
+        let eo = edges.map(|v| (v >> 4) & 1);
         Cube::from_parts(cp, co, ep, eo).ok()
     }
 

@@ -23,13 +23,14 @@ pub const LEN: usize = 54;
 const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 
 /// The 54 bytes of a facelet string: surrounding ASCII whitespace is trimmed.
-fn bytes_of(text: &str) -> Result<[u8; LEN], DecodeError> {
+fn bytes_of(text: &str) -> Result<&[u8; LEN], DecodeError> {
     let trimmed = text.trim_ascii();
     if trimmed.is_empty() {
         return Err(DecodeError::Empty);
     }
-    let offset = trimmed.as_ptr() as usize - text.as_ptr() as usize;
-    if let Some(i) = trimmed.bytes().position(|b| !b.is_ascii()) {
+    if !trimmed.is_ascii() {
+        let offset = trimmed.as_ptr() as usize - text.as_ptr() as usize;
+        let i = trimmed.bytes().position(|b| !b.is_ascii()).unwrap_or(0);
         return Err(DecodeError::NonAscii {
             column: offset + i + 1,
         });
@@ -45,7 +46,17 @@ fn bytes_of(text: &str) -> Result<[u8; LEN], DecodeError> {
 }
 
 /// The rotation the centres show, if they are the letters `URFDLB`.
+#[inline]
 fn orientation_of(bytes: &[u8; LEN]) -> Result<Option<Symmetry>, DecodeError> {
+    // The common case first: the letters at home.
+    if CENTRES.map(|c| bytes[c]) == *b"URFDLB" {
+        return Ok(Some(Symmetry::IDENTITY));
+    }
+    orientation_of_rotated(bytes)
+}
+
+/// [`orientation_of`] when the centres are not `URFDLB` at home.
+fn orientation_of_rotated(bytes: &[u8; LEN]) -> Result<Option<Symmetry>, DecodeError> {
     let mut on = [Face::U; 6];
     for (face, &c) in CENTRES.iter().enumerate() {
         match Face::from_letter(bytes[c] as char) {
@@ -73,12 +84,12 @@ fn orientation_of(bytes: &[u8; LEN]) -> Result<Option<Symmetry>, DecodeError> {
 
 fn read(text: &str, strict: bool) -> Result<State, DecodeError> {
     let bytes = bytes_of(text)?;
-    let seen = FaceletCube::new(bytes).to_cube_unchecked()?;
+    let seen = FaceletCube::new(*bytes).to_cube_unchecked()?;
     if strict {
         seen.validate()
             .map_err(|e| DecodeError::Facelet(cube_core::FaceletError::Unsolvable(e)))?;
     }
-    let orientation = orientation_of(&bytes)?;
+    let orientation = orientation_of(bytes)?;
     // What the stickers show is the state in the rotated frame; undo the rotation.
     let cube = match orientation {
         Some(r) if r != Symmetry::IDENTITY => r.conjugate(&seen),

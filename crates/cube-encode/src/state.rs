@@ -75,12 +75,14 @@ impl State {
     ///
     /// # Panics
     /// If `rotation` is a mirror symmetry; [`State::try_with_orientation`] returns `None` then.
+    #[inline]
     pub fn with_orientation(self, rotation: Option<Symmetry>) -> State {
         self.try_with_orientation(rotation)
             .expect("a puzzle orientation is a rotation, not a mirror")
     }
 
     /// The same state with the given puzzle orientation, or `None` if it is a mirror.
+    #[inline]
     pub fn try_with_orientation(self, rotation: Option<Symmetry>) -> Option<State> {
         match rotation {
             Some(r) if r.is_mirror() => None,

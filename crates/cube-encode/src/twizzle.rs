@@ -126,8 +126,10 @@ const POPCOUNT12: [u8; 4096] = {
     t
 };
 
-/// Lexicographic rank of a permutation of `0..N` (Jaap Scherphuis's method): Horner's scheme
-/// over `#{j > i : p[j] < p[i]}`, which is `p[i]` minus the smaller pieces already seen.
+/// Lexicographic rank of a permutation of `0..N` (Jaap Scherphuis's method): the sum of
+/// `#{j > i : p[j] < p[i]} * (N - 1 - i)!`, where the count is `p[i]` minus the smaller pieces
+/// already seen. A sum of independent products rather than Horner's scheme, so that the
+/// multiplications do not wait for each other.
 #[inline]
 fn rank<const N: usize>(perm: &[u8; N]) -> u32 {
     let mut seen = 0u32;
@@ -135,51 +137,32 @@ fn rank<const N: usize>(perm: &[u8; N]) -> u32 {
     for i in 0..N - 1 {
         let p = perm[i] as u32 & 15;
         let smaller_seen = POPCOUNT12[(seen & ((1u32 << p) - 1)) as usize] as u32;
-        index = index * (N - i) as u32 + (p - smaller_seen);
+        index += (p - smaller_seen) * FACT[N - 1 - i];
         seen |= 1 << p;
     }
     index
 }
 
-/// `MAGIC[b] = ceil(2^64 / b)`: `x / b == (x * MAGIC[b]) >> 64` for every `x < 2^32`, so the
-/// unranking divides by a multiplication rather than a (slow) division by a variable.
-const MAGIC: [u64; 13] = {
-    let mut m = [0u64; 13];
-    let mut b = 1;
-    while b < 13 {
-        m[b] = (u64::MAX / b as u64).wrapping_add(1);
-        b += 1;
-    }
-    m
-};
-
-#[inline(always)]
-fn div_small(x: u32, b: usize) -> u32 {
-    if b == 1 {
-        return x;
-    }
-    ((x as u128 * MAGIC[b] as u128) >> 64) as u32
-}
-
 /// The permutation of `0..N` with lexicographic rank `index` (`index < N!`, `N <= 12`).
 #[inline]
-fn unrank<const N: usize>(mut index: u32) -> [u8; N] {
+fn unrank<const N: usize>(index: u32) -> [u8; N] {
+    // The factorial-base digits, `index = sum digits[i] * (N - 1 - i)!`, each computed on its
+    // own (the divisors are constants once the loop is unrolled, so they become
+    // multiplications), so that the first digit is ready at once rather than at the end of a
+    // chain of divisions.
     let mut digits = [0u8; N];
-    for i in (0..N - 1).rev() {
-        let base = N - i;
-        let q = div_small(index, base);
-        digits[i] = (index - q * base as u32) as u8;
-        index = q;
+    for i in 0..N - 1 {
+        digits[i] = (index / FACT[N - 1 - i] % (N - i) as u32) as u8;
     }
-    // The unused pieces in increasing order, one nibble each.
+    // The unused pieces in increasing order, one nibble each; taking one out shifts the nibbles
+    // above it down.
     let mut list: u64 = 0xfedc_ba98_7654_3210;
     let mut out = [0u8; N];
     for i in 0..N {
         let shift = 4 * digits[i] as u32;
         out[i] = ((list >> shift) & 15) as u8;
-        let low = list & ((1u64 << shift) - 1);
-        let high = (list >> 4 >> shift) << shift;
-        list = low | high;
+        let below = (1u64 << shift) - 1;
+        list = (list & below) | ((list >> 4) & !below);
     }
     out
 }
@@ -334,13 +317,45 @@ pub fn decode_strict(bytes: &[u8]) -> Result<State, DecodeError> {
     Ok(state)
 }
 
-const HEX: &[u8; 16] = b"0123456789abcdef";
+/// The two lowercase hex digits of each byte value, high digit first.
+const HEX_PAIRS: [[u8; 2]; 256] = {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut t = [[0u8; 2]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [HEX[b >> 4], HEX[b & 15]];
+        b += 1;
+    }
+    t
+};
+
+/// Not a hex digit, in [`HEX_VALUES`]: the high bit marks it, so one OR over all digits finds
+/// any bad one.
+const NOT_HEX: u8 = 0x80;
+
+/// The value of each byte as a hex digit (either case), or [`NOT_HEX`].
+const HEX_VALUES: [u8; 256] = {
+    let mut t = [NOT_HEX; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            c @ b'0'..=b'9' => c - b'0',
+            c @ b'a'..=b'f' => c - b'a' + 10,
+            c @ b'A'..=b'F' => c - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The length of cubing.js's spaced form: 11 pairs of digits separated by single spaces.
+const SPACED_LEN: usize = 3 * LEN - 1;
 
 /// The 22 lowercase hex digits of 11 bytes, written into `out`.
 pub fn write_hex<'a>(bytes: &[u8; LEN], out: &'a mut [u8; HEX_LEN]) -> &'a str {
-    for (i, b) in bytes.iter().enumerate() {
-        out[2 * i] = HEX[(b >> 4) as usize];
-        out[2 * i + 1] = HEX[(b & 15) as usize];
+    for (pair, &b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair.copy_from_slice(&HEX_PAIRS[b as usize]);
     }
     std::str::from_utf8(out).expect("hex digits are ASCII")
 }
@@ -363,22 +378,56 @@ pub fn encode_hex(state: &State) -> String {
 /// [`DecodeError::BadHexDigit`] for any other character, [`DecodeError::WrongLength`] unless
 /// there are exactly 22 digits (an odd count is not padded).
 pub fn parse_hex(text: &str) -> Result<[u8; LEN], DecodeError> {
+    match parse_hex_common(text.as_bytes()) {
+        Some(out) => Ok(out),
+        None => parse_hex_general(text),
+    }
+}
+
+/// The two common forms, 22 digits or 11 pairs separated by single spaces, by table lookups
+/// without a branch per digit; `None` for anything else (other whitespace, a bad digit, another
+/// length), which [`parse_hex_general`] reads or names the error of.
+#[inline]
+fn parse_hex_common(text: &[u8]) -> Option<[u8; LEN]> {
+    let stride = match text.len() {
+        HEX_LEN => 2,
+        SPACED_LEN => 3,
+        _ => return None,
+    };
+    let mut out = [0u8; LEN];
+    let mut bad = 0u8;
+    for (i, byte) in out.iter_mut().enumerate() {
+        let at = stride * i;
+        let high = HEX_VALUES[text[at] as usize];
+        let low = HEX_VALUES[text[at + 1] as usize];
+        bad |= high | low;
+        *byte = high << 4 | low;
+    }
+    if stride == 3 {
+        for i in 0..LEN - 1 {
+            bad |= (text[3 * i + 2] != b' ') as u8 * NOT_HEX;
+        }
+    }
+    (bad & NOT_HEX == 0).then_some(out)
+}
+
+/// Any form: digits and ASCII whitespace in any arrangement, one byte at a time; names the
+/// first bad character or the wrong digit count.
+fn parse_hex_general(text: &str) -> Result<[u8; LEN], DecodeError> {
     let mut out = [0u8; LEN];
     let mut n_digits = 0usize;
     for (i, &b) in text.as_bytes().iter().enumerate() {
-        let value = match b {
-            b'0'..=b'9' => b - b'0',
-            b'a'..=b'f' => b - b'a' + 10,
-            b'A'..=b'F' => b - b'A' + 10,
-            b' ' | b'\t' | b'\n' | b'\r' => continue,
-            _ => {
-                let found = text[i..].chars().next().unwrap_or('\u{fffd}');
-                return Err(DecodeError::BadHexDigit {
-                    column: i + 1,
-                    found,
-                });
+        let value = HEX_VALUES[b as usize];
+        if value == NOT_HEX {
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                continue;
             }
-        };
+            let found = text[i..].chars().next().unwrap_or('\u{fffd}');
+            return Err(DecodeError::BadHexDigit {
+                column: i + 1,
+                found,
+            });
+        }
         if n_digits < HEX_LEN {
             out[n_digits / 2] |= value << (4 * (1 - n_digits % 2));
         }
@@ -418,6 +467,32 @@ pub fn puzzle_orientation(rotation: Symmetry) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The common forms of random bytes: the fast path reads them, as the general one does.
+        #[test]
+        fn common_hex_forms_take_the_fast_path(bytes in proptest::array::uniform11(any::<u8>()), upper in any::<bool>()) {
+            let mut out = [0u8; HEX_LEN];
+            let plain = write_hex(&bytes, &mut out).to_string();
+            let plain = if upper { plain.to_uppercase() } else { plain };
+            let spaced = (0..LEN).map(|i| &plain[2 * i..2 * i + 2]).collect::<Vec<_>>().join(" ");
+            for text in [plain, spaced] {
+                prop_assert_eq!(parse_hex_common(text.as_bytes()), Some(bytes));
+                prop_assert_eq!(parse_hex(&text), parse_hex_general(&text));
+            }
+        }
+
+        /// Text near the hex forms: the same bytes or the same error as the general path.
+        #[test]
+        fn parse_hex_agrees_with_the_general_path(text in "[0-9a-fA-FgG \t\n\r\x0b\u{e9}]{18,34}") {
+            let general = parse_hex_general(&text);
+            if let Some(fast) = parse_hex_common(text.as_bytes()) {
+                prop_assert_eq!(Ok(fast), general.clone());
+            }
+            prop_assert_eq!(parse_hex(&text), general);
+        }
+    }
 
     #[test]
     fn rank_unrank_exhaustive_for_eight() {
@@ -437,20 +512,6 @@ mod tests {
         }
         let last: [u8; 12] = unrank(FACT[12] - 1);
         assert_eq!(last, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
-    }
-
-    #[test]
-    fn division_by_multiplication_is_exact() {
-        for b in 1..13usize {
-            let mut x = 0u32;
-            while x < u32::MAX - 1_000_003 {
-                for y in [x, x + 1, x + b as u32 - 1] {
-                    assert_eq!(div_small(y, b), y / b as u32, "{y} / {b}");
-                }
-                x += 1_000_003;
-            }
-            assert_eq!(div_small(u32::MAX, b), u32::MAX / b as u32);
-        }
     }
 
     #[test]
