@@ -365,6 +365,41 @@ impl Cube {
         std::array::from_fn(|i| self.edges[i] >> ORI_SHIFT)
     }
 
+    /// The packed edge bytes, for search code that works on them directly (SIMD indexing): byte
+    /// `i < 12` is the edge piece at position `i` in the low nibble and its flip (0 or 1) in bit 4;
+    /// bytes 12 to 15 hold their own index.
+    ///
+    /// ```
+    /// use cube_core::{Cube, Move};
+    /// let cube = Cube::SOLVED.apply_move(Move::F1);
+    /// let bytes = cube.packed_edges();
+    /// for i in 0..12 {
+    ///     assert_eq!(bytes[i] & 0x0f, cube.edge_perm()[i]);
+    ///     assert_eq!(bytes[i] >> 4, cube.edge_ori()[i]);
+    /// }
+    /// ```
+    #[inline]
+    pub fn packed_edges(&self) -> [u8; 16] {
+        self.edges
+    }
+
+    /// The packed corner bytes: byte `i < 8` is the corner piece at position `i` in the low
+    /// nibble and its twist (0 to 2) in bits 4 and 5; bytes 8 to 15 hold their own index.
+    ///
+    /// ```
+    /// use cube_core::{Cube, Move};
+    /// let cube = Cube::SOLVED.apply_move(Move::R1);
+    /// let bytes = cube.packed_corners();
+    /// for i in 0..8 {
+    ///     assert_eq!(bytes[i] & 0x0f, cube.corner_perm()[i]);
+    ///     assert_eq!(bytes[i] >> 4, cube.corner_ori()[i]);
+    /// }
+    /// ```
+    #[inline]
+    pub fn packed_corners(&self) -> [u8; 16] {
+        self.corners
+    }
+
     /// The corner piece at `position` and its twist.
     #[inline]
     pub fn corner(&self, position: Corner) -> (Corner, u8) {

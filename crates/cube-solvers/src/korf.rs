@@ -50,6 +50,7 @@
 
 mod checkpoint;
 mod heuristic;
+mod index;
 mod search;
 
 use std::collections::HashSet;

@@ -20,8 +20,14 @@ use cube_core::{Cube, Move, Symmetry};
 use cube_tables::PruneTable;
 use cube_tables::pdb::PdbSet;
 
+use super::index::{EdgeIndexer, corner_index};
+
 /// The most views: the position and seven conjugates.
 pub(crate) const MAX_PAIRS: usize = 8;
+const _: () = assert!(
+    MAX_PAIRS <= 8,
+    "Tables::reads packs the views' cubes into 16 bits"
+);
 /// The most lookups per node: the corners and four edge lookups per view.
 pub(crate) const MAX_SLOTS: usize = 1 + 4 * MAX_PAIRS;
 
@@ -99,31 +105,6 @@ impl ViewMoves {
     }
 }
 
-/// Mixed-radix weights of the edge arrangement rank: `WEIGHTS[k][j]` for digit `j` of a `k`-edge
-/// subset, zero from `j = k` on.
-const EDGE_WEIGHTS: [[u32; 8]; 9] = {
-    let mut out = [[0u32; 8]; 9];
-    let mut k = 1;
-    while k <= 8 {
-        let mut j = 0;
-        while j < k {
-            let mut w = 1u32;
-            let mut i = j + 1;
-            while i < k {
-                w *= 12 - i as u32;
-                i += 1;
-            }
-            out[k][j] = w;
-            j += 1;
-        }
-        k += 1;
-    }
-    out
-};
-
-/// Factorial weights of the corner permutation rank.
-const CORNER_WEIGHTS: [u32; 8] = [5040, 720, 120, 24, 6, 2, 1, 1];
-
 /// What a slot looks up: which table, on which cube of which pair.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
@@ -139,9 +120,8 @@ struct Slot {
 pub(crate) struct Tables<'t> {
     prefetchers: [PruneTable<&'t [u8]>; 3],
     bytes: [&'t [u8]; 3],
-    /// The first tracked edge of each subset, and the number of tracked edges.
-    first: [usize; 2],
-    n_edges: usize,
+    /// The index of each edge subset.
+    edges: [EdgeIndexer; 2],
     slots: [Slot; MAX_SLOTS],
     n_slots: usize,
     n_pairs: usize,
@@ -199,8 +179,7 @@ impl<'t> Tables<'t> {
         Tables {
             prefetchers,
             bytes,
-            first,
-            n_edges,
+            edges: first.map(|f| EdgeIndexer::new(f, n_edges)),
             slots,
             n_slots,
             n_pairs,
@@ -219,30 +198,18 @@ impl<'t> Tables<'t> {
         self.n_pairs
     }
 
-    /// The view whose cubes slot `slot` reads.
+    /// The cube that slot `slot` reads, as a bit: `1 << p` for `x` of view `p`, `1 << (8 + p)`
+    /// for its `y`.
     #[inline(always)]
-    pub(crate) fn pair_of(&self, slot: usize) -> usize {
-        usize::from(self.slots[slot].pair)
-    }
-
-    /// The corner database index of `x`.
-    #[inline(always)]
-    pub(crate) fn corner_index(x: &Cube) -> usize {
-        let perm = x.corner_perm();
-        let ori = x.corner_ori();
-        let mut used = 0u32;
-        let mut rank = 0u32;
-        for (&p, &weight) in perm.iter().zip(&CORNER_WEIGHTS) {
-            let p = u32::from(p);
-            let below = (used & ((1 << p) - 1)).count_ones();
-            used |= 1 << p;
-            rank += (p - below) * weight;
+    pub(crate) fn reads(&self, slot: usize) -> u32 {
+        let info = self.slots[slot];
+        let p = u32::from(info.pair);
+        // Corners and the inverse's edges read `x`; the position's edges read `y`.
+        if info.table == 0 || info.of_inverse {
+            1 << p
+        } else {
+            1 << (8 + p)
         }
-        let mut twist = 0u32;
-        for &t in &ori[..7] {
-            twist = twist * 3 + u32::from(t);
-        }
-        rank as usize * 2187 + twist as usize
     }
 
     /// The index of slot `slot` of `pairs`.
@@ -251,9 +218,9 @@ impl<'t> Tables<'t> {
         let info = self.slots[slot];
         let p = usize::from(info.pair);
         match (info.table, info.of_inverse) {
-            (0, _) => Tables::corner_index(&pairs.x[0]),
-            (t, false) => edge_index(&pairs.y[p], self.first[usize::from(t) - 1], self.n_edges),
-            (t, true) => edge_index(&pairs.x[p], self.first[usize::from(t) - 1], self.n_edges),
+            (0, _) => corner_index(&pairs.x[0]),
+            (t, false) => self.edges[usize::from(t) - 1].index(&pairs.y[p]),
+            (t, true) => self.edges[usize::from(t) - 1].index(&pairs.x[p]),
         }
     }
 
@@ -281,57 +248,10 @@ impl<'t> Tables<'t> {
     }
 }
 
-/// The index in the table of the `k` edges from `first` of the cube whose inverse is `inv`: the
-/// arrangement rank of the tracked pieces' positions (byte `piece` of the inverse) times `2^k`,
-/// plus their flips, exactly as [`EdgeSubset::index`](cube_tables::pdb::EdgeSubset::index).
-#[inline(always)]
-pub(crate) fn edge_index(inv: &Cube, first: usize, k: usize) -> usize {
-    let perm = inv.edge_perm();
-    let ori = inv.edge_ori();
-    let weights = &EDGE_WEIGHTS[k];
-    let mut used = 0u32;
-    let mut rank = 0u32;
-    let mut flips = 0u32;
-    for (j, &weight) in weights.iter().enumerate() {
-        // Beyond `k` the digits have weight 0; clamping keeps the reads in bounds.
-        let at = (first + j).min(11);
-        let p = u32::from(perm[at]);
-        let below = (used & ((1 << p) - 1)).count_ones();
-        used |= 1 << p;
-        rank += (p - below) * weight;
-        if j < k {
-            flips |= u32::from(ori[at]) << j;
-        }
-    }
-    ((rank as usize) << k) | flips as usize
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cube_tables::pdb::{CornerCoord, EdgeSubset};
     use rand::SeedableRng;
-
-    #[test]
-    fn indexes_agree_with_cube_tables() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for _ in 0..2000 {
-            let cube = Cube::random(&mut rng);
-            let inv = cube.inverse();
-            assert_eq!(
-                Tables::corner_index(&cube),
-                CornerCoord::from_cube(&cube).index()
-            );
-            for (first, k) in [(0, 6), (6, 6), (0, 7), (5, 7), (0, 8), (4, 8)] {
-                let subset = EdgeSubset::range(first, k);
-                assert_eq!(
-                    edge_index(&inv, first.into(), k.into()),
-                    subset.index(&cube),
-                    "{first} {k}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn views_update_by_conjugated_moves() {

@@ -237,10 +237,21 @@ impl<'a> Worker<'a> {
             n += 1;
         }
         let mut alive: u32 = (1 << n) - 1;
-        let compose = |child: &mut Child, p: usize| {
+        // Moves the cubes of `child` in `bits` (see `Tables::reads`) that are not moved yet.
+        let compose = |child: &mut Child, bits: u32| {
             let m = usize::from(child.m);
-            child.pairs.x[p] = node.pairs.x[p].compose(&views.right(p, m));
-            child.pairs.y[p] = views.left(p, m).compose(&node.pairs.y[p]);
+            let mut todo = bits & !child.fresh;
+            child.fresh |= todo;
+            while todo != 0 {
+                let bit = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                if bit < 8 {
+                    child.pairs.x[bit] = node.pairs.x[bit].compose(&views.right(bit, m));
+                } else {
+                    let p = bit - 8;
+                    child.pairs.y[p] = views.left(p, m).compose(&node.pairs.y[p]);
+                }
+            }
         };
         // The entries of the first slot are prefetched for all children, then read. A child
         // that survives a slot `r` of a chunk's end (the first slot, then every
@@ -250,11 +261,7 @@ impl<'a> Worker<'a> {
         let fetch = |child: &mut Child, from: usize, to: usize| {
             for &t in &order[from..to] {
                 let t = usize::from(t);
-                let p = tables.pair_of(t);
-                if child.fresh >> p & 1 == 0 {
-                    compose(child, p);
-                    child.fresh |= 1 << p;
-                }
+                compose(child, tables.reads(t));
                 let index = tables.index(&child.pairs, t);
                 child.index[t] = index;
                 tables.prefetch(t, index);
@@ -294,17 +301,17 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        // The survivors' other views.
+        // The survivors' other cubes (a child with one move left only needs its position).
+        let all_cubes = if child_budget == 1 {
+            1
+        } else {
+            ((1u32 << n_pairs) - 1) * 0x101
+        };
         let mut live = alive;
         while live != 0 {
             let i = live.trailing_zeros() as usize;
             live &= live - 1;
-            let child = &mut children[i];
-            for p in 0..n_pairs {
-                if child.fresh >> p & 1 == 0 {
-                    compose(child, p);
-                }
-            }
+            compose(&mut children[i], all_cubes);
         }
         // Recurse into the survivors in move order.
         while alive != 0 && self.abort == Abort::No {
@@ -331,7 +338,7 @@ struct Child {
     h: [u8; MAX_SLOTS],
     index: [usize; MAX_SLOTS],
     m: u8,
-    /// The views already moved.
+    /// The cubes already moved (bits as in `Tables::reads`).
     fresh: u32,
 }
 
