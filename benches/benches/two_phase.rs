@@ -10,7 +10,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use cube_core::{Cube, MoveSet};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
-use cube_tables::{DistanceTable, Flip, MoveTable, Product, UdSlice};
+use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
+use cube_tables::{Flip, MoveTable, Twist, UdSlice};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -50,10 +51,19 @@ fn bench_solve(c: &mut Criterion) {
 fn bench_tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("two_phase_tables");
     group.sample_size(10);
+    let syms = axis_symmetries();
+    let twist = MoveTable::<Twist>::new(MoveSet::ALL);
     let flip = MoveTable::<Flip>::new(MoveSet::ALL);
     let slice = MoveTable::<UdSlice>::new(MoveSet::ALL);
-    group.bench_function("slice_flip_prune", |b| {
-        b.iter(|| DistanceTable::build(&Product::new(&flip, &slice), [0]).max_distance())
+    let flip_conj = conjugation_table(&flip, &syms);
+    let slice_conj = conjugation_table(&slice, &syms);
+    let flip_sym = SymCoord::new(flip_conj.clone(), syms.len());
+    let twist_sym = SymCoord::new(conjugation_table(&twist, &syms), syms.len());
+    group.bench_function("sym_slice_flip_prune", |b| {
+        b.iter(|| sym_distance_table(&flip_sym, &flip, &slice, &slice_conj).max_distance())
+    });
+    group.bench_function("sym_twist_flip_prune", |b| {
+        b.iter(|| sym_distance_table(&twist_sym, &twist, &flip, &flip_conj).max_distance())
     });
     group.finish();
 }

@@ -4,8 +4,9 @@
 //! right, slice edges in the slice); phase 2 solves it with those 10 moves. Phase 1 takes at most
 //! 12 moves and phase 2 at most 18 (REFERENCE.md). The search follows min2phase
 //! (<https://github.com/cs0x7f/min2phase>): it searches the position, its inverse and both seen
-//! along the other two axes, phase-1 length by phase-1 length, and after each solution looks only
-//! for shorter ones.
+//! along the other two axes, phase-1 length by phase-1 length, each also after short pre-moves,
+//! prunes phase 1 with symmetry-reduced tables that stay in the L2 cache, and after each solution
+//! looks only for shorter ones.
 //!
 //! - Positions whose optimal length is at most [`Config::optimal_up_to`] get an optimal solution:
 //!   total lengths are searched upward from the lower bound, exhaustively, before anything else.
@@ -15,7 +16,7 @@
 //! - [`Limits::max_length`] bounds every solution (at most 30 are ever needed).
 //! - One thread: [`Limits::threads`] is ignored.
 //!
-//! The tables (about 4 MB) are built on first use in about 0.1 s and shared by every
+//! The tables (about 5 MB) are built on first use in about 0.1 s and shared by every
 //! [`TwoPhase`] in the process; [`TwoPhase::prepare`] builds them ahead of time. The five distance
 //! tables are byte payloads ([`table_payloads`], [`TABLE_SPECS`]) that a binary may cache in table
 //! files and hand back with [`install_tables`] before the first solve.
@@ -130,6 +131,10 @@ impl TwoPhase {
         cube.validate()?;
         if cube.is_solved() {
             return Ok(vec![Solution::new(Vec::new())]);
+        }
+        if stop.is_stopped() {
+            // The search polls the flag every few thousand nodes, and may find a solution sooner.
+            return Err(SolveError::Cancelled);
         }
         let max_length = limits.max_length.unwrap_or(MAX_LENGTH).min(MAX_LENGTH);
         let target = match (limits.target_length, limits.time_budget) {

@@ -73,6 +73,7 @@ pub use crate::verify::{histogram, verify};
 mod coord;
 mod move_table;
 mod prune;
+pub mod sym_coord;
 
 pub use crate::coord::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
 pub use crate::move_table::{MoveTable, Product, Space};

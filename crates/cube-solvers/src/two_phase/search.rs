@@ -1,12 +1,26 @@
-//! The two-phase search: IDA* for phase 1 into G1 = <U, D, R2, L2, F2, B2>, then IDA* for
+//! The two-phase search: IDA* for phase 1 into G1 = <U, D, R2, L2, F2, B2>, then a depth-first
 //! phase 2 inside G1, over six views of the position (itself and its inverse, each seen along
 //! the three axes), as min2phase does (`src/Search.java`).
+//!
+//! Phase 1 prunes with the largest of four symmetry-reduced lower bounds (slice x twist, slice x
+//! flip, twist x flip, and twist x flip of the position conjugated by y, whose flip is the edge
+//! orientation relative to R/L), read one at a time, and a bound more than one over the moves
+//! left rules out all three turns of that face. Outside the exhaustive passes it also follows
+//! min2phase in three ways:
+//!
+//! - pre-moves: `P` then the position is searched too, for short sequences `P` that end the
+//!   solution, which finds many more phase-1 paths of each total length (the largest single gain
+//!   for 20 and 19 moves);
+//! - phase 2 takes at most 12 moves, searched depth-first within the budget and then for shorter
+//!   ones from the same phase-1 path, rather than deepening from its lower bound;
+//! - a phase-1 path that reaches G1 with fewer than 5 moves left is not extended.
 //!
 //! Rules that keep the search free of duplicates and wasted length:
 //!
 //! - every sequence is canonical ([`MoveSet::after`]), across the phase boundary too;
 //! - the last move of phase 1 is a quarter turn of R, L, F or B: a phase-1 path that ends with a
-//!   G1 move was already in G1 one move earlier, and is found that way;
+//!   G1 move was already in G1 one move earlier, and is found that way (the pre-move next to
+//!   phase 2 is such a quarter turn for the same reason);
 //! - a phase-1 path may pass through G1 on the way (the optimal path of a short position can).
 
 use std::time::Duration;
@@ -25,6 +39,32 @@ const FIRST_ESCALATION: Duration = Duration::from_millis(50);
 
 /// The largest bound escalation reaches: 12 moves of phase 1 and 18 of phase 2.
 const MAX_CAP: usize = 30;
+
+/// The longest phase 2 the improving search tries (min2phase's `MAX_DEPTH2`): a phase-1 path
+/// that needs more is rarely the way to a short solution, and a deep phase 2 that fails is
+/// expensive. Exhaustive passes and escalated bounds past [`FULL_PHASE2_FROM`] allow 18.
+const MAX_PHASE2: usize = 12;
+
+/// The first-solution bound from which phase 2 may take its full 18 moves.
+const FULL_PHASE2_FROM: usize = 23;
+
+/// Phase-1 paths that reach G1 with fewer than this many moves left are not extended (min2phase
+/// `Search.phase1`): leaving G1 and coming back within so few moves only repeats what the phase 2
+/// from the first visit covers. Not applied in the exhaustive passes.
+const G1_REENTRY_MIN: usize = 5;
+
+/// Pre-moves (min2phase `Search.phase1PreMoves`): a solution `phase 1, phase 2, P` of a
+/// position is a solution `phase 1, phase 2` of `P` then the position, so searching `P` then the
+/// position for short sequences `P` finds more phase-1 paths of each total length, which is what
+/// makes short solutions likely. At most this many pre-moves...
+const MAX_PRE_MOVES: usize = 8;
+
+/// ...and only while at least this many moves are left for phase 1 (min2phase
+/// `MIN_P1LENGTH_PRE`).
+const MIN_PHASE1_WITH_PRE: usize = 7;
+
+/// All 18 moves as a mask.
+const ALL_MOVES: u32 = (1 << 18) - 1;
 
 /// Quarter turns of R, L, F and B: the moves that can end phase 1.
 const QUARTER_RLFB: u32 = 1 << 3 | 1 << 5 | 1 << 6 | 1 << 8 | 1 << 12 | 1 << 14 | 1 << 15 | 1 << 17;
@@ -72,9 +112,7 @@ impl Default for EndMoves {
 #[derive(Clone, Debug)]
 pub(crate) struct View {
     cube: Cube,
-    twist: u32,
-    flip: u32,
-    slice: u32,
+    coords: Phase1Coords,
     /// The phase-1 lower bound.
     pub(crate) bound: usize,
     /// The real move for each move index of the view's frame.
@@ -83,7 +121,56 @@ pub(crate) struct View {
     /// Moves (view frame) allowed first and last.
     first: u32,
     last: u32,
+    /// Whether pre-moves are searched.
+    pre_moves: bool,
 }
+
+/// The raw phase-1 coordinates of a position, and twist and flip of its conjugate by y (the flip of
+/// which is the position's edge orientation relative to R/L: a second twist x flip bound, as
+/// min2phase's `doMovePrunConj`).
+#[derive(Clone, Copy, Debug)]
+struct Phase1Coords {
+    twist: u32,
+    flip: u32,
+    slice: u32,
+    twist_y: u32,
+    flip_y: u32,
+}
+
+impl Phase1Coords {
+    fn of(cube: &Cube) -> Phase1Coords {
+        Phase1Coords::with_conjugate(cube, &Symmetry::Y.conjugate(cube))
+    }
+
+    /// The coordinates of `cube`, given its conjugate by y.
+    fn with_conjugate(cube: &Cube, conjugate: &Cube) -> Phase1Coords {
+        Phase1Coords {
+            twist: Twist::from_cube(cube),
+            flip: Flip::from_cube(cube),
+            slice: UdSlice::from_cube(cube),
+            twist_y: Twist::from_cube(conjugate),
+            flip_y: Flip::from_cube(conjugate),
+        }
+    }
+
+    #[inline]
+    fn bound(&self, tables: &Tables) -> u8 {
+        tables
+            .phase1_bound(self.twist, self.flip, self.slice)
+            .max(tables.twist_flip_bound(self.twist_y, self.flip_y))
+    }
+
+    #[inline]
+    fn in_g1(&self) -> bool {
+        self.twist == 0 && self.flip == 0 && self.slice == 0
+    }
+}
+
+/// `Y_MOVE[m]`: move `m` conjugated by y (the move the y-conjugate makes when the position
+/// makes `m`).
+static Y_MOVE: std::sync::LazyLock<[u8; 18]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|m| Symmetry::Y.conjugate_move(Move::from_index(m)).index() as u8)
+});
 
 /// The rotation that carries U to R, R to F and F to U.
 fn urf_rotation() -> Symmetry {
@@ -113,6 +200,7 @@ impl View {
             rotations.push(urf.then(urf));
         }
         let mut views = Vec::new();
+        let mut symmetric = false;
         for invert in [false, true] {
             if invert && !inverse {
                 continue;
@@ -137,29 +225,33 @@ impl View {
                 } else {
                     (mask(ends.first), mask(ends.last))
                 };
-                let (twist, flip, slice) = (
-                    Twist::from_cube(&view_cube),
-                    Flip::from_cube(&view_cube),
-                    UdSlice::from_cube(&view_cube),
-                );
-                let bound = tables
-                    .slice_twist_prune
-                    .get(twist * 495 + slice)
-                    .max(tables.slice_flip_prune.get(flip * 495 + slice))
-                    .max(tables.twist_flip_prune.get(twist * 2048 + flip))
-                    as usize;
+                // A symmetric position has equal views (all six for the superflip), whose
+                // searches would only find each other's solutions again, symmetric.
+                if views
+                    .iter()
+                    .any(|w: &View| w.cube == view_cube && w.first == first && w.last == last)
+                {
+                    symmetric = true;
+                    continue;
+                }
+                let coords = Phase1Coords::of(&view_cube);
+                let bound = coords.bound(tables) as usize;
                 views.push(View {
                     cube: view_cube,
-                    twist,
-                    flip,
-                    slice,
+                    coords,
                     bound,
                     to_real,
                     inverse: invert,
                     first,
                     last,
+                    pre_moves: true,
                 });
             }
+        }
+        // As min2phase: no pre-moves for a symmetric position, whose pre-move searches repeat
+        // each other (the superflip would take seconds).
+        if symmetric {
+            views.iter_mut().for_each(|v| v.pre_moves = false);
         }
         views
     }
@@ -181,6 +273,16 @@ pub(crate) struct Search<'a> {
     tables: &'a Tables,
     pub(crate) views: Vec<View>,
     path: [u8; 64],
+    /// `cubes[i]`: the view's cube after the first `i` moves of `path`, valid up to `valid`.
+    cubes: [Cube; 64],
+    valid: usize,
+    /// In an exhaustive pass (every solution of one length), no shortcut may drop a path.
+    exhaustive: bool,
+    /// The pre-moves of the current pass, in the order chosen: `pre[0]` ends the solution.
+    pre: [u8; MAX_PRE_MOVES],
+    n_pre: usize,
+    /// Phase 1 may end early: the pass has the most pre-moves it allows.
+    shorter_allowed: bool,
     pub(crate) collector: Collector,
     /// The longest total length the current pass accepts (for the exhaustive passes).
     cap: usize,
@@ -191,9 +293,10 @@ pub(crate) struct Search<'a> {
     /// When the first bound is raised if no solution has been found.
     escalate_after: Duration,
     pub(crate) halt: Halt,
-    /// Solutions as found, in the view's frame: (view, moves, phase-1 length).
+    /// Solutions as found, in the view's frame: (view, moves, phase-1 length, number of
+    /// pre-moves, which end the moves).
     #[cfg(test)]
-    pub(crate) record: Vec<(usize, Vec<Move>, usize)>,
+    pub(crate) record: Vec<(usize, Vec<Move>, usize, usize)>,
 }
 
 impl<'a> Search<'a> {
@@ -209,6 +312,12 @@ impl<'a> Search<'a> {
             tables,
             views,
             path: [0; 64],
+            cubes: [Cube::SOLVED; 64],
+            valid: 0,
+            exhaustive: false,
+            pre: [0; MAX_PRE_MOVES],
+            n_pre: 0,
+            shorter_allowed: false,
             collector,
             cap: usize::MAX,
             target,
@@ -231,11 +340,13 @@ impl<'a> Search<'a> {
     /// phase-1 lengths from 0 to `total`, each followed by the phase 2 that fits.
     pub(crate) fn exhaustive_pass(&mut self, total: usize) {
         self.cap = total;
+        self.exhaustive = true;
         for n1 in 0..=total {
             if !self.phase1_pass(n1) {
                 break;
             }
         }
+        self.exhaustive = false;
         self.cap = usize::MAX;
     }
 
@@ -264,20 +375,72 @@ impl<'a> Search<'a> {
         self.cap = usize::MAX;
     }
 
-    /// Phase-1 paths of exactly `n1` moves in every view; false once the search must halt.
+    /// Phase-1 paths of exactly `n1` moves in every view (counting pre-moves, outside the
+    /// exhaustive passes); false once the search must halt.
     fn phase1_pass(&mut self, n1: usize) -> bool {
         for view in 0..self.views.len() {
             let v = &self.views[view];
-            if v.bound > n1 {
-                continue;
+            let (cube, coords, bound) = (v.cube, v.coords, v.bound);
+            // Pre-moves would make the last move of a solution anything; keep them to searches
+            // whose last move is free.
+            let pre_moves = v.pre_moves && v.last == ALL_MOVES;
+            if bound <= n1 {
+                self.cubes[0] = cube;
+                self.valid = 0;
+                self.phase1(view, coords, 0, n1, NO_MOVE);
+                if self.halt != Halt::No {
+                    return false;
+                }
             }
-            let (twist, flip, slice) = (v.twist, v.flip, v.slice);
-            self.phase1(view, twist, flip, slice, 0, n1, NO_MOVE);
-            if self.halt != Halt::No {
-                return false;
+            if pre_moves && !self.exhaustive && n1 > MIN_PHASE1_WITH_PRE {
+                let y_cube = Symmetry::Y.conjugate(&cube);
+                self.pre_moves(view, cube, y_cube, n1, NO_MOVE);
+                if self.halt != Halt::No {
+                    return false;
+                }
             }
         }
         true
+    }
+
+    /// Every pre-move `m` that may come before the pre-moves so far (`first`, the earliest of
+    /// them, or none): phase 1 from `m` then `cube` with one move less, then more pre-moves.
+    /// The pre-move next to phase 2 is a quarter turn of R, L, F or B (a G1 move there would
+    /// belong to phase 2).
+    fn pre_moves(&mut self, view: usize, cube: Cube, y_cube: Cube, n1: usize, first: usize) {
+        let depth = self.n_pre;
+        let y_move = &*Y_MOVE;
+        for m in 0..18 {
+            if first != NO_MOVE && AFTER[m] >> first & 1 == 0 {
+                continue;
+            }
+            self.poll();
+            if self.halt != Halt::No {
+                return;
+            }
+            let before = Cube::from_move(Move::from_index(m)).compose(&cube);
+            let y_before = Cube::from_move(Move::from_index(y_move[m] as usize)).compose(&y_cube);
+            self.pre[depth] = m as u8;
+            self.n_pre = depth + 1;
+            let left = n1 - self.n_pre;
+            if QUARTER_RLFB >> m & 1 == 1 {
+                let coords = Phase1Coords::with_conjugate(&before, &y_before);
+                if coords.bound(self.tables) as usize <= left {
+                    self.cubes[0] = before;
+                    self.valid = 0;
+                    self.shorter_allowed = left == MIN_PHASE1_WITH_PRE;
+                    self.phase1(view, coords, 0, left, NO_MOVE);
+                    self.shorter_allowed = false;
+                }
+            }
+            if self.halt == Halt::No && self.n_pre < MAX_PRE_MOVES && left > MIN_PHASE1_WITH_PRE {
+                self.pre_moves(view, before, y_before, n1, m);
+            }
+            self.n_pre = depth;
+            if self.halt != Halt::No {
+                return;
+            }
+        }
     }
 
     #[inline]
@@ -299,19 +462,17 @@ impl<'a> Search<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn phase1(
-        &mut self,
-        view: usize,
-        twist: u32,
-        flip: u32,
-        slice: u32,
-        depth: usize,
-        left: usize,
-        prev: usize,
-    ) {
+    fn phase1(&mut self, view: usize, c: Phase1Coords, depth: usize, left: usize, prev: usize) {
         if left == 0 {
             self.phase2_start(view, depth);
+            return;
+        }
+        if !self.exhaustive && left < G1_REENTRY_MIN && c.in_g1() {
+            // With the most pre-moves a pass allows, phase 1 may also end here, short (min2phase
+            // `allowShorter`): such paths are searched by no other pass.
+            if self.shorter_allowed && QUARTER_RLFB >> prev & 1 == 1 {
+                self.phase2_start(view, depth);
+            }
             return;
         }
         self.poll();
@@ -326,54 +487,88 @@ impl<'a> Search<'a> {
         if left == 1 {
             mask &= QUARTER_RLFB;
         }
-        let twist_row = t.twist_move.row(twist);
-        let flip_row = t.flip_move.row(flip);
-        let slice_row = t.slice_move.row(slice);
-        // All children's bounds first, without branches, so the table loads (mostly cache
-        // misses) overlap instead of waiting for one another.
-        let mut children = [(0u32, 0u32, 0u32, 0u8); 18];
-        let mut bits = mask;
-        while bits != 0 {
-            let m = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (twist2, flip2, slice2) =
-                (twist_row[m] as u32, flip_row[m] as u32, slice_row[m] as u32);
-            let bound = t
-                .slice_twist_prune
-                .get(twist2 * 495 + slice2)
-                .max(t.slice_flip_prune.get(flip2 * 495 + slice2))
-                .max(t.twist_flip_prune.get(twist2 * 2048 + flip2));
-            children[m] = (twist2, flip2, slice2, bound);
-        }
+        let y_move = &*Y_MOVE;
+        let twist_row = t.twist_move.row(c.twist);
+        let flip_row = t.flip_move.row(c.flip);
+        let slice_row = t.slice_move.row(c.slice);
+        let twist_y_row = t.twist_move.row(c.twist_y);
+        let flip_y_row = t.flip_move.row(c.flip_y);
+        // The four bounds one at a time, cheapest first, each cutting the rest short. A bound
+        // over `left` rules out the whole face: the three turns of a face are one move apart,
+        // so their distances differ by at most one (min2phase `Search.phase1`).
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let (twist2, flip2, slice2, bound) = children[m];
-            if bound as usize >= left {
+            let face = 7 << (m / 3 * 3);
+            let (twist, flip) = (twist_row[m] as u32, flip_row[m] as u32);
+            let (twist_class, twist_sym) = t.twist_sym.class_and_sym(twist);
+            let bound = t.twist_flip_bound_sym(twist_class, twist_sym, flip) as usize;
+            if bound >= left {
+                if bound > left {
+                    mask &= !face;
+                }
                 continue;
             }
+            let slice = slice_row[m] as u32;
+            let bound = t.slice_flip_bound(flip, slice) as usize;
+            if bound >= left {
+                if bound > left {
+                    mask &= !face;
+                }
+                continue;
+            }
+            let bound = t.slice_twist_bound(twist_class, twist_sym, slice) as usize;
+            if bound >= left {
+                if bound > left {
+                    mask &= !face;
+                }
+                continue;
+            }
+            let my = y_move[m] as usize;
+            let (twist_y, flip_y) = (twist_y_row[my] as u32, flip_y_row[my] as u32);
+            let bound = t.twist_flip_bound(twist_y, flip_y) as usize;
+            if bound >= left {
+                if bound > left {
+                    mask &= !face;
+                }
+                continue;
+            }
+            let child = Phase1Coords {
+                twist,
+                flip,
+                slice,
+                twist_y,
+                flip_y,
+            };
             self.path[depth] = m as u8;
-            self.phase1(view, twist2, flip2, slice2, depth + 1, left - 1, m);
+            self.valid = self.valid.min(depth);
+            self.phase1(view, child, depth + 1, left - 1, m);
             if self.halt != Halt::No {
                 return;
             }
         }
     }
 
-    /// At the end of a phase-1 path of `n1` moves: the shortest phase 2 that keeps the total
-    /// within the bound, if any.
+    /// At the end of a phase-1 path of `n1` moves: a phase 2 that keeps the total within the
+    /// bound, if any, then shorter ones until none is left.
     fn phase2_start(&mut self, view: usize, n1: usize) {
         let bound = self.collector.bound().min(self.cap);
-        if n1 > bound {
+        let used = n1 + self.n_pre;
+        if used > bound {
             return;
         }
-        let budget = (bound - n1).min(18);
+        let max_phase2 = if self.exhaustive || self.cap >= FULL_PHASE2_FROM {
+            18
+        } else {
+            MAX_PHASE2
+        };
+        let mut budget = (bound - used).min(max_phase2);
         let t = self.tables;
-        let v = &self.views[view];
-        let mut cube = v.cube;
-        for &m in &self.path[..n1] {
-            cube = cube.apply_move(Move::from_index(m as usize));
+        for i in self.valid..n1 {
+            self.cubes[i + 1] = self.cubes[i].apply_move(Move::from_index(self.path[i] as usize));
         }
+        self.valid = n1;
+        let cube = self.cubes[n1];
         let corner = CornerPerm::from_cube(&cube);
         let slice = SlicePerm::from_cube(&cube);
         let corner_bound = t.corner_slice_prune.get(corner * 24 + slice) as usize;
@@ -385,6 +580,7 @@ impl<'a> Search<'a> {
         if lower > budget {
             return;
         }
+        let v = &self.views[view];
         let prev = if n1 == 0 {
             NO_MOVE
         } else {
@@ -392,24 +588,38 @@ impl<'a> Search<'a> {
         };
         if lower == 0 {
             // Phase 1 ended on the solved cube; the last move must be allowed last.
-            if n1 > 0 && v.last >> prev & 1 == 1 {
+            if n1 > 0 && (self.n_pre > 0 || v.last >> prev & 1 == 1) {
                 self.found(view, n1, 0);
             }
             return;
         }
         let first = if n1 == 0 { g1_mask(v.first) } else { u16::MAX };
-        let last = g1_mask(v.last);
-        for length in lower..=budget {
-            if self.phase2(corner, edge, slice, n1, length, prev, first, last) {
-                self.found(view, n1, length);
+        let last = if self.n_pre > 0 {
+            u16::MAX
+        } else {
+            g1_mask(v.last)
+        };
+        // One depth-first search within the budget finds some phase 2 (min2phase searches from
+        // the largest depth down, not upward as IDA* would); then only shorter ones are sought.
+        while let Some(end) = self.phase2(corner, edge, slice, n1, budget, prev, first, last) {
+            let n2 = end - n1;
+            self.found(view, n1, n2);
+            if self.halt != Halt::No || n2 <= lower {
                 return;
             }
-            if self.halt != Halt::No {
+            let bound = self.collector.bound().min(self.cap);
+            if used + lower > bound {
+                return;
+            }
+            budget = (n2 - 1).min(bound - used);
+            if budget < lower {
                 return;
             }
         }
     }
 
+    /// A phase 2 of at most `left` more moves from a state that is not solved; returns the
+    /// length of the whole path (`path[..end]`) when one is found.
     #[allow(clippy::too_many_arguments)]
     fn phase2(
         &mut self,
@@ -421,20 +631,13 @@ impl<'a> Search<'a> {
         prev: usize,
         first: u16,
         last: u16,
-    ) -> bool {
-        if left == 0 {
-            // The pruning tables are exact on their projections, so all three are 0: solved.
-            return true;
-        }
+    ) -> Option<usize> {
         self.poll();
         if self.halt != Halt::No {
-            return false;
+            return None;
         }
         let t = self.tables;
         let mut mask = AFTER_G1[prev] & first;
-        if left == 1 {
-            mask &= last;
-        }
         let corner_row = t.corner_move.row(corner);
         let edge_row = t.edge_move.row(edge);
         let slice_row = t.slice_perm_move.row(slice);
@@ -443,16 +646,25 @@ impl<'a> Search<'a> {
             mask &= mask - 1;
             let corner2 = corner_row[column] as u32;
             let slice2 = slice_row[column] as u32;
-            if t.corner_slice_prune.get(corner2 * 24 + slice2) as usize >= left {
+            let corner_bound = t.corner_slice_prune.get(corner2 * 24 + slice2) as usize;
+            if corner_bound >= left {
                 continue;
             }
             let edge2 = edge_row[column] as u32;
-            if t.edge_slice_prune.get(edge2 * 24 + slice2) as usize >= left {
+            let edge_bound = t.edge_slice_prune.get(edge2 * 24 + slice2) as usize;
+            if edge_bound >= left {
                 continue;
             }
             let m = G1_MOVES[column];
             self.path[depth] = m;
-            if self.phase2(
+            if corner_bound == 0 && edge_bound == 0 {
+                // Both projections are exact at 0: the child is solved.
+                if last >> column & 1 == 1 {
+                    return Some(depth + 1);
+                }
+                continue;
+            }
+            if let Some(end) = self.phase2(
                 corner2,
                 edge2,
                 slice2,
@@ -462,19 +674,21 @@ impl<'a> Search<'a> {
                 u16::MAX,
                 last,
             ) {
-                return true;
+                return Some(end);
             }
             if self.halt != Halt::No {
-                return false;
+                return None;
             }
         }
-        false
+        None
     }
 
     fn found(&mut self, view: usize, n1: usize, n2: usize) {
         let v = &self.views[view];
+        // Phase 1, phase 2, then the pre-moves, the first chosen last.
         let in_view: Vec<Move> = self.path[..n1 + n2]
             .iter()
+            .chain(self.pre[..self.n_pre].iter().rev())
             .map(|&m| Move::from_index(m as usize))
             .collect();
         let mut real: Vec<Move> = in_view.iter().map(|m| v.to_real[m.index()]).collect();
@@ -482,11 +696,13 @@ impl<'a> Search<'a> {
             real = real.iter().rev().map(|m| m.inverse()).collect();
         }
         // Conjugating by the URF rotation keeps U-before-D order (it maps U R F to R F U and D L B
-        // to L B D); reversing does not, and `simplify` only swaps such pairs back.
+        // to L B D); reversing does not, and `simplify` only swaps such pairs back. Where phase 2
+        // meets the pre-moves, two turns of one face may also merge.
         let real = cube_core::simplify(&real);
-        debug_assert_eq!(real.len(), n1 + n2);
+        debug_assert!(real.len() <= in_view.len());
+        debug_assert!(self.n_pre > 0 || real.len() == n1 + n2);
         #[cfg(test)]
-        self.record.push((view, in_view, n1));
+        self.record.push((view, in_view, n1, self.n_pre));
         self.collector.push(real);
         if self.collector.reached(self.target) {
             self.halt = Halt::Done;

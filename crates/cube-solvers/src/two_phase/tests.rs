@@ -191,7 +191,8 @@ fn end_moves_are_respected() {
 }
 
 /// Every solution the search emits, seen in its own view: canonical across the phase boundary,
-/// phase 1 ends in G1 with a quarter turn of R, L, F or B, phase 2 uses G1 moves only.
+/// phase 1 ends in G1 with a quarter turn of R, L, F or B, phase 2 uses G1 moves only; pre-moves
+/// (which end a solution and are searched first) start with such a quarter turn.
 #[test]
 fn emitted_solutions_follow_the_phase_rules() {
     let tables = Tables::get();
@@ -202,6 +203,7 @@ fn emitted_solutions_follow_the_phase_rules() {
         .collect();
     assert_eq!(quarter_rlfb.len(), 8);
     let mut n_checked = 0;
+    let mut n_with_pre = 0;
     for case in 0..12 {
         let cube = if case % 3 == 0 {
             cube_of("R U D' F")
@@ -214,9 +216,18 @@ fn emitted_solutions_follow_the_phase_rules() {
         let mut search = Search::new(tables, views, Collector::new(1, 30), 0, clock, &stop);
         search.improving_search(30);
         assert_ne!(search.halt, Halt::Cancelled);
-        for (view, moves, n1) in &search.record {
-            let start = search.views[*view].cube_for_tests();
+        for (view, moves, n1, n_pre) in &search.record {
+            let view_cube = search.views[*view].cube_for_tests();
+            assert!(view_cube.apply_moves(moves).is_solved(), "{moves:?}");
+            // Pre-moves end the moves; phase 1 starts from them, then the view's cube.
+            let (moves, pre) = moves.split_at(moves.len() - n_pre);
             assert!(is_canonical(moves), "{moves:?}");
+            assert!(is_canonical(pre), "{pre:?}");
+            let start = Cube::SOLVED.apply_moves(pre).compose(&view_cube);
+            if let Some(first) = pre.first() {
+                assert!(quarter_rlfb.contains(first), "{pre:?}");
+                n_with_pre += 1;
+            }
             let (phase1, phase2) = moves.split_at(*n1);
             if let Some(last) = phase1.last() {
                 assert!(quarter_rlfb.contains(last), "{moves:?}");
@@ -236,6 +247,7 @@ fn emitted_solutions_follow_the_phase_rules() {
         }
     }
     assert!(n_checked > 20, "{n_checked}");
+    assert!(n_with_pre > 0, "{n_with_pre}");
 }
 
 #[test]
