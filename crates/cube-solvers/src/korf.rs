@@ -7,8 +7,10 @@
 //!
 //! - asks the two-phase solver for a solution first ([`Config::upper_bound`]): once every length
 //!   below it is exhausted, that solution is proven optimal; when one solution is wanted, the
-//!   two-phase solver goes on during the search on one more thread, looking for a solution of the
-//!   length being searched, which ends the search at once ([`Config::concurrent_upper_bound`]);
+//!   two-phase solver goes on during the search on one more thread, looking for a solution at most
+//!   one move longer than the bound being searched: one of that bound's length ends the search at
+//!   once, one a move longer ends it as soon as the bound is exhausted, without searching the next
+//!   ([`Config::concurrent_upper_bound`]);
 //! - searches bounds from the heuristic of the position upward; the first bound with a solution is
 //!   the optimal length, so every solution returned is optimal;
 //! - splits each bound into the canonical move prefixes of [`Config::prefix_depth`] moves, which all
@@ -107,9 +109,10 @@ pub struct Config {
     /// How long the two-phase solver may improve its solution before the search starts.
     pub upper_bound_budget: Duration,
     /// With [`Config::upper_bound`] and one solution wanted: keep the two-phase solver running on
-    /// one more thread during the search, looking for a solution of the length being searched
-    /// (when it finds one, that length is proven optimal as soon as every shorter one is, and the
-    /// search stops). The result then depends on timing, as with [`Config::upper_bound`].
+    /// one more thread during the search, looking for a solution at most one move longer than the
+    /// bound being searched (a solution of length `n` is proven optimal as soon as every shorter
+    /// length is exhausted, and the search stops there instead of searching length `n`). The
+    /// result then depends on timing, as with [`Config::upper_bound`].
     pub concurrent_upper_bound: bool,
 }
 
@@ -379,8 +382,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         let nodes = checkpoint.map_or(0, |c| c.nodes);
         let first_bound = checkpoint.map_or(h0, |c| c.bound.max(h0));
         // While the bounds are searched, the two-phase solver looks on (one more thread) for a
-        // solution of the length being searched: once it has one, that length is proven optimal.
-        let helper = UpperHelper::new(upper.clone(), first_bound);
+        // solution at most one move longer than the bound being searched.
+        let helper = UpperHelper::new(upper.clone(), first_bound + 1);
         let use_helper = self.config.upper_bound
             && self.config.concurrent_upper_bound
             && want == 1
@@ -435,7 +438,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     ) -> Result<KorfOutcome, SolveError> {
         let mut upper = helper.best();
         for bound in first_bound..=max_length {
-            helper.set_target(bound);
+            helper.set_target(bound + 1);
             upper = helper.best().or(upper);
             if let Some(upper) = &upper
                 && want == 1
@@ -619,14 +622,16 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     }
 }
 
-/// The two-phase solver on a thread of its own during the search: it looks for a solution of the
-/// length being searched (its target), restarting when the target moves on.
+/// The two-phase solver on a thread of its own during the search: it looks for a solution at most
+/// one move longer than the bound being searched (its target), restarting when the target moves
+/// on, and waits once it has one.
 struct UpperHelper {
     /// The best solution known.
     best: Mutex<Option<Vec<Move>>>,
-    /// The length being searched: every shorter one is exhausted.
+    /// One more than the bound being searched (every shorter bound is exhausted).
     target: AtomicUsize,
-    /// `best` is at most `target` long: the search of the bound can stop.
+    /// `best` is shorter than `target`, so no longer than the bound being searched: the search of
+    /// the bound can stop, that solution is optimal.
     found: AtomicBool,
     /// The search is over.
     done: AtomicBool,
@@ -649,9 +654,10 @@ impl UpperHelper {
         self.best.lock().expect("lock").clone()
     }
 
-    /// The search goes on to `bound`: a run looking for a shorter solution cannot succeed.
-    fn set_target(&self, bound: usize) {
-        if self.target.swap(bound, Ordering::SeqCst) != bound {
+    /// The search goes on to the bound `target - 1`: a run looking for a shorter solution than
+    /// `target` cannot succeed, and one of `target` moves ends the search after this bound.
+    fn set_target(&self, target: usize) {
+        if self.target.swap(target, Ordering::SeqCst) != target {
             self.run_stop.lock().expect("lock").stop();
         }
     }
@@ -661,15 +667,21 @@ impl UpperHelper {
         self.run_stop.lock().expect("lock").stop();
     }
 
-    /// Runs the two-phase solver until the search is over or it has a solution of the target.
+    /// Runs the two-phase solver until the search is over or it has a solution shorter than the
+    /// target; with one of the target's length it waits for the target to move on.
     fn run(&self, cube: &Cube, stop: &Stop) {
         let two_phase = TwoPhase::new();
         while !self.done.load(Ordering::SeqCst) && !stop.is_stopped() {
             let target = self.target.load(Ordering::SeqCst);
             let best_len = self.best().map_or(MAX_DEPTH + 1, |b| b.len());
-            if best_len <= target {
+            if best_len < target {
                 self.found.store(true, Ordering::SeqCst);
                 return;
+            }
+            if best_len == target {
+                // Enough for this bound: the search ends when it is exhausted.
+                std::thread::sleep(Duration::from_millis(2));
+                continue;
             }
             let run_stop = Stop::new();
             *self.run_stop.lock().expect("lock") = run_stop.clone();
