@@ -1,151 +1,412 @@
 //! The beginner's last layer: top cross, corner permutation, corner orientation, edge
 //! permutation (stages 4 to 7).
 //!
-//! Stages 4, 5 and 7 are shortest-path searches over tiny alphabets (U turns and one algorithm,
-//! or its conjugates), keyed on the part of the last layer the stage solves; the searches choose
-//! the U alignments, so which way an algorithm cycles its pieces is read off the cubies, never
-//! assumed. Stage 6 is the procedure beginners learn: `R' D' R D` pairs on the corner at URF,
-//! with U turns bringing each twisted corner there.
+//! Each stage has a small alphabet: U turns and the stage's beginner algorithms with their
+//! inverses and left-right mirrors. Every algorithm keeps the first two layers (the twisting
+//! pairs of stage 6 disturb the D layer, but only in a way that the U layer's corner twists
+//! determine, so it comes back when every top corner is oriented), so the state that matters is
+//! the last layer alone: where the four U corners and four U edges are and how they are turned,
+//! 24 x 81 x 24 x 16 = 746,496 states (62,208 of them after the first two layers).
+//!
+//! Two tables per stage, built once: the fewest turns to the stage's goal (a backward Dijkstra
+//! from every goal state), and the fewest turns for the stage and every later one when each
+//! stage is done by one of its shortest sequences (by increasing stage distance: a goal state
+//! goes on with the next stage's figure, another takes the best macro that starts a shortest
+//! sequence). A solve walks down them: each stage takes a shortest sequence for its own goal
+//! (so a learner sees no detour), and of those the one that leaves the later stages shortest,
+//! counting the turns its first macro cancels with the turns before it. Which way an
+//! algorithm cycles or twists its pieces is read off cube-core's cubies, never assumed.
 
 use std::sync::OnceLock;
 
-use cube_core::{Cube, Move};
+use cube_core::{Cube, Face, Move, simplify};
 
-use super::search::{Macro, key_search, path_moves, u_turns};
+use super::search::{Macro, Piece};
 use super::stage_failed;
 use crate::SolveError;
 
-/// The top-cross algorithm.
-const TOP_CROSS: &str = "F R U R' U' F'";
-/// An outer-turn A-perm (a corner 3-cycle); the search also uses its inverse.
-const A_PERM: &str = "R' F R' B2 R F' R' B2 R2";
-/// An outer-turn U-perm (an edge 3-cycle); the search also uses its inverse.
-const U_PERM: &str = "R U' R U R U R U' R' U' R2";
-/// The corner-twisting pair, done on the corner at URF.
-const TWIST_PAIR: &str = "R' D' R D R' D' R D";
+/// The top-cross algorithms (with their mirrors, four in all): `F R U R' U' F'` is the inverse
+/// of `F U R U' R' F'`.
+const TOP_CROSS: [&str; 1] = ["F R U R' U' F'"];
+/// The corner 3-cycles: an outer-turn A-perm and Niklas (`U R U' L' U R' U' L`, written without
+/// its first U, which the U turns of the alphabet supply), with their inverses and mirrors.
+const CORNER_PERM: [&str; 2] = ["R' F R' B2 R F' R' B2 R2", "R U' L' U R' U' L"];
+/// The corner-twisting pairs on the corner at URF: `R' D' R D` twice turns it one way,
+/// `D' R' D R` twice the other way, so a corner never needs more than one pair.
+const TWIST_PAIRS: [&str; 2] = ["R' D' R D R' D' R D", "D' R' D R D' R' D R"];
+/// An outer-turn U-perm (an edge 3-cycle), with its inverse and mirrors.
+const EDGE_PERM: [&str; 1] = ["R U' R U R U R U' R' U' R2"];
 
-struct Alphabets {
-    top_cross: Vec<Macro>,
-    corner_perm: Vec<Macro>,
-    edge_perm: Vec<Macro>,
-    twist_pair: Macro,
+/// The first and last stage (indices into the beginner's seven) that this module runs.
+const FIRST: usize = 3;
+const N_STAGES: usize = 4;
+
+/// Where the U corners and U edges are: the place of U corner `i` (`position * 3 + twist`,
+/// positions 0..4) and of U edge `i` (`position * 2 + flip`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LastLayer {
+    corners: [u8; 4],
+    edges: [u8; 4],
 }
 
-fn alphabets() -> &'static Alphabets {
-    static ALPHABETS: OnceLock<Alphabets> = OnceLock::new();
-    ALPHABETS.get_or_init(|| {
-        let with_inverse = |notation: &str| {
-            let m = Macro::parse(notation);
-            let inverse: Vec<Move> = m.moves.iter().rev().map(|m| m.inverse()).collect();
-            [m, Macro::new(inverse)]
-        };
-        let mut top_cross = u_turns().to_vec();
-        top_cross.push(Macro::parse(TOP_CROSS));
-        let mut corner_perm = u_turns().to_vec();
-        corner_perm.extend(with_inverse(A_PERM));
-        // The U-perm and its inverse conjugated by U^k: the corners stay home.
-        let mut edge_perm = Vec::new();
-        for m in with_inverse(U_PERM) {
-            for k in 0..4u8 {
-                let mut moves = Vec::new();
-                if k > 0 {
-                    moves.push(Move::new(cube_core::Face::U, k));
-                }
-                moves.extend(&m.moves);
-                if k > 0 {
-                    moves.push(Move::new(cube_core::Face::U, 4 - k));
-                }
-                edge_perm.push(Macro::new(cube_core::simplify(&moves)));
+/// The number of [`LastLayer`] states: corner positions, twists, edge positions, flips.
+const N_STATES: usize = 24 * 81 * 24 * 16;
+/// An unreached state in a table.
+const UNREACHED: u8 = u8::MAX;
+
+/// The 24 arrangements of four positions, and the rank of each packed as four 2-bit digits.
+struct Perms {
+    perms: [[u8; 4]; 24],
+    rank: [u8; 256],
+}
+
+fn perms() -> &'static Perms {
+    static PERMS: OnceLock<Perms> = OnceLock::new();
+    PERMS.get_or_init(|| {
+        let mut perms = [[0u8; 4]; 24];
+        let mut rank = [u8::MAX; 256];
+        let mut n = 0;
+        for (code, r) in rank.iter_mut().enumerate() {
+            let p: [u8; 4] = std::array::from_fn(|i| (code >> (2 * i) & 3) as u8);
+            if (0..4).all(|i| p.contains(&i)) {
+                perms[n] = p;
+                *r = n as u8;
+                n += 1;
             }
         }
-        Alphabets {
-            top_cross,
-            corner_perm,
-            edge_perm,
-            twist_pair: Macro::parse(TWIST_PAIR),
+        Perms { perms, rank }
+    })
+}
+
+impl LastLayer {
+    /// The last layer of `cube`, or `None` if a U piece is outside the U layer.
+    fn of(cube: &Cube) -> Option<LastLayer> {
+        let corners = std::array::from_fn(|i| Piece::Corner(i as u8).place(cube));
+        let edges = std::array::from_fn(|i| Piece::Edge(i as u8).place(cube));
+        (corners.iter().all(|&c| c < 12) && edges.iter().all(|&e| e < 8))
+            .then_some(LastLayer { corners, edges })
+    }
+
+    fn index(&self) -> usize {
+        let p = perms();
+        let pack = |places: &[u8; 4], per: u8| {
+            places.iter().enumerate().fold(0, |code, (i, &place)| {
+                code | ((place / per) as usize) << (2 * i)
+            })
+        };
+        let twists = self
+            .corners
+            .iter()
+            .rev()
+            .fold(0, |t, &c| t * 3 + (c % 3) as usize);
+        let flips = self
+            .edges
+            .iter()
+            .rev()
+            .fold(0, |f, &e| f * 2 + (e % 2) as usize);
+        let corner_rank = p.rank[pack(&self.corners, 3)] as usize;
+        let edge_rank = p.rank[pack(&self.edges, 2)] as usize;
+        ((corner_rank * 81 + twists) * 24 + edge_rank) * 16 + flips
+    }
+
+    fn from_index(index: usize) -> LastLayer {
+        let p = perms();
+        let (mut flips, rest) = (index % 16, index / 16);
+        let (edge_rank, rest) = (rest % 24, rest / 24);
+        let (mut twists, corner_rank) = (rest % 81, rest / 81);
+        let mut corners = p.perms[corner_rank];
+        for c in &mut corners {
+            *c = *c * 3 + (twists % 3) as u8;
+            twists /= 3;
+        }
+        let mut edges = p.perms[edge_rank];
+        for e in &mut edges {
+            *e = *e * 2 + (flips % 2) as u8;
+            flips /= 2;
+        }
+        LastLayer { corners, edges }
+    }
+
+    /// Whether the goal of last-layer stage `stage` (0..4: top cross, corners permuted, corners
+    /// oriented, solved) and of those before it holds.
+    fn done(&self, stage: usize) -> bool {
+        // Between stages the D layer is solved, so the U corners' twists sum to zero.
+        let sum_ok = self.corners.iter().map(|&c| c % 3).sum::<u8>() % 3 == 0;
+        let parity_ok = parity(&self.corners, 3) == parity(&self.edges, 2);
+        let flips_ok = sum_ok && parity_ok && self.edges.iter().all(|&e| e % 2 == 0);
+        let corners_home = (0..4).all(|i| self.corners[i] / 3 == i as u8);
+        let twists_ok = self.corners.iter().all(|&c| c % 3 == 0);
+        let edges_home = (0..4).all(|i| self.edges[i] == 2 * i as u8);
+        match stage {
+            0 => flips_ok,
+            1 => flips_ok && corners_home,
+            2 => flips_ok && corners_home && twists_ok,
+            _ => flips_ok && corners_home && twists_ok && edges_home,
+        }
+    }
+}
+
+/// The parity of the positions (`place / per`) of four pieces.
+fn parity(places: &[u8; 4], per: u8) -> bool {
+    let p = places.map(|place| place / per);
+    let inversions = (0..4)
+        .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
+        .filter(|&(i, j)| p[i] > p[j])
+        .count();
+    inversions % 2 == 1
+}
+
+/// A macro's effect on the last layer, both ways.
+struct LastLayerMacro {
+    moves: Vec<Move>,
+    cost: u8,
+    corner: [u8; 12],
+    edge: [u8; 8],
+    corner_back: [u8; 12],
+    edge_back: [u8; 8],
+}
+
+impl LastLayerMacro {
+    /// # Panics
+    /// If `m` takes a U piece out of the U layer (the tests check every alphabet).
+    fn new(m: &Macro) -> LastLayerMacro {
+        let corner: [u8; 12] = std::array::from_fn(|p| m.move_place(Piece::Corner(0), p as u8));
+        let edge: [u8; 8] = std::array::from_fn(|p| m.move_place(Piece::Edge(0), p as u8));
+        assert!(
+            corner.iter().all(|&c| c < 12) && edge.iter().all(|&e| e < 8),
+            "{:?} keeps the U pieces in the U layer",
+            m.moves
+        );
+        let mut corner_back = [0u8; 12];
+        let mut edge_back = [0u8; 8];
+        for p in 0..12 {
+            corner_back[corner[p] as usize] = p as u8;
+        }
+        for p in 0..8 {
+            edge_back[edge[p] as usize] = p as u8;
+        }
+        LastLayerMacro {
+            moves: m.moves.clone(),
+            cost: m.cost() as u8,
+            corner,
+            edge,
+            corner_back,
+            edge_back,
+        }
+    }
+
+    fn apply(&self, ll: &LastLayer) -> LastLayer {
+        LastLayer {
+            corners: ll.corners.map(|c| self.corner[c as usize]),
+            edges: ll.edges.map(|e| self.edge[e as usize]),
+        }
+    }
+
+    fn unapply(&self, ll: &LastLayer) -> LastLayer {
+        LastLayer {
+            corners: ll.corners.map(|c| self.corner_back[c as usize]),
+            edges: ll.edges.map(|e| self.edge_back[e as usize]),
+        }
+    }
+}
+
+/// `moves` mirrored through the plane between L and R.
+fn mirror(moves: &[Move]) -> Vec<Move> {
+    moves
+        .iter()
+        .map(|m| {
+            let face = match m.face() {
+                Face::R => Face::L,
+                Face::L => Face::R,
+                face => face,
+            };
+            Move::new(face, (4 - m.amount()) % 4)
+        })
+        .collect()
+}
+
+/// `moves` undone.
+fn inverse(moves: &[Move]) -> Vec<Move> {
+    moves.iter().rev().map(|m| m.inverse()).collect()
+}
+
+/// The algorithms of `notations` with their inverses, mirrors and mirrors' inverses (each once).
+fn variants(notations: &[&str]) -> Vec<Macro> {
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    for notation in notations {
+        let m = Macro::parse(notation).moves;
+        for v in [inverse(&m), mirror(&m), inverse(&mirror(&m)), m] {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out.sort();
+    out.into_iter().map(Macro::new).collect()
+}
+
+/// The alphabets (U turns first) and the distance tables of the four last-layer stages.
+struct Tables {
+    alphabets: [Vec<LastLayerMacro>; N_STAGES],
+    /// `stage[s][state]`: the fewest turns that reach the goal of stage `s`.
+    stage: [Vec<u8>; N_STAGES],
+    /// `total[s][state]`: the fewest turns that finish stage `s` by one of its shortest
+    /// sequences and then the later stages in the same way.
+    total: [Vec<u8>; N_STAGES],
+}
+
+fn alphabet_macros(stage: usize) -> Vec<Macro> {
+    let mut macros: Vec<Macro> = [Move::U1, Move::U2, Move::U3]
+        .map(|m| Macro::new(vec![m]))
+        .to_vec();
+    match stage {
+        0 => macros.extend(variants(&TOP_CROSS)),
+        1 => macros.extend(variants(&CORNER_PERM)),
+        2 => macros.extend(TWIST_PAIRS.iter().map(|n| Macro::parse(n))),
+        _ => macros.extend(variants(&EDGE_PERM)),
+    }
+    macros
+}
+
+/// The distance of every state to the goal of stage `s` with `alphabet`, by a backward
+/// Dijkstra from every goal state.
+fn stage_distances(s: usize, alphabet: &[LastLayerMacro]) -> Vec<u8> {
+    let mut table = vec![UNREACHED; N_STATES];
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); UNREACHED as usize];
+    for (index, entry) in table.iter_mut().enumerate() {
+        if LastLayer::from_index(index).done(s) {
+            *entry = 0;
+            buckets[0].push(index as u32);
+        }
+    }
+    for cost in 0..buckets.len() {
+        let mut i = 0;
+        while i < buckets[cost].len() {
+            let index = buckets[cost][i] as usize;
+            i += 1;
+            if table[index] as usize != cost {
+                continue;
+            }
+            let ll = LastLayer::from_index(index);
+            for m in alphabet {
+                let before = m.unapply(&ll).index();
+                let next = cost + m.cost as usize;
+                if next < table[before] as usize {
+                    table[before] = next as u8;
+                    buckets[next].push(before as u32);
+                }
+            }
+        }
+    }
+    table
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let alphabets: [Vec<LastLayerMacro>; N_STAGES] =
+            std::array::from_fn(|s| alphabet_macros(s).iter().map(LastLayerMacro::new).collect());
+        let stage: [Vec<u8>; N_STAGES] = std::array::from_fn(|s| stage_distances(s, &alphabets[s]));
+        let mut total: [Vec<u8>; N_STAGES] = std::array::from_fn(|_| Vec::new());
+        for s in (0..N_STAGES).rev() {
+            // By increasing stage distance: a state on the goal goes on to the next stage;
+            // another takes the best of the macros that start a shortest sequence.
+            let mut by_distance: Vec<Vec<u32>> = vec![Vec::new(); UNREACHED as usize];
+            for (index, &d) in stage[s].iter().enumerate() {
+                if d != UNREACHED {
+                    by_distance[d as usize].push(index as u32);
+                }
+            }
+            let mut table = vec![UNREACHED; N_STATES];
+            for (d, indices) in by_distance.iter().enumerate() {
+                for &index in indices {
+                    let index = index as usize;
+                    table[index] = if d == 0 {
+                        if s + 1 == N_STAGES {
+                            0
+                        } else {
+                            total[s + 1][index]
+                        }
+                    } else {
+                        let ll = LastLayer::from_index(index);
+                        alphabets[s]
+                            .iter()
+                            .filter_map(|m| {
+                                let next = m.apply(&ll).index();
+                                (stage[s][next] as usize + m.cost as usize == d)
+                                    .then(|| table[next].saturating_add(m.cost))
+                            })
+                            .min()
+                            .unwrap_or(UNREACHED)
+                    };
+                }
+            }
+            total[s] = table;
+        }
+        Tables {
+            alphabets,
+            stage,
+            total,
         }
     })
 }
 
-/// The flips of the edges at UR UF UL UB, as four bits.
-fn top_flips(cube: &Cube) -> u32 {
-    let eo = cube.edge_ori();
-    (0..4).fold(0, |key, p| key | (eo[p] as u32) << p)
+/// The fewest turns the four last-layer stages take from `cube` (whose first two layers are
+/// solved), each stage by one of its shortest sequences; `None` if a U piece is elsewhere.
+pub(super) fn turns_left(cube: &Cube) -> Option<usize> {
+    let ll = LastLayer::of(cube)?;
+    Some(tables().total[0][ll.index()] as usize).filter(|&d| d != UNREACHED as usize)
 }
 
-/// The pieces at the four U positions (four values in 0..16 packed in base 16).
-fn top_pieces(perm: &[u8]) -> u32 {
-    perm[..4].iter().fold(0, |key, &p| key * 16 + p as u32)
+/// How many turns appending `next` to `before` saves by cancellation.
+fn saving(before: &[Move], next: &[Move]) -> usize {
+    let tail = &before[before.len().saturating_sub(3)..];
+    let head = &next[..next.len().min(3)];
+    let joined: Vec<Move> = tail.iter().chain(head).copied().collect();
+    joined.len() - simplify(&joined).len()
 }
 
-/// [`top_pieces`] of the solved layer.
-const TOP_HOME: u32 = 0x0123;
-
-/// The turns of last-layer stage `stage` (3..7) from `cube`, which the earlier stages solved.
-pub(super) fn run(cube: &Cube, stage: usize, label: &str) -> Result<Vec<Move>, SolveError> {
-    let a = alphabets();
-    let search = |key: fn(&Cube) -> u32, goal: u32, macros: &[Macro]| {
-        let macros: Vec<&Macro> = macros.iter().collect();
-        key_search(cube, key, goal, &macros)
-            .map(|path| path_moves(&path, &macros))
-            .ok_or_else(|| stage_failed("beginner", label))
-    };
-    match stage {
-        3 => search(top_flips, 0, &a.top_cross),
-        4 => search(|c| top_pieces(&c.corner_perm()), TOP_HOME, &a.corner_perm),
-        5 => orient_corners(cube, &a.twist_pair, label),
-        _ => search(|c| top_pieces(&c.edge_perm()), TOP_HOME, &a.edge_perm),
-    }
-}
-
-/// Stage 6: for each twisted top corner, U turns bring it to URF and `R' D' R D` pairs untwist
-/// it; then U turns bring the corners home again.
-fn orient_corners(start: &Cube, twist_pair: &Macro, label: &str) -> Result<Vec<Move>, SolveError> {
-    let mut cube = *start;
-    let mut moves = Vec::new();
-    let turn_u = |cube: &mut Cube, moves: &mut Vec<Move>, k: u8| {
-        if k > 0 {
-            let m = Move::new(cube_core::Face::U, k);
-            *cube = cube.apply_move(m);
-            moves.push(m);
+/// The turns of last-layer stage `stage` (3..7) from `cube`, which the earlier stages solved;
+/// `before` is every turn so far (for cancellation).
+pub(super) fn run(
+    cube: &Cube,
+    stage: usize,
+    label: &str,
+    before: &[Move],
+) -> Result<Vec<Move>, SolveError> {
+    let t = tables();
+    let s = stage - FIRST;
+    let failed = || stage_failed("beginner", label);
+    let mut ll = LastLayer::of(cube).ok_or_else(failed)?;
+    let mut all: Vec<Move> = before.to_vec();
+    let start = all.len();
+    // Every step lowers the stage distance, which starts below 255.
+    for _step in 0..UNREACHED {
+        let index = ll.index();
+        let here = t.stage[s][index];
+        if here == UNREACHED {
+            return Err(failed());
         }
-    };
-    // At most four corners, each needing at most two pairs (a pair turns it a third).
-    for _corner in 0..4 {
-        let Some(k) = (0..4u8).find(|&k| {
-            let turned = if k == 0 {
-                cube
-            } else {
-                cube.apply_move(Move::new(cube_core::Face::U, k))
-            };
-            turned.corner_ori()[0] != 0
-        }) else {
-            break;
-        };
-        turn_u(&mut cube, &mut moves, k);
-        let mut n_pairs = 0;
-        while cube.corner_ori()[0] != 0 {
-            if n_pairs == 2 {
-                return Err(stage_failed("beginner", label));
-            }
-            cube = cube.compose(&twist_pair.cube);
-            moves.extend(&twist_pair.moves);
-            n_pairs += 1;
+        if here == 0 {
+            return Ok(all.split_off(start));
         }
+        // Of the macros that start a shortest sequence for the stage, the one that leaves the
+        // fewest turns in all, counting what it cancels with the turns before it.
+        let (_, m, next) = t.alphabets[s]
+            .iter()
+            .filter_map(|m| {
+                let next = m.apply(&ll);
+                let next_index = next.index();
+                let tight = t.stage[s][next_index] as usize + m.cost as usize == here as usize;
+                let cost = t.total[s][next_index] as usize + m.cost as usize;
+                tight.then(|| (cost - saving(&all, &m.moves), m, next))
+            })
+            .min_by_key(|&(cost, _, _)| cost)
+            .ok_or_else(failed)?;
+        all.extend(&m.moves);
+        ll = next;
     }
-    // Every top corner is oriented: bring them home.
-    let k = (0..4u8)
-        .find(|&k| {
-            let turned = if k == 0 {
-                cube
-            } else {
-                cube.apply_move(Move::new(cube_core::Face::U, k))
-            };
-            top_pieces(&turned.corner_perm()) == TOP_HOME
-        })
-        .ok_or_else(|| stage_failed("beginner", label))?;
-    turn_u(&mut cube, &mut moves, k);
-    Ok(moves)
+    Err(failed())
 }
 
 #[cfg(test)]
@@ -154,42 +415,73 @@ mod tests {
     use crate::beginner::stage_done;
 
     #[test]
+    fn states_round_trip() {
+        for index in (0..N_STATES).step_by(7) {
+            assert_eq!(LastLayer::from_index(index).index(), index);
+        }
+        assert_eq!(LastLayer::of(&Cube::SOLVED).unwrap().index(), {
+            let solved = LastLayer {
+                corners: [0, 3, 6, 9],
+                edges: [0, 2, 4, 6],
+            };
+            solved.index()
+        });
+    }
+
+    #[test]
     fn algorithms_do_what_the_stages_need() {
-        let a = alphabets();
         let f2l_kept = |cube: &Cube| stage_done(cube, 2);
-        // The A-perm cycles three corners and nothing else; the U-perm three edges.
-        for m in &a.corner_perm[3..] {
-            assert!(f2l_kept(&m.cube));
-            assert_eq!(m.cube.edge_perm(), std::array::from_fn(|i| i as u8));
-            assert_eq!(m.cube.corner_ori(), [0; 8]);
-            assert_eq!(
-                m.cube.corner_perm()[..4]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(p, &c)| p as u8 != c)
-                    .count(),
-                3
-            );
+        for stage in 0..N_STAGES {
+            for m in &alphabet_macros(stage)[3..] {
+                // Every algorithm keeps the U pieces in the U layer (checked here).
+                LastLayerMacro::new(m);
+                match stage {
+                    // The top-cross algorithms keep the first two layers.
+                    0 => assert!(f2l_kept(&m.cube)),
+                    // The corner 3-cycles (Niklas with a U turn) keep the first two layers and
+                    // the edges' flips.
+                    1 => assert!(f2l_kept(&m.cube) && m.cube.edge_ori() == [0; 12]),
+                    // A twisting pair keeps the corner at URF in place and turns it, and
+                    // leaves the rest of the U layer alone.
+                    2 => {
+                        let pair = &m.cube;
+                        assert_eq!(pair.corner_perm()[0], 0);
+                        assert_ne!(pair.corner_ori()[0], 0);
+                        assert_eq!(pair.edge_perm()[..4], [0, 1, 2, 3]);
+                        assert_eq!(pair.edge_ori(), [0; 12]);
+                        assert!(
+                            (1..4)
+                                .all(|c| pair.corner_perm()[c] == c as u8
+                                    && pair.corner_ori()[c] == 0)
+                        );
+                        // Three pairs one way bring the D layer back.
+                        let three = pair.compose(pair).compose(pair);
+                        assert!(three.is_solved());
+                    }
+                    // The U-perms keep everything but cycle three top edges.
+                    _ => {
+                        assert!(stage_done(&m.cube, 5));
+                        let moved = (0..4).filter(|&p| m.cube.edge_perm()[p] != p as u8);
+                        assert_eq!(moved.count(), 3);
+                    }
+                }
+            }
         }
-        for m in &a.edge_perm {
-            assert!(f2l_kept(&m.cube) && stage_done(&m.cube, 5));
-            assert_eq!(
-                m.cube.edge_perm()[..4]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(p, &e)| p as u8 != e)
-                    .count(),
-                3
-            );
-        }
-        // The top-cross algorithm keeps the first two layers.
-        assert!(f2l_kept(&a.top_cross[3].cube));
-        // A twisting pair keeps the corner at URF in place and turns it.
-        let pair = &a.twist_pair.cube;
-        assert_eq!(pair.corner_perm()[0], 0);
-        assert_ne!(pair.corner_ori()[0], 0);
-        assert_eq!(pair.edge_perm()[..4], [0, 1, 2, 3]);
-        assert_eq!(pair.edge_ori(), [0; 12]);
-        assert!((1..4).all(|c| pair.corner_perm()[c] == c as u8 && pair.corner_ori()[c] == 0));
+        // The two pairs turn the corner opposite ways.
+        let pairs = alphabet_macros(2);
+        assert_eq!(
+            (pairs[3].cube.corner_ori()[0] + pairs[4].cube.corner_ori()[0]) % 3,
+            0
+        );
+    }
+
+    #[test]
+    fn every_last_layer_state_is_reached() {
+        let t = tables();
+        // Every state with the flips' and twists' sums zero and the corners' and edges'
+        // parities equal can be finished.
+        let reached = t.total[0].iter().filter(|&&d| d != UNREACHED).count();
+        assert_eq!(reached, 24 * 27 * 24 * 8 / 2);
+        assert!(t.total[0].iter().all(|&d| d == UNREACHED || d < 100));
     }
 }

@@ -1,18 +1,14 @@
 //! Small searches over macro alphabets, shared by the beginner method and CFOP.
 //!
-//! A macro is a short sequence of face turns (a trigger, an insert, an algorithm). Two searches
-//! find the cheapest string of macros, counting face turns:
+//! A macro is a short sequence of face turns (a trigger, an insert, an algorithm). The searches
+//! find the cheapest string of macros, counting face turns, tracking one or two pieces only (a
+//! corner, an edge, or an F2L pair): each macro's effect on a piece's place (position and
+//! orientation, 24 values for either kind) is computed once from cube-core, so
+//! [`piece_search`] is a Dijkstra over at most 576 states, and [`one_piece_search`], for one
+//! piece, over 24.
 //!
-//! - [`piece_search`] tracks one or two pieces only (a corner, an edge, or an F2L pair). Each
-//!   macro's effect on a piece's place (position and orientation, 24 values for either kind) is
-//!   computed once from cube-core, so a search is a Dijkstra over at most 576 states.
-//! - [`key_search`] tracks a small key of the whole cube (the last layer's flips, say), with one
-//!   representative cube per key.
-//!
-//! Both are exact for their alphabet: every macro keeps what earlier stages solved, so only the
+//! They are exact for their alphabet: every macro keeps what earlier stages solved, so only the
 //! tracked part matters.
-
-use std::collections::HashMap;
 
 use cube_core::{Alg, Cube, Move, Symmetry, simplify};
 
@@ -210,47 +206,39 @@ pub(crate) fn piece_search(
     None
 }
 
-/// The cheapest string of macros (in face turns) from `cube` to a cube whose key is `goal`, when
-/// the key of a cube after a macro depends only on the key before it; `None` if the alphabet
-/// cannot reach the goal within `MAX_COST` turns.
-pub(crate) fn key_search(
+/// [`piece_search`] for one piece: the same search over its 24 places, with the states on the
+/// stack (the beginner method runs it dozens of times a solve).
+pub(crate) fn one_piece_search(
     cube: &Cube,
-    key: impl Fn(&Cube) -> u32,
-    goal: u32,
+    piece: Piece,
     macros: &[&Macro],
-) -> Option<Vec<usize>> {
-    // The frontier holds (cost, key, representative); keys are few (at most a few hundred).
-    let mut best: HashMap<u32, (usize, Option<(u32, usize)>)> = HashMap::new();
-    let mut buckets: Vec<Vec<(u32, Cube)>> = vec![Vec::new(); MAX_COST + 1];
-    let start = key(cube);
-    best.insert(start, (0, None));
-    buckets[0].push((start, *cube));
-    for c in 0..=MAX_COST {
-        let mut i = 0;
-        while i < buckets[c].len() {
-            let (k, rep) = buckets[c][i];
-            i += 1;
-            if best[&k].0 != c {
+) -> Option<(Vec<usize>, usize)> {
+    let (start, goal) = (piece.place(cube), piece.home());
+    let mut cost = [u8::MAX; 24];
+    let mut parent = [(u8::MAX, u8::MAX); 24];
+    cost[start as usize] = 0;
+    for c in 0..=MAX_COST as u8 {
+        if cost[goal as usize] == c {
+            let mut path = Vec::new();
+            let mut place = goal;
+            while place != start {
+                let (prev, macro_idx) = parent[place as usize];
+                path.push(macro_idx as usize);
+                place = prev;
+            }
+            path.reverse();
+            return Some((path, c as usize));
+        }
+        for place in 0..24u8 {
+            if cost[place as usize] != c {
                 continue;
             }
-            if k == goal {
-                let mut path = Vec::new();
-                let mut s = k;
-                while let Some((prev, macro_idx)) = best[&s].1 {
-                    path.push(macro_idx);
-                    s = prev;
-                }
-                path.reverse();
-                return Some(path);
-            }
             for (macro_idx, m) in macros.iter().enumerate() {
-                let next = rep.compose(&m.cube);
-                let next_key = key(&next);
-                let next_cost = c + m.cost();
-                let known = best.get(&next_key).map_or(usize::MAX, |b| b.0);
-                if next_cost <= MAX_COST && next_cost < known {
-                    best.insert(next_key, (next_cost, Some((k, macro_idx))));
-                    buckets[next_cost].push((next_key, next));
+                let next = m.move_place(piece, place) as usize;
+                let next_cost = c as usize + m.cost();
+                if next_cost <= MAX_COST && next_cost < cost[next] as usize {
+                    cost[next] = next_cost as u8;
+                    parent[next] = (place, macro_idx as u8);
                 }
             }
         }
@@ -298,8 +286,8 @@ mod tests {
             piece_search(&cube, &[Piece::Corner(4), Piece::Edge(8)], &macros).unwrap();
         assert_eq!(cost, 2);
         assert!(cube.apply_moves(&path_moves(&path, &macros)).is_solved());
-        let key = |c: &Cube| c.edge_perm()[0] as u32;
-        let path = key_search(&cube, key, 0, &macros).unwrap();
-        assert_eq!(key(&cube.apply_moves(&path_moves(&path, &macros))), 0);
+        let (path, cost) = one_piece_search(&cube, Piece::Corner(4), &macros).unwrap();
+        assert_eq!(cost, 2);
+        assert!(cube.apply_moves(&path_moves(&path, &macros)).is_solved());
     }
 }
