@@ -276,6 +276,29 @@ impl Cube {
         ep: [u8; 12],
         eo: [u8; 12],
     ) -> Result<Cube, CubeError> {
+        // The common case, a well-formed cube, checked without a branch per piece; the loops
+        // below find the first problem otherwise.
+        let mut bad = false;
+        let mut corners_seen = 0u32;
+        let mut edges_seen = 0u32;
+        for i in 0..8 {
+            bad |= cp[i] >= 8 || co[i] >= 3;
+            corners_seen |= 1 << (cp[i] & 31);
+        }
+        for i in 0..12 {
+            bad |= ep[i] >= 12 || eo[i] >= 2;
+            edges_seen |= 1 << (ep[i] & 31);
+        }
+        if !bad && corners_seen == 0xFF && edges_seen == 0xFFF {
+            let mut cube = Cube::SOLVED;
+            for i in 0..8 {
+                cube.corners[i] = cp[i] | co[i] << ORI_SHIFT;
+            }
+            for i in 0..12 {
+                cube.edges[i] = ep[i] | eo[i] << ORI_SHIFT;
+            }
+            return Ok(cube);
+        }
         let mut cube = Cube::SOLVED;
         let mut seen = 0u16;
         for i in 0..8 {
