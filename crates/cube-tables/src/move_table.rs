@@ -166,6 +166,16 @@ pub trait Space: Sync {
 
     /// The state of `cube`.
     fn project(&self, cube: &Cube) -> u32;
+
+    /// Writes every index that stands for the same state as `state` into `out` (`state`
+    /// first) and returns how many there are: more than one where a symmetry-reduced space
+    /// stores a state under several indexes, which a breadth-first search must mark together.
+    /// By default, only `state`.
+    #[inline]
+    fn aliases(&self, state: u32, out: &mut [u32; 16]) -> usize {
+        out[0] = state;
+        1
+    }
 }
 
 impl<C: Coord> Space for MoveTable<C> {
@@ -271,6 +281,11 @@ impl<T: Space + ?Sized> Space for &T {
 
     fn project(&self, cube: &Cube) -> u32 {
         (**self).project(cube)
+    }
+
+    #[inline]
+    fn aliases(&self, state: u32, out: &mut [u32; 16]) -> usize {
+        (**self).aliases(state, out)
     }
 }
 

@@ -37,7 +37,8 @@ impl DistanceTable {
     pub const UNREACHED: u8 = u8::MAX;
 
     /// Breadth-first search from `goals` over the moves of `space`: forward from the frontier
-    /// while it is small, backward from the unreached states once it is large.
+    /// while it is small (marking every [alias](Space::aliases) of a state reached), backward
+    /// from the unreached states once it is large.
     ///
     /// # Panics
     /// If the moves are not closed under inverses (distances *to* the goals would then differ
@@ -75,6 +76,7 @@ impl DistanceTable {
                 .map(|task| {
                     let mut out = [0u32; 18];
                     let out = &mut out[..n_moves];
+                    let mut aliases = [0u32; 16];
                     let mut found = 0u64;
                     let end = ((task + 1) * STATES_PER_TASK).min(n_states);
                     for state in task * STATES_PER_TASK..end {
@@ -91,18 +93,21 @@ impl DistanceTable {
                         } else if !backward && value == depth {
                             space.neighbours(state as u32, out);
                             for &n in out.iter() {
-                                let cell = &cells[n as usize];
-                                if cell.load(Ordering::Relaxed) == Self::UNREACHED
-                                    && cell
-                                        .compare_exchange(
-                                            Self::UNREACHED,
-                                            next,
-                                            Ordering::Relaxed,
-                                            Ordering::Relaxed,
-                                        )
-                                        .is_ok()
-                                {
-                                    found += 1;
+                                let n_aliases = space.aliases(n, &mut aliases);
+                                for &a in &aliases[..n_aliases] {
+                                    let cell = &cells[a as usize];
+                                    if cell.load(Ordering::Relaxed) == Self::UNREACHED
+                                        && cell
+                                            .compare_exchange(
+                                                Self::UNREACHED,
+                                                next,
+                                                Ordering::Relaxed,
+                                                Ordering::Relaxed,
+                                            )
+                                            .is_ok()
+                                    {
+                                        found += 1;
+                                    }
                                 }
                             }
                         }

@@ -13,16 +13,15 @@
 //!   (conjugation commutes with moves, and every coordinate is reached from 0).
 //! - [`SymCoord`]: the classes of a coordinate, raw value to (class, symmetry) and back, and each
 //!   representative's own symmetries.
-//! - [`sym_distance_table`]: a breadth-first search over (class, other coordinate), marking every
-//!   entry a self-symmetric representative makes equivalent.
+//! - [`sym_distance_table`]: [`DistanceTable::build`] over (class, other coordinate) as a
+//!   [`Space`], whose aliases are the entries a self-symmetric representative makes equivalent.
 
 use std::collections::VecDeque;
 
-use cube_core::{Face, Symmetry};
-use rayon::prelude::*;
+use cube_core::{Cube, Face, Move, Symmetry};
 
 use crate::coord::Coord;
-use crate::move_table::MoveTable;
+use crate::move_table::{MoveTable, Space};
 use crate::prune::DistanceTable;
 
 /// The eight symmetries that map each face to itself or its opposite (so each axis to itself),
@@ -190,17 +189,82 @@ impl SymCoord {
     }
 }
 
-/// States per rayon task in a breadth-first level.
-const STATES_PER_TASK: usize = 1 << 13;
+/// The product of a symmetry-reduced coordinate `A` and a raw coordinate `B` as a [`Space`]:
+/// state `class * B::COUNT + b` is `(rep(class), b)`. A representative fixed by some symmetries
+/// stands for the same cube state under each `b` those symmetries conjugate it to: those are its
+/// [aliases](Space::aliases).
+struct SymProduct<'a, A: Coord, B: Coord> {
+    sym: &'a SymCoord,
+    a_moves: &'a MoveTable<A>,
+    b_moves: &'a MoveTable<B>,
+    /// `B`'s [`conjugation_table`] over the symmetries of `sym`.
+    b_conj: &'a [u16],
+}
+
+impl<A: Coord, B: Coord> SymProduct<'_, A, B> {
+    /// The state of `(class, raw b)` after conjugating `b` by symmetry `k`.
+    #[inline]
+    fn index(&self, class: u32, b: u32, k: u32) -> u32 {
+        let b = self.b_conj[b as usize * self.sym.n_syms() + k as usize] as u32;
+        class * B::COUNT as u32 + b
+    }
+
+    /// The state of raw `(a, b)`.
+    #[inline]
+    fn of_raw(&self, a: u32, b: u32) -> u32 {
+        let (class, k) = self.sym.class_and_sym(a);
+        self.index(class, b, k)
+    }
+}
+
+impl<A: Coord, B: Coord> Space for SymProduct<'_, A, B> {
+    fn count(&self) -> usize {
+        self.sym.n_classes() * B::COUNT
+    }
+
+    fn moves(&self) -> &[Move] {
+        self.a_moves.moves()
+    }
+
+    #[inline]
+    fn neighbours(&self, state: u32, out: &mut [u32]) {
+        for (column, o) in out.iter_mut().enumerate() {
+            *o = self.step(state, column);
+        }
+    }
+
+    #[inline]
+    fn step(&self, state: u32, column: usize) -> u32 {
+        let (class, b) = (state / B::COUNT as u32, state % B::COUNT as u32);
+        let a2 = self.a_moves.get(self.sym.rep(class), column);
+        self.of_raw(a2, self.b_moves.get(b, column))
+    }
+
+    fn project(&self, cube: &Cube) -> u32 {
+        self.of_raw(A::from_cube(cube), B::from_cube(cube))
+    }
+
+    #[inline]
+    fn aliases(&self, state: u32, out: &mut [u32; 16]) -> usize {
+        let (class, b) = (state / B::COUNT as u32, state % B::COUNT as u32);
+        // The identity is in every stabilizer, so `state` itself comes first.
+        let mut stabilizer = self.sym.stabilizer(class);
+        let mut n = 0;
+        while stabilizer != 0 {
+            out[n] = self.index(class, b, stabilizer.trailing_zeros());
+            stabilizer &= stabilizer - 1;
+            n += 1;
+        }
+        n
+    }
+}
 
 /// Distances to (0, 0) over the product of a symmetry-reduced coordinate `A` and a raw
 /// coordinate `B`: entry `class * B::COUNT + b` is the distance of `(rep(class), b)`. A lookup of
 /// `(a, b)` reads `(class, conj(b, k))` for `(class, k) = sym.class_and_sym(a)`; `b_conj` is
-/// `B`'s [`conjugation_table`] over the same symmetries.
-///
-/// Levels go forward from the frontier while it is small (marking, for a representative fixed
-/// by some symmetries, every entry those symmetries make equivalent) and backward from the
-/// unreached entries once it is large, both over rayon tasks.
+/// `B`'s [`conjugation_table`] over the same symmetries. The search is
+/// [`DistanceTable::build`]'s, which marks every entry a self-symmetric representative makes
+/// equivalent.
 ///
 /// # Panics
 /// If the two move tables have different moves, or the moves are not closed under inverses.
@@ -210,89 +274,19 @@ pub fn sym_distance_table<A: Coord, B: Coord>(
     b_moves: &MoveTable<B>,
     b_conj: &[u16],
 ) -> DistanceTable {
-    use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-    let moves = a_moves.moves();
-    assert_eq!(moves, b_moves.moves(), "the coordinates share their moves");
-    assert!(moves.iter().all(|m| moves.contains(&m.inverse())));
-    let n_b = B::COUNT;
-    let n_syms = sym.n_syms();
-    assert_eq!(b_conj.len(), n_b * n_syms);
-    let n_states = sym.n_classes() * n_b;
-    const UNREACHED: u8 = DistanceTable::UNREACHED;
-    let cells: Vec<AtomicU8> = (0..n_states).map(|_| AtomicU8::new(UNREACHED)).collect();
-    cells[0].store(0, Relaxed);
-    let neighbour = |class: u32, b: u32, column: usize| -> (u32, u32) {
-        let a2 = a_moves.get(sym.rep(class), column);
-        let b2 = b_moves.get(b, column);
-        let (class2, k) = sym.class_and_sym(a2);
-        (class2, b_conj[b2 as usize * n_syms + k as usize] as u32)
+    assert_eq!(
+        a_moves.moves(),
+        b_moves.moves(),
+        "the coordinates share their moves"
+    );
+    assert_eq!(b_conj.len(), B::COUNT * sym.n_syms());
+    let space = SymProduct {
+        sym,
+        a_moves,
+        b_moves,
+        b_conj,
     };
-    let n_moves = moves.len();
-    let n_tasks = n_states.div_ceil(STATES_PER_TASK);
-    let mut n_reached = 1usize;
-    let mut frontier = 1usize;
-    for depth in 0..UNREACHED - 1 {
-        let unreached = n_states - n_reached;
-        if frontier == 0 || unreached == 0 {
-            break;
-        }
-        let backward = frontier * 2 > unreached;
-        let next = depth + 1;
-        let found: usize = (0..n_tasks)
-            .into_par_iter()
-            .map(|task| {
-                let mut found = 0;
-                let end = ((task + 1) * STATES_PER_TASK).min(n_states);
-                for state in task * STATES_PER_TASK..end {
-                    let value = cells[state].load(Relaxed);
-                    let (class, b) = ((state / n_b) as u32, (state % n_b) as u32);
-                    if backward && value == UNREACHED {
-                        let reached = (0..n_moves).any(|column| {
-                            let (class2, b2) = neighbour(class, b, column);
-                            cells[class2 as usize * n_b + b2 as usize].load(Relaxed) == depth
-                        });
-                        if reached {
-                            cells[state].store(next, Relaxed);
-                            found += 1;
-                        }
-                    } else if !backward && value == depth {
-                        for column in 0..n_moves {
-                            let (class2, b2) = neighbour(class, b, column);
-                            let mut stabilizer = sym.stabilizer(class2);
-                            loop {
-                                let k = stabilizer.trailing_zeros();
-                                let b3 = if k == 0 {
-                                    b2
-                                } else {
-                                    b_conj[b2 as usize * n_syms + k as usize] as u32
-                                };
-                                let cell = &cells[class2 as usize * n_b + b3 as usize];
-                                if cell.load(Relaxed) == UNREACHED
-                                    && cell
-                                        .compare_exchange(UNREACHED, next, Relaxed, Relaxed)
-                                        .is_ok()
-                                {
-                                    found += 1;
-                                }
-                                stabilizer &= stabilizer.wrapping_sub(1);
-                                if stabilizer == 0 {
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                }
-                found
-            })
-            .sum();
-        if found == 0 {
-            break;
-        }
-        n_reached += found;
-        frontier = found;
-    }
-    DistanceTable::from_bytes(cells.into_iter().map(AtomicU8::into_inner).collect())
+    DistanceTable::build(&space, [0])
 }
 
 #[cfg(test)]
