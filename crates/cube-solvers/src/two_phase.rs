@@ -5,8 +5,9 @@
 //! 12 moves and phase 2 at most 18 (REFERENCE.md). The search follows min2phase
 //! (<https://github.com/cs0x7f/min2phase>): it searches the position, its inverse and both seen
 //! along the other two axes, phase-1 length by phase-1 length, each also after short pre-moves,
-//! prunes phase 1 with symmetry-reduced tables that stay in the L2 cache, and after each solution
-//! looks only for shorter ones.
+//! prunes phase 1 with symmetry-reduced tables that stay in the L2 cache and then with the exact
+//! distance to G1 (Kociemba's flip-slice x twist table), and after each solution looks only for
+//! shorter ones.
 //!
 //! - Positions whose optimal length is at most [`Config::optimal_up_to`] get an optimal solution:
 //!   total lengths are searched upward from the lower bound, exhaustively, before anything else.
@@ -16,10 +17,11 @@
 //! - [`Limits::max_length`] bounds every solution (at most 30 are ever needed).
 //! - One thread: [`Limits::threads`] is ignored.
 //!
-//! The tables (about 5 MB) are built on first use in about 0.1 s and shared by every
-//! [`TwoPhase`] in the process; [`TwoPhase::prepare`] builds them ahead of time. The five distance
-//! tables are byte payloads ([`table_payloads`], [`TABLE_SPECS`]) that a binary may cache in table
-//! files and hand back with [`install_tables`] before the first solve.
+//! The tables (about 75 MB, 70 of them the exact phase-1 distance) are shared by every
+//! [`TwoPhase`] in the process. Building them takes a few seconds on two cores, on first use or
+//! ahead of time with [`TwoPhase::prepare`]; so a binary caches the six distance tables in table
+//! files ([`table_payloads`], [`TABLE_SPECS`]: the first use ever bakes them) and hands them back
+//! with [`install_tables`] before the first solve, which takes about 0.1 s.
 //!
 //! ```
 //! use cube_core::{Alg, Cube};
@@ -50,18 +52,19 @@ use crate::{Limits, Solution, SolveError, Solver, Stop};
 /// The longest solution the two-phase method ever needs: 12 moves of phase 1 and 18 of phase 2.
 pub const MAX_LENGTH: usize = 30;
 
-/// The five distance tables as byte payloads, in the order of [`TABLE_SPECS`]; builds the shared
+/// The six distance tables as payloads, in the order of [`TABLE_SPECS`]; builds the shared
 /// tables on first use.
-pub fn table_payloads() -> [&'static [u8]; 5] {
+pub fn table_payloads() -> [&'static [u8]; 6] {
     Tables::get().payloads()
 }
 
 /// Installs the shared tables from distance payloads read elsewhere (a cache file, say), in the
-/// order of [`TABLE_SPECS`], before first use; the move tables are rebuilt (a few milliseconds).
+/// order of [`TABLE_SPECS`], before first use; the move tables and the flip-slice classes are
+/// rebuilt and the exact phase-1 table is checked against its histogram (about 0.1 s).
 ///
 /// Returns `false` and drops the payloads when the tables are already in place, or when a payload
 /// is unsound (a wrong length, an unreached state or an impossible distance).
-pub fn install_tables(payloads: [Vec<u8>; 5]) -> bool {
+pub fn install_tables(payloads: [Vec<u8>; 6]) -> bool {
     self::tables::install(payloads)
 }
 
@@ -111,8 +114,8 @@ impl TwoPhase {
         &self.config
     }
 
-    /// Builds the shared tables now rather than on the first solve; returns how long building
-    /// took (the same value on every call).
+    /// Builds (or, after [`install_tables`], installs) the shared tables now rather than on the
+    /// first solve; returns how long that took (the same value on every call).
     pub fn prepare() -> Duration {
         Tables::get().build_time
     }

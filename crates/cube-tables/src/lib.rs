@@ -72,6 +72,7 @@ pub use crate::verify::{histogram, verify};
 // Coordinates, move tables and in-memory distance tables for the solvers.
 mod coord;
 mod move_table;
+pub mod phase1;
 mod prune;
 pub mod sym_coord;
 

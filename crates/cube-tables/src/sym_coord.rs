@@ -54,16 +54,30 @@ pub fn axis_symmetries() -> [Symmetry; 8] {
 /// If the table's moves are not closed under conjugation by `syms`, or some value is not reached
 /// from 0 by its moves.
 pub fn conjugation_table<C: Coord>(moves: &MoveTable<C>, syms: &[Symmetry]) -> Vec<u16> {
+    let table = conjugation_walk(moves, syms);
+    assert!(
+        table.iter().all(|&e| e != u32::MAX),
+        "every {} is reached from 0",
+        C::NAME
+    );
+    table.into_iter().map(|e| e as u16).collect()
+}
+
+/// [`conjugation_table`] over any [`Space`] (a product of coordinates, say) whose state 0 every
+/// symmetry fixes; `u32::MAX` marks a state the moves do not reach from 0.
+///
+/// # Panics
+/// If the space's moves are not closed under conjugation by `syms`.
+pub(crate) fn conjugation_walk<S: Space>(space: &S, syms: &[Symmetry]) -> Vec<u32> {
     let n_syms = syms.len();
+    let moves = space.moves();
     let columns: Vec<Vec<usize>> = moves
-        .moves()
         .iter()
         .map(|&m| {
             syms.iter()
                 .map(|s| {
                     let conjugated = s.conjugate_move(m);
                     moves
-                        .moves()
                         .iter()
                         .position(|&c| c == conjugated)
                         .expect("the move set is closed under the symmetries")
@@ -71,27 +85,22 @@ pub fn conjugation_table<C: Coord>(moves: &MoveTable<C>, syms: &[Symmetry]) -> V
                 .collect()
         })
         .collect();
-    let mut table = vec![u16::MAX; C::COUNT * n_syms];
+    let mut table = vec![u32::MAX; space.count() * n_syms];
     table[..n_syms].fill(0);
     let mut queue = VecDeque::from([0u32]);
     while let Some(raw) = queue.pop_front() {
         for (column, conjugated_columns) in columns.iter().enumerate() {
-            let next = moves.get(raw, column) as usize;
-            if table[next * n_syms] != u16::MAX {
+            let next = space.step(raw, column) as usize;
+            if table[next * n_syms] != u32::MAX {
                 continue;
             }
             for (k, &conjugated_column) in conjugated_columns.iter().enumerate() {
-                let from = table[raw as usize * n_syms + k] as u32;
-                table[next * n_syms + k] = moves.get(from, conjugated_column) as u16;
+                let from = table[raw as usize * n_syms + k];
+                table[next * n_syms + k] = space.step(from, conjugated_column);
             }
             queue.push_back(next as u32);
         }
     }
-    assert!(
-        table.iter().all(|&e| e != u16::MAX),
-        "every {} is reached from 0",
-        C::NAME
-    );
     table
 }
 

@@ -2,10 +2,11 @@
 //! phase 2 inside G1, over six views of the position (itself and its inverse, each seen along
 //! the three axes), as min2phase does (`src/Search.java`).
 //!
-//! Phase 1 prunes with the largest of four symmetry-reduced lower bounds (slice x twist, slice x
-//! flip, twist x flip, and twist x flip of the position conjugated by y, whose flip is the edge
-//! orientation relative to R/L), read one at a time, and a bound more than one over the moves
-//! left rules out all three turns of that face. Outside the exhaustive passes it also follows
+//! Phase 1 prunes with the exact distance to G1, behind four symmetry-reduced lower bounds that
+//! stay in the L2 cache and filter most moves before it is read (slice x twist, slice x flip,
+//! twist x flip, and twist x flip of the position conjugated by y, whose flip is the edge
+//! orientation relative to R/L), one at a time; a bound more than one over the moves left rules
+//! out all three turns of that face. Outside the exhaustive passes it also follows
 //! min2phase in three ways:
 //!
 //! - pre-moves: `P` then the position is searched too, for short sequences `P` that end the
@@ -153,11 +154,10 @@ impl Phase1Coords {
         }
     }
 
+    /// The distance to G1.
     #[inline]
     fn bound(&self, tables: &Tables) -> u8 {
-        tables
-            .phase1_bound(self.twist, self.flip, self.slice)
-            .max(tables.twist_flip_bound(self.twist_y, self.flip_y))
+        tables.phase1_distance(self.twist, self.flip, self.slice)
     }
 
     #[inline]
@@ -493,7 +493,8 @@ impl<'a> Search<'a> {
         let slice_row = t.slice_move.row(c.slice);
         let twist_y_row = t.twist_move.row(c.twist_y);
         let flip_y_row = t.flip_move.row(c.flip_y);
-        // The four bounds one at a time, cheapest first, each cutting the rest short. A bound
+        // The four bounds one at a time, cheapest first, each cutting the rest short, then the
+        // exact distance (a read from main memory, for the few moves left). A bound
         // over `left` rules out the whole face: the three turns of a face are one move apart,
         // so their distances differ by at most one (min2phase `Search.phase1`).
         while mask != 0 {
@@ -527,6 +528,13 @@ impl<'a> Search<'a> {
             let my = y_move[m] as usize;
             let (twist_y, flip_y) = (twist_y_row[my] as u32, flip_y_row[my] as u32);
             let bound = t.twist_flip_bound(twist_y, flip_y) as usize;
+            if bound >= left {
+                if bound > left {
+                    mask &= !face;
+                }
+                continue;
+            }
+            let bound = t.phase1_distance(twist, flip, slice) as usize;
             if bound >= left {
                 if bound > left {
                     mask &= !face;

@@ -5,18 +5,24 @@
 //! every axis in place, as min2phase does (`src/CoordCube.java`: `UDSliceTwistPrun`,
 //! `UDSliceFlipPrun`, `TwistFlipPrun`): 324 twist classes and 336 flip classes, so the three tables
 //! hold 0.16, 0.17 and 0.66 million bytes and stay in the L2 cache, where the unreduced ones (6.6 MB)
-//! did not (the search reads copies packed two entries per byte, 0.5 MB). Phase 2 walks corner
-//! permutation x U/D-edge permutation x slice permutation with the 10 moves of G1 and prunes with
-//! corner x slice and edge x slice permutations. About 5 MB in all.
+//! did not (the search reads copies packed two entries per byte, 0.5 MB). They are filters in
+//! front of the exact phase-1 distance (Kociemba's flip-slice classes x twist, 70 MB in nibbles:
+//! [`cube_tables::phase1`]), which lives in main memory and is read only for the moves they let
+//! through. Phase 2 walks corner permutation x U/D-edge permutation x slice permutation with the
+//! 10 moves of G1 and prunes with corner x slice and edge x slice permutations.
+//!
+//! Building takes seconds (the exact table; the rest about 0.1 s), so a binary caches the
+//! distance tables on disk and installs them ([`install`]).
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use cube_core::MoveSet;
+use cube_tables::phase1::{FlipSliceSym, N_PHASE1, phase1_distance_table};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
 use cube_tables::{
-    Coord, CornerPerm, DistanceTable, Encoding, Flip, MoveTable, Product, SlicePerm, TableId,
-    TableSpec, Twist, UdEdgePerm, UdSlice,
+    Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Product, SlicePerm,
+    TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
 };
 
 /// The number of twist classes under the eight axis-keeping symmetries (min2phase's
@@ -54,6 +60,10 @@ pub(crate) struct Tables {
     slice_twist_nibbles: Nibbles,
     slice_flip_nibbles: Nibbles,
     twist_flip_nibbles: Nibbles,
+    /// Flip-slice classes under the 16 symmetries that keep the U-D axis.
+    flip_slice_sym: FlipSliceSym,
+    /// The exact phase-1 distance, entry [`FlipSliceSym::index`], two per byte (70 MB).
+    phase1_exact: Nibbles,
     /// How long building the tables took.
     pub(crate) build_time: Duration,
 }
@@ -64,12 +74,10 @@ struct Nibbles(Vec<u8>);
 
 impl Nibbles {
     fn pack(table: &DistanceTable) -> Nibbles {
-        let bytes = table.as_bytes();
         Nibbles(
-            bytes
-                .chunks(2)
-                .map(|pair| pair[0].min(15) | pair.get(1).map_or(0, |&e| e.min(15)) << 4)
-                .collect(),
+            table
+                .to_nibbles()
+                .expect("phase-1 distances fit in a nibble"),
         )
     }
 
@@ -79,11 +87,12 @@ impl Nibbles {
     }
 }
 
-/// The ids and sizes of the five distance tables, in the order of
-/// [`table_payloads`](super::table_payloads): one byte per state, so a binary can cache them in
-/// table files. The first three are indexed by symmetry class (324 twist classes, 336 flip
-/// classes) times a raw coordinate.
-pub const TABLE_SPECS: [TableSpec; 5] = [
+/// The ids and sizes of the six distance tables, in the order of
+/// [`table_payloads`](super::table_payloads), so a binary can cache them in table files: five of
+/// one byte per state, the first three indexed by symmetry class (324 twist classes, 336 flip
+/// classes) times a raw coordinate; then the exact phase-1 distance, two entries per byte,
+/// indexed by flip-slice class (64,430) times twist.
+pub const TABLE_SPECS: [TableSpec; 6] = [
     spec("two-phase-sym-slice-twist", N_TWIST_SYM * UdSlice::COUNT),
     spec("two-phase-sym-slice-flip", N_FLIP_SYM * UdSlice::COUNT),
     spec("two-phase-sym-twist-flip", N_TWIST_SYM * Flip::COUNT),
@@ -92,21 +101,33 @@ pub const TABLE_SPECS: [TableSpec; 5] = [
         CornerPerm::COUNT * SlicePerm::COUNT,
     ),
     spec("two-phase-edge-slice", UdEdgePerm::COUNT * SlicePerm::COUNT),
+    TableSpec::new(
+        TableId::from_static("two-phase-phase1-exact"),
+        Encoding::Nibble,
+        N_PHASE1 as u64,
+    ),
 ];
 
 const fn spec(id: &'static str, n_entries: usize) -> TableSpec {
     TableSpec::new(TableId::from_static(id), Encoding::Byte, n_entries as u64)
 }
 
-/// The longest distance in each table (phase 1 at most 12 moves, phase 2 at most 18).
+/// Entries of the exact phase-1 table per distance (0 to 12): a payload with another histogram
+/// is not that table.
+const PHASE1_HISTOGRAM: [u64; 13] = [
+    1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129,
+];
+
+/// The longest distance in each byte table (phase 1 at most 12 moves, phase 2 at most 18).
 const MAX_DISTANCES: [u8; 5] = [12, 12, 12, 18, 18];
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// Installs the distance tables from payloads read elsewhere (a cache file, say) before first use;
 /// the move tables are rebuilt. Returns `false` (and drops them) when the tables are already in
-/// place, or when a payload has the wrong length, an unreached state or an impossible distance.
-pub(crate) fn install(payloads: [Vec<u8>; 5]) -> bool {
+/// place, or when a payload has the wrong length, an unreached state or an impossible distance,
+/// or (the exact phase-1 table) a histogram other than [`PHASE1_HISTOGRAM`].
+pub(crate) fn install(payloads: [Vec<u8>; 6]) -> bool {
     if TABLES.get().is_some() {
         return false;
     }
@@ -122,21 +143,22 @@ impl Tables {
         TABLES.get_or_init(|| Tables::with_prune(None).expect("built tables are sound"))
     }
 
-    /// The five distance tables as byte payloads, in the order of [`TABLE_SPECS`].
-    pub(crate) fn payloads(&self) -> [&[u8]; 5] {
-        [
+    /// The six distance tables as payloads, in the order of [`TABLE_SPECS`].
+    pub(crate) fn payloads(&self) -> [&[u8]; 6] {
+        let [a, b, c, d, e] = [
             &self.slice_twist_prune,
             &self.slice_flip_prune,
             &self.twist_flip_prune,
             &self.corner_slice_prune,
             &self.edge_slice_prune,
         ]
-        .map(DistanceTable::as_bytes)
+        .map(DistanceTable::as_bytes);
+        [a, b, c, d, e, &self.phase1_exact.0]
     }
 
     /// Builds the move tables, then the distance tables from scratch or, when given, from their
     /// payloads; `None` when a payload is unsound.
-    fn with_prune(payloads: Option<[Vec<u8>; 5]>) -> Option<Tables> {
+    fn with_prune(payloads: Option<[Vec<u8>; 6]>) -> Option<Tables> {
         let start = Instant::now();
         let ((twist_move, flip_move, slice_move), (corner_move, edge_move, slice_perm_move)) =
             rayon::join(
@@ -156,8 +178,13 @@ impl Tables {
                 },
             );
         let syms = axis_symmetries();
-        let (twist_sym, (flip_sym, slice_conj)) = rayon::join(
-            || SymCoord::new(conjugation_table(&twist_move, &syms), syms.len()),
+        let ((twist_sym, flip_slice_sym), (flip_sym, slice_conj)) = rayon::join(
+            || {
+                (
+                    SymCoord::new(conjugation_table(&twist_move, &syms), syms.len()),
+                    FlipSliceSym::new(&twist_move, &flip_move, &slice_move),
+                )
+            },
             || {
                 (
                     SymCoord::new(conjugation_table(&flip_move, &syms), syms.len()),
@@ -170,8 +197,8 @@ impl Tables {
             (N_TWIST_SYM, N_FLIP_SYM)
         );
         let from_payloads =
-            |payloads: [Vec<u8>; 5]| {
-                let tables = payloads.map(DistanceTable::from_bytes);
+            |[a, b, c, d, e, exact]: [Vec<u8>; 6]| {
+                let tables = [a, b, c, d, e].map(DistanceTable::from_bytes);
                 let sound = tables.iter().zip(TABLE_SPECS).zip(MAX_DISTANCES).all(
                     |((table, spec), max)| {
                         table.len() as u64 == spec.n_entries
@@ -180,15 +207,28 @@ impl Tables {
                             && table.max_distance() <= max
                     },
                 );
-                sound.then_some(tables)
+                let spec = &TABLE_SPECS[5];
+                let exact_sound = exact.len() as u64 == spec.payload_len()
+                    && exact[0] & 15 == 0
+                    && cube_tables::histogram(&exact, spec.encoding, spec.n_entries)
+                        .iter()
+                        .copied()
+                        .eq(PHASE1_HISTOGRAM
+                            .into_iter()
+                            .chain(std::iter::repeat(0))
+                            .take(HISTOGRAM_LEN));
+                (sound && exact_sound).then_some((tables, Nibbles(exact)))
             };
-        let [
-            slice_twist_prune,
-            slice_flip_prune,
-            twist_flip_prune,
-            corner_slice_prune,
-            edge_slice_prune,
-        ] = match payloads {
+        let (
+            [
+                slice_twist_prune,
+                slice_flip_prune,
+                twist_flip_prune,
+                corner_slice_prune,
+                edge_slice_prune,
+            ],
+            phase1_exact,
+        ) = match payloads {
             Some(payloads) => from_payloads(payloads)?,
             None => build_prune(
                 Phase1 {
@@ -198,6 +238,7 @@ impl Tables {
                     twist_sym: &twist_sym,
                     flip_sym: &flip_sym,
                     slice_conj: &slice_conj,
+                    flip_slice_sym: &flip_slice_sym,
                 },
                 (&corner_move, &edge_move, &slice_perm_move),
             ),
@@ -207,6 +248,8 @@ impl Tables {
             slice_twist_nibbles: Nibbles::pack(&slice_twist_prune),
             slice_flip_nibbles: Nibbles::pack(&slice_flip_prune),
             twist_flip_nibbles: Nibbles::pack(&twist_flip_prune),
+            flip_slice_sym,
+            phase1_exact,
             twist_move,
             flip_move,
             slice_move,
@@ -234,9 +277,11 @@ struct Phase1<'a> {
     twist_sym: &'a SymCoord,
     flip_sym: &'a SymCoord,
     slice_conj: &'a [u16],
+    flip_slice_sym: &'a FlipSliceSym,
 }
 
-/// The five breadth-first searches, in parallel.
+/// The six breadth-first searches, in parallel: the exact phase-1 table (seconds) against the
+/// other five.
 fn build_prune(
     p1: Phase1<'_>,
     (corner_move, edge_move, slice_perm_move): (
@@ -244,67 +289,84 @@ fn build_prune(
         &MoveTable<UdEdgePerm>,
         &MoveTable<SlicePerm>,
     ),
-) -> [DistanceTable; 5] {
+) -> ([DistanceTable; 5], Nibbles) {
     let flip_conj = conjugation_table(p1.flip_move, &axis_symmetries());
     let (
-        ((slice_twist_prune, slice_flip_prune), twist_flip_prune),
-        (corner_slice_prune, edge_slice_prune),
+        (
+            ((slice_twist_prune, slice_flip_prune), twist_flip_prune),
+            (corner_slice_prune, edge_slice_prune),
+        ),
+        phase1_exact,
     ) = rayon::join(
         || {
             rayon::join(
                 || {
                     rayon::join(
                         || {
-                            sym_distance_table(
-                                p1.twist_sym,
-                                p1.twist_move,
-                                p1.slice_move,
-                                p1.slice_conj,
+                            rayon::join(
+                                || {
+                                    sym_distance_table(
+                                        p1.twist_sym,
+                                        p1.twist_move,
+                                        p1.slice_move,
+                                        p1.slice_conj,
+                                    )
+                                },
+                                || {
+                                    sym_distance_table(
+                                        p1.flip_sym,
+                                        p1.flip_move,
+                                        p1.slice_move,
+                                        p1.slice_conj,
+                                    )
+                                },
                             )
                         },
                         || {
                             sym_distance_table(
-                                p1.flip_sym,
+                                p1.twist_sym,
+                                p1.twist_move,
                                 p1.flip_move,
-                                p1.slice_move,
-                                p1.slice_conj,
+                                &flip_conj,
                             )
                         },
                     )
                 },
-                || sym_distance_table(p1.twist_sym, p1.twist_move, p1.flip_move, &flip_conj),
+                || {
+                    rayon::join(
+                        || DistanceTable::build(&Product::new(corner_move, slice_perm_move), [0]),
+                        || DistanceTable::build(&Product::new(edge_move, slice_perm_move), [0]),
+                    )
+                },
             )
         },
         || {
-            rayon::join(
-                || DistanceTable::build(&Product::new(corner_move, slice_perm_move), [0]),
-                || DistanceTable::build(&Product::new(edge_move, slice_perm_move), [0]),
-            )
+            Nibbles::pack(&phase1_distance_table(
+                p1.flip_slice_sym,
+                p1.twist_move,
+                p1.flip_move,
+                p1.slice_move,
+            ))
         },
     );
-    [
-        slice_twist_prune,
-        slice_flip_prune,
-        twist_flip_prune,
-        corner_slice_prune,
-        edge_slice_prune,
-    ]
+    (
+        [
+            slice_twist_prune,
+            slice_flip_prune,
+            twist_flip_prune,
+            corner_slice_prune,
+            edge_slice_prune,
+        ],
+        phase1_exact,
+    )
 }
 
 impl Tables {
-    /// The phase-1 lower bound of raw `(twist, flip, slice)`: the largest of the three
-    /// symmetry-reduced projections.
+    /// The distance to G1 of raw `(twist, flip, slice)`.
     #[inline]
-    pub(crate) fn phase1_bound(&self, twist: u32, flip: u32, slice: u32) -> u8 {
-        let (twist_class, twist_sym) = self.twist_sym.class_and_sym(twist);
-        let (flip_class, flip_sym) = self.flip_sym.class_and_sym(flip);
-        let slice_t = self.slice_conj[(slice * 8 + twist_sym) as usize] as u32;
-        let slice_f = self.slice_conj[(slice * 8 + flip_sym) as usize] as u32;
-        let flip_t = self.flip_sym.conjugate(flip, twist_sym);
-        self.slice_twist_nibbles
-            .get(twist_class * 495 + slice_t)
-            .max(self.slice_flip_nibbles.get(flip_class * 495 + slice_f))
-            .max(self.twist_flip_nibbles.get(twist_class * 2048 + flip_t))
+    pub(crate) fn phase1_distance(&self, twist: u32, flip: u32, slice: u32) -> u8 {
+        self.phase1_exact
+            .get(self.flip_slice_sym.index(twist, flip, slice))
     }
 
     /// The slice x twist lower bound, for the twist's class and symmetry.
@@ -382,8 +444,29 @@ mod tests {
                 .get(t * 495 + s)
                 .max(flip_slice.get(f * 495 + s))
                 .max(twist_flip.get(t * 2048 + f));
-            assert_eq!(tables.phase1_bound(t, f, s), expected, "{t} {f} {s}");
+            let (class, sym) = tables.twist_sym.class_and_sym(t);
+            let reduced = tables
+                .slice_twist_bound(class, sym, s)
+                .max(tables.slice_flip_bound(f, s))
+                .max(tables.twist_flip_bound_sym(class, sym, f));
+            assert_eq!(reduced, expected, "{t} {f} {s}");
             assert_eq!(tables.twist_flip_bound(t, f), twist_flip.get(t * 2048 + f));
+            // The exact distance: at least every projection's, 0 only in G1, and one move
+            // changes it by at most one and lowers it for some move outside G1.
+            let distance = tables.phase1_distance(t, f, s);
+            assert!(distance >= expected, "{t} {f} {s}");
+            assert_eq!(distance == 0, (t, f, s) == (0, 0, 0));
+            let children: Vec<u8> = (0..18)
+                .map(|m| {
+                    tables.phase1_distance(
+                        tables.twist_move.get(t, m),
+                        tables.flip_move.get(f, m),
+                        tables.slice_move.get(s, m),
+                    )
+                })
+                .collect();
+            assert!(children.iter().all(|&c| c.abs_diff(distance) <= 1));
+            assert!(distance == 0 || children.contains(&(distance - 1)));
         }
         eprintln!("built in {:?}", tables.build_time);
     }
@@ -392,12 +475,15 @@ mod tests {
     fn payloads_round_trip() {
         let tables = Tables::get();
         for (payload, spec) in tables.payloads().iter().zip(TABLE_SPECS) {
-            assert_eq!(payload.len() as u64, spec.n_entries, "{}", spec.id);
+            assert_eq!(payload.len() as u64, spec.payload_len(), "{}", spec.id);
         }
         let payloads = tables.payloads().map(<[u8]>::to_vec);
         let rebuilt = Tables::with_prune(Some(payloads.clone())).expect("built payloads are sound");
         assert_eq!(rebuilt.payloads(), tables.payloads());
         let mut bad = payloads;
+        bad[5][1000] ^= 1;
+        assert!(Tables::with_prune(Some(bad.clone())).is_none());
+        bad[5][1000] ^= 1;
         bad[2][7] = DistanceTable::UNREACHED;
         assert!(Tables::with_prune(Some(bad.clone())).is_none());
         bad[2].pop();
