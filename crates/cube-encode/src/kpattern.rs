@@ -129,20 +129,24 @@ pub fn decode_value(value: &Value) -> Result<State, DecodeError> {
 
 /// The state of a pattern whose arrays have been read and range-checked: both readers end
 /// here, so they agree on everything after the syntax.
-#[inline]
+#[inline(always)]
 fn finish(pattern: &Reid, tracked: bool) -> Result<State, DecodeError> {
     const HOME: [u8; 6] = [0, 1, 2, 3, 4, 5];
     let rot = reid::rotations();
+    // Neither case copies the pattern: reading back as a whole what was just stored byte by
+    // byte would stall.
+    let rotated;
     let (r, normalized) = if pattern.centers == HOME {
         // The identity: the inverse transformation would change nothing.
-        (0, *pattern)
+        (0, pattern)
     } else {
         let r = rot
             .transform
             .iter()
             .position(|t| t.centers == pattern.centers)
             .ok_or_else(|| bad("CENTERS.pieces", "no rotation puts the centres there"))?;
-        (r, pattern.apply(&rot.transform[rot.inverse[r] as usize]))
+        rotated = pattern.apply(&rot.transform[rot.inverse[r] as usize]);
+        (r, &rotated)
     };
     debug_assert_eq!(normalized.centers, HOME);
     let cube = normalized.to_cube()?;
@@ -185,8 +189,21 @@ fn decode_general(text: &str) -> Result<State, DecodeError> {
 /// every pattern that is wrong, so that [`decode_general`] reads the unusual documents and
 /// names every error; when it does read a document, it checks what [`decode_value`] checks and
 /// ends in the same [`finish`], so the two agree (a property test holds them to it).
+///
+/// Before parsing, [`canonical`](fast::canonical) tries the text [`write()`] writes: compared
+/// with the template a vector of bytes at a time, its digits gathered and checked a word at a
+/// time.
 mod fast {
-    use super::{DecodeError, Reid, State, finish};
+    use super::{
+        CENTER_ORI_AT, CENTERS_AT, CO_AT, CP_AT, DecodeError, EO_AT, EP_AT, EP_WIDTH, MAX_LEN,
+        MOD_AT, Reid, State, TEMPLATE, TRACKED_LEN, finish,
+    };
+    use crate::reid::first_bytes;
+
+    /// A 1 in every byte of a word.
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    /// A 1 in every byte of a double word.
+    const ONES2: u128 = u128::from_le_bytes([1; 16]);
 
     /// The most entries an array of a pattern has.
     const MAX_ENTRIES: usize = 12;
@@ -422,123 +439,206 @@ mod fast {
         }
     }
 
-    /// The text [`super::write()`] writes, with or without the wrapper, read with fixed
-    /// expectations: each key and bracket must be next, each number one digit or two.
-    struct Canonical<'a> {
-        text: &'a [u8],
-        at: usize,
+    /// How the canonical reader sees a text that [`super::write()`] writes: `N` is
+    /// [`MAX_LEN`] without centres, [`TRACKED_LEN`] with them.
+    struct Shape<const N: usize> {
+        /// [`TEMPLATE`] (ended by `}}` where the centres are tracked), masked.
+        expect: [u8; N],
+        /// The bits of each byte that every text of this shape shares with `expect`: all of
+        /// them in the keys and punctuation, none in the edge pieces (whose layout depends on
+        /// where 10 and 11 are), and for the other digits the bits that keep them in range
+        /// (`0b1111_1110` allows `0` and `1`); the corner orientations (`0..=3`) and centres
+        /// (`0..=7`) are narrowed to their range afterwards.
+        mask: [u8; N],
     }
 
-    impl Canonical<'_> {
+    /// Sets `mask` for `count` entries, every other byte from `at`.
+    const fn mark<const N: usize>(mask: &mut [u8; N], at: usize, count: usize, bits: u8) {
+        let mut i = 0;
+        while i < count {
+            mask[at + 2 * i] = bits;
+            i += 1;
+        }
+    }
+
+    impl<const N: usize> Shape<N> {
+        const fn new() -> Shape<N> {
+            let mut expect = [0u8; N];
+            let mut mask = [0xffu8; N];
+            let mut i = 0;
+            while i < N {
+                // With centres, the text ends at `MOD_AT` with `}}`.
+                expect[i] = if N == MAX_LEN || i < MOD_AT {
+                    TEMPLATE[i]
+                } else {
+                    b'}'
+                };
+                i += 1;
+            }
+            let mut i = EP_AT;
+            while i < EP_AT + EP_WIDTH {
+                mask[i] = 0;
+                i += 1;
+            }
+            mark(&mut mask, EO_AT, 12, 0xfe);
+            mark(&mut mask, CP_AT, 8, 0xf8);
+            mark(&mut mask, CO_AT, 8, 0xfc);
+            mark(&mut mask, CENTERS_AT, 6, 0xf8);
+            mark(&mut mask, CENTER_ORI_AT, 6, 0xfc);
+            let mut i = 0;
+            while i < N {
+                expect[i] &= mask[i];
+                i += 1;
+            }
+            Shape { expect, mask }
+        }
+
+        /// Whether `text` has this shape (a loop the compiler turns into vector operations).
         #[inline(always)]
-        fn literal(&mut self, expected: &[u8]) -> Option<()> {
-            let end = self.at + expected.len();
-            if self.text.get(self.at..end)? == expected {
-                self.at = end;
-                Some(())
+        fn matches(&self, text: &[u8; N]) -> bool {
+            let diff = (text.iter().zip(&self.expect).zip(&self.mask))
+                .fold(0, |diff, ((&t, &e), &m)| diff | (t ^ e) & m);
+            diff == 0
+        }
+    }
+
+    static UNTRACKED: Shape<MAX_LEN> = Shape::new();
+    static TRACKED: Shape<TRACKED_LEN> = Shape::new();
+
+    /// One bit per byte of `x`: the high bits of `x`, gathered (bit `i` from byte `i`).
+    #[inline(always)]
+    fn high_bits(x: u64) -> u32 {
+        (((x >> 7) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    }
+
+    /// The edge pieces of a text [`super::write()`] writes, in Reid order: 12 numbers of
+    /// one or two digits in exactly [`EP_WIDTH`] bytes from `EP_AT`, separated by commas, of
+    /// which two are 10 and 11. The commas and digits are found all at once, as bit masks;
+    /// every number's place then follows from where the two two-digit ones are.
+    #[inline(always)]
+    fn edge_pieces(text: &[u8; TRACKED_LEN]) -> Option<[u8; 12]> {
+        const LOW7: u64 = 0x7f * ONES;
+        let window = &text[EP_AT..EP_AT + 34];
+        let (mut commas, mut digits) = (0u32, 0u32);
+        for i in 0..4 {
+            let x = word(window, 8 * i);
+            // Per byte, the top bit apart, so that no sum carries into the next byte: a zero
+            // `x ^ ','` is a comma, `0x30..0x3a` a digit.
+            let low = x & LOW7;
+            let comma = !((((x ^ (b',' as u64 * ONES)) & LOW7) + LOW7) | x);
+            let digit = (low + 0x50 * ONES) & !(low + 0x46 * ONES) & !x;
+            commas |= high_bits(comma) << (8 * i);
+            digits |= high_bits(digit) << (8 * i);
+        }
+        const ALL: u32 = (1 << EP_WIDTH) - 1;
+        let (commas, digits) = (commas & ALL, digits & ALL);
+        // Numbers of one or two digits separated by single commas, 12 of them.
+        let ok = commas | digits == ALL
+            && digits & 1 != 0
+            && digits >> (EP_WIDTH - 1) != 0
+            && commas & commas >> 1 == 0
+            && digits & digits >> 1 & digits >> 2 == 0
+            && commas.count_ones() == 11;
+        if !ok {
+            return None;
+        }
+        // The two two-digit numbers are entries `a` and `b`: every entry before `a` takes two
+        // bytes with its comma, so entry `k` starts at byte `2k` up to `a`, `2k + 1` up to `b`
+        // and `2k + 2` after it. The bytes at `2k`, `2k + 1` and `2k + 2`, for every `k` at
+        // once, pick its first digit, and the second digits of `a` and `b`.
+        let pairs = digits & digits >> 1;
+        let a = pairs.trailing_zeros() / 2;
+        let b = (pairs & pairs.wrapping_sub(1)).trailing_zeros() / 2;
+        let (at_2k, at_2k1) = (every_other(window, 0), every_other(window, 1));
+        let at_2k2 = at_2k >> 8;
+        let (after_a, after_b) = (u128::MAX << (8 * (a + 1)), u128::MAX << (8 * (b + 1)));
+        let first = at_2k & !after_a | at_2k1 & after_a & !after_b | at_2k2 & after_b;
+        let (entry_a, entry_b) = (0xff << (8 * a), 0xff << (8 * b));
+        let second = at_2k1 & entry_a | at_2k2 & entry_b;
+        let two = entry_a | entry_b;
+        // A two-digit number is 10 or 11: `1`, then `0` or `1`.
+        if (first ^ (b'1' as u128 * ONES2) | (second ^ (b'0' as u128 * ONES2)) & !ONES2) & two != 0
+        {
+            return None;
+        }
+        Some(first_bytes(
+            first & (0x0f * ONES2) & !two | ((0x0a * ONES2) | second & ONES2) & two,
+        ))
+    }
+
+    /// The eight bytes of `bytes` from `at`.
+    #[inline(always)]
+    fn word(bytes: &[u8], at: usize) -> u64 {
+        u64::from_le_bytes(*bytes[at..].first_chunk().expect("8 bytes from `at`"))
+    }
+
+    /// Bytes `from`, `from + 2`, ... of `window`, 16 of them.
+    #[inline(always)]
+    fn every_other(window: &[u8], from: usize) -> u128 {
+        let mut bytes = 0u128;
+        for i in 0..4 {
+            bytes |= u128::from(even_bytes(word(window, from + 8 * i))) << (32 * i);
+        }
+        bytes
+    }
+
+    /// Bytes 0, 2, 4 and 6 of `word`, as its low four bytes.
+    #[inline(always)]
+    fn even_bytes(word: u64) -> u64 {
+        let w = word & 0x00ff_00ff_00ff_00ff;
+        let w = (w | w >> 8) & 0x0000_ffff_0000_ffff;
+        (w | w >> 16) & 0xffff_ffff
+    }
+
+    /// The `N` one-digit entries at every other byte from `at` of a text of its shape (whose
+    /// digits are `0x30` or-ed with the value), one per byte, gathered four at a time.
+    #[inline(always)]
+    fn digits<const N: usize>(text: &[u8; TRACKED_LEN], at: usize) -> u128 {
+        let mut values = 0u128;
+        for group in 0..N.div_ceil(4) {
+            // A last group of two overlaps the one before rather than read past the list.
+            let from = (8 * group).min(2 * N - 8);
+            let w = even_bytes(word(text, at + from)) & 0x0f0f_0f0f;
+            values |= u128::from(w) << (4 * from);
+        }
+        values
+    }
+
+    /// Reads the text [`super::write()`] writes, with or without the wrapper, and nothing
+    /// else: the pattern, in range, and whether the centres are tracked.
+    #[inline(always)]
+    pub(super) fn canonical(text: &[u8]) -> Option<(Reid, bool)> {
+        const WRAPPER: &[u8] = br#"{"experimentalPuzzleName":"3x3x3","patternData":"#;
+        let body = match text.len() {
+            MAX_LEN | TRACKED_LEN => text,
+            _ => text.strip_prefix(WRAPPER)?.strip_suffix(b"}")?,
+        };
+        let tracked = match body.len() {
+            MAX_LEN if UNTRACKED.matches(body.first_chunk()?) => false,
+            TRACKED_LEN if TRACKED.matches(body.first_chunk()?) => true,
+            _ => return None,
+        };
+        let t: &[u8; TRACKED_LEN] = body.first_chunk()?;
+        // The shape has left the corner orientations `0..=3` and the centres `0..=7`: no 3,
+        // no 6 or 7.
+        let co = digits::<8>(t, CO_AT);
+        let centers = digits::<6>(t, CENTERS_AT);
+        if (co & co >> 1 | centers >> 1 & centers >> 2) & ONES2 != 0 {
+            return None;
+        }
+        let pattern = Reid {
+            ep: edge_pieces(t)?,
+            eo: first_bytes(digits::<12>(t, EO_AT)),
+            cp: first_bytes(digits::<8>(t, CP_AT)),
+            co: first_bytes(co),
+            centers: first_bytes(centers),
+            center_ori: if tracked {
+                first_bytes(digits::<6>(t, CENTER_ORI_AT))
             } else {
-                None
-            }
-        }
-
-        /// `N` one-digit numbers separated by commas, and the closing bracket: `M = 2 * N`
-        /// bytes, checked without a branch per entry.
-        #[inline(always)]
-        fn digits<const N: usize, const M: usize>(&mut self) -> Option<List> {
-            let bytes = self.text.get(self.at..)?.first_chunk::<M>()?;
-            let mut list = List {
-                len: N,
-                items: [0; MAX_ENTRIES],
-            };
-            let mut ok = true;
-            for i in 0..N {
-                let digit = bytes[2 * i].wrapping_sub(b'0');
-                ok &= digit <= 9;
-                list.items[i] = digit;
-                ok &= bytes[2 * i + 1] == if i + 1 < N { b',' } else { b']' };
-            }
-            self.at += M;
-            ok.then_some(list)
-        }
-
-        /// The edge pieces as every permutation of `0..12` writes them: 12 numbers of one or
-        /// two digits (no leading zero) in exactly 25 bytes, separated by commas, and the
-        /// closing bracket. The commas are found all at once, as a bit mask, so that finding
-        /// each number does not wait for the one before.
-        #[inline(always)]
-        fn edge_pieces(&mut self) -> Option<List> {
-            const WIDTH: usize = 25;
-            let window = self.text.get(self.at..)?.first_chunk::<{ WIDTH + 1 }>()?;
-            let (mut commas, mut digits) = (0u32, 0u32);
-            for (j, &b) in window[..WIDTH].iter().enumerate() {
-                commas |= ((b == b',') as u32) << j;
-                digits |= ((b.wrapping_sub(b'0') <= 9) as u32) << j;
-            }
-            if window[WIDTH] != b']' || commas | digits != (1 << WIDTH) - 1 {
-                return None;
-            }
-            let mut list = List {
-                len: 12,
-                items: [0; MAX_ENTRIES],
-            };
-            let mut ends = commas | 1 << WIDTH;
-            let (mut start, mut ok) = (0usize, true);
-            for item in &mut list.items {
-                let end = ends.trailing_zeros() as usize;
-                ends &= ends.wrapping_sub(1);
-                let len = end.wrapping_sub(start);
-                let first = window[start.min(WIDTH)].wrapping_sub(b'0');
-                let second = window[(start + 1).min(WIDTH)].wrapping_sub(b'0');
-                let two = (len == 2) as u8;
-                ok &= (len == 1 || len == 2) && !(two == 1 && first == 0);
-                *item = first
-                    .wrapping_add(two.wrapping_mul(first.wrapping_mul(9).wrapping_add(second)));
-                start = end + 1;
-            }
-            ok &= start == WIDTH + 1;
-            self.at += WIDTH + 1;
-            ok.then_some(list)
-        }
-
-        /// `{"pieces":[...],"orientation":[...]` of an orbit of `N` pieces (`M = 2 * N`),
-        /// the pieces in one digit each unless `WIDE` (the edges).
-        #[inline(always)]
-        fn orbit<const N: usize, const M: usize, const WIDE: bool>(&mut self) -> Option<Orbit> {
-            self.literal(br#"{"pieces":["#)?;
-            let pieces = if WIDE {
-                self.edge_pieces()?
-            } else {
-                self.digits::<N, M>()?
-            };
-            self.literal(br#","orientation":["#)?;
-            let orientation = self.digits::<N, M>()?;
-            Some(Orbit {
-                pieces: Some(pieces),
-                orientation: Some(orientation),
-                orientation_mod: None,
-            })
-        }
-
-        fn read(text: &[u8]) -> Option<Orbits> {
-            const WRAPPER: &[u8] = br#"{"experimentalPuzzleName":"3x3x3","patternData":"#;
-            let mut c = Canonical { text, at: 0 };
-            let wrapped = c.literal(WRAPPER).is_some();
-            c.literal(br#"{"EDGES":"#)?;
-            let edges = c.orbit::<12, 24, true>()?;
-            c.literal(br#"},"CORNERS":"#)?;
-            let corners = c.orbit::<8, 16, false>()?;
-            c.literal(br#"},"CENTERS":"#)?;
-            let mut centers = c.orbit::<6, 12, false>()?;
-            if c.literal(br#","orientationMod":["#).is_some() {
-                centers.orientation_mod = Some(c.digits::<6, 12>()?);
-            }
-            c.literal(if wrapped { b"}}}" } else { b"}}" })?;
-            (c.at == text.len()).then_some(Orbits {
-                edges: Some(edges),
-                corners: Some(corners),
-                centers: Some(centers),
-            })
-        }
+                [0; 6]
+            },
+        };
+        Some((pattern, tracked))
     }
 
     /// Reads `text` in any layout: the orbits of the pattern, or `None`.
@@ -585,11 +685,17 @@ mod fast {
 
     /// Reads `text`: `None` when [`super::decode_general`] must (unusual syntax, any error
     /// before the pieces are turned into a cube).
+    #[inline(always)]
     pub(super) fn read(text: &[u8]) -> Option<Result<State, DecodeError>> {
-        let data = match Canonical::read(text) {
-            Some(data) => data,
-            None => flexible(text)?,
-        };
+        match canonical(text) {
+            Some((pattern, tracked)) => Some(finish(&pattern, tracked)),
+            None => read_flexible(text),
+        }
+    }
+
+    /// [`read`] for the texts [`canonical`] does not read.
+    fn read_flexible(text: &[u8]) -> Option<Result<State, DecodeError>> {
+        let data = flexible(text)?;
         let (edges, corners, centers) = (data.edges?, data.corners?, data.centers?);
         let tracked = match centers.orientation_mod {
             None => true,
@@ -637,12 +743,13 @@ pub(crate) fn pattern_of(state: &State) -> Reid {
             center_ori[FACE_TO_CENTER[face] as usize] = t;
         }
     }
-    let normalized = Reid::from_cube(&state.cube(), center_ori);
-    let mut pattern = match state.orientation() {
-        // The identity transformation would change nothing: every value is in range.
-        None | Some(Symmetry::IDENTITY) => normalized,
-        Some(r) => normalized.apply(&reid::rotations().transform[r.index() % 24]),
-    };
+    let mut pattern = Reid::from_cube(&state.cube(), center_ori);
+    // The identity transformation would change nothing: every value is in range.
+    if let Some(r) = state.orientation()
+        && r != Symmetry::IDENTITY
+    {
+        pattern = pattern.apply(&reid::rotations().transform[r.index() % 24]);
+    }
     if state.centers().is_none() {
         pattern.center_ori = [0; 6];
     }
@@ -650,14 +757,15 @@ pub(crate) fn pattern_of(state: &State) -> Reid {
 }
 
 /// The length of the longest pattern JSON [`write()`] writes (a state without centres; with
-/// centres it is 222 bytes).
+/// centres it is `TRACKED_LEN`, 222 bytes).
 pub const MAX_LEN: usize = 253;
 
-/// What [`write()`] writes for a state without centres, with every list in place: the pieces
-/// of the solved cube, orientations 0. Every list but the edge pieces has one-digit entries, and
-/// the edge pieces are a permutation (two of them, 10 and 11, take two digits), so every list
-/// has the same length for every state and only digits change.
-const TEMPLATE: &[u8; MAX_LEN] = br#"{"EDGES":{"pieces":[0,1,2,3,4,5,6,7,8,9,10,11],"orientation":[0,0,0,0,0,0,0,0,0,0,0,0]},"CORNERS":{"pieces":[0,1,2,3,4,5,6,7],"orientation":[0,0,0,0,0,0,0,0]},"CENTERS":{"pieces":[0,1,2,3,4,5],"orientation":[0,0,0,0,0,0],"orientationMod":[1,1,1,1,1,1]}}"#;
+/// What [`write()`] writes for a state without centres, with every list in place: the edge
+/// pieces of the solved cube, every other entry `0` (so that a digit is written by or-ing its
+/// value in). Every list but the edge pieces has one-digit entries, and the edge pieces are a
+/// permutation (two of them, 10 and 11, take two digits), so every list has the same length for
+/// every state and only digits change.
+const TEMPLATE: &[u8; MAX_LEN] = br#"{"EDGES":{"pieces":[0,1,2,3,4,5,6,7,8,9,10,11],"orientation":[0,0,0,0,0,0,0,0,0,0,0,0]},"CORNERS":{"pieces":[0,0,0,0,0,0,0,0],"orientation":[0,0,0,0,0,0,0,0]},"CENTERS":{"pieces":[0,0,0,0,0,0],"orientation":[0,0,0,0,0,0],"orientationMod":[1,1,1,1,1,1]}}"#;
 
 /// Where the first digit of each list is in [`TEMPLATE`].
 const EP_AT: usize = 20;
@@ -666,8 +774,13 @@ const CP_AT: usize = 109;
 const CO_AT: usize = 141;
 const CENTERS_AT: usize = 180;
 const CENTER_ORI_AT: usize = 208;
+/// The bytes the edge pieces take, from `EP_AT`: 12 numbers, two of them of two digits, and
+/// the commas between them.
+const EP_WIDTH: usize = 25;
 /// Where `,"orientationMod"` starts: a state with centres ends the text here with `}}`.
 const MOD_AT: usize = 220;
+/// The length of the text of a state with centres.
+const TRACKED_LEN: usize = MOD_AT + 2;
 
 /// The text of an edge piece number and the byte after it when it is not the last: `[digit,
 /// ',']` below 10, `[b'1', digit]` for 10 and 11 (whose comma comes one byte later).
@@ -685,11 +798,23 @@ const EP_TEXT: [[u8; 2]; 16] = {
     t
 };
 
-/// Writes one-digit entries at every other byte from `at`.
+// `write` relies on these being ASCII for its text to be UTF-8.
+const _: () = assert!(TEMPLATE.is_ascii() && EP_TEXT.as_flattened().is_ascii());
+
+/// Writes one-digit entries at every other byte from `at`, four at a time: each group of four
+/// values, spread to every other byte, or-ed into the `0`s of [`TEMPLATE`] (the mask keeps even
+/// a wrong value from `0` to `?`, ASCII). Past the list's end the template is written back.
 #[inline(always)]
-fn write_digits(out: &mut [u8; MAX_LEN], at: usize, items: &[u8]) {
-    for (i, &v) in items.iter().enumerate() {
-        out[at + 2 * i] = b'0' + v;
+fn write_digits<const N: usize>(out: &mut [u8; MAX_LEN], at: usize, items: &[u8; N]) {
+    for (g, group) in items.chunks(4).enumerate() {
+        let mut values = [0u8; 4];
+        values[..group.len()].copy_from_slice(group);
+        let mut spread = u64::from(u32::from_le_bytes(values) & 0x0f0f_0f0f);
+        spread = (spread | spread << 16) & 0x0000_ffff_0000_ffff;
+        spread = (spread | spread << 8) & 0x00ff_00ff_00ff_00ff;
+        let word = &mut out[at + 8 * g..][..8];
+        let template = u64::from_le_bytes(*TEMPLATE[at + 8 * g..].first_chunk().expect("in"));
+        word.copy_from_slice(&(template | spread).to_le_bytes());
     }
 }
 
@@ -709,7 +834,7 @@ pub fn write<'a>(state: &State, out: &'a mut [u8; MAX_LEN]) -> &'a str {
     }
     // The last entry's comma lands on the closing bracket (after 10 or 11) or just after it,
     // where the template has a comma anyway.
-    out[EP_AT + 25] = b']';
+    out[EP_AT + EP_WIDTH] = b']';
     write_digits(out, EO_AT, &p.eo);
     write_digits(out, CP_AT, &p.cp);
     write_digits(out, CO_AT, &p.co);
@@ -718,11 +843,20 @@ pub fn write<'a>(state: &State, out: &'a mut [u8; MAX_LEN]) -> &'a str {
     let len = if state.centers().is_some() {
         out[MOD_AT] = b'}';
         out[MOD_AT + 1] = b'}';
-        MOD_AT + 2
+        TRACKED_LEN
     } else {
         MAX_LEN
     };
-    std::str::from_utf8(&out[..len]).expect("pattern JSON is ASCII")
+    // `str::from_utf8` would add 10 to 15 ns (of 65) to the `kpattern_write` bench: reading
+    // back bytes just stored one by one stalls.
+    #[allow(unsafe_code)]
+    // SAFETY: every byte of `out` is ASCII, so `out[..len]` is UTF-8: `*out = *TEMPLATE` and
+    // `EP_TEXT` are ASCII (asserted at compile time above), and the other bytes stored are `]`,
+    // `,`, `}` and `write_digits`'s, a template byte or-ed with a value masked below 16 (a
+    // `0` then, giving `0` to `?`).
+    unsafe {
+        std::str::from_utf8_unchecked(&out[..len])
+    }
 }
 
 /// The pattern JSON (`patternData`) of a state, compact, keys in cubing.js's order. Without
@@ -803,6 +937,9 @@ mod tests {
             .with_orientation((orientation < 24).then(|| Symmetry::from_index(orientation)))
             .with_centers(centers.map(Centers::new))
     }
+
+    /// The bytes that matter to the readers, to corrupt texts with.
+    const ALPHABET: &[u8] = b"0123456789,:[]{} \\\"-.eEx\n";
 
     /// JSON whitespace, sometimes none.
     fn whitespace(rng: &mut ChaCha8Rng, out: &mut String) {
@@ -901,7 +1038,6 @@ mod tests {
                 text = out;
             }
             let mut bytes = text.into_bytes();
-            const ALPHABET: &[u8] = b"0123456789,:[]{} \\\"-.eEx\n";
             for (at, kind, b) in edits {
                 let at = at % (bytes.len() + 1);
                 let b = ALPHABET[b as usize % ALPHABET.len()];
@@ -919,6 +1055,55 @@ mod tests {
                 prop_assert_eq!(&fast, &general, "{}", text);
             }
             prop_assert_eq!(decode(&text), general, "{}", text);
+        }
+    }
+
+    /// What `write` writes, the fast path reads: every rotation, with and without centres,
+    /// with and without the wrapper, and the edge pieces 10 and 11 at every pair of places.
+    #[test]
+    fn canonical_reads_what_write_writes() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut states: Vec<State> = (0..25)
+            .flat_map(|orientation| {
+                [None, Some([1, 2, 3, 0, 1, 2])]
+                    .map(|centers| random_state(rng.random(), orientation, centers))
+            })
+            .collect();
+        // Cycling the last three edges of positions `i`, `j` and 11 puts them anywhere.
+        let ep: [u8; 12] = std::array::from_fn(|i| i as u8);
+        for i in 0..12 {
+            for j in 0..12 {
+                let mut ep = ep;
+                ep.swap(i, 10);
+                ep.swap(j, 11);
+                if let Ok(cube) = Cube::from_parts([0, 1, 2, 3, 4, 5, 6, 7], [0; 8], ep, [0; 12]) {
+                    states.push(State::new(cube));
+                }
+            }
+        }
+        let mut buf = [0u8; MAX_LEN];
+        for state in states {
+            for text in [write(&state, &mut buf).to_string(), encode_wrapped(&state)] {
+                assert!(fast::canonical(text.as_bytes()).is_some(), "{text}");
+                assert_eq!(decode(&text), decode_general(&text), "{text}");
+            }
+        }
+    }
+
+    /// Every byte of texts `write` writes replaced by each byte that matters to the readers:
+    /// the same result, error included, as the general reader.
+    #[test]
+    fn every_single_byte_change_agrees() {
+        for (seed, orientation, centers) in [(1, 24, None), (2, 5, Some([3, 0, 1, 2, 3, 0]))] {
+            let text = encode(&random_state(seed, orientation, centers));
+            for at in 0..text.len() {
+                for &b in ALPHABET {
+                    let mut bytes = text.clone().into_bytes();
+                    bytes[at] = b;
+                    let changed = String::from_utf8(bytes).unwrap();
+                    assert_eq!(decode(&changed), decode_general(&changed), "{changed}");
+                }
+            }
         }
     }
 

@@ -20,6 +20,51 @@ pub(crate) const FACE_TO_CENTER: [u8; 6] = [0, 3, 2, 5, 1, 4];
 /// Reid centre (`ULFRBD`) to face (`URFDLB`).
 pub(crate) const CENTER_TO_FACE: [Face; 6] = [Face::U, Face::L, Face::F, Face::R, Face::B, Face::D];
 
+// Kociemba's order to Reid's and back, a byte per position, in a few word operations rather
+// than a lookup per piece: both maps are involutions, so each direction is the same function.
+// `EDGE_MAP` swaps neighbouring positions and numbers but 8 and 9, `CORNER_MAP` swaps 1 and 3.
+// A number out of range maps to one out of range, and different numbers to different ones.
+
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+const ONES8: u64 = u64::from_le_bytes([1; 8]);
+
+/// The positions of 12 edges through [`EDGE_MAP`]: bytes 8 and 9 stay, every other pair swaps.
+#[inline(always)]
+fn swap_edges(x: u128) -> u128 {
+    const EVEN: u128 = 0x00ff * (ONES / 0x0101);
+    const KEEP: u128 = 0xffff << 64;
+    let swapped = (x & EVEN) << 8 | x >> 8 & EVEN;
+    x & KEEP | swapped & !KEEP
+}
+
+/// Edge numbers through [`EDGE_MAP`]: bit 0 flips but for 8 and 9, the numbers whose bits 1 to 3
+/// are those of 8.
+#[inline(always)]
+fn edge_pieces(x: u128) -> u128 {
+    let t = x ^ (0x08 * ONES);
+    x ^ (t >> 1 | t >> 2 | t >> 3) & ONES
+}
+
+/// The positions of 8 corners through [`CORNER_MAP`]: bytes 1 and 3 swap.
+#[inline(always)]
+fn swap_corners(x: u64) -> u64 {
+    x & 0xffff_ffff_00ff_00ff | x >> 16 & 0xff00 | x << 16 & 0xff00_0000
+}
+
+/// Corner numbers through [`CORNER_MAP`]: bit 1 flips for the numbers whose bits 0 and 2 are
+/// those of 1 (and 3).
+#[inline(always)]
+fn corner_pieces(x: u64) -> u64 {
+    let t = (x ^ ONES8) & (0x05 * ONES8);
+    x ^ ((t | t >> 2) & ONES8 ^ ONES8) << 1
+}
+
+/// The first `N` bytes of `x`.
+#[inline(always)]
+pub(crate) fn first_bytes<const N: usize>(x: u128) -> [u8; N] {
+    *x.to_le_bytes().first_chunk().expect("N <= 16")
+}
+
 /// Facelet indices (`URFDLB` faces, `face * 9 + n - 1`) of each slot of each Reid edge position.
 const EDGE_SLOTS: [[usize; 2]; 12] = [
     [7, 19],
@@ -63,64 +108,38 @@ impl Reid {
     /// The pieces of `cube` in Reid order, centres at home with orientation `center_ori`.
     #[inline]
     pub fn from_cube(cube: &Cube, center_ori: [u8; 6]) -> Reid {
-        let (cp, co, ep, eo) = (
-            cube.corner_perm(),
-            cube.corner_ori(),
-            cube.edge_perm(),
-            cube.edge_ori(),
-        );
-        let mut r = Reid {
-            ep: [0; 12],
-            eo: [0; 12],
-            cp: [0; 8],
-            co: [0; 8],
+        // Packed: the piece in the low nibble, the orientation above it.
+        let edges = swap_edges(u128::from_le_bytes(cube.packed_edges()));
+        let corners = u64::from_le_bytes(*cube.packed_corners().first_chunk().expect("16 bytes"));
+        let corners = swap_corners(corners);
+        Reid {
+            ep: first_bytes(edge_pieces(edges & (0x0f * ONES))),
+            eo: first_bytes((edges >> 4) & (0x0f * ONES)),
+            cp: corner_pieces(corners & (0x0f * ONES8)).to_le_bytes(),
+            co: ((corners >> 4) & (0x0f * ONES8)).to_le_bytes(),
             centers: [0, 1, 2, 3, 4, 5],
             center_ori,
-        };
-        for k in 0..12 {
-            let i = EDGE_MAP[k] as usize;
-            r.ep[i] = EDGE_MAP[ep[k] as usize & 15];
-            r.eo[i] = eo[k];
         }
-        for k in 0..8 {
-            let i = CORNER_MAP[k] as usize;
-            r.cp[i] = CORNER_MAP[cp[k] as usize & 7];
-            r.co[i] = co[k];
-        }
-        r
     }
 
     /// The corners and edges as a [`Cube`] (the centres are ignored).
     ///
     /// # Errors
-    /// From [`Cube::from_parts`]: a piece out of range or twice, an orientation out of range.
-    #[inline]
+    /// From [`Cube::from_parts`]: a piece twice, an orientation out of range. (A piece number
+    /// out of range, which every reader rules out first, stays out of range, not necessarily
+    /// the same number.)
+    #[inline(always)]
     pub fn to_cube(self) -> Result<Cube, CubeError> {
-        let mut cp = [0u8; 8];
-        let mut co = [0u8; 8];
-        let mut ep = [0u8; 12];
-        let mut eo = [0u8; 12];
-        for k in 0..12 {
-            let i = EDGE_MAP[k] as usize;
-            let piece = self.ep[i];
-            ep[k] = if piece < 12 {
-                EDGE_MAP[piece as usize]
-            } else {
-                piece
-            };
-            eo[k] = self.eo[i];
-        }
-        for k in 0..8 {
-            let i = CORNER_MAP[k] as usize;
-            let piece = self.cp[i];
-            cp[k] = if piece < 8 {
-                CORNER_MAP[piece as usize]
-            } else {
-                piece
-            };
-            co[k] = self.co[i];
-        }
-        Cube::from_parts(cp, co, ep, eo)
+        let mut ep = [0; 16];
+        ep[..12].copy_from_slice(&self.ep);
+        let mut eo = [0; 16];
+        eo[..12].copy_from_slice(&self.eo);
+        Cube::from_parts(
+            corner_pieces(swap_corners(u64::from_le_bytes(self.cp))).to_le_bytes(),
+            swap_corners(u64::from_le_bytes(self.co)).to_le_bytes(),
+            first_bytes(edge_pieces(swap_edges(u128::from_le_bytes(ep)))),
+            first_bytes(swap_edges(u128::from_le_bytes(eo))),
+        )
     }
 
     /// Applies a kpuzzle transformation: `new[i] = old[perm[i]] + delta[i]`.
@@ -273,6 +292,38 @@ mod tests {
         }
         // The specification's examples: x is PO_U = 2, PO_L = 1.
         assert_eq!(rot.po[Symmetry::X.index()], (2, 1));
+    }
+
+    /// The word operations are the maps: on every byte, in every lane; out of range to out of
+    /// range; one to one.
+    #[test]
+    fn word_maps_are_the_tables() {
+        let lanes = u128::from_le_bytes(std::array::from_fn(|i| i as u8));
+        let edges = swap_edges(lanes).to_le_bytes();
+        let corners = swap_corners(lanes as u64).to_le_bytes();
+        for k in 0..12 {
+            assert_eq!(edges[k], EDGE_MAP[k]);
+        }
+        for k in 0..8 {
+            assert_eq!(corners[k], CORNER_MAP[k]);
+        }
+        let (mut edge_seen, mut corner_seen) = ([false; 256], [false; 256]);
+        for v in 0..=255u8 {
+            let e = edge_pieces(u128::from(v) * ONES).to_le_bytes();
+            let c = corner_pieces(u64::from(v) * ONES8).to_le_bytes();
+            assert!(e.iter().all(|&x| x == e[0]) && c.iter().all(|&x| x == c[0]));
+            let (e, c) = (e[0], c[0]);
+            assert_eq!(e < 12, v < 12);
+            assert_eq!(c < 8, v < 8);
+            if v < 12 {
+                assert_eq!(e, EDGE_MAP[v as usize]);
+            }
+            if v < 8 {
+                assert_eq!(c, CORNER_MAP[v as usize]);
+            }
+            assert!(!std::mem::replace(&mut edge_seen[e as usize], true));
+            assert!(!std::mem::replace(&mut corner_seen[c as usize], true));
+        }
     }
 
     #[test]
