@@ -64,7 +64,7 @@ pub use crate::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, Ta
 pub use crate::hash::{CHUNK_LEN, payload_hash};
 pub use crate::id::{Encoding, Fix, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier};
 pub use crate::mmap::{Anonymous, Mapped, Scratch};
-pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into};
+pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into, prefetch_nibble};
 pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
 pub use crate::table::PruneTable;
 pub use crate::verify::{histogram, verify};

@@ -134,6 +134,15 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
     }
 }
 
+/// Asks the CPU to start loading the cache line of entry `index` of the nibble-packed `bytes`, for a
+/// lookup soon after. Out of range indexes are ignored; a no-op on targets other than x86-64.
+#[inline(always)]
+pub fn prefetch_nibble(bytes: &[u8], index: usize) {
+    if let Some(byte) = bytes.get(index / 2) {
+        crate::table::prefetch_read(byte);
+    }
+}
+
 /// Packs one entry per byte into nibbles: `out[k] = bytes[2k] | bytes[2k + 1] << 4`, in parallel.
 ///
 /// # Panics

@@ -43,6 +43,7 @@ pub mod expected;
 mod index;
 mod seed;
 mod set;
+mod sym_corners;
 
 use crate::error::TableError;
 use crate::format::Histogram;
@@ -60,6 +61,7 @@ pub use self::index::{
 };
 pub use self::seed::{install_seed, pack_seed, seed_path};
 pub use self::set::{PdbCoord, PdbIndex, PdbSet};
+pub use self::sym_corners::{CORNER_PERM_CLASSES, SymCorners};
 
 /// Runs `f` on a rayon pool of `threads` threads (all cores for `None`): bakes and checks use all of
 /// the pool they run on.

@@ -270,7 +270,7 @@ fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unsafe_code)]
-fn prefetch_read(byte: &u8) {
+pub(crate) fn prefetch_read(byte: &u8) {
     use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
     // SAFETY: SSE is part of the x86-64 baseline, so the `sse` target feature `_mm_prefetch` requires is
     // always present; and a prefetch never faults or changes memory, whatever the address.
@@ -280,4 +280,4 @@ fn prefetch_read(byte: &u8) {
 /// Prefetching is a no-op on this target.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn prefetch_read(_byte: &u8) {}
+pub(crate) fn prefetch_read(_byte: &u8) {}

@@ -17,10 +17,10 @@
 //! `p`: edges a and b of `x`, then (with the inverse) edges a and b of `y`.
 
 use cube_core::{Cube, Move, Symmetry};
-use cube_tables::PruneTable;
-use cube_tables::pdb::PdbSet;
+use cube_tables::pdb::{PdbSet, SymCorners};
+use cube_tables::prefetch_nibble;
 
-use super::index::{EdgeIndexer, corner_index};
+use super::index::{EdgeIndexer, corner_coord};
 
 /// The most views: the position and seven conjugates.
 pub(crate) const MAX_PAIRS: usize = 8;
@@ -118,7 +118,8 @@ struct Slot {
 /// The lookups of the three tables of a tier for a given slot layout, from the bytes of the cubes.
 #[derive(Debug)]
 pub(crate) struct Tables<'t> {
-    prefetchers: [PruneTable<&'t [u8]>; 3],
+    /// The corner database reduced by symmetry (it stays in the caches), then the edge tables.
+    corners: &'t SymCorners,
     bytes: [&'t [u8]; 3],
     /// The index of each edge subset.
     edges: [EdgeIndexer; 2],
@@ -128,13 +129,15 @@ pub(crate) struct Tables<'t> {
 }
 
 impl<'t> Tables<'t> {
-    /// The lookups of `set` for `n_pairs` views, with or without the `inverse` lookups.
+    /// The lookups of `set` (whose corner database `corners` reduces) for `n_pairs` views, with or
+    /// without the `inverse` lookups.
     ///
     /// # Panics
     /// If an edge subset of the tier is not a range of edges (every tier's subsets are), or
     /// `n_pairs` is not in `1..=MAX_PAIRS`.
     pub(crate) fn new<T: AsRef<[u8]>>(
         set: &'t PdbSet<T>,
+        corners: &'t SymCorners,
         n_pairs: usize,
         inverse: bool,
     ) -> Tables<'t> {
@@ -152,13 +155,8 @@ impl<'t> Tables<'t> {
                 "the edge subsets of a tier are ranges of the same size"
             );
         }
-        let prefetchers = [
-            set.corners().as_ref(),
-            set.edges()[0].as_ref(),
-            set.edges()[1].as_ref(),
-        ];
         let bytes = [
-            set.corners().payload(),
+            corners.payload(),
             set.edges()[0].payload(),
             set.edges()[1].payload(),
         ];
@@ -177,13 +175,27 @@ impl<'t> Tables<'t> {
             }
         }
         Tables {
-            prefetchers,
+            corners,
             bytes,
             edges: first.map(|f| EdgeIndexer::new(f, n_edges)),
             slots,
             n_slots,
             n_pairs,
         }
+    }
+
+    /// The reduced corner database.
+    #[inline(always)]
+    pub(crate) fn corners(&self) -> &'t SymCorners {
+        self.corners
+    }
+
+    /// The reduced corner database's entry of the position of `pairs`, and the symmetry that
+    /// carries the position there.
+    #[inline(always)]
+    pub(crate) fn corner_locate(&self, pairs: &Pairs) -> (usize, usize) {
+        let (perm, twist) = corner_coord(&pairs.x[0]);
+        self.corners.locate(perm, twist)
     }
 
     /// The number of slots.
@@ -218,7 +230,7 @@ impl<'t> Tables<'t> {
         let info = self.slots[slot];
         let p = usize::from(info.pair);
         match (info.table, info.of_inverse) {
-            (0, _) => corner_index(&pairs.x[0]),
+            (0, _) => self.corner_locate(pairs).0,
             (t, false) => self.edges[usize::from(t) - 1].index(&pairs.y[p]),
             (t, true) => self.edges[usize::from(t) - 1].index(&pairs.x[p]),
         }
@@ -227,7 +239,7 @@ impl<'t> Tables<'t> {
     /// Starts loading the entry `index` of slot `slot`.
     #[inline(always)]
     pub(crate) fn prefetch(&self, slot: usize, index: usize) {
-        self.prefetchers[usize::from(self.slots[slot].table)].prefetch(index);
+        prefetch_nibble(self.bytes[usize::from(self.slots[slot].table)], index);
     }
 
     /// The entry `index` of slot `slot`.

@@ -97,16 +97,16 @@ impl EdgeIndexer {
     }
 }
 
-/// The corner database index of `x`.
+/// The corner coordinate of `x`: its permutation rank and twist (cube-tables' `CornerCoord`).
 #[inline(always)]
-pub(crate) fn corner_index(x: &Cube) -> usize {
+pub(crate) fn corner_coord(x: &Cube) -> (usize, usize) {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
     {
-        simd::corner_index(x)
+        simd::corner_coord(x)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     {
-        corner_index_scalar(x)
+        corner_coord_scalar(x)
     }
 }
 
@@ -114,9 +114,9 @@ pub(crate) fn corner_index(x: &Cube) -> usize {
 #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "ssse3"))))]
 const CORNER_WEIGHTS: [u32; 8] = [5040, 720, 120, 24, 6, 2, 1, 1];
 
-/// [`corner_index`] without SIMD.
+/// [`corner_coord`] without SIMD.
 #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "ssse3"))))]
-fn corner_index_scalar(x: &Cube) -> usize {
+fn corner_coord_scalar(x: &Cube) -> (usize, usize) {
     let perm = x.corner_perm();
     let ori = x.corner_ori();
     let mut used = 0u32;
@@ -131,7 +131,7 @@ fn corner_index_scalar(x: &Cube) -> usize {
     for &t in &ori[..7] {
         twist = twist * 3 + u32::from(t);
     }
-    rank as usize * 2187 + twist as usize
+    (rank as usize, twist as usize)
 }
 
 /// [`EdgeIndexer::index`] without SIMD.
@@ -265,7 +265,7 @@ mod simd {
     }
 
     #[inline(always)]
-    pub(super) fn corner_index(x: &Cube) -> usize {
+    pub(super) fn corner_coord(x: &Cube) -> (usize, usize) {
         let bytes = x.packed_corners();
         // SAFETY: as in `edge_index`.
         unsafe {
@@ -277,7 +277,10 @@ mod simd {
             let quads = _mm_madd_epi16(pairs, load(&CORNER_W2));
             let (p_high, p_low) = lanes01(quads);
             let (t_high, t_low) = lanes01(_mm_srli_si128::<8>(quads));
-            (p_high * 24 + p_low) as usize * 2187 + (t_high * 27 + t_low) as usize
+            (
+                (p_high * 24 + p_low) as usize,
+                (t_high * 27 + t_low) as usize,
+            )
         }
     }
 }
@@ -301,9 +304,10 @@ mod tests {
         for _ in 0..2000 {
             let cube = Cube::random(&mut rng);
             let inv = cube.inverse();
-            let expected = CornerCoord::from_cube(&cube).index();
-            assert_eq!(corner_index(&cube), expected);
-            assert_eq!(corner_index_scalar(&cube), expected);
+            let c = CornerCoord::from_cube(&cube);
+            let expected = (usize::from(c.perm), usize::from(c.twist));
+            assert_eq!(corner_coord(&cube), expected);
+            assert_eq!(corner_coord_scalar(&cube), expected);
             for (&(first, k), indexer) in subsets.iter().zip(&indexers) {
                 let expected = EdgeSubset::range(first, k).index(&cube);
                 assert_eq!(indexer.index(&inv), expected, "{first} {k}");
@@ -318,7 +322,7 @@ mod tests {
 
     #[test]
     fn solved_and_extreme_indexes() {
-        assert_eq!(corner_index(&Cube::SOLVED), 0);
+        assert_eq!(corner_coord(&Cube::SOLVED), (0, 0));
         for k in 1..=8 {
             for first in 0..=12 - k {
                 let indexer = EdgeIndexer::new(first, k);

@@ -53,12 +53,18 @@ pub(crate) struct Shared<'a> {
 pub(crate) struct Node {
     pub(crate) pairs: Pairs,
     pub(crate) h: [u8; MAX_SLOTS],
+    /// The entry of the position in the reduced corner database, and the symmetry that carries
+    /// it there ([`SymCorners::locate`](cube_tables::pdb::SymCorners::locate)).
+    pub(crate) corner: u32,
+    pub(crate) corner_sym: u8,
 }
 
 impl Node {
     const EMPTY: Node = Node {
         pairs: Child::EMPTY.pairs,
         h: [0; MAX_SLOTS],
+        corner: 0,
+        corner_sym: 0,
     };
 }
 
@@ -147,7 +153,13 @@ impl<'a> Worker<'a> {
         if usize::from(max) > budget {
             return;
         }
-        self.stack[0] = Node { pairs, h };
+        let (corner, corner_sym) = tables.corner_locate(&pairs);
+        self.stack[0] = Node {
+            pairs,
+            h,
+            corner: corner as u32,
+            corner_sym: corner_sym as u8,
+        };
         self.dfs(0, budget as u8, prev);
     }
 
@@ -216,25 +228,39 @@ impl<'a> Worker<'a> {
         let mut order = [0u8; MAX_SLOTS];
         let mut n_order = 0;
         for target in [budget, child_budget] {
-            for s in 0..tables.n_slots() {
+            for s in 1..tables.n_slots() {
                 if node.h[s] == target {
                     order[n_order] = s as u8;
                     n_order += 1;
                 }
             }
         }
+        // The corner distance of every child from the node's row of move deltas: the children the
+        // corners prune are never made.
+        let corners = tables.corners();
+        let deltas = corners.deltas(node.corner as usize);
+        let conj = corners.conj_moves(usize::from(node.corner_sym));
         let mut n = 0;
         let mut mask = moves;
         while mask != 0 {
             let m = mask.trailing_zeros() as u8;
             mask &= mask - 1;
+            let delta = ((deltas >> (2 * conj[usize::from(m)])) & 3) as u8;
+            let corner = (node.h[0] + delta).saturating_sub(1);
+            if corner > child_budget {
+                continue;
+            }
             let child = &mut children[n];
             child.m = m;
             child.fresh = 0;
-            for s in 0..tables.n_slots() {
+            for s in 1..tables.n_slots() {
                 child.h[s] = (node.h[s] + 1).min(15);
             }
+            child.h[0] = corner;
             n += 1;
+        }
+        if n == 0 {
+            return;
         }
         let mut alive: u32 = (1 << n) - 1;
         // Moves the cubes of `child` in `bits` (see `Tables::reads`) that are not moved yet.
@@ -311,7 +337,14 @@ impl<'a> Worker<'a> {
         while live != 0 {
             let i = live.trailing_zeros() as usize;
             live &= live - 1;
-            compose(&mut children[i], all_cubes);
+            let child = &mut children[i];
+            compose(child, all_cubes);
+            if child_budget >= 2 {
+                let (corner, corner_sym) = tables.corner_locate(&child.pairs);
+                corners.prefetch_deltas(corner);
+                child.corner = corner as u32;
+                child.corner_sym = corner_sym as u8;
+            }
         }
         // Recurse into the survivors in move order.
         while alive != 0 && self.abort == Abort::No {
@@ -322,6 +355,8 @@ impl<'a> Worker<'a> {
             self.stack[level + 1] = Node {
                 pairs: child.pairs,
                 h: child.h,
+                corner: child.corner,
+                corner_sym: child.corner_sym,
             };
             self.path[self.depth] = m as u8;
             self.depth += 1;
@@ -340,6 +375,8 @@ struct Child {
     m: u8,
     /// The cubes already moved (bits as in `Tables::reads`).
     fresh: u32,
+    corner: u32,
+    corner_sym: u8,
 }
 
 impl Child {
@@ -352,5 +389,7 @@ impl Child {
         index: [0; MAX_SLOTS],
         m: 0,
         fresh: 0,
+        corner: 0,
+        corner_sym: 0,
     };
 }

@@ -1,0 +1,235 @@
+//! The corner database reduced by the 16 symmetries that keep the U/D axis: 3 MB instead of 44 MB.
+//!
+//! Conjugating a cube by a symmetry keeps its distance, and a symmetry that maps the U/D axis to
+//! itself conjugates the corner permutation and the twist (relative to U/D) each by a fixed map
+//! (Kociemba's 16 symmetries of D4h, as in RubiksCube-TwophaseSolver's `twist_conj`). So the
+//! corner database only needs one permutation per class of permutations equivalent under them:
+//! 2,768 classes x 2,187 twists = 6,053,616 entries, read at `class * 2187 + conj(twist, k)`,
+//! where `k` carries the permutation to its class representative. The reduced table is derived
+//! from a baked corner database (no search), in a few tens of milliseconds.
+//!
+//! Each entry also has its *move deltas*: for each of the 18 moves, the distance after the move
+//! minus the distance before, plus one (0, 1 or 2: the database is consistent), two bits per move
+//! in a `u64` (48 MB in all). A search reads one row per node instead of one entry per child:
+//! the children the corners prune are known before any of them is made, and every child's corner
+//! distance is exact. A cube conjugated to the representative by symmetry `k` has the deltas of
+//! the representative under the conjugated moves ([`SymCorners::conj_moves`]).
+
+use cube_core::{Face, Move, MoveSet, Symmetry};
+use rayon::prelude::*;
+
+use super::index::{CornerMoves, TWIST_COUNT};
+use crate::coord::{CornerPerm, Twist};
+use crate::move_table::MoveTable;
+use crate::nibble::{NibbleTable, pack_nibbles};
+use crate::sym_coord::{SymCoord, conjugation_table};
+use crate::table::PruneTable;
+
+/// The number of corner permutation classes under the 16 symmetries that keep the U/D axis.
+pub const CORNER_PERM_CLASSES: usize = 2768;
+
+/// The 16 symmetries that map the U/D axis to itself (the group D4h), identity first.
+fn ud_symmetries() -> Vec<Symmetry> {
+    Symmetry::all()
+        .filter(|s| s.map_face(Face::U).axis() == Face::U.axis())
+        .collect()
+}
+
+/// The corner database reduced by symmetry ([module docs](self)).
+///
+/// ```no_run
+/// use cube_core::{Cube, Move};
+/// use cube_tables::Tier;
+/// use cube_tables::pdb::{PdbSet, SymCorners, corner_index};
+///
+/// let set = PdbSet::load_anonymous(std::path::Path::new("tables"), Tier::Edge6)?;
+/// let reduced = SymCorners::new(set.corners());
+/// let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
+/// assert_eq!(reduced.get_cube(&cube), set.corners().get(corner_index(&cube)));
+/// # Ok::<(), cube_tables::TableError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SymCorners {
+    /// `class << 4 | k` for each permutation rank: `k` carries it to the representative.
+    perm_class: Vec<u16>,
+    /// `twist_conj[twist * 16 + k]`: the twist of a cube conjugated by symmetry `k`.
+    twist_conj: Vec<u16>,
+    /// `conj_moves[k][m]`: the index of move `m` conjugated by symmetry `k`.
+    conj_moves: [[u8; 18]; 16],
+    table: NibbleTable,
+    /// Per entry, 2 bits per move of the representative: distance after minus before, plus one.
+    deltas: Vec<u64>,
+}
+
+impl SymCorners {
+    /// The reduced table of the corner database `corners` (which must be a complete, valid
+    /// corner database: the reduced table reads it at every class representative).
+    ///
+    /// # Panics
+    /// If `corners` does not have the corner database's number of entries.
+    pub fn new<T: AsRef<[u8]> + Sync>(corners: &PruneTable<T>) -> SymCorners {
+        assert_eq!(
+            corners.len(),
+            super::CORNER_COUNT,
+            "a corner database has 8! x 3^7 entries"
+        );
+        let syms = ud_symmetries();
+        let perms = SymCoord::new(
+            conjugation_table(&MoveTable::<CornerPerm>::new(MoveSet::ALL), &syms),
+            syms.len(),
+        );
+        assert_eq!(perms.n_classes(), CORNER_PERM_CLASSES);
+        let twist_conj = conjugation_table(&MoveTable::<Twist>::new(MoveSet::ALL), &syms);
+        let perm_class: Vec<u16> = (0..super::CORNER_PERM_COUNT as u32)
+            .map(|raw| {
+                let (class, k) = perms.class_and_sym(raw);
+                (class << 4 | k) as u16
+            })
+            .collect();
+        // One byte per entry while the deltas are computed, then packed.
+        let n_entries = CORNER_PERM_CLASSES * TWIST_COUNT;
+        let bytes: Vec<u8> = (0..n_entries)
+            .into_par_iter()
+            .map(|i| {
+                let rep = perms.rep((i / TWIST_COUNT) as u32) as usize;
+                corners.get(rep * TWIST_COUNT + i % TWIST_COUNT)
+            })
+            .collect();
+        let conj_moves = std::array::from_fn(|k| {
+            std::array::from_fn(|m| syms[k].conjugate_move(Move::from_index(m)).index() as u8)
+        });
+        let deltas = move_deltas(&bytes, &perms, &perm_class, &twist_conj);
+        SymCorners {
+            perm_class,
+            twist_conj,
+            conj_moves,
+            table: NibbleTable::from_storage(pack_nibbles(&bytes), n_entries)
+                .expect("two entries per byte"),
+            deltas,
+        }
+    }
+
+    /// The entry index of the corner coordinate `(perm, twist)` (as in
+    /// [`CornerCoord`](super::CornerCoord)).
+    #[inline(always)]
+    pub fn index(&self, perm: usize, twist: usize) -> usize {
+        self.locate(perm, twist).0
+    }
+
+    /// The entry index of the corner coordinate `(perm, twist)` and the symmetry `k` (in `0..16`)
+    /// that conjugates the cube to the entry's representative.
+    #[inline(always)]
+    pub fn locate(&self, perm: usize, twist: usize) -> (usize, usize) {
+        let packed = usize::from(self.perm_class[perm]);
+        let k = packed & 15;
+        let index = (packed >> 4) * TWIST_COUNT + usize::from(self.twist_conj[twist << 4 | k]);
+        (index, k)
+    }
+
+    /// The move deltas of entry `index`: bits `2 m'` and `2 m' + 1` hold the representative's
+    /// distance after move `m'` minus its distance, plus one. For a cube located at
+    /// `(index, k)`, move `m` is `m' = conj_moves(k)[m]`.
+    #[inline(always)]
+    pub fn deltas(&self, index: usize) -> u64 {
+        self.deltas[index]
+    }
+
+    /// Starts loading the move deltas of entry `index`.
+    #[inline(always)]
+    pub fn prefetch_deltas(&self, index: usize) {
+        if let Some(row) = self.deltas.get(index) {
+            crate::table::prefetch_read(&bytemuck::bytes_of(row)[0]);
+        }
+    }
+
+    /// The index of each move conjugated by symmetry `k`.
+    #[inline(always)]
+    pub fn conj_moves(&self, k: usize) -> &[u8; 18] {
+        &self.conj_moves[k]
+    }
+
+    /// The entry `index`: the corner distance.
+    #[inline(always)]
+    pub fn get(&self, index: usize) -> u8 {
+        let bytes = self.table.as_bytes();
+        (bytes[index >> 1] >> ((index & 1) << 2)) & 0xF
+    }
+
+    /// The nibble-packed entries, for searches that read and prefetch them directly
+    /// ([`prefetch_nibble`](crate::prefetch_nibble)).
+    pub fn payload(&self) -> &[u8] {
+        self.table.as_bytes()
+    }
+
+    /// The corner distance of `cube`.
+    pub fn get_cube(&self, cube: &cube_core::Cube) -> u8 {
+        let coord = super::CornerCoord::from_cube(cube);
+        self.get(self.index(coord.perm.into(), coord.twist.into()))
+    }
+}
+
+/// The move deltas of every entry of the reduced table `bytes` (one byte per entry): one pass
+/// per (class, move) over the twists, whose entries after the move share one row of the table.
+fn move_deltas(bytes: &[u8], perms: &SymCoord, perm_class: &[u16], twist_conj: &[u16]) -> Vec<u64> {
+    let moves = CornerMoves::get();
+    let mut deltas = vec![0u64; bytes.len()];
+    deltas
+        .par_chunks_mut(TWIST_COUNT)
+        .enumerate()
+        .for_each(|(class, row)| {
+            let rep = perms.rep(class as u32) as u16;
+            let before = &bytes[class * TWIST_COUNT..][..TWIST_COUNT];
+            for m in Move::ALL {
+                let packed = usize::from(perm_class[usize::from(moves.perm(rep, m))]);
+                let after_row = &bytes[(packed >> 4) * TWIST_COUNT..][..TWIST_COUNT];
+                let k = packed & 15;
+                for (twist, deltas) in row.iter_mut().enumerate() {
+                    let after_twist = usize::from(moves.twist(twist as u16, m));
+                    let after = after_row[usize::from(twist_conj[after_twist << 4 | k])];
+                    let delta = u64::from(after + 1 - before[twist]);
+                    debug_assert!(delta <= 2, "the corner database is consistent");
+                    *deltas |= delta << (2 * m.index());
+                }
+            }
+        });
+    deltas
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdb::CornerCoord;
+    use cube_core::Cube;
+    use rand::SeedableRng;
+
+    #[test]
+    fn sixteen_symmetries_keep_the_ud_axis() {
+        let syms = ud_symmetries();
+        assert_eq!(syms.len(), 16);
+        assert_eq!(syms[0], Symmetry::IDENTITY);
+    }
+
+    /// The maps agree with conjugating cubes on stickers, whatever the rest of the cube.
+    #[test]
+    fn conjugation_maps_agree_with_symmetry_conjugate() {
+        let syms = ud_symmetries();
+        let perms = conjugation_table(&MoveTable::<CornerPerm>::new(MoveSet::ALL), &syms);
+        let twists = conjugation_table(&MoveTable::<Twist>::new(MoveSet::ALL), &syms);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(16);
+        for _ in 0..300 {
+            let cube = Cube::random(&mut rng);
+            let c = CornerCoord::from_cube(&cube);
+            for (k, s) in syms.iter().enumerate() {
+                let d = CornerCoord::from_cube(&s.conjugate(&cube));
+                assert_eq!(
+                    usize::from(d.perm),
+                    perms[usize::from(c.perm) * 16 + k].into()
+                );
+                assert_eq!(
+                    usize::from(d.twist),
+                    twists[usize::from(c.twist) * 16 + k].into()
+                );
+            }
+        }
+    }
+}
