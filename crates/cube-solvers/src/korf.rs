@@ -810,7 +810,7 @@ fn run_worker(
             Abort::Halted => break,
         }
     }
-    worker.nodes
+    worker.n_nodes
 }
 
 /// Every canonical move sequence of `len` moves, in search order.

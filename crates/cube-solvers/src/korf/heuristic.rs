@@ -38,6 +38,35 @@ pub(crate) struct Pairs {
     pub(crate) y: [Cube; MAX_PAIRS],
 }
 
+impl Pairs {
+    /// Every cube solved.
+    pub(crate) const SOLVED: Pairs = Pairs {
+        x: [Cube::SOLVED; MAX_PAIRS],
+        y: [Cube::SOLVED; MAX_PAIRS],
+    };
+
+    /// Sets the cube of bit `bit`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, bit: usize, cube: Cube) {
+        if bit < 8 {
+            self.x[bit] = cube;
+        } else {
+            self.y[bit - 8] = cube;
+        }
+    }
+
+    /// The cube of bit `bit` after move `m`: `x·m` on the right, `m⁻¹·y` on the left.
+    #[inline(always)]
+    pub(crate) fn moved(&self, views: &ViewMoves, bit: usize, m: usize) -> Cube {
+        if bit < 8 {
+            self.x[bit].compose(&views.right(bit, m))
+        } else {
+            let p = bit - 8;
+            views.left(p, m).compose(&self.y[p])
+        }
+    }
+}
+
 /// The move tables of the views: the conjugated move and its cube, and the inverse move's cube.
 #[derive(Clone, Debug)]
 pub(crate) struct ViewMoves {
@@ -234,6 +263,12 @@ impl<'t> Tables<'t> {
             (t, false) => self.edges[usize::from(t) - 1].index(&pairs.y[p]),
             (t, true) => self.edges[usize::from(t) - 1].index(&pairs.x[p]),
         }
+    }
+
+    /// The index of edge slot `slot` (not 0) from the cube it reads (see [`Tables::reads`]).
+    #[inline(always)]
+    pub(crate) fn edge_index(&self, slot: usize, cube: &Cube) -> usize {
+        self.edges[usize::from(self.slots[slot].table) - 1].index(cube)
     }
 
     /// Starts loading the entry `index` of slot `slot`.

@@ -3,24 +3,27 @@
 //! A node keeps, per lookup slot ([`heuristic`](super::heuristic)), either the exact table value or
 //! an upper bound on it. The pattern databases are consistent (an entry changes by at most one per
 //! move), so a child's entry is at most its parent's plus one: a lookup that cannot exceed the
-//! child's budget cannot prune, and is skipped (the child keeps the bound `parent + 1`). The slots
-//! whose parent value equals the budget are looked up first (they prune unless the move brings the
-//! projection closer), then those one below it.
+//! child's budget cannot prune, and is skipped (the child keeps the bound `parent + 1`). The
+//! corner slot is exact for every child: it comes from the node's row of move deltas in the
+//! reduced corner database, so the children the corners prune are never made. The edge slots
+//! whose parent value equals the budget are looked up first (they prune unless the move brings
+//! the projection closer), then those one below it.
 //!
-//! Children are expanded together, slot by slot, so that the table reads of siblings are in
-//! flight together: the entry of the first slot is computed and prefetched for every child, then
-//! read (most children are pruned there); a child that survives a slot at the end of a chunk
-//! computes and prefetches the entries of its next [`PREFETCH_CHUNK`] slots, read in the next rounds
-//! after its siblings' work. Only the views a slot needs are moved before the lookups; survivors
-//! move the rest. Survivors are then searched in move order, so the order of solutions is the order
-//! of canonical move sequences whatever the lookups skipped. Nothing is allocated per node: each
-//! level has its own preallocated buffer of children.
+//! The children of *all* the surviving children of a node (its grandchildren) are looked up
+//! together, in lockstep rounds, before any child is searched, so that many table reads are in
+//! flight at once and their latency is hidden behind other work: each grandchild's first edge
+//! entry is computed and prefetched when its family is made ([`Family::make`]); each round reads
+//! one slot of every live grandchild; a grandchild that survives a slot at the end of a chunk
+//! computes and prefetches the entries of its next [`PREFETCH_CHUNK`] slots, read in later rounds.
+//! Then each child is searched in move order, with its own children already known, so the order
+//! of solutions is the order of canonical move sequences whatever the lookups skipped. Nothing is
+//! allocated per node: each level has its own preallocated nodes and families.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use cube_core::{Cube, Move};
+use cube_core::Move;
 
-use super::heuristic::{MAX_PAIRS, MAX_SLOTS, Pairs, Tables, ViewMoves};
+use super::heuristic::{MAX_SLOTS, Pairs, Tables, ViewMoves};
 use crate::Stop;
 use crate::cancel::Clock;
 use crate::search::AFTER;
@@ -48,26 +51,6 @@ pub(crate) struct Shared<'a> {
     pub(crate) halted: AtomicBool,
 }
 
-/// A node: its cubes and, per slot, the exact value or an upper bound.
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    pub(crate) pairs: Pairs,
-    pub(crate) h: [u8; MAX_SLOTS],
-    /// The entry of the position in the reduced corner database, and the symmetry that carries
-    /// it there ([`SymCorners::locate`](cube_tables::pdb::SymCorners::locate)).
-    pub(crate) corner: u32,
-    pub(crate) corner_sym: u8,
-}
-
-impl Node {
-    const EMPTY: Node = Node {
-        pairs: Child::EMPTY.pairs,
-        h: [0; MAX_SLOTS],
-        corner: 0,
-        corner_sym: 0,
-    };
-}
-
 /// Why a prefix search ended early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Abort {
@@ -81,6 +64,185 @@ pub(crate) enum Abort {
     Halted,
 }
 
+/// A node being searched: its cubes, per slot the exact value or an upper bound, and where its
+/// position is in the reduced corner database.
+#[derive(Clone, Copy)]
+struct Node {
+    pairs: Pairs,
+    h: [u8; MAX_SLOTS],
+    corner: u32,
+    corner_sym: u8,
+    m: u8,
+}
+
+impl Node {
+    const EMPTY: Node = Node {
+        pairs: Pairs::SOLVED,
+        h: [0; MAX_SLOTS],
+        corner: 0,
+        corner_sym: 0,
+        m: 0,
+    };
+}
+
+/// A child in the making: its move, slot values and the entries it has computed.
+#[derive(Clone, Copy)]
+struct Child {
+    m: u8,
+    h: [u8; MAX_SLOTS],
+    index: [usize; MAX_SLOTS],
+}
+
+/// The children of one node, looked up slot by slot.
+#[derive(Clone, Copy)]
+struct Family {
+    children: [Child; 18],
+    n: usize,
+    /// The children not pruned yet, as bits over `children[..n]`.
+    alive: u32,
+    order: SlotOrder,
+    /// Every live child has fetched the slots `order[..fetched]`.
+    fetched: usize,
+}
+
+impl Family {
+    const EMPTY: Family = Family {
+        children: [Child {
+            m: 0,
+            h: [0; MAX_SLOTS],
+            index: [0; MAX_SLOTS],
+        }; 18],
+        n: 0,
+        alive: 0,
+        order: SlotOrder {
+            slots: [0; MAX_SLOTS],
+            len: 0,
+        },
+        fetched: 0,
+    };
+
+    /// The children of `node` (with `budget >= 2` moves left) that its corners do not prune,
+    /// each with its exact corner distance and its first edge entry computed and prefetched.
+    #[inline(always)]
+    fn make(&mut self, tables: &Tables<'_>, views: &ViewMoves, node: &Node, budget: u8) {
+        let child_budget = budget - 1;
+        let corners = tables.corners();
+        let deltas = corners.deltas(node.corner as usize);
+        let conj = corners.conj_moves(usize::from(node.corner_sym));
+        self.order = slot_order(tables, &node.h, budget);
+        let first = self.order.first().map(|&t| usize::from(t));
+        let mut n = 0;
+        let mut mask = AFTER[usize::from(node.m)];
+        while mask != 0 {
+            let m = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let delta = ((deltas >> (2 * conj[m])) & 3) as u8;
+            let corner = (node.h[0] + delta).saturating_sub(1);
+            if corner > child_budget {
+                continue;
+            }
+            let child = &mut self.children[n];
+            child.m = m as u8;
+            for s in 1..tables.n_slots() {
+                child.h[s] = (node.h[s] + 1).min(15);
+            }
+            child.h[0] = corner;
+            if let Some(t) = first {
+                let bit = tables.reads(t).trailing_zeros() as usize;
+                let index = tables.edge_index(t, &node.pairs.moved(views, bit, m));
+                child.index[t] = index;
+                tables.prefetch(t, index);
+            }
+            n += 1;
+        }
+        self.n = n;
+        self.alive = (1u32 << n) - 1;
+        self.fetched = 1;
+    }
+
+    /// Reads slot `order[r]` of every live child and prunes; the survivors of the last fetched
+    /// slot fetch the next chunk. Whether the family has more slots to read.
+    #[inline(always)]
+    fn round(
+        &mut self,
+        tables: &Tables<'_>,
+        views: &ViewMoves,
+        node: &Node,
+        r: usize,
+        child_budget: u8,
+    ) -> bool {
+        let n_order = self.order.len;
+        if r >= n_order || self.alive == 0 {
+            return false;
+        }
+        let s = usize::from(self.order.slots[r]);
+        let refill = r + 1 == self.fetched && self.fetched < n_order;
+        let next_to = (self.fetched + PREFETCH_CHUNK).min(n_order);
+        let mut live = self.alive;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let child = &mut self.children[i];
+            let value = tables.get(s, child.index[s]);
+            if value > child_budget {
+                self.alive &= !(1 << i);
+            } else {
+                child.h[s] = value;
+                if refill {
+                    let m = usize::from(child.m);
+                    for &t in &self.order.slots[self.fetched..next_to] {
+                        let t = usize::from(t);
+                        let bit = tables.reads(t).trailing_zeros() as usize;
+                        let index = tables.edge_index(t, &node.pairs.moved(views, bit, m));
+                        child.index[t] = index;
+                        tables.prefetch(t, index);
+                    }
+                }
+            }
+        }
+        if refill {
+            self.fetched = next_to;
+        }
+        r + 1 < n_order && self.alive != 0
+    }
+}
+
+/// The slots whose child value could exceed the child's budget (`budget - 1`), most likely to
+/// prune first: the edge slots at `budget` (they prune unless the move brings the projection
+/// closer), then those one below it. The corners are not among them: their values come from the
+/// node's row of move deltas.
+#[inline(always)]
+fn slot_order(tables: &Tables<'_>, h: &[u8; MAX_SLOTS], budget: u8) -> SlotOrder {
+    let mut order = SlotOrder {
+        slots: [0; MAX_SLOTS],
+        len: 0,
+    };
+    for target in [budget, budget - 1] {
+        for s in 1..tables.n_slots() {
+            if h[s] == target {
+                order.slots[order.len] = s as u8;
+                order.len += 1;
+            }
+        }
+    }
+    order
+}
+
+/// The slots a node looks up for its children, in order.
+#[derive(Clone, Copy)]
+struct SlotOrder {
+    slots: [u8; MAX_SLOTS],
+    len: usize,
+}
+
+impl std::ops::Deref for SlotOrder {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.slots[..self.len]
+    }
+}
+
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
     shared: &'a Shared<'a>,
@@ -89,10 +251,11 @@ pub(crate) struct Worker<'a> {
     poll: u32,
     prefix_index: usize,
     want: usize,
-    /// The node at each level below the prefix, and the children being made at each level.
-    stack: Vec<Node>,
-    children: Vec<[Child; 18]>,
-    pub(crate) nodes: u64,
+    /// `nodes[level][i]`: the `i`-th node of the level (child `i` of the node being searched
+    /// one level up), and `families[level][i]` its children.
+    nodes: Vec<[Node; 18]>,
+    families: Vec<[Family; 18]>,
+    pub(crate) n_nodes: u64,
     pub(crate) solutions: Vec<Vec<Move>>,
     pub(crate) abort: Abort,
 }
@@ -106,9 +269,9 @@ impl<'a> Worker<'a> {
             poll: 0,
             prefix_index: 0,
             want: 1,
-            stack: vec![Node::EMPTY; MAX_DEPTH + 1],
-            children: vec![[Child::EMPTY; 18]; MAX_DEPTH + 1],
-            nodes: 0,
+            nodes: vec![[Node::EMPTY; 18]; MAX_DEPTH + 2],
+            families: vec![[Family::EMPTY; 18]; MAX_DEPTH + 2],
+            n_nodes: 0,
             solutions: Vec::new(),
             abort: Abort::No,
         }
@@ -129,19 +292,17 @@ impl<'a> Worker<'a> {
         self.prefix_index = index;
         self.want = want;
         let tables = self.shared.tables;
+        let views = self.shared.views;
         let mut pairs = *root;
         let mut prev = 18;
         for (i, &m) in prefix.iter().enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
-            pairs = self
-                .shared
-                .views
-                .apply(&pairs, usize::from(m), tables.n_pairs());
+            pairs = views.apply(&pairs, usize::from(m), tables.n_pairs());
             self.path[i] = m;
             prev = usize::from(m);
         }
         self.depth = prefix.len();
-        self.nodes += 1;
+        self.n_nodes += 1;
         let budget = bound - prefix.len();
         if budget == 0 {
             if pairs.x[0].is_solved() {
@@ -154,13 +315,27 @@ impl<'a> Worker<'a> {
             return;
         }
         let (corner, corner_sym) = tables.corner_locate(&pairs);
-        self.stack[0] = Node {
+        let node = Node {
             pairs,
             h,
             corner: corner as u32,
             corner_sym: corner_sym as u8,
+            m: prev as u8,
         };
-        self.dfs(0, budget as u8, prev);
+        self.nodes[0][0] = node;
+        let budget = budget as u8;
+        if budget == 1 {
+            self.leaves(0, 0);
+            return;
+        }
+        self.count(AFTER[prev].count_ones());
+        let family = &mut self.families[0][0];
+        family.make(tables, views, &node, budget);
+        let mut r = 0;
+        while family.round(tables, views, &node, r, budget - 1) {
+            r += 1;
+        }
+        self.search(0, 0, budget);
     }
 
     fn record(&mut self) {
@@ -174,8 +349,10 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Counts `n` nodes and polls the stop flag, the clock and the cut-off now and then.
     #[inline]
-    fn tick(&mut self, n: u32) {
+    fn count(&mut self, n: u32) {
+        self.n_nodes += u64::from(n);
         self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
@@ -193,203 +370,104 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Searches below the node at `level` of the stack, which has `budget >= 1` moves left and
-    /// every slot at most `budget`.
-    fn dfs(&mut self, level: usize, budget: u8, prev: usize) {
+    /// Node `i` of `level` has one move left: records its children that are solved.
+    fn leaves(&mut self, level: usize, i: usize) {
         let views = self.shared.views;
-        let tables = self.shared.tables;
-        let moves = AFTER[prev];
-        let n_children = moves.count_ones();
-        self.nodes += u64::from(n_children);
-        self.tick(n_children);
-        if budget == 1 {
-            // The child must be solved: no lookups, one composition each.
-            let x = self.stack[level].pairs.x[0];
-            let mut mask = moves;
-            while mask != 0 {
-                let m = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                if x.compose(&views.right(0, m)).is_solved() {
-                    self.path[self.depth] = m as u8;
-                    self.depth += 1;
-                    self.record();
-                    self.depth -= 1;
-                }
-            }
-            return;
-        }
-        let child_budget = budget - 1;
-        let n_pairs = tables.n_pairs();
-        let node = &self.stack[level];
-        let children = &mut self.children[level];
-        // The slots whose child value could exceed the child's budget, most likely to prune
-        // first: those at the budget (they prune unless the move brings the projection closer),
-        // then those one below it.
-        let mut order = [0u8; MAX_SLOTS];
-        let mut n_order = 0;
-        for target in [budget, child_budget] {
-            for s in 1..tables.n_slots() {
-                if node.h[s] == target {
-                    order[n_order] = s as u8;
-                    n_order += 1;
-                }
-            }
-        }
-        // The corner distance of every child from the node's row of move deltas: the children the
-        // corners prune are never made.
-        let corners = tables.corners();
-        let deltas = corners.deltas(node.corner as usize);
-        let conj = corners.conj_moves(usize::from(node.corner_sym));
-        let mut n = 0;
+        let node = &self.nodes[level][i];
+        let x = node.pairs.x[0];
+        let moves = AFTER[usize::from(node.m)];
+        self.count(moves.count_ones());
         let mut mask = moves;
         while mask != 0 {
-            let m = mask.trailing_zeros() as u8;
+            let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let delta = ((deltas >> (2 * conj[usize::from(m)])) & 3) as u8;
-            let corner = (node.h[0] + delta).saturating_sub(1);
-            if corner > child_budget {
-                continue;
-            }
-            let child = &mut children[n];
-            child.m = m;
-            child.fresh = 0;
-            for s in 1..tables.n_slots() {
-                child.h[s] = (node.h[s] + 1).min(15);
-            }
-            child.h[0] = corner;
-            n += 1;
-        }
-        if n == 0 {
-            return;
-        }
-        let mut alive: u32 = (1 << n) - 1;
-        // Moves the cubes of `child` in `bits` (see `Tables::reads`) that are not moved yet.
-        let compose = |child: &mut Child, bits: u32| {
-            let m = usize::from(child.m);
-            let mut todo = bits & !child.fresh;
-            child.fresh |= todo;
-            while todo != 0 {
-                let bit = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                if bit < 8 {
-                    child.pairs.x[bit] = node.pairs.x[bit].compose(&views.right(bit, m));
-                } else {
-                    let p = bit - 8;
-                    child.pairs.y[p] = views.left(p, m).compose(&node.pairs.y[p]);
-                }
-            }
-        };
-        // The entries of the first slot are prefetched for all children, then read. A child
-        // that survives a slot `r` of a chunk's end (the first slot, then every
-        // `PREFETCH_CHUNK`-th) prefetches the entries of its next chunk of slots at once, read in
-        // the next rounds after its siblings' work: few wasted index computations for children
-        // that are pruned, and table reads in flight together.
-        let fetch = |child: &mut Child, from: usize, to: usize| {
-            for &t in &order[from..to] {
-                let t = usize::from(t);
-                compose(child, tables.reads(t));
-                let index = tables.index(&child.pairs, t);
-                child.index[t] = index;
-                tables.prefetch(t, index);
-            }
-        };
-        if n_order > 0 {
-            for child in &mut children[..n] {
-                fetch(child, 0, 1);
+            if x.compose(&views.right(0, m)).is_solved() {
+                self.path[self.depth] = m as u8;
+                self.depth += 1;
+                self.record();
+                self.depth -= 1;
             }
         }
-        // Every live child has fetched the slots `order[..fetched]`.
-        let mut fetched = 1;
-        for (r, &s) in order[..n_order].iter().enumerate() {
-            let s = usize::from(s);
-            // The survivors of the last fetched slot fetch the next chunk.
-            let refill = r + 1 == fetched && fetched < n_order;
-            let next_to = (fetched + PREFETCH_CHUNK).min(n_order);
-            let mut live = alive;
-            while live != 0 {
-                let i = live.trailing_zeros() as usize;
-                live &= live - 1;
-                let child = &mut children[i];
-                let value = tables.get(s, child.index[s]);
-                if value > child_budget {
-                    alive &= !(1 << i);
-                } else {
-                    child.h[s] = value;
-                    if refill {
-                        fetch(child, fetched, next_to);
-                    }
-                }
-            }
-            if refill {
-                fetched = next_to;
-            }
-            if alive == 0 {
-                break;
-            }
-        }
-        // The survivors' other cubes (a child with one move left only needs its position).
-        let all_cubes = if child_budget == 1 {
-            1
-        } else {
-            ((1u32 << n_pairs) - 1) * 0x101
-        };
+    }
+
+    /// Searches below node `i` of `level`, which has `budget >= 2` moves left and whose family
+    /// has been looked up: its surviving children become the nodes of the next level, their
+    /// families are looked up together, then each is searched in move order.
+    fn search(&mut self, level: usize, i: usize, budget: u8) {
+        let views = self.shared.views;
+        let tables = self.shared.tables;
+        let child_budget = budget - 1;
+        let all_cubes = ((1u32 << tables.n_pairs()) - 1) * 0x101;
+        let (upper, lower) = self.nodes.split_at_mut(level + 1);
+        let node = &upper[level][i];
+        let family = &self.families[level][i];
+        let next = &mut lower[0];
+        // The survivors' cubes, and the rows of corner deltas of those that look up their
+        // children.
+        let alive = family.alive;
         let mut live = alive;
         while live != 0 {
-            let i = live.trailing_zeros() as usize;
+            let j = live.trailing_zeros() as usize;
             live &= live - 1;
-            let child = &mut children[i];
-            compose(child, all_cubes);
-            if child_budget >= 2 {
-                let (corner, corner_sym) = tables.corner_locate(&child.pairs);
-                corners.prefetch_deltas(corner);
-                child.corner = corner as u32;
-                child.corner_sym = corner_sym as u8;
+            let child = &family.children[j];
+            let m = usize::from(child.m);
+            let out = &mut next[j];
+            out.h = child.h;
+            out.m = child.m;
+            if child_budget == 1 {
+                out.pairs.x[0] = node.pairs.moved(views, 0, m);
+            } else {
+                let mut todo = all_cubes;
+                while todo != 0 {
+                    let bit = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    out.pairs.set(bit, node.pairs.moved(views, bit, m));
+                }
+                let (corner, corner_sym) = tables.corner_locate(&out.pairs);
+                tables.corners().prefetch_deltas(corner);
+                out.corner = corner as u32;
+                out.corner_sym = corner_sym as u8;
             }
         }
-        // Recurse into the survivors in move order.
-        while alive != 0 && self.abort == Abort::No {
-            let i = alive.trailing_zeros() as usize;
-            alive &= alive - 1;
-            let child = &self.children[level][i];
-            let m = usize::from(child.m);
-            self.stack[level + 1] = Node {
-                pairs: child.pairs,
-                h: child.h,
-                corner: child.corner,
-                corner_sym: child.corner_sym,
-            };
-            self.path[self.depth] = m as u8;
+        if child_budget >= 2 {
+            // The grandchildren: every survivor's family made, then looked up in lockstep.
+            let families = &mut self.families[level + 1];
+            let mut live = alive;
+            let mut made = 0u32;
+            while live != 0 {
+                let j = live.trailing_zeros() as usize;
+                live &= live - 1;
+                made += AFTER[usize::from(next[j].m)].count_ones();
+                families[j].make(tables, views, &next[j], child_budget);
+            }
+            let mut r = 0;
+            let mut pending = alive;
+            while pending != 0 {
+                let mut live = pending;
+                while live != 0 {
+                    let j = live.trailing_zeros() as usize;
+                    live &= live - 1;
+                    if !families[j].round(tables, views, &next[j], r, child_budget - 1) {
+                        pending &= !(1 << j);
+                    }
+                }
+                r += 1;
+            }
+            self.count(made);
+        }
+        // Search the survivors in move order.
+        let mut live = alive;
+        while live != 0 && self.abort == Abort::No {
+            let j = live.trailing_zeros() as usize;
+            live &= live - 1;
+            self.path[self.depth] = self.nodes[level + 1][j].m;
             self.depth += 1;
-            self.dfs(level + 1, child_budget, m);
+            if child_budget == 1 {
+                self.leaves(level + 1, j);
+            } else if self.families[level + 1][j].alive != 0 {
+                self.search(level + 1, j, child_budget);
+            }
             self.depth -= 1;
         }
     }
-}
-
-/// A child in the making.
-#[derive(Clone, Copy)]
-struct Child {
-    pairs: Pairs,
-    h: [u8; MAX_SLOTS],
-    index: [usize; MAX_SLOTS],
-    m: u8,
-    /// The cubes already moved (bits as in `Tables::reads`).
-    fresh: u32,
-    corner: u32,
-    corner_sym: u8,
-}
-
-impl Child {
-    const EMPTY: Child = Child {
-        pairs: Pairs {
-            x: [Cube::SOLVED; MAX_PAIRS],
-            y: [Cube::SOLVED; MAX_PAIRS],
-        },
-        h: [0; MAX_SLOTS],
-        index: [0; MAX_SLOTS],
-        m: 0,
-        fresh: 0,
-        corner: 0,
-        corner_sym: 0,
-    };
 }
