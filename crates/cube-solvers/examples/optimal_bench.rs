@@ -13,7 +13,8 @@
 //! it makes from the solved cube (the layout of `positions/nissy-core-optimal-NN.txt`). Every
 //! position is solved to optimality, its length checked against `n`, and per position the nodes,
 //! seconds and nodes per second are printed, then the medians. Tables are loaded into anonymous
-//! huge-page memory (`--owned`: a plain buffer).
+//! huge-page memory (`--owned`: a plain buffer); the two-phase tables of the upper bound are
+//! read from (or built into) the same directory.
 //!
 //! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each
 //! lookup configuration, and picks conjugating symmetries greedily (how
@@ -157,6 +158,16 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
     if let Some(n) = args.heuristic_stats {
         heuristic_stats(tables, n);
         return Ok(());
+    }
+    // The two-phase tables of the upper bound, cached beside the databases as cube-cli does.
+    let two_phase = cube_solvers::small_tables()
+        .into_iter()
+        .find(|set| set.method == "two-phase")
+        .expect("two-phase has small tables");
+    match two_phase.load_or_build(&args.tables) {
+        Ok(0) => {}
+        Ok(built) => println!("built {built} two-phase tables in {}", args.tables.display()),
+        Err(e) => println!("two-phase tables built in memory ({e})"),
     }
     let korf = Korf::with_config(tables, args.config.clone());
     let limits = Limits {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use cube_core::Cube;
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop, small_tables};
-use cube_tables::{CacheOutcome, load_or_build_with_outcome, resolve_table_dir};
+use cube_tables::resolve_table_dir;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -84,24 +84,10 @@ fn install_cached_tables() -> String {
         .into_iter()
         .find(|set| set.method == "two-phase")
         .expect("two-phase has small tables");
-    let dir = match resolve_table_dir(None) {
-        Ok(dir) => dir,
-        Err(e) => return format!("built ({e})"),
-    };
-    let mut written = 0;
-    let payloads = set
-        .specs
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| {
-            let (payload, outcome) =
-                load_or_build_with_outcome(&dir, spec, || set.build(i)).expect("the tables build");
-            written += usize::from(!matches!(outcome, CacheOutcome::Loaded));
-            payload
-        })
-        .collect();
-    set.install(payloads);
-    format!("{} tables of {} built", written, dir.display())
+    match resolve_table_dir(None).map(|dir| (set.load_or_build(&dir), dir)) {
+        Ok((Ok(built), dir)) => format!("{built} tables of {} built", dir.display()),
+        Ok((Err(e), _)) | Err(e) => format!("built ({e})"),
+    }
 }
 
 fn main() {

@@ -1,11 +1,13 @@
 //! The small distance tables of the methods, described for a binary that caches them on disk.
 //!
 //! Solvers never open files: they build their tables on first use. A binary that wants to keep
-//! them between runs asks [`small_tables`] for each method's table specs, reads or builds each
-//! payload (cube-tables' `load_or_build` does both), and hands the payloads back with
-//! [`SmallTables::install`] before the first solve.
+//! them between runs calls [`SmallTables::load_or_build`] for each method it uses, once, before
+//! the first solve: each table is read from the table directory, or built and written there
+//! (cube-tables' `load_or_build`), and the payloads are installed.
 
-use cube_tables::TableSpec;
+use std::path::Path;
+
+use cube_tables::{CacheOutcome, TableError, TableSpec, load_or_build_with_outcome};
 
 use crate::beginner::cross;
 use crate::{thistlethwaite, two_phase};
@@ -46,6 +48,29 @@ impl SmallTables {
     /// unsound; the method then uses the tables it has or builds.
     pub fn install(&self, payloads: Vec<Vec<u8>>) -> bool {
         (self.install)(payloads)
+    }
+
+    /// Reads the method's tables from the table directory `dir`, building and writing each one
+    /// that is missing, stale or corrupt, and installs them. Returns how many were built.
+    ///
+    /// # Errors
+    /// The first table that could be neither read nor written (see cube-tables'
+    /// `load_or_build`); the solver then builds its tables in memory on first use.
+    pub fn load_or_build(&self, dir: &Path) -> Result<usize, TableError> {
+        let mut built = 0;
+        let payloads = self
+            .specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let (payload, outcome) = load_or_build_with_outcome(dir, spec, || self.build(i))?;
+                built += usize::from(!matches!(outcome, CacheOutcome::Loaded));
+                Ok(payload)
+            })
+            .collect::<Result<Vec<_>, TableError>>()?;
+        // A table built here is already installed, and `install` then refuses the payloads.
+        self.install(payloads);
+        Ok(built)
     }
 }
 

@@ -93,6 +93,8 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         time_budget: args.timeout.map(Duration::from_secs_f64),
         ..Limits::default()
     };
+    // The two-phase upper bound: its tables from the cache rather than built (seconds).
+    crate::cmd::tables::install_small_tables(global, "two-phase");
     let korf = Korf::new(set);
     let stop = stop_flag();
     let show_progress = !(args.quiet || global.json || global.batch);

@@ -45,18 +45,9 @@ pub fn install_small_tables(global: &Global, method: &str) {
     };
     let set = sets[index];
     DONE[index].get_or_init(|| {
-        let Ok(dir) = table_dir(global) else {
-            return;
-        };
-        let payloads: Result<Vec<Vec<u8>>, TableError> = set
-            .specs
-            .iter()
-            .enumerate()
-            .map(|(i, spec)| cube_tables::load_or_build(&dir, spec, || set.build(i)))
-            .collect();
-        // A built table is already installed, and `install` then refuses the payloads.
-        if let Ok(payloads) = payloads {
-            set.install(payloads);
+        if let Ok(dir) = table_dir(global) {
+            // Caching only saves time: on an error the solver builds its tables in memory.
+            let _ = set.load_or_build(&dir);
         }
     });
 }

@@ -4,7 +4,9 @@
 //! Every lookup is a lower bound on the distance: the inverse position and every conjugate by a
 //! symmetry have the distance of the position itself. The corner database gains nothing from
 //! them (the corner projection of a conjugate or of the inverse has the same corner distance), so
-//! it is looked up once; each edge database is looked up on every view.
+//! it is looked up once, in its reduction by symmetry ([`SymCorners`], which also gives a node
+//! the corner distance of all its children at once); each edge database is looked up on every
+//! view.
 //!
 //! A node carries one *pair* of cubes per view: `x` (the position conjugated by the view's
 //! symmetry) and `y = x⁻¹`. Both are updated by one composition per move:
@@ -144,7 +146,8 @@ struct Slot {
     of_inverse: bool,
 }
 
-/// The lookups of the three tables of a tier for a given slot layout, from the bytes of the cubes.
+/// The lookups of the three tables of a tier (the corners reduced by symmetry) for a given slot
+/// layout, from the bytes of the cubes.
 #[derive(Debug)]
 pub(crate) struct Tables<'t> {
     /// The corner database reduced by symmetry (it stays in the caches), then the edge tables.

@@ -15,25 +15,19 @@
 //! distance is exact. A cube conjugated to the representative by symmetry `k` has the deltas of
 //! the representative under the conjugated moves ([`SymCorners::conj_moves`]).
 
-use cube_core::{Face, Move, MoveSet, Symmetry};
+use cube_core::{Move, MoveSet};
 use rayon::prelude::*;
 
 use super::index::{CornerMoves, TWIST_COUNT};
 use crate::coord::{CornerPerm, Twist};
 use crate::move_table::MoveTable;
 use crate::nibble::{NibbleTable, pack_nibbles};
+use crate::phase1::ud_symmetries;
 use crate::sym_coord::{SymCoord, conjugation_table};
 use crate::table::PruneTable;
 
 /// The number of corner permutation classes under the 16 symmetries that keep the U/D axis.
 pub const CORNER_PERM_CLASSES: usize = 2768;
-
-/// The 16 symmetries that map the U/D axis to itself (the group D4h), identity first.
-fn ud_symmetries() -> Vec<Symmetry> {
-    Symmetry::all()
-        .filter(|s| s.map_face(Face::U).axis() == Face::U.axis())
-        .collect()
-}
 
 /// The corner database reduced by symmetry ([module docs](self)).
 ///
@@ -201,13 +195,6 @@ mod tests {
     use crate::pdb::CornerCoord;
     use cube_core::Cube;
     use rand::SeedableRng;
-
-    #[test]
-    fn sixteen_symmetries_keep_the_ud_axis() {
-        let syms = ud_symmetries();
-        assert_eq!(syms.len(), 16);
-        assert_eq!(syms[0], Symmetry::IDENTITY);
-    }
 
     /// The maps agree with conjugating cubes on stickers, whatever the rest of the cube.
     #[test]
