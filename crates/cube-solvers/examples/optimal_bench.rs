@@ -166,7 +166,10 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
         .expect("two-phase has small tables");
     match two_phase.load_or_build(&args.tables) {
         Ok(0) => {}
-        Ok(built) => println!("built {built} two-phase tables in {}", args.tables.display()),
+        Ok(built) => println!(
+            "built {built} two-phase tables in {}",
+            args.tables.display()
+        ),
         Err(e) => println!("two-phase tables built in memory ({e})"),
     }
     let korf = Korf::with_config(tables, args.config.clone());
