@@ -218,8 +218,8 @@ fn slot_order(tables: &Tables<'_>, h: &[u8; MAX_SLOTS], budget: u8) -> SlotOrder
         len: 0,
     };
     for target in [budget, budget - 1] {
-        for s in 1..tables.n_slots() {
-            if h[s] == target {
+        for (s, &value) in h.iter().enumerate().take(tables.n_slots()).skip(1) {
+            if value == target {
                 order.slots[order.len] = s as u8;
                 order.len += 1;
             }
