@@ -84,7 +84,7 @@ fn two_phase_tables_are_cached() {
     let dir = tempfile::tempdir().unwrap();
     let (code, first, err) = run_in(dir.path(), &["solve", SCRAMBLE]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(cached(dir.path(), "two-phase-").len(), 6);
+    assert_eq!(cached(dir.path(), "two-phase-").len(), 7);
     let (code, second, err) = run_in(dir.path(), &["solve", SCRAMBLE]);
     assert_eq!((code, second), (0, first), "{err}");
 }

@@ -6,8 +6,8 @@
 //! (<https://github.com/cs0x7f/min2phase>): it searches the position, its inverse and both seen
 //! along the other two axes, phase-1 length by phase-1 length, each also after short pre-moves,
 //! prunes phase 1 with symmetry-reduced tables that stay in the L2 cache and then with the exact
-//! distance to G1 (Kociemba's flip-slice x twist table), and after each solution looks only for
-//! shorter ones.
+//! distance to G1 (Kociemba's flip-slice x twist table), prunes phase 2 also with Kociemba's
+//! corner x U/D-edge permutation table, and after each solution looks only for shorter ones.
 //!
 //! - Positions whose optimal length is at most [`Config::optimal_up_to`] get an optimal solution:
 //!   total lengths are searched upward from the lower bound, exhaustively, before anything else.
@@ -17,9 +17,10 @@
 //! - [`Limits::max_length`] bounds every solution (at most 30 are ever needed).
 //! - One thread: [`Limits::threads`] is ignored.
 //!
-//! The tables (about 75 MB, 70 of them the exact phase-1 distance) are shared by every
-//! [`TwoPhase`] in the process. Building them takes a few seconds on two cores, on first use or
-//! ahead of time with [`TwoPhase::prepare`]; so a binary caches the six distance tables in table
+//! The tables (about 135 MB: 70 of them the exact phase-1 distance, 56 the phase-2 corner x edge
+//! distance) are shared by every [`TwoPhase`] in the process. Building them takes about ten
+//! seconds on two cores, on first use or ahead of time with [`TwoPhase::prepare`]; so a binary
+//! caches the seven distance tables in table
 //! files ([`table_payloads`], [`TABLE_SPECS`]: the first use ever bakes them) and hands them back
 //! with [`install_tables`] before the first solve, which takes about 0.1 s.
 //!
@@ -52,19 +53,19 @@ use crate::{Limits, Solution, SolveError, Solver, Stop};
 /// The longest solution the two-phase method ever needs: 12 moves of phase 1 and 18 of phase 2.
 pub const MAX_LENGTH: usize = 30;
 
-/// The six distance tables as payloads, in the order of [`TABLE_SPECS`]; builds the shared
+/// The seven distance tables as payloads, in the order of [`TABLE_SPECS`]; builds the shared
 /// tables on first use.
-pub fn table_payloads() -> [&'static [u8]; 6] {
+pub fn table_payloads() -> [&'static [u8]; 7] {
     Tables::get().payloads()
 }
 
 /// Installs the shared tables from distance payloads read elsewhere (a cache file, say), in the
 /// order of [`TABLE_SPECS`], before first use; the move tables and the flip-slice classes are
-/// rebuilt and the exact phase-1 table is checked against its histogram (about 0.1 s).
+/// rebuilt and the two nibble tables are checked against their histograms (about 0.1 s).
 ///
 /// Returns `false` and drops the payloads when the tables are already in place, or when a payload
 /// is unsound (a wrong length, an unreached state or an impossible distance).
-pub fn install_tables(payloads: [Vec<u8>; 6]) -> bool {
+pub fn install_tables(payloads: [Vec<u8>; 7]) -> bool {
     self::tables::install(payloads)
 }
 

@@ -46,7 +46,7 @@ pub fn install_small_tables(global: &Global, method: &str) {
     let set = sets[index];
     DONE[index].get_or_init(|| {
         if let Ok(dir) = table_dir(global) {
-            // The exact phase-1 table of two-phase takes seconds: say why the wait.
+            // The big two-phase tables take seconds to build: say why the wait.
             if !global.json && set.specs.iter().any(|spec| !spec.path_in(&dir).exists()) {
                 eprintln!(
                     "cube-cli: building the {method} tables (once; cached in {})",

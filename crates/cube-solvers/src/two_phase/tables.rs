@@ -9,16 +9,19 @@
 //! front of the exact phase-1 distance (Kociemba's flip-slice classes x twist, 70 MB in nibbles:
 //! [`cube_tables::phase1`]), which lives in main memory and is read only for the moves they let
 //! through. Phase 2 walks corner permutation x U/D-edge permutation x slice permutation with the
-//! 10 moves of G1 and prunes with corner x slice and edge x slice permutations.
+//! 10 moves of G1 and prunes with corner x slice and edge x slice permutations, then with corner x
+//! U/D-edge permutation, the corners reduced by the 16 symmetries that keep the U-D axis (2768
+//! classes x 40320, 56 MB in nibbles, distances over 15 stored as 15), as Kociemba's
+//! RubiksCube-TwophaseSolver (`corners_ud_edges_depth3`).
 //!
-//! Building takes seconds (the exact table; the rest about 0.1 s), so a binary caches the
-//! distance tables on disk and installs them ([`install`]).
+//! Building takes about ten seconds (the two large tables; the rest about 0.1 s), so a binary
+//! caches the distance tables on disk and installs them ([`install`]).
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use cube_core::MoveSet;
-use cube_tables::phase1::{FlipSliceSym, N_PHASE1, phase1_distance_table};
+use cube_tables::phase1::{FlipSliceSym, N_PHASE1, phase1_distance_table, ud_symmetries};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
 use cube_tables::{
     Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Product, SlicePerm,
@@ -30,6 +33,12 @@ use cube_tables::{
 const N_TWIST_SYM: usize = 324;
 /// The number of flip classes (min2phase's `N_FLIP_SYM`).
 const N_FLIP_SYM: usize = 336;
+/// The number of corner-permutation classes under the 16 symmetries that keep the U-D axis
+/// (Kociemba's `N_CORNERS_CLASS`).
+const N_CORNER_SYM: usize = 2768;
+/// The number of entries of the phase-2 corner x edge table: corner classes times U/D-edge
+/// permutations.
+const N_CORNER_EDGE: usize = N_CORNER_SYM * UdEdgePerm::COUNT;
 
 /// All tables of the two-phase method.
 #[derive(Debug)]
@@ -56,6 +65,13 @@ pub(crate) struct Tables {
     pub(crate) corner_slice_prune: DistanceTable,
     /// Index `ud_edge_perm * 24 + slice_perm`.
     pub(crate) edge_slice_prune: DistanceTable,
+    /// Corner-permutation classes under the 16 U-D symmetries.
+    corner_sym: SymCoord,
+    /// `edge_conj[edge * 16 + k]`: the U/D-edge permutation conjugated by symmetry `k`.
+    edge_conj: Vec<u16>,
+    /// The phase-2 distance of corner permutation x U/D-edge permutation, entry
+    /// `corner_class * 40320 + edge_conj`, two per byte (56 MB).
+    corner_edge_prune: Nibbles,
     /// The three phase-1 tables packed two entries per byte, for the search (0.5 MB).
     slice_twist_nibbles: Nibbles,
     slice_flip_nibbles: Nibbles,
@@ -81,18 +97,31 @@ impl Nibbles {
         )
     }
 
+    /// Distances of up to 18 (phase 2) with those over 15 stored as 15, still a lower bound.
+    fn pack_capped(table: &DistanceTable) -> Nibbles {
+        assert!(table.is_complete() && table.len().is_multiple_of(2));
+        Nibbles(
+            table
+                .as_bytes()
+                .chunks_exact(2)
+                .map(|pair| pair[0].min(15) | pair[1].min(15) << 4)
+                .collect(),
+        )
+    }
+
     #[inline]
     fn get(&self, index: u32) -> u8 {
         self.0[(index >> 1) as usize] >> ((index & 1) << 2) & 15
     }
 }
 
-/// The ids and sizes of the six distance tables, in the order of
+/// The ids and sizes of the seven distance tables, in the order of
 /// [`table_payloads`](super::table_payloads), so a binary can cache them in table files: five of
 /// one byte per state, the first three indexed by symmetry class (324 twist classes, 336 flip
-/// classes) times a raw coordinate; then the exact phase-1 distance, two entries per byte,
-/// indexed by flip-slice class (64,430) times twist.
-pub const TABLE_SPECS: [TableSpec; 6] = [
+/// classes) times a raw coordinate; then two of two entries per byte: the exact phase-1
+/// distance, indexed by flip-slice class (64,430) times twist, and the phase-2 corner x edge
+/// distance, indexed by corner-permutation class (2768) times U/D-edge permutation.
+pub const TABLE_SPECS: [TableSpec; 7] = [
     spec("two-phase-sym-slice-twist", N_TWIST_SYM * UdSlice::COUNT),
     spec("two-phase-sym-slice-flip", N_FLIP_SYM * UdSlice::COUNT),
     spec("two-phase-sym-twist-flip", N_TWIST_SYM * Flip::COUNT),
@@ -106,6 +135,11 @@ pub const TABLE_SPECS: [TableSpec; 6] = [
         Encoding::Nibble,
         N_PHASE1 as u64,
     ),
+    TableSpec::new(
+        TableId::from_static("two-phase-phase2-corner-edge"),
+        Encoding::Nibble,
+        N_CORNER_EDGE as u64,
+    ),
 ];
 
 const fn spec(id: &'static str, n_entries: usize) -> TableSpec {
@@ -118,6 +152,13 @@ const PHASE1_HISTOGRAM: [u64; 13] = [
     1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129,
 ];
 
+/// Entries of the phase-2 corner x edge table per stored distance (0 to 15, which also stands
+/// for the 1,310,138 entries at 16 to 18).
+const CORNER_EDGE_HISTOGRAM: [u64; 16] = [
+    1, 3, 10, 52, 285, 1318, 5671, 26502, 115467, 470846, 1853056, 6535823, 18349792, 32843350,
+    34118883, 17284701,
+];
+
 /// The longest distance in each byte table (phase 1 at most 12 moves, phase 2 at most 18).
 const MAX_DISTANCES: [u8; 5] = [12, 12, 12, 18, 18];
 
@@ -126,8 +167,9 @@ static TABLES: OnceLock<Tables> = OnceLock::new();
 /// Installs the distance tables from payloads read elsewhere (a cache file, say) before first use;
 /// the move tables are rebuilt. Returns `false` (and drops them) when the tables are already in
 /// place, or when a payload has the wrong length, an unreached state or an impossible distance,
-/// or (the exact phase-1 table) a histogram other than [`PHASE1_HISTOGRAM`].
-pub(crate) fn install(payloads: [Vec<u8>; 6]) -> bool {
+/// or (the two nibble tables) a histogram other than [`PHASE1_HISTOGRAM`] or
+/// [`CORNER_EDGE_HISTOGRAM`].
+pub(crate) fn install(payloads: [Vec<u8>; 7]) -> bool {
     if TABLES.get().is_some() {
         return false;
     }
@@ -143,8 +185,8 @@ impl Tables {
         TABLES.get_or_init(|| Tables::with_prune(None).expect("built tables are sound"))
     }
 
-    /// The six distance tables as payloads, in the order of [`TABLE_SPECS`].
-    pub(crate) fn payloads(&self) -> [&[u8]; 6] {
+    /// The seven distance tables as payloads, in the order of [`TABLE_SPECS`].
+    pub(crate) fn payloads(&self) -> [&[u8]; 7] {
         let [a, b, c, d, e] = [
             &self.slice_twist_prune,
             &self.slice_flip_prune,
@@ -153,12 +195,20 @@ impl Tables {
             &self.edge_slice_prune,
         ]
         .map(DistanceTable::as_bytes);
-        [a, b, c, d, e, &self.phase1_exact.0]
+        [
+            a,
+            b,
+            c,
+            d,
+            e,
+            &self.phase1_exact.0,
+            &self.corner_edge_prune.0,
+        ]
     }
 
     /// Builds the move tables, then the distance tables from scratch or, when given, from their
     /// payloads; `None` when a payload is unsound.
-    fn with_prune(payloads: Option<[Vec<u8>; 6]>) -> Option<Tables> {
+    fn with_prune(payloads: Option<[Vec<u8>; 7]>) -> Option<Tables> {
         let start = Instant::now();
         let ((twist_move, flip_move, slice_move), (corner_move, edge_move, slice_perm_move)) =
             rayon::join(
@@ -192,12 +242,21 @@ impl Tables {
                 )
             },
         );
+        let ud_syms = ud_symmetries();
+        let (corner_sym, edge_conj) = rayon::join(
+            || SymCoord::new(conjugation_table(&corner_move, &ud_syms), ud_syms.len()),
+            || conjugation_table(&edge_move, &ud_syms),
+        );
         debug_assert_eq!(
-            (twist_sym.n_classes(), flip_sym.n_classes()),
-            (N_TWIST_SYM, N_FLIP_SYM)
+            (
+                twist_sym.n_classes(),
+                flip_sym.n_classes(),
+                corner_sym.n_classes()
+            ),
+            (N_TWIST_SYM, N_FLIP_SYM, N_CORNER_SYM)
         );
         let from_payloads =
-            |[a, b, c, d, e, exact]: [Vec<u8>; 6]| {
+            |[a, b, c, d, e, exact, corner_edge]: [Vec<u8>; 7]| {
                 let tables = [a, b, c, d, e].map(DistanceTable::from_bytes);
                 let sound = tables.iter().zip(TABLE_SPECS).zip(MAX_DISTANCES).all(
                     |((table, spec), max)| {
@@ -207,17 +266,27 @@ impl Tables {
                             && table.max_distance() <= max
                     },
                 );
-                let spec = &TABLE_SPECS[5];
-                let exact_sound = exact.len() as u64 == spec.payload_len()
-                    && exact[0] & 15 == 0
-                    && cube_tables::histogram(&exact, spec.encoding, spec.n_entries)
-                        .iter()
-                        .copied()
-                        .eq(PHASE1_HISTOGRAM
-                            .into_iter()
-                            .chain(std::iter::repeat(0))
-                            .take(HISTOGRAM_LEN));
-                (sound && exact_sound).then_some((tables, Nibbles(exact)))
+                // A nibble table: its length, 0 at the goal, and its histogram.
+                let nibbles_sound = |payload: &[u8], spec: &TableSpec, histogram: &[u64]| {
+                    payload.len() as u64 == spec.payload_len()
+                        && payload[0] & 15 == 0
+                        && cube_tables::histogram(payload, spec.encoding, spec.n_entries)
+                            .iter()
+                            .copied()
+                            .eq(histogram
+                                .iter()
+                                .copied()
+                                .chain(std::iter::repeat(0))
+                                .take(HISTOGRAM_LEN))
+                };
+                let exact_sound = nibbles_sound(&exact, &TABLE_SPECS[5], &PHASE1_HISTOGRAM);
+                let corner_edge_sound =
+                    nibbles_sound(&corner_edge, &TABLE_SPECS[6], &CORNER_EDGE_HISTOGRAM);
+                (sound && exact_sound && corner_edge_sound).then_some((
+                    tables,
+                    Nibbles(exact),
+                    Nibbles(corner_edge),
+                ))
             };
         let (
             [
@@ -228,6 +297,7 @@ impl Tables {
                 edge_slice_prune,
             ],
             phase1_exact,
+            corner_edge_prune,
         ) = match payloads {
             Some(payloads) => from_payloads(payloads)?,
             None => build_prune(
@@ -240,7 +310,13 @@ impl Tables {
                     slice_conj: &slice_conj,
                     flip_slice_sym: &flip_slice_sym,
                 },
-                (&corner_move, &edge_move, &slice_perm_move),
+                Phase2 {
+                    corner_move: &corner_move,
+                    edge_move: &edge_move,
+                    slice_perm_move: &slice_perm_move,
+                    corner_sym: &corner_sym,
+                    edge_conj: &edge_conj,
+                },
             ),
         };
         debug_assert_eq!(slice_twist_prune.len(), N_TWIST_SYM * UdSlice::COUNT);
@@ -264,6 +340,9 @@ impl Tables {
             slice_perm_move,
             corner_slice_prune,
             edge_slice_prune,
+            corner_sym,
+            edge_conj,
+            corner_edge_prune,
             build_time: start.elapsed(),
         })
     }
@@ -280,16 +359,25 @@ struct Phase1<'a> {
     flip_slice_sym: &'a FlipSliceSym,
 }
 
-/// The six breadth-first searches, in parallel: the exact phase-1 table (seconds) against the
-/// other five.
-fn build_prune(
-    p1: Phase1<'_>,
-    (corner_move, edge_move, slice_perm_move): (
-        &MoveTable<CornerPerm>,
-        &MoveTable<UdEdgePerm>,
-        &MoveTable<SlicePerm>,
-    ),
-) -> ([DistanceTable; 5], Nibbles) {
+/// What the phase-2 distance tables are built from.
+struct Phase2<'a> {
+    corner_move: &'a MoveTable<CornerPerm>,
+    edge_move: &'a MoveTable<UdEdgePerm>,
+    slice_perm_move: &'a MoveTable<SlicePerm>,
+    corner_sym: &'a SymCoord,
+    edge_conj: &'a [u16],
+}
+
+/// The seven breadth-first searches, in parallel: the exact phase-1 table and the phase-2
+/// corner x edge table (seconds each) against the other five.
+fn build_prune(p1: Phase1<'_>, p2: Phase2<'_>) -> ([DistanceTable; 5], Nibbles, Nibbles) {
+    let Phase2 {
+        corner_move,
+        edge_move,
+        slice_perm_move,
+        corner_sym,
+        edge_conj,
+    } = p2;
     let flip_conj = conjugation_table(p1.flip_move, &axis_symmetries());
     let (
         (
@@ -349,6 +437,8 @@ fn build_prune(
             ))
         },
     );
+    // After the exact phase-1 table, not beside it: each holds over 100 MB while it is built.
+    let corner_edge_prune = sym_distance_table(corner_sym, corner_move, edge_move, edge_conj);
     (
         [
             slice_twist_prune,
@@ -358,10 +448,20 @@ fn build_prune(
             edge_slice_prune,
         ],
         phase1_exact,
+        Nibbles::pack_capped(&corner_edge_prune),
     )
 }
 
 impl Tables {
+    /// The phase-2 corner x edge lower bound of raw corner and U/D-edge permutations.
+    #[inline]
+    pub(crate) fn corner_edge_bound(&self, corner: u32, edge: u32) -> u8 {
+        let (class, k) = self.corner_sym.class_and_sym(corner);
+        let edge = self.edge_conj[(edge * 16 + k) as usize] as u32;
+        self.corner_edge_prune
+            .get(class * UdEdgePerm::COUNT as u32 + edge)
+    }
+
     /// The distance to G1 of raw `(twist, flip, slice)`.
     #[inline]
     pub(crate) fn phase1_distance(&self, twist: u32, flip: u32, slice: u32) -> u8 {
@@ -467,6 +567,37 @@ mod tests {
                 .collect();
             assert!(children.iter().all(|&c| c.abs_diff(distance) <= 1));
             assert!(distance == 0 || children.contains(&(distance - 1)));
+            // The phase-2 corner x edge bound: the same for every conjugate by the 16 U-D
+            // symmetries, 0 only when solved, and one G1 move changes it by at most one (below
+            // the cap of 15).
+            let (c, e) = (
+                (state >> 8) as u32 % CornerPerm::COUNT as u32,
+                (state >> 40) as u32 % UdEdgePerm::COUNT as u32,
+            );
+            let cube = CornerPerm::to_cube(c).compose(&UdEdgePerm::to_cube(e));
+            let bound = tables.corner_edge_bound(c, e);
+            for sym in ud_symmetries() {
+                let conjugate = sym.conjugate(&cube);
+                assert_eq!(
+                    tables.corner_edge_bound(
+                        CornerPerm::from_cube(&conjugate),
+                        UdEdgePerm::from_cube(&conjugate)
+                    ),
+                    bound,
+                    "{c} {e}"
+                );
+            }
+            assert_eq!(bound == 0, (c, e) == (0, 0));
+            for column in 0..10 {
+                let child = tables.corner_edge_bound(
+                    tables.corner_move.get(c, column),
+                    tables.edge_move.get(e, column),
+                );
+                assert!(
+                    child.abs_diff(bound) <= 1 || child.max(bound) == 15,
+                    "{c} {e}"
+                );
+            }
         }
         eprintln!("built in {:?}", tables.build_time);
     }
