@@ -83,12 +83,14 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
     /// Out of range indexes are ignored. This is a no-op on targets other than x86-64.
     #[inline]
     pub fn prefetch(&self, index: usize) {
-        let offset = match self.info.encoding {
-            Encoding::Nibble => index / 2,
-            Encoding::Byte => index,
-        };
-        if let Some(byte) = self.payload.as_ref().get(offset) {
-            prefetch_read(byte);
+        let payload = self.payload.as_ref();
+        match self.info.encoding {
+            Encoding::Nibble => crate::nibble::prefetch_nibble(payload, index),
+            Encoding::Byte => {
+                if let Some(byte) = payload.get(index) {
+                    prefetch_read(byte);
+                }
+            }
         }
     }
 

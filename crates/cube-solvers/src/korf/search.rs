@@ -93,6 +93,18 @@ struct Child {
     index: [usize; MAX_SLOTS],
 }
 
+impl Child {
+    /// Computes and prefetches the entry of edge slot `t`, moving the one cube of `node` the
+    /// slot reads.
+    #[inline(always)]
+    fn fetch(&mut self, tables: &Tables<'_>, views: &ViewMoves, node: &Node, t: usize) {
+        let bit = tables.reads(t).trailing_zeros() as usize;
+        let index = tables.edge_index(t, &node.pairs.moved(views, bit, usize::from(self.m)));
+        self.index[t] = index;
+        tables.prefetch(t, index);
+    }
+}
+
 /// The children of one node, looked up slot by slot.
 #[derive(Clone, Copy)]
 struct Family {
@@ -148,10 +160,7 @@ impl Family {
             }
             child.h[0] = corner;
             if let Some(t) = first {
-                let bit = tables.reads(t).trailing_zeros() as usize;
-                let index = tables.edge_index(t, &node.pairs.moved(views, bit, m));
-                child.index[t] = index;
-                tables.prefetch(t, index);
+                child.fetch(tables, views, node, t);
             }
             n += 1;
         }
@@ -189,13 +198,8 @@ impl Family {
             } else {
                 child.h[s] = value;
                 if refill {
-                    let m = usize::from(child.m);
                     for &t in &self.order.slots[self.fetched..next_to] {
-                        let t = usize::from(t);
-                        let bit = tables.reads(t).trailing_zeros() as usize;
-                        let index = tables.edge_index(t, &node.pairs.moved(views, bit, m));
-                        child.index[t] = index;
-                        tables.prefetch(t, index);
+                        child.fetch(tables, views, node, usize::from(t));
                     }
                 }
             }
