@@ -139,7 +139,8 @@ pub enum CubeError {
     },
     /// The edge flips do not sum to 0 mod 2: an edge is flipped in place.
     FlipSum,
-    /// The corner and edge permutations have different parities: two pieces are swapped.
+    /// The corner and edge permutations have different parities (a parity error): two pieces
+    /// are swapped.
     ParityMismatch {
         /// Parity of the corner permutation (true = odd).
         corners_odd: bool,
@@ -205,7 +206,7 @@ impl fmt::Display for CubeError {
                 edges_odd,
             } => write!(
                 f,
-                "the corner permutation is {} but the edge permutation is {}: two pieces are swapped",
+                "permutation parity: the corner permutation is {} but the edge permutation is {}, so two pieces are swapped",
                 if corners_odd { "odd" } else { "even" },
                 if edges_odd { "odd" } else { "even" }
             ),

@@ -241,6 +241,15 @@ pub enum FaceletError {
         /// The two positions.
         positions: (Edge, Edge),
     },
+    /// The corners and edges would all be real pieces if the centres were arranged otherwise:
+    /// centres were swapped or turned (a centre cap moved, or the faces written in another
+    /// order than U R F D L B).
+    CentresMisplaced {
+        /// The colours the centres show, in the order U R F D L B.
+        found: [char; 6],
+        /// Colours for the centres that make every corner and edge a real piece.
+        fits: [char; 6],
+    },
     /// The pieces are real but the state cannot be reached by turning (twist sum, flip sum,
     /// or parity).
     Unsolvable(CubeError),
@@ -302,6 +311,12 @@ impl fmt::Display for FaceletError {
                 piece.name(),
                 a.name(),
                 b.name()
+            ),
+            FaceletError::CentresMisplaced { found, fits } => write!(
+                f,
+                "the centres are not in their places: they show {} (in the order U R F D L B), but the other stickers fit centres {}",
+                String::from_iter(found),
+                String::from_iter(fits)
             ),
             FaceletError::Unsolvable(e) => write!(f, "{e}"),
         }
@@ -398,7 +413,8 @@ impl FaceletCube {
     /// ([`FaceletError::Unsolvable`]). [`FaceletCube::problems`] lists all of them.
     pub fn to_cube(&self) -> Result<Cube, FaceletError> {
         let cube = self.to_cube_unchecked()?;
-        cube.validate()?;
+        cube.validate()
+            .map_err(|e| self.centres_off_home().unwrap_or(e.into()))?;
         Ok(cube)
     }
 
@@ -420,7 +436,7 @@ impl FaceletCube {
         let faces = self.faces()?;
         let pieces = self.read_pieces(&faces);
         if let Some(e) = pieces.errors.into_iter().next() {
-            return Err(e);
+            return Err(self.misplaced_centres().unwrap_or(e));
         }
         Ok(Cube::from_parts(pieces.cp, pieces.co, pieces.ep, pieces.eo)
             .expect("pieces were checked to be distinct and in range"))
@@ -439,14 +455,47 @@ impl FaceletCube {
         };
         let pieces = self.read_pieces(&faces);
         if !pieces.errors.is_empty() {
-            return pieces.errors;
+            // Moved centres make most pieces look impossible: name the one cause instead.
+            return match self.misplaced_centres() {
+                Some(e) => vec![e],
+                None => pieces.errors,
+            };
         }
-        Cube::from_parts(pieces.cp, pieces.co, pieces.ep, pieces.eo)
+        let violations = Cube::from_parts(pieces.cp, pieces.co, pieces.ep, pieces.eo)
             .expect("pieces were checked to be distinct and in range")
-            .violations()
-            .into_iter()
-            .map(FaceletError::Unsolvable)
-            .collect()
+            .violations();
+        match self.centres_off_home() {
+            Some(e) if !violations.is_empty() => vec![e],
+            _ => violations
+                .into_iter()
+                .map(FaceletError::Unsolvable)
+                .collect(),
+        }
+    }
+
+    /// [`FaceletError::CentresMisplaced`] for stickers in the letters `URFDLB` whose centres
+    /// are turned or swapped away from home while the other stickers make a solvable cube
+    /// around the centres at home. (Turned centres alone leave every piece real, so only the
+    /// letters tell where home is; with other colours the cube is merely unsolvable.)
+    fn centres_off_home(&self) -> Option<FaceletError> {
+        let found = CENTRES.map(|c| self.colours[c]);
+        let mut sorted = found;
+        sorted.sort_unstable();
+        let mut letters = *b"URFDLB";
+        letters.sort_unstable();
+        if found == *b"URFDLB" || sorted != letters {
+            return None;
+        }
+        let mut colours = self.colours;
+        for (face, &c) in CENTRES.iter().zip(b"URFDLB") {
+            colours[*face] = *c;
+        }
+        let home = FaceletCube::new(colours).read_fast()?;
+        home.validate().ok()?;
+        Some(FaceletError::CentresMisplaced {
+            found: found.map(colour_char),
+            fits: ['U', 'R', 'F', 'D', 'L', 'B'],
+        })
     }
 
     /// The table-driven reader: `Some` only for stickers that are well-formed pieces; anything
@@ -519,6 +568,33 @@ impl FaceletCube {
         let ep = edges.map(|v| v & 15);
         let eo = edges.map(|v| (v >> 4) & 1);
         Cube::from_parts(cp, co, ep, eo).ok()
+    }
+
+    /// [`FaceletError::CentresMisplaced`] when some other arrangement of the six centre colours
+    /// makes every corner and edge a real, distinct piece: the one that moves fewest centres
+    /// (the first in a fixed order among those, so the answer is stable). Only called on
+    /// stickers whose pieces do not read.
+    fn misplaced_centres(&self) -> Option<FaceletError> {
+        let found = CENTRES.map(|c| self.colours[c]);
+        // Every arrangement of the six centres: `n` in base 6 is one, if its digits differ.
+        let fits = (0..6usize.pow(6)).filter_map(|n| {
+            let order: [usize; 6] = std::array::from_fn(|i| n / 6usize.pow(i as u32) % 6);
+            let distinct = order.iter().fold(0u8, |seen, &i| seen | 1 << i) == 0x3f;
+            if !distinct || order == [0, 1, 2, 3, 4, 5] {
+                return None;
+            }
+            let mut colours = self.colours;
+            for (face, &from) in order.iter().enumerate() {
+                colours[CENTRES[face]] = found[from];
+            }
+            FaceletCube::new(colours).read_fast().map(|_| order)
+        });
+        let moved = |order: &[usize; 6]| order.iter().enumerate().filter(|(i, o)| i != *o).count();
+        fits.min_by_key(moved)
+            .map(|order| FaceletError::CentresMisplaced {
+                found: found.map(colour_char),
+                fits: order.map(|i| colour_char(found[i])),
+            })
     }
 
     fn colour_count_problems(&self) -> Vec<FaceletError> {

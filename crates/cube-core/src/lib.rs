@@ -38,5 +38,7 @@ pub use centers::Centers;
 pub use cubie::{Corner, Cube, CubeError, Edge, permutation_parity_odd};
 pub use facelet::{FaceletCube, FaceletError, facelet_name};
 pub use moves::{Face, Move, MoveSet, is_canonical};
-pub use notation::{Alg, Expanded, MAX_EXPANDED_MOVES, ParseError, ParseErrorKind, simplify};
+pub use notation::{
+    Alg, Expanded, MAX_EXPANDED_MOVES, MAX_NESTING, ParseError, ParseErrorKind, simplify,
+};
 pub use symmetry::{ParseSymmetryError, Symmetry};

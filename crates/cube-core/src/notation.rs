@@ -24,6 +24,11 @@ use crate::symmetry::Symmetry;
 /// that no input can make expansion run out of memory.
 pub const MAX_EXPANDED_MOVES: u64 = 1_000_000;
 
+/// The deepest groups, commutators and conjugates may nest; deeper ones are rejected when
+/// parsed, so that parsing, expanding, printing and dropping an algorithm (which recurse once
+/// per level) never overflow a thread's stack.
+pub const MAX_NESTING: usize = 256;
+
 /// What one token turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Turn {
@@ -134,8 +139,11 @@ pub enum ParseErrorKind {
     BadBracket,
     /// An amount too large to use.
     AmountTooLarge,
-    /// The algorithm expands to more than [`MAX_EXPANDED_MOVES`] turns.
+    /// The algorithm expands to more than [`MAX_EXPANDED_MOVES`] turns (an empty group or
+    /// bracket counts as one turn per repetition, so that repeating nothing is bounded too).
     TooLong,
+    /// Groups, commutators or conjugates nest more than [`MAX_NESTING`] deep.
+    TooDeep,
     /// Something other than a single face turn where one was expected.
     NotAFaceTurn,
 }
@@ -179,6 +187,10 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TooLong => write!(
                 f,
                 "column {col}: {tok:?} expands to more than {MAX_EXPANDED_MOVES} moves"
+            ),
+            ParseErrorKind::TooDeep => write!(
+                f,
+                "column {col}: {tok:?} opens a group nested more than {MAX_NESTING} deep"
             ),
             ParseErrorKind::NotAFaceTurn => write!(
                 f,
@@ -274,10 +286,15 @@ impl Parser<'_> {
         Ok(amount)
     }
 
-    /// A sequence up to a closer (or the end): returns the nodes and the expanded length.
+    /// A sequence up to a closer (or the end): returns the nodes and the expanded length (in
+    /// half turns: a token counts 2, as it may expand to two face turns).
+    ///
+    /// `depth` is the number of groups open around it: each level is one recursive call, and
+    /// [`MAX_NESTING`] bounds them.
     fn sequence(
         &mut self,
         inside: Option<(&Opener, usize)>,
+        depth: usize,
     ) -> Result<(Vec<Node>, u64), ParseError> {
         let mut nodes = Vec::new();
         let mut length = 0u64;
@@ -310,26 +327,30 @@ impl Parser<'_> {
                     }
                     return Ok((nodes, length));
                 }
+                '(' | '[' if depth >= MAX_NESTING => {
+                    self.pos += 1;
+                    return Err(self.error(ParseErrorKind::TooDeep, start));
+                }
                 '(' => {
                     self.pos += 1;
-                    let (body, body_length) = self.sequence(Some((&Opener::Paren, start)))?;
+                    let (body, body_length) =
+                        self.sequence(Some((&Opener::Paren, start)), depth + 1)?;
                     self.pos += 1; // ')'
                     let amount = self.amount()?;
-                    (
-                        Node::Group { body, amount },
-                        body_length.saturating_mul(amount.unsigned_abs()),
-                    )
+                    (Node::Group { body, amount }, repeated(body_length, amount))
                 }
                 '[' => {
                     self.pos += 1;
-                    let (a, a_length) = self.sequence(Some((&Opener::Bracket, start)))?;
+                    let (a, a_length) =
+                        self.sequence(Some((&Opener::Bracket, start)), depth + 1)?;
                     let separator = self.peek();
                     if separator != Some(',') && separator != Some(':') {
                         self.pos += 1;
                         return Err(self.error(ParseErrorKind::BadBracket, start));
                     }
                     self.pos += 1;
-                    let (b, b_length) = self.sequence(Some((&Opener::Bracket, start)))?;
+                    let (b, b_length) =
+                        self.sequence(Some((&Opener::Bracket, start)), depth + 1)?;
                     if self.peek() != Some(']') {
                         self.pos += 1;
                         return Err(self.error(ParseErrorKind::BadBracket, start));
@@ -346,7 +367,7 @@ impl Parser<'_> {
                     } else {
                         Node::Conjugate { a, b, amount }
                     };
-                    (node, once.saturating_mul(amount.unsigned_abs()))
+                    (node, repeated(once, amount))
                 }
                 _ => {
                     let Some(turn) = self.turn() else {
@@ -394,6 +415,13 @@ impl Parser<'_> {
     }
 }
 
+/// The length, for [`MAX_EXPANDED_MOVES`], of a body of `length` repeated `amount` times: an
+/// empty body counts as 1, since expanding it still loops `amount` times (`(()1000000)1000000`
+/// expands to nothing, in 10^12 steps).
+fn repeated(length: u64, amount: i64) -> u64 {
+    length.max(1).saturating_mul(amount.unsigned_abs())
+}
+
 impl FromStr for Alg {
     type Err = ParseError;
 
@@ -403,7 +431,7 @@ impl FromStr for Alg {
             text,
             pos: 0,
         };
-        let (nodes, _) = parser.sequence(None)?;
+        let (nodes, _) = parser.sequence(None, 0)?;
         Ok(Alg { nodes })
     }
 }

@@ -203,4 +203,53 @@ fn messages_are_plain_words() {
     assert!(message.contains("twisted"), "{message}");
     let bad = swap(SOLVED, &[(9, 20)]);
     assert!(bad.to_cube().unwrap_err().to_string().contains("URF"));
+    // See: issue 14, item 8 (the parity error never said "parity"). UF and UR swapped.
+    let swapped = swap(SOLVED, &[(5, 7), (10, 19)]);
+    let message = swapped.to_cube().unwrap_err().to_string();
+    assert!(message.contains("parity"), "{message}");
+}
+
+// See: issue 14, item 8 (swapped centres came out as eight colour errors).
+#[test]
+fn moved_centres_are_named_as_such() {
+    // U and R centres swapped; then the same in other colours; then the side centres turned
+    // like y (a rotation of the centres alone).
+    let centres = [4, 13, 22, 31, 40, 49];
+    let y_turned = swap(SOLVED, &[(13, 22), (22, 40), (40, 49)]);
+    for (bad, found) in [
+        (swap(SOLVED, &[(4, 13)]), "RUFDLB"),
+        (
+            swap(&SOLVED.replace('U', "W").replace('F', "G"), &[(4, 13)]),
+            "RWGDLB",
+        ),
+        (y_turned, "UFLDBR"),
+    ] {
+        let problems = bad.problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let FaceletError::CentresMisplaced { found: shown, fits } = &problems[0] else {
+            panic!("{problems:?}");
+        };
+        assert_eq!(String::from_iter(shown), found);
+        // The arrangement it proposes makes a real cube.
+        let mut fixed = *bad.colours();
+        for (face, &c) in centres.iter().zip(fits) {
+            fixed[*face] = c as u8;
+        }
+        assert!(FaceletCube::new(fixed).to_cube().is_ok(), "{fits:?}");
+        let message = bad.to_cube().unwrap_err().to_string();
+        assert!(
+            message.contains("centres are not in their places"),
+            "{message}"
+        );
+    }
+    // A real sticker mistake is still reported as one.
+    let one_sticker = with(&[(9, b'F'), (20, b'R')]);
+    assert!(
+        !matches!(
+            one_sticker.problems()[0],
+            FaceletError::CentresMisplaced { .. }
+        ),
+        "{:?}",
+        one_sticker.problems()
+    );
 }

@@ -92,3 +92,64 @@ fn no_input_panics() {
     }
     assert!("".parse::<Alg>().unwrap().is_empty());
 }
+
+/// Parses `text` on a thread with a small stack (as rayon's workers and the main thread of a
+/// small process have), so that a recursion the depth limit misses fails the test by aborting.
+fn parse_on_small_stack(text: String) -> Result<Alg, cube_core::ParseError> {
+    std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let parsed = text.parse::<Alg>();
+            // Expanding, inverting, printing and dropping recurse per level too.
+            if let Ok(alg) = &parsed {
+                let _ = (alg.expand(), alg.inverse(), alg.to_string());
+            }
+            parsed
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+// See: issue 14, item 3 (nesting 20k-100k deep overflowed the stack and aborted).
+#[test]
+fn deep_nesting_is_an_error_naming_the_limit() {
+    use cube_core::{MAX_NESTING, ParseErrorKind};
+    for depth in [MAX_NESTING + 1, 20_000, 100_000] {
+        for (open, close) in [("(", ")"), ("[R, ", "]"), ("[R: ", "]")] {
+            let text = format!("{}R{}", open.repeat(depth), close.repeat(depth));
+            let e = parse_on_small_stack(text).unwrap_err();
+            assert_eq!(e.kind(), &ParseErrorKind::TooDeep, "{open} x {depth}");
+            // The opener one level too deep is blamed, with the limit in the message.
+            assert_eq!(e.column(), MAX_NESTING * open.chars().count() + 1);
+            assert!(e.to_string().contains("256"), "{e}");
+        }
+    }
+    // The limit itself is fine, and means what it says.
+    let text = format!("{}R{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+    let alg = parse_on_small_stack(text).unwrap();
+    assert_eq!(Alg::from_moves(&alg.moves()).to_string(), "R");
+    let text = format!("{}R{}", "[U: ".repeat(MAX_NESTING), "]".repeat(MAX_NESTING));
+    assert!(parse_on_small_stack(text).is_ok());
+}
+
+// See: issue 14, item 3 (an empty body counted 0 against the expansion limit, so
+// `(()1000000)1000000` looped 10^12 times).
+#[test]
+fn repeating_nothing_counts_against_the_expansion_limit() {
+    use cube_core::ParseErrorKind;
+    let start = std::time::Instant::now();
+    for text in [
+        "(()1000000)1000000",
+        "([,]1000000)1000000",
+        "([:]1000)1000000",
+        "((()1000)1000)1000",
+    ] {
+        let e = text.parse::<Alg>().unwrap_err();
+        assert_eq!(e.kind(), &ParseErrorKind::TooLong, "{text}");
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(1));
+    // Up to the limit, repeating nothing is allowed and expands to nothing.
+    let alg: Alg = "(()1000)1000 R".parse().unwrap();
+    assert_eq!(Alg::from_moves(&alg.moves()).to_string(), "R");
+}
