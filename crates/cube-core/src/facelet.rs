@@ -487,8 +487,8 @@ impl FaceletCube {
             return None;
         }
         let mut colours = self.colours;
-        for (face, &c) in CENTRES.iter().zip(b"URFDLB") {
-            colours[*face] = *c;
+        for (face, c) in CENTRES.into_iter().zip(*b"URFDLB") {
+            colours[face] = c;
         }
         let home = FaceletCube::new(colours).read_fast()?;
         home.validate().ok()?;

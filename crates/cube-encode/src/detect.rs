@@ -7,7 +7,7 @@ use cube_core::Alg;
 
 use crate::error::DecodeError;
 use crate::state::State;
-use crate::{facelet, h48, kpattern, twizzle};
+use crate::{facelet, h48, kpattern, reid, twizzle};
 
 /// A text format of a cube state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,6 +18,8 @@ pub enum Format {
     Facelets,
     /// nissy-core's H48 text ([`h48`]).
     H48,
+    /// Reid's piece string, Singmaster positional notation ([`reid`]).
+    Reid,
     /// Twizzle binary as 22 hex digits ([`twizzle`]).
     TwizzleHex,
     /// cubing.js pattern JSON ([`kpattern`]).
@@ -25,22 +27,24 @@ pub enum Format {
 }
 
 impl Format {
-    /// All formats, in the order they are tried.
-    pub const ALL: [Format; 5] = [
-        Format::PatternJson,
-        Format::H48,
-        Format::Facelets,
-        Format::TwizzleHex,
+    /// All formats.
+    pub const ALL: [Format; 6] = [
         Format::Alg,
+        Format::Facelets,
+        Format::H48,
+        Format::Reid,
+        Format::TwizzleHex,
+        Format::PatternJson,
     ];
 
-    /// The format's name, as [`FromStr`] reads it: `alg`, `facelets`, `h48`, `twizzle-hex`,
-    /// `pattern-json`.
+    /// The format's name, as [`FromStr`] reads it: `alg`, `facelets`, `h48`, `reid`,
+    /// `twizzle-hex`, `pattern-json`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Alg => "alg",
             Format::Facelets => "facelets",
             Format::H48 => "h48",
+            Format::Reid => "reid",
             Format::TwizzleHex => "twizzle-hex",
             Format::PatternJson => "pattern-json",
         }
@@ -61,7 +65,7 @@ impl fmt::Display for UnknownFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown format {:?}: expected alg, facelets, h48, twizzle-hex or pattern-json",
+            "unknown format {:?}: expected alg, facelets, h48, reid, twizzle-hex or pattern-json",
             self.0
         )
     }
@@ -90,6 +94,7 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
         Format::Alg => Ok(State::from_alg(&text.parse::<Alg>()?)),
         Format::Facelets => facelet::decode(text),
         Format::H48 => h48::decode(text),
+        Format::Reid => reid::decode(text),
         Format::TwizzleHex => twizzle::decode_hex(text),
         Format::PatternJson => kpattern::decode(text),
     }
@@ -97,19 +102,11 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
 
 /// Says which format `text` is in and reads it.
 ///
-/// Every format's lenient decoder is tried. Some texts read in two formats, and these rules
-/// settle the cases that have an obvious intent:
-///
-/// - An H48 string (`UF0 UB0 ...`) or a 54-character facelet string (`UUUUUUUUURRR...`) also
-///   reads as an algorithm without spaces (`U F0 U B0 ...`, 54 face turns). When H48, facelets
-///   or pattern JSON read, [`Format::Alg`] is dropped from the candidates.
-/// - A Twizzle hex string made only of `B D F b d f` and digits that follow a letter, such as
-///   `BBBBBBBBBBBBBBBBBBBBBB`, is also a 22-move algorithm. Both are plausible, so this is
-///   reported as [`DecodeError::Ambiguous`]; [`parse_as`] chooses.
-/// - The other formats cannot overlap: JSON starts with `{`, hex has 22 digits and no other
-///   letters, facelets have 54 characters and H48 at least 68.
-///
-/// Empty input is [`DecodeError::Empty`] rather than the empty algorithm.
+/// The format is decided by the text's [`shape`] alone, and only that format's reader is
+/// tried: a text shaped like a structured format is that format, and when its reader refuses
+/// it the answer is that reader's error, never a reading as moves. Only a text with no shape
+/// is read as an algorithm (cube-core's notation, with cubing.js semantics: `(R U)` is a
+/// group).
 ///
 /// ```
 /// use cube_encode::{DecodeError, Format, detect};
@@ -117,62 +114,168 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
 /// assert_eq!(format, Format::Alg);
 /// let (format, _) = detect("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB").unwrap();
 /// assert_eq!(format, Format::Facelets);
-/// assert!(matches!(detect("BBBBBBBBBBBBBBBBBBBBBB"), Err(DecodeError::Ambiguous { .. })));
+/// // 53 facelets are still facelets: refused as such, never read as 53 face turns.
+/// let Err(DecodeError::Detected { format, .. }) =
+///     detect("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB")
+/// else {
+///     panic!()
+/// };
+/// assert_eq!(format, Format::Facelets);
 /// ```
 ///
 /// # Errors
-/// [`DecodeError::Empty`] for blank text, [`DecodeError::Ambiguous`] listing the formats it
-/// reads in, or [`DecodeError::NoFormat`] with each format's error.
+/// [`DecodeError::Empty`] for blank text, else [`DecodeError::Detected`]: the format assumed
+/// and its reader's error.
 pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
     if text.trim().is_empty() {
         return Err(DecodeError::Empty);
     }
-    let shape = shape(text);
-    let mut found: Vec<(Format, State)> = Vec::new();
-    let mut attempts = Vec::new();
-    for format in Format::ALL {
-        match parse_as(format, text) {
-            Ok(state) => found.push((format, state)),
-            Err(e) => attempts.push((format, e)),
-        }
-    }
-    let structured = found
-        .iter()
-        .any(|(f, _)| matches!(f, Format::H48 | Format::Facelets | Format::PatternJson));
-    if structured || matches!(shape, Some(Format::Facelets | Format::PatternJson)) {
-        found.retain(|(f, _)| *f != Format::Alg);
-    }
-    match found.len() {
-        0 => {
-            // The format the text most looks like first: the one its shape says, else the one
-            // whose reader got furthest into it.
-            attempts.sort_by_key(|(f, e)| {
-                (
-                    Some(*f) != shape,
-                    std::cmp::Reverse(e.column().unwrap_or(0)),
-                )
-            });
-            Err(DecodeError::NoFormat { attempts })
-        }
-        1 => Ok(found.pop().expect("one candidate")),
-        _ => Err(DecodeError::Ambiguous {
-            candidates: found.into_iter().map(|(f, _)| f).collect(),
+    let format = shape(text).unwrap_or(Format::Alg);
+    match parse_as(format, text) {
+        Ok(state) => Ok((format, state)),
+        Err(error) => Err(DecodeError::Detected {
+            format,
+            error: Box::new(error),
         }),
     }
 }
 
-/// The format a text has the shape of, when its shape alone says: JSON starts with `{`, and 54
-/// characters without whitespace are facelets (as a move sequence they would be 54 turns
-/// written without a space, which nobody means).
-fn shape(text: &str) -> Option<Format> {
-    let text = text.trim();
-    if text.starts_with('{') {
-        Some(Format::PatternJson)
-    } else if text.chars().count() == 54 && !text.contains(char::is_whitespace) {
-        Some(Format::Facelets)
-    } else {
-        None
+/// The most letters a whitespace-free run may have and still be read as moves: cubing.js does
+/// not read juxtaposed moves at all, and a longer run is a structured state with a mistake.
+pub const MAX_MOVE_RUN: usize = 12;
+
+/// The format a text has the shape of, by these rules, in this order (whitespace means ASCII
+/// whitespace, a token a maximal run of anything else):
+///
+/// 1. *Pattern JSON*: starts with `{`, or has both a `{` and a `"` (which no other format
+///    uses).
+/// 2. *Twizzle hex*: 20 to 24 characters, all hex digits but at most one, once whitespace and
+///    an optional `0x` are removed; written as one token, with a lowercase digit `a`-`f`, or
+///    with a group that starts with a digit (`B2 F2 D2 ...` is moves).
+/// 3. *H48*: 15 to 25 tokens, more than half of them two or three letters of `URFDLB`
+///    followed by one digit (`UF0`, `UFR2`).
+/// 4. *Reid*: 15 to 25 tokens, more than half of them two or three distinct letters of
+///    `URFDLB` (`UF`, `UFR`), at least five of two letters and one of three.
+/// 5. *Facelets*: 45 to 63 ASCII letters or digits in all and nothing else, at most 8
+///    distinct symbols, written as one token, as tokens of at least 6 characters each (by
+///    face, or a face per line), or as 15 to 21 tokens of 3 letters (by row).
+/// 6. A run of more than [`MAX_MOVE_RUN`] letters without whitespace (which no algorithm a
+///    person writes has) takes the nearest shape: twizzle hex when the text is only hex
+///    digits, H48 when it has digits and its letters are all `URFDLB`, else facelets.
+///
+/// `None` for anything else: that text is an algorithm.
+///
+/// ```
+/// use cube_encode::{Format, shape};
+/// assert_eq!(shape("R U R' U'"), None);
+/// assert_eq!(shape("ffffffffffffffffffffff"), Some(Format::TwizzleHex));
+/// assert_eq!(shape("UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBBB"), Some(Format::Facelets));
+/// assert_eq!(shape("UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR"), Some(Format::Reid));
+/// assert_eq!(shape("RURURURURURURU"), Some(Format::Facelets));
+/// ```
+pub fn shape(text: &str) -> Option<Format> {
+    let text = text.trim_ascii();
+    if text.starts_with('{') || (text.contains('{') && text.contains('"')) {
+        return Some(Format::PatternJson);
     }
+    let tokens = || text.split_ascii_whitespace();
+    let compact = || text.bytes().filter(|b| !b.is_ascii_whitespace());
+    let hex = text
+        .strip_prefix("0x")
+        .or_else(|| text.strip_prefix("0X"))
+        .unwrap_or(text);
+    let hex_chars = || hex.bytes().filter(|b| !b.is_ascii_whitespace());
+    let not_hex = hex_chars().filter(|b| !b.is_ascii_hexdigit()).count();
+    // Written as hex rather than as moves of B, D and F: one token, lowercase digits, or a
+    // group that starts with a digit (`B2 F2 ...` is an algorithm).
+    let hex_written = tokens().count() == 1
+        || hex.bytes().any(|b| (b'a'..=b'f').contains(&b))
+        || tokens().any(|t| t.starts_with(|c: char| c.is_ascii_digit()));
+    if (twizzle::HEX_LEN - 2..=twizzle::HEX_LEN + 2).contains(&hex_chars().count())
+        && not_hex <= 1
+        && hex_written
+    {
+        return Some(Format::TwizzleHex);
+    }
+    let n_tokens = tokens().count();
+    if (15..=25).contains(&n_tokens) {
+        let h48_like = tokens().filter(|t| is_h48_token(t)).count();
+        if 2 * h48_like > n_tokens {
+            return Some(Format::H48);
+        }
+        let pieces: Vec<&str> = tokens().filter(|t| is_piece_name(t)).collect();
+        let (two, three) = (
+            pieces.iter().filter(|t| t.len() == 2).count(),
+            pieces.iter().filter(|t| t.len() == 3).count(),
+        );
+        if 2 * pieces.len() > n_tokens && two >= 5 && three >= 1 {
+            return Some(Format::Reid);
+        }
+    }
+    let symbols = compact().fold([false; 256], |mut seen, b| {
+        seen[b as usize] = true;
+        seen
+    });
+    let n_symbols = symbols.iter().filter(|&&s| s).count();
+    let written_as_facelets = n_tokens == 1
+        || tokens().all(|t| t.len() >= 6)
+        || ((15..=21).contains(&n_tokens)
+            && tokens().all(|t| t.len() == 3 && t.bytes().all(|b| b.is_ascii_alphabetic())));
+    if (45..=63).contains(&compact().count())
+        && compact().all(|b| b.is_ascii_alphanumeric())
+        && n_symbols <= 8
+        && written_as_facelets
+    {
+        return Some(Format::Facelets);
+    }
+    // Words of a `//` comment are not moves.
+    let longest_run = text
+        .lines()
+        .flat_map(|line| {
+            line.split("//")
+                .next()
+                .unwrap_or("")
+                .split_ascii_whitespace()
+        })
+        .flat_map(|t| t.split(|c: char| !c.is_ascii_alphanumeric()))
+        .map(|run| run.bytes().filter(u8::is_ascii_alphabetic).count())
+        .max()
+        .unwrap_or(0);
+    if longest_run > MAX_MOVE_RUN {
+        return Some(if not_hex == 0 {
+            Format::TwizzleHex
+        } else if compact().any(|b| b.is_ascii_digit())
+            && compact()
+                .filter(u8::is_ascii_alphabetic)
+                .all(|b| b"URFDLB".contains(&b))
+        {
+            Format::H48
+        } else {
+            Format::Facelets
+        });
+    }
+    None
+}
+
+/// `UF0`, `UFR2`: two or three letters of `URFDLB`, then one digit.
+fn is_h48_token(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    (3..=4).contains(&bytes.len())
+        && bytes[bytes.len() - 1].is_ascii_digit()
+        && bytes[..bytes.len() - 1]
+            .iter()
+            .all(|b| b"URFDLB".contains(b))
+}
+
+/// `UF`, `UFR`: two or three distinct letters of `URFDLB`.
+fn is_piece_name(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    (2..=3).contains(&bytes.len())
+        && bytes.iter().all(|b| b"URFDLB".contains(b))
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| !bytes[..i].contains(b))
 }
 
 /// [`detect`] without saying which format it was.

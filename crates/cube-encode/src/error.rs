@@ -150,16 +150,13 @@ pub enum DecodeError {
         /// What is wrong.
         reason: String,
     },
-    /// Detection: the text reads in more than one format; use
-    /// [`parse_as`](crate::parse_as) to choose.
-    Ambiguous {
-        /// The formats it reads in.
-        candidates: Vec<Format>,
-    },
-    /// Detection: the text reads in no format; why not, for each.
-    NoFormat {
-        /// Each format tried, with its error.
-        attempts: Vec<(Format, DecodeError)>,
+    /// Detection: the text has the shape of `format` ([`shape`](crate::shape); no shape
+    /// means an algorithm), and that format's reader refused it.
+    Detected {
+        /// The format assumed.
+        format: Format,
+        /// Its reader's error.
+        error: Box<DecodeError>,
     },
     /// A batch: record `index` is bad.
     Record {
@@ -250,30 +247,7 @@ impl fmt::Display for DecodeError {
             DecodeError::BadPattern { path, reason } => {
                 write!(f, "not a 3x3x3 pattern: {path}: {reason}")
             }
-            DecodeError::Ambiguous { candidates } => {
-                write!(f, "the input reads as more than one format (")?;
-                for (i, c) in candidates.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{c}")?;
-                }
-                write!(f, "); name the format to use")
-            }
-            DecodeError::NoFormat { attempts } => {
-                let Some(((first, e), others)) = attempts.split_first() else {
-                    return write!(f, "the input reads as no known format");
-                };
-                write!(f, "not a cube state: as {first}, {e}")?;
-                if !others.is_empty() {
-                    write!(f, " (also not ")?;
-                    for (i, (format, _)) in others.iter().enumerate() {
-                        write!(f, "{}{format}", if i > 0 { ", " } else { "" })?;
-                    }
-                    write!(f, "; name the format to read it as that one)")?;
-                }
-                Ok(())
-            }
+            DecodeError::Detected { format, error } => write!(f, "as {format}: {error}"),
             DecodeError::Record { index, error } => write!(f, "record {index}: {error}"),
         }
     }
@@ -290,6 +264,7 @@ impl DecodeError {
             | DecodeError::BadOrientation { column, .. }
             | DecodeError::TrailingGarbage { column } => Some(*column),
             DecodeError::Alg(e) => Some(e.column()),
+            DecodeError::Detected { error, .. } => error.column(),
             _ => None,
         }
     }
@@ -301,7 +276,9 @@ impl std::error::Error for DecodeError {
             DecodeError::Illegal(e) => Some(e),
             DecodeError::Facelet(e) => Some(e),
             DecodeError::Alg(e) => Some(e),
-            DecodeError::Record { error, .. } => Some(&**error),
+            DecodeError::Record { error, .. } | DecodeError::Detected { error, .. } => {
+                Some(&**error)
+            }
             _ => None,
         }
     }

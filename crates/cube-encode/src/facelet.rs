@@ -22,27 +22,29 @@ pub const LEN: usize = 54;
 /// The index of the centre facelet of each face, in the order U R F D L B.
 const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 
-/// The 54 bytes of a facelet string: surrounding ASCII whitespace is trimmed.
-fn bytes_of(text: &str) -> Result<&[u8; LEN], DecodeError> {
-    let trimmed = text.trim_ascii();
-    if trimmed.is_empty() {
-        return Err(DecodeError::Empty);
+/// The 54 bytes of a facelet string: ASCII whitespace around and between them is skipped, so
+/// that facelets grouped by face or written one face per line read too.
+fn bytes_of(text: &str) -> Result<[u8; LEN], DecodeError> {
+    if let Some(i) = text.bytes().position(|b| !b.is_ascii()) {
+        return Err(DecodeError::NonAscii { column: i + 1 });
     }
-    if !trimmed.is_ascii() {
-        let offset = trimmed.as_ptr() as usize - text.as_ptr() as usize;
-        let i = trimmed.bytes().position(|b| !b.is_ascii()).unwrap_or(0);
-        return Err(DecodeError::NonAscii {
-            column: offset + i + 1,
-        });
+    let mut out = [0u8; LEN];
+    let mut found = 0;
+    for b in text.bytes().filter(|b| !b.is_ascii_whitespace()) {
+        if let Some(slot) = out.get_mut(found) {
+            *slot = b;
+        }
+        found += 1;
     }
-    trimmed
-        .as_bytes()
-        .try_into()
-        .map_err(|_| DecodeError::WrongLength {
+    match found {
+        0 => Err(DecodeError::Empty),
+        LEN => Ok(out),
+        _ => Err(DecodeError::WrongLength {
             unit: "facelets",
             expected: LEN,
-            found: trimmed.len(),
-        })
+            found,
+        }),
+    }
 }
 
 /// The rotation the centres show, if they are the letters `URFDLB`.
@@ -84,12 +86,12 @@ fn orientation_of_rotated(bytes: &[u8; LEN]) -> Result<Option<Symmetry>, DecodeE
 
 fn read(text: &str, strict: bool) -> Result<State, DecodeError> {
     let bytes = bytes_of(text)?;
-    let seen = FaceletCube::new(*bytes).to_cube_unchecked()?;
+    let seen = FaceletCube::new(bytes).to_cube_unchecked()?;
     if strict {
         seen.validate()
             .map_err(|e| DecodeError::Facelet(cube_core::FaceletError::Unsolvable(e)))?;
     }
-    let orientation = orientation_of(bytes)?;
+    let orientation = orientation_of(&bytes)?;
     // What the stickers show is the state in the rotated frame; undo the rotation.
     let cube = match orientation {
         Some(r) if r != Symmetry::IDENTITY => r.conjugate(&seen),
@@ -102,7 +104,7 @@ fn read(text: &str, strict: bool) -> Result<State, DecodeError> {
 ///
 /// # Errors
 /// [`DecodeError::Empty`], [`DecodeError::NonAscii`], [`DecodeError::WrongLength`] (not 54
-/// characters after trimming), [`DecodeError::Facelet`] (cube-core's reason), or
+/// characters besides whitespace), [`DecodeError::Facelet`] (cube-core's reason), or
 /// [`DecodeError::CentresNotARotation`].
 pub fn decode(text: &str) -> Result<State, DecodeError> {
     read(text, false)

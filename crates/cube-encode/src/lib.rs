@@ -1,5 +1,5 @@
-//! Cube state formats: Twizzle binary, H48 text, facelet strings, cubing.js pattern JSON, a
-//! compact batch form, and detection of which one a string is.
+//! Cube state formats: Twizzle binary, H48 text, facelet strings, Reid piece strings,
+//! cubing.js pattern JSON, a compact batch form, and detection of which one a string is.
 //!
 //! Every format reads into and writes from one type, [`State`]: a [`Cube`](cube_core::Cube)
 //! relative to the centres, plus the puzzle orientation and the centre orientation when the
@@ -9,9 +9,10 @@
 //! - [`twizzle`]: Twizzle Binary 3x3x3, 11 bytes, and its 22-digit hex form (cubing.js).
 //! - [`h48`]: nissy-core's H48 text.
 //! - [`facelet`]: 54-character facelet strings (Kociemba's order, any six colours).
+//! - [`reid`]: Reid's piece strings (Singmaster positional notation).
 //! - [`kpattern`]: cubing.js `KPattern` JSON.
 //! - [`compact`]: batches of states as fixed-size 11-byte records.
-//! - [`detect()`] and [`parse_as`]: which [`Format`] a string is in.
+//! - [`detect()`], [`shape`] and [`parse_as`]: which [`Format`] a string is in.
 //!
 //! Decoders never panic; every failure is a [`DecodeError`] naming the problem. Encoding and
 //! decoding Twizzle binary, H48 and facelets allocate nothing on success (the `encode`
@@ -43,12 +44,12 @@ mod error;
 pub mod facelet;
 pub mod h48;
 pub mod kpattern;
-mod reid;
+pub mod reid;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod state;
 pub mod twizzle;
 
-pub use detect::{Format, UnknownFormat, detect, parse, parse_as};
+pub use detect::{Format, MAX_MOVE_RUN, UnknownFormat, detect, parse, parse_as, shape};
 pub use error::{DecodeError, Field};
 pub use state::State;

@@ -1,13 +1,25 @@
-//! The Reid / kpuzzle piece order of cubing.js, and the rotations as kpuzzle transformations.
+//! The Reid / kpuzzle piece order of cubing.js, the rotations as kpuzzle transformations, and
+//! Reid's piece strings (Singmaster positional notation), the input of Michael Reid's optimal
+//! solver and of many solvers after it.
 //!
 //! Positions and pieces share one numbering. Edges: UF UR UB UL DF DR DB DL FR FL BR BL.
 //! Corners: UFR URB UBL ULF DRF DFL DLB DBR. Centres: U L F R B D. Orientation numbers are those
 //! of Kociemba's cubies for the same physical piece; only the order differs. See
 //! `shared/vectors/README.md`, "Reid / kpuzzle conventions".
+//!
+//! A piece string is twenty whitespace-separated tokens, one per position in that order, each
+//! the colours (as face letters) of the stickers at the position's facelets, in the order of
+//! the position's name: the solved cube is
+//! `UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR`, and the superflip
+//! begins `FU RU BU LU ...`. The centres are not written (they are at home): like H48, a piece
+//! string records only the pieces relative to the centres.
 
 use std::sync::OnceLock;
 
-use cube_core::{Cube, CubeError, Face, Symmetry};
+use cube_core::{Cube, CubeError, Face, FaceletCube, Symmetry};
+
+use crate::error::DecodeError;
+use crate::state::State;
 
 /// Kociemba corner `k` (URF UFL ULB UBR DFR DLF DBL DRB) is Reid corner `KOCIEMBA_TO_REID_CORNER[k]`.
 /// The map is its own inverse.
@@ -263,6 +275,112 @@ fn build_rotations() -> Rotations {
         inverse,
         center_on,
     }
+}
+
+/// The number of tokens of a piece string.
+pub const PIECES: usize = 20;
+
+/// The facelets of position `i` of a piece string (12 edges, then 8 corners), in the order of
+/// the position's name.
+fn position_slots(i: usize) -> &'static [usize] {
+    if i < 12 {
+        &EDGE_SLOTS[i]
+    } else {
+        &CORNER_SLOTS[i - 12]
+    }
+}
+
+/// The stickers a piece string shows, centres at home; a token of the wrong length or with a
+/// letter outside `URFDLB` is [`DecodeError::UnknownPiece`].
+fn read_stickers(text: &str) -> Result<FaceletCube, DecodeError> {
+    let mut colours = [0u8; 54];
+    for face in Face::ALL {
+        colours[face.index() * 9..face.index() * 9 + 9].fill(face.letter() as u8);
+    }
+    let mut found = 0;
+    let mut rest = text;
+    loop {
+        let trimmed = rest.trim_start();
+        if trimmed.is_empty() {
+            break;
+        }
+        let column = text.len() - trimmed.len() + 1;
+        if found == PIECES {
+            return Err(DecodeError::TrailingGarbage { column });
+        }
+        let end = trimmed
+            .find(|c: char| c.is_whitespace())
+            .unwrap_or(trimmed.len());
+        let (token, after) = trimmed.split_at(end);
+        let slots = position_slots(found);
+        let letters_ok = token
+            .bytes()
+            .all(|b| Face::from_letter(b as char).is_some());
+        if token.len() != slots.len() || !letters_ok {
+            return Err(DecodeError::UnknownPiece {
+                token: token.to_string(),
+                column,
+            });
+        }
+        for (&slot, b) in slots.iter().zip(token.bytes()) {
+            colours[slot] = b;
+        }
+        found += 1;
+        rest = after;
+    }
+    if found < PIECES {
+        return Err(DecodeError::MissingPieces {
+            found,
+            expected: PIECES,
+        });
+    }
+    Ok(FaceletCube::new(colours))
+}
+
+/// Reads a piece string whose pieces are real and distinct; the state may be unsolvable.
+///
+/// ```
+/// use cube_core::Alg;
+/// use cube_encode::{State, reid};
+/// let solved = "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR";
+/// assert_eq!(reid::decode(solved), Ok(State::SOLVED));
+/// let state = State::from_alg(&"R U".parse::<Alg>().unwrap());
+/// assert_eq!(reid::decode(&reid::encode(&state)).unwrap().cube(), state.cube());
+/// ```
+///
+/// # Errors
+/// [`DecodeError::UnknownPiece`] for a token that is not two (edges) or three (corners) of the
+/// letters `URFDLB`, [`DecodeError::MissingPieces`], [`DecodeError::TrailingGarbage`] after
+/// twenty tokens, or [`DecodeError::Facelet`] when the stickers are not real, distinct pieces.
+pub fn decode(text: &str) -> Result<State, DecodeError> {
+    Ok(State::new(read_stickers(text)?.to_cube_unchecked()?))
+}
+
+/// Reads a piece string of a solvable state.
+///
+/// # Errors
+/// As [`decode`], and [`DecodeError::Facelet`] with
+/// [`FaceletError::Unsolvable`](cube_core::FaceletError::Unsolvable).
+pub fn decode_strict(text: &str) -> Result<State, DecodeError> {
+    Ok(State::new(read_stickers(text)?.to_cube()?))
+}
+
+/// A state's piece string: twenty tokens separated by single spaces (the orientation and
+/// centres are not written).
+pub fn encode(state: &State) -> String {
+    let facelets = FaceletCube::from_cube(&state.cube());
+    let mut out = String::with_capacity(67);
+    for i in 0..PIECES {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.extend(
+            position_slots(i)
+                .iter()
+                .map(|&f| facelets.colours()[f] as char),
+        );
+    }
+    out
 }
 
 #[cfg(test)]

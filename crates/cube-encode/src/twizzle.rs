@@ -372,7 +372,8 @@ pub fn encode_hex(state: &State) -> String {
 }
 
 /// Reads 22 hex digits (either case) into 11 bytes; ASCII whitespace anywhere is skipped, so
-/// cubing.js's spaced form `00 00 ...` reads too.
+/// cubing.js's spaced form `00 00 ...` reads too, and a leading `0x` (after any whitespace) is
+/// allowed.
 ///
 /// # Errors
 /// [`DecodeError::BadHexDigit`] for any other character, [`DecodeError::WrongLength`] unless
@@ -416,7 +417,12 @@ fn parse_hex_common(text: &[u8]) -> Option<[u8; LEN]> {
 fn parse_hex_general(text: &str) -> Result<[u8; LEN], DecodeError> {
     let mut out = [0u8; LEN];
     let mut n_digits = 0usize;
-    for (i, &b) in text.as_bytes().iter().enumerate() {
+    let trimmed = text.trim_start_matches([' ', '\t', '\n', '\r']);
+    let start = match trimmed.as_bytes() {
+        [b'0', b'x' | b'X', ..] => text.len() - trimmed.len() + 2,
+        _ => 0,
+    };
+    for (i, &b) in text.as_bytes().iter().enumerate().skip(start) {
         let value = HEX_VALUES[b as usize];
         if value == NOT_HEX {
             if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {

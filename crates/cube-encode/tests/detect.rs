@@ -1,21 +1,44 @@
-//! Format detection: each format is recognised, the documented overlaps are settled, real
-//! ambiguity is an error that lists the candidates, and `parse_as` forces a format.
+//! Format detection: each format is recognised by its shape, a text with a shape is refused
+//! with its format's error (never read as moves), and `parse_as` forces a format.
 
 use cube_core::Alg;
-use cube_encode::{DecodeError, Format, State, detect, facelet, h48, kpattern, parse_as, twizzle};
+use cube_encode::{
+    DecodeError, Format, State, detect, facelet, h48, kpattern, parse_as, reid, shape, twizzle,
+};
 
 fn state() -> State {
     State::from_alg(&"R U R' U' F2 D".parse::<Alg>().unwrap())
 }
 
+const SOLVED_FACELETS: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+const SOLVED_REID: &str = "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR";
+
+/// The format `detect` assumed for `text`, which must fail.
+fn refused_as(text: &str) -> (Format, DecodeError) {
+    match detect(text) {
+        Err(DecodeError::Detected { format, error }) => (format, *error),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
 #[test]
 fn each_format_is_recognised() {
     let s = state();
+    let facelets = facelet::encode(&s);
+    let by_face = facelets
+        .as_bytes()
+        .chunks(9)
+        .map(|face| std::str::from_utf8(face).unwrap())
+        .collect::<Vec<_>>();
     let cases = [
         (Format::Alg, "R U R' U' F2 D".to_string()),
         (Format::H48, h48::encode(&s)),
+        (Format::Reid, reid::encode(&s)),
         (Format::Facelets, facelet::encode(&s)),
+        (Format::Facelets, by_face.join(" ")),
+        (Format::Facelets, by_face.join("\n")),
         (Format::TwizzleHex, twizzle::encode_hex(&s)),
+        (Format::TwizzleHex, format!("0x{}", twizzle::encode_hex(&s))),
         (Format::PatternJson, kpattern::encode(&s)),
         (Format::PatternJson, kpattern::encode_wrapped(&s)),
     ];
@@ -32,67 +55,116 @@ fn structured_formats_beat_spaceless_algs() {
     let h48_text = h48::encode(&State::SOLVED);
     assert!(parse_as(Format::Alg, &h48_text).is_ok());
     assert_eq!(detect(&h48_text).unwrap().0, Format::H48);
-    let facelets = facelet::encode(&State::SOLVED);
-    assert!(parse_as(Format::Alg, &facelets).is_ok());
-    assert_eq!(detect(&facelets).unwrap().0, Format::Facelets);
-}
-
-#[test]
-fn hex_that_is_also_an_alg_is_ambiguous() {
+    assert!(parse_as(Format::Alg, SOLVED_FACELETS).is_ok());
+    assert_eq!(detect(SOLVED_FACELETS).unwrap().0, Format::Facelets);
+    // Hex digits that are also an algorithm (11 B2 turns) are hex.
     let text = "BBBBBBBBBBBBBBBBBBBBBB";
-    assert_eq!(
-        detect(text),
-        Err(DecodeError::Ambiguous {
-            candidates: vec![Format::TwizzleHex, Format::Alg]
-        })
-    );
-    let as_hex = parse_as(Format::TwizzleHex, text).unwrap();
-    let as_alg = parse_as(Format::Alg, text).unwrap();
-    assert_ne!(as_hex, as_alg);
-    assert_eq!(
-        as_alg,
-        State::from_alg(&"B2 B2 B2 B2 B2 B2 B2 B2 B2 B2 B2".parse().unwrap())
-    );
-    let message = detect(text).unwrap_err().to_string();
-    assert!(message.contains("twizzle-hex, alg"), "{message}");
+    assert_eq!(detect(text).unwrap().0, Format::TwizzleHex);
+    assert!(parse_as(Format::Alg, text).is_ok());
+}
+
+// See: issue 14, item 1 (a malformed structured state fell back to the move reader and was
+// answered for another cube).
+#[test]
+fn a_malformed_structured_state_is_refused_as_its_format() {
+    let h48_text = h48::encode(&State::SOLVED);
+    let h48_tokens: Vec<&str> = h48_text.split(' ').collect();
+    let reid_tokens: Vec<&str> = SOLVED_REID.split(' ').collect();
+    let cases = [
+        // H48: a bad orientation digit, a duplicate piece, a missing piece, 21 pieces.
+        (h48_text.replace("UFR0", "UFR3"), Format::H48),
+        (h48_text.replace("UB0", "UF0"), Format::H48),
+        (h48_tokens[..19].join(" "), Format::H48),
+        (format!("{h48_text} UF0"), Format::H48),
+        // Facelets: 53 and 55 letters, with spaces between faces, one face per line, and 54
+        // letters that are not a cube.
+        (SOLVED_FACELETS[1..].to_string(), Format::Facelets),
+        (format!("{SOLVED_FACELETS}U"), Format::Facelets),
+        (
+            "UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBB".to_string(),
+            Format::Facelets,
+        ),
+        (
+            "UUUUUUUUU\nRRRRRRRRR\nFFFFFFFFF\nDDDDDDDDD\nLLLLLLLLL\nBBBBBBBBF".to_string(),
+            Format::Facelets,
+        ),
+        (
+            SOLVED_FACELETS.replace("UUUUUUUUU", "UUUUUUUUR"),
+            Format::Facelets,
+        ),
+        // Reid: a flipped corner written twice, 19 pieces.
+        (SOLVED_REID.replace("URB", "UFR"), Format::Reid),
+        (reid_tokens[..19].join(" "), Format::Reid),
+        // Twizzle hex out of range, and 21 and 23 digits.
+        ("ffffffffffffffffffffff".to_string(), Format::TwizzleHex),
+        ("fffffffffffffffffffff".to_string(), Format::TwizzleHex),
+        ("0x9c14df400001baa52800000".to_string(), Format::TwizzleHex),
+        // JSON that is not a pattern.
+        ("{\"EDGES\": 3}".to_string(), Format::PatternJson),
+        // A long run of letters is never moves.
+        ("RURURURURURURU".to_string(), Format::Facelets),
+    ];
+    for (text, format) in cases {
+        let (found, error) = refused_as(&text);
+        assert_eq!(found, format, "{text}: {error}");
+        // The reader of that format says the same.
+        assert_eq!(parse_as(format, &text), Err(error), "{text}");
+    }
+    // Only text with no shape is read as moves, with cubing.js grouping.
+    for text in [
+        "R U (F)",
+        "(R U)",
+        "(R U R' U')6 x2 M'",
+        "[R, U] [F: R U R']",
+        "RUR'U'",
+    ] {
+        assert_eq!(shape(text), None, "{text}");
+        assert_eq!(detect(text).unwrap().0, Format::Alg, "{text}");
+    }
+    // A comment's words are not moves.
+    assert_eq!(detect("R U // counterclockwise").unwrap().0, Format::Alg);
 }
 
 #[test]
-fn nothing_matches_says_why_for_each_format() {
-    let Err(DecodeError::NoFormat { attempts }) = detect("hello") else {
-        panic!("hello is no format")
-    };
-    let mut formats: Vec<Format> = attempts.iter().map(|(f, _)| *f).collect();
-    formats.sort();
-    let mut all = Format::ALL.to_vec();
-    all.sort();
-    assert_eq!(formats, all);
+fn the_error_names_the_format_assumed() {
+    let message = detect("R U Q").unwrap_err().to_string();
+    assert!(message.starts_with("as alg: "), "{message}");
+    assert!(message.contains("column 5"), "{message}");
+    let bad_counts = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR";
+    let message = detect(bad_counts).unwrap_err().to_string();
+    assert!(message.starts_with("as facelets: "), "{message}");
+    assert!(parse_as(Format::Alg, bad_counts).is_ok());
+    let message = detect("{\"EDGES\": 3}").unwrap_err().to_string();
+    assert!(message.starts_with("as pattern-json: "), "{message}");
+    // Too long an algorithm is an algorithm's error, not an H48 one.
+    let (format, error) = refused_as("(R U)1000000");
+    assert_eq!(format, Format::Alg);
+    assert!(
+        error.to_string().contains("expands to more than"),
+        "{error}"
+    );
+    let message = detect("fffffffffffffffffffff").unwrap_err().to_string();
+    assert!(message.contains("21 hex digits, expected 22"), "{message}");
     assert_eq!(detect("   \n"), Err(DecodeError::Empty));
 }
 
 #[test]
-fn the_likeliest_format_is_explained_first() {
-    // The move sequence reader got furthest: its error comes first.
-    let message = detect("R U Q").unwrap_err().to_string();
-    assert!(
-        message.starts_with("not a cube state: as alg, "),
-        "{message}"
+fn reid_strings_read_as_published() {
+    assert_eq!(reid::decode(SOLVED_REID), Ok(State::SOLVED));
+    assert_eq!(reid::encode(&State::SOLVED), SOLVED_REID);
+    // The cube-in-a-cube pattern as vc-optimal's README writes it (Singmaster positional
+    // notation), and the pattern's usual algorithm.
+    let cube_in_cube = "UF UR FL FD BR BU DB DL FR RD LU BL UFR FUL FLD FDR BUR BRD DLB BLU";
+    let alg: Alg = "F L F U' R U F2 L2 U' L' B D' B' L2 U".parse().unwrap();
+    assert_eq!(
+        reid::decode_strict(cube_in_cube).map(|s| s.cube()),
+        Ok(State::from_alg(&alg).cube())
     );
-    assert!(message.contains("column 5"), "{message}");
-    // 54 letters without spaces are stickers, even when they are also 54 face turns.
-    let bad_counts = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR";
-    let message = detect(bad_counts).unwrap_err().to_string();
-    assert!(
-        message.starts_with("not a cube state: as facelets, "),
-        "{message}"
-    );
-    assert!(parse_as(Format::Alg, bad_counts).is_ok());
-    // JSON that is not a pattern is explained as JSON.
-    let message = detect("{\"EDGES\": 3}").unwrap_err().to_string();
-    assert!(
-        message.starts_with("not a cube state: as pattern-json, "),
-        "{message}"
-    );
+    // The superflip: every edge flipped in place.
+    let superflip = "FU RU BU LU FD RD BD LD RF LF RB LB UFR URB UBL ULF DRF DFL DLB DBR";
+    let cube = reid::decode_strict(superflip).unwrap().cube();
+    assert_eq!(cube.edge_ori(), [1; 12]);
+    assert_eq!(cube.corner_perm(), cube_core::Cube::SOLVED.corner_perm());
 }
 
 #[test]

@@ -106,8 +106,7 @@ fn every_error() -> Vec<(&'static str, DecodeError)> {
         ("alg", e(parse_as(Format::Alg, "R Q"))),
         ("json", e(kpattern::decode("{"))),
         ("bad pattern", e(kpattern::decode("{}"))),
-        ("ambiguous", detect("BBBBBBBBBBBBBBBBBBBBBB").unwrap_err()),
-        ("no format", detect("hello").unwrap_err()),
+        ("detected", detect("hello").unwrap_err()),
         (
             "record",
             compact::decode_batch(&[[0u8; 11], [0xff; 11]].concat()).unwrap_err(),
@@ -241,8 +240,13 @@ fn each_kind_comes_from_its_input() {
     assert!(matches!(get("alg"), DecodeError::Alg(_)));
     assert!(matches!(get("json"), DecodeError::Json(_)));
     assert!(matches!(get("bad pattern"), DecodeError::BadPattern { .. }));
-    assert!(matches!(get("ambiguous"), DecodeError::Ambiguous { .. }));
-    assert!(matches!(get("no format"), DecodeError::NoFormat { .. }));
+    assert!(matches!(
+        get("detected"),
+        DecodeError::Detected {
+            format: Format::Alg,
+            ..
+        }
+    ));
     assert_eq!(
         get("record"),
         DecodeError::Record {

@@ -3,7 +3,9 @@
 //! cleared) or fail with a range error.
 
 use cube_core::{Centers, Cube, Symmetry};
-use cube_encode::{DecodeError, Format, State, compact, detect, facelet, h48, kpattern, twizzle};
+use cube_encode::{
+    DecodeError, Format, State, compact, detect, facelet, h48, kpattern, parse_as, reid, twizzle,
+};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -61,21 +63,13 @@ proptest! {
     fn detection_finds_the_format(state in any_state()) {
         let texts = [
             (Format::H48, h48::encode(&state)),
+            (Format::Reid, reid::encode(&state)),
             (Format::Facelets, facelet::encode(&state)),
+            (Format::TwizzleHex, twizzle::encode_hex(&state)),
             (Format::PatternJson, kpattern::encode(&state)),
         ];
         for (format, text) in texts {
             prop_assert_eq!(detect(&text).map(|(f, _)| f), Ok(format));
-        }
-        match detect(&twizzle::encode_hex(&state)) {
-            Ok((f, read)) => {
-                prop_assert_eq!(f, Format::TwizzleHex);
-                prop_assert_eq!(read, state);
-            }
-            Err(DecodeError::Ambiguous { candidates }) => {
-                prop_assert!(candidates.contains(&Format::TwizzleHex));
-            }
-            Err(e) => prop_assert!(false, "{}", e),
         }
     }
 
@@ -117,6 +111,46 @@ proptest! {
     fn arbitrary_bytes_as_facelets_never_panic(bytes in proptest::collection::vec(any::<u8>(), 54)) {
         if let Ok(text) = std::str::from_utf8(&bytes) {
             let _ = facelet::decode(text);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    // See: issue 14, item 1. A valid encoding with one byte changed, removed or added is
+    // read by its own format's reader (to a state, or to that reader's error), never as moves.
+    #[test]
+    fn one_byte_off_stays_in_its_format(
+        state in any_state(),
+        which in 0usize..5,
+        edit in 0usize..3,
+        at in any::<proptest::sample::Index>(),
+        byte in proptest::sample::select(b"URFDLB0123456789abcdefxyz '{}[],:\"\n".to_vec()),
+    ) {
+        let (format, text) = [
+            (Format::H48, h48::encode(&state)),
+            (Format::Reid, reid::encode(&state)),
+            (Format::Facelets, facelet::encode(&state)),
+            (Format::TwizzleHex, twizzle::encode_hex(&state)),
+            (Format::PatternJson, kpattern::encode(&state)),
+        ][which].clone();
+        let mut bytes = text.into_bytes();
+        let i = at.index(bytes.len());
+        match edit {
+            0 => bytes[i] = byte,
+            1 => { bytes.remove(i); }
+            _ => bytes.insert(i, byte),
+        }
+        let text = String::from_utf8(bytes).unwrap();
+        match detect(&text) {
+            Ok((found, _)) => prop_assert_eq!(found, format, "{}", text),
+            Err(DecodeError::Detected { format: found, error }) => {
+                prop_assert_eq!(found, format, "{}", text);
+                prop_assert_eq!(parse_as(format, &text), Err(*error));
+            }
+            Err(DecodeError::Empty) => {}
+            Err(e) => prop_assert!(false, "{}: {}", text, e),
         }
     }
 }
