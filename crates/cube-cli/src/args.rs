@@ -1,6 +1,7 @@
 //! Command-line arguments, as clap parses them (raw; `main.rs` validates and dispatches).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cube_tables::Tier;
@@ -9,9 +10,10 @@ use cube_tables::Tier;
 /// cube states.
 ///
 /// A STATE is a move sequence (`"R U R' U'"`), a 54-letter facelet string (any six colour
-/// letters, Kociemba order U R F D L B), H48 text, Twizzle binary as 22 hex digits, or
-/// cubing.js pattern JSON; the format is detected. `-` reads states from standard input, one
-/// per line.
+/// letters, Kociemba order U R F D L B, optionally split by face), H48 text, a Reid piece
+/// string, Twizzle binary as 22 hex digits, or cubing.js pattern JSON; the format is detected
+/// by the text's shape (`--from` forces one). `-` reads states from standard input, one per
+/// line.
 #[derive(Parser, Debug)]
 #[command(name = "cube-cli", version, about, long_about = None, propagate_version = true)]
 pub struct Cli {
@@ -142,15 +144,33 @@ pub struct OptimalArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Give up after this many seconds, reporting the depth proven and the best solution known.
-    #[arg(long, value_name = "SECS")]
-    pub timeout: Option<f64>,
+    /// Give up after this many seconds (more than 0, at most 1000000), reporting the depth
+    /// proven and the best solution known.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_hyphen_values = true)]
+    pub timeout: Option<Duration>,
     /// Record the search's progress in FILE, and resume from it if it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// No progress lines on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// The longest `--timeout`, in seconds (about 11.6 days).
+const MAX_TIMEOUT_SECS: f64 = 1e6;
+
+/// `--timeout SECS`: a finite number of seconds, more than 0 and at most [`MAX_TIMEOUT_SECS`].
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
+        return Err(format!(
+            "{text:?} is out of range: the timeout must be more than 0 and at most {MAX_TIMEOUT_SECS} seconds"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 /// The solving methods of `solve --method`.
@@ -196,6 +216,8 @@ pub enum InputFormat {
     Facelets,
     /// nissy-core's H48 text.
     H48,
+    /// Reid's piece string (Singmaster positional notation): `UF UR ... DBR`.
+    Reid,
     /// Twizzle binary as 22 hex digits.
     Twizzle,
     /// cubing.js pattern JSON.
@@ -211,6 +233,8 @@ pub enum OutputFormat {
     Facelets,
     /// nissy-core's H48 text.
     H48,
+    /// Reid's piece string (Singmaster positional notation).
+    Reid,
     /// Twizzle binary as 22 hex digits.
     Twizzle,
     /// cubing.js pattern JSON.

@@ -1,5 +1,13 @@
 //! Turning STATE arguments into cube states: format detection, `--from`, standard input and
 //! batches.
+//!
+//! The rule for lines (the README's "Standard input"): blank lines and lines starting with `#`
+//! are skipped; what is left is one state per line, except when there are several lines and
+//! the whole text has the shape of one structured state split over lines (facelets one face
+//! per line, H48 or a Reid string over several lines, Twizzle hex, pretty-printed pattern JSON,
+//! that is JSON whose first line is not a JSON document by itself). Lines that are move
+//! sequences are never joined. `--batch` always splits. A line that is not UTF-8 is an error
+//! for that line only.
 
 use std::io::{self, Read};
 
@@ -8,44 +16,76 @@ use rayon::prelude::*;
 
 use crate::Outcome;
 use crate::args::{Global, InputFormat};
-use crate::output::{self, CliError};
+use crate::output::{self, CliError, Origin};
 
-/// One state as given: its text, and how it reads.
+/// One state as given: its text, the format it was read as, and how it reads.
 pub struct Input {
     pub text: String,
-    pub parsed: Result<(Format, State), DecodeError>,
+    /// The format assumed (detected by shape, or forced by `--from`); `None` when the text
+    /// could not even be decoded (not UTF-8).
+    pub format: Option<Format>,
+    parsed: Result<State, CliError>,
 }
 
 impl Input {
     pub fn new(global: &Global, text: &str) -> Input {
-        let parsed = match global.from {
+        let (format, parsed) = match global.from {
             Some(from) => {
                 let format = format_of(from);
-                cube_encode::parse_as(format, text).map(|state| (format, state))
+                let parsed = cube_encode::parse_as(format, text)
+                    .map_err(|e| refusal(&e, format, Assumed::Forced));
+                (format, parsed)
             }
-            None => cube_encode::detect(text),
+            None => match cube_encode::detect(text) {
+                Ok((format, state)) => (format, Ok(state)),
+                Err(DecodeError::Detected { format, error }) => {
+                    (format, Err(refusal(&error, format, Assumed::Detected)))
+                }
+                Err(e) => (Format::Alg, Err(CliError::parse(e))),
+            },
         };
         Input {
             text: text.to_string(),
+            format: Some(format),
             parsed,
+        }
+    }
+
+    /// A line that is not UTF-8: `valid_up_to` bytes of it are.
+    fn not_utf8(bytes: &[u8], valid_up_to: usize) -> Input {
+        Input {
+            text: String::from_utf8_lossy(bytes).into_owned(),
+            format: None,
+            parsed: Err(CliError::parse(format!(
+                "column {}: byte 0x{:02x} is not UTF-8 text",
+                valid_up_to + 1,
+                bytes[valid_up_to]
+            ))),
         }
     }
 
     /// The state, or the reason it could not be read.
     pub fn state(&self) -> Result<(Format, State), CliError> {
-        self.parsed
-            .clone()
-            .map_err(|e| CliError::parse(describe(&e)))
+        let state = self.parsed.clone()?;
+        Ok((self.format.unwrap_or(Format::Alg), state))
     }
 
     /// The state, which must also be solvable.
     pub fn legal_state(&self) -> Result<(Format, State), CliError> {
         let (format, state) = self.state()?;
-        state
-            .validate()
-            .map_err(|e| CliError::illegal(format!("illegal cube: {e}")))?;
+        // The error says "illegal cube" itself.
+        state.validate().map_err(CliError::illegal)?;
         Ok((format, state))
     }
+}
+
+/// How the format of a text was chosen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Assumed {
+    /// `--from`.
+    Forced,
+    /// By the text's shape (no shape: a move sequence).
+    Detected,
 }
 
 fn format_of(from: InputFormat) -> Format {
@@ -53,71 +93,126 @@ fn format_of(from: InputFormat) -> Format {
         InputFormat::Alg => Format::Alg,
         InputFormat::Facelets => Format::Facelets,
         InputFormat::H48 => Format::H48,
+        InputFormat::Reid => Format::Reid,
         InputFormat::Twizzle => Format::TwizzleHex,
         InputFormat::Kpattern => Format::PatternJson,
     }
 }
 
-/// A decode error in words, with a hint to force the format when detection was the problem.
-fn describe(e: &DecodeError) -> String {
-    match e {
-        DecodeError::Ambiguous { .. } => format!("{e} (choose one with --from)"),
-        _ => e.to_string(),
+/// The `--from` value of a format.
+fn from_name(format: Format) -> &'static str {
+    match format {
+        Format::Alg => "alg",
+        Format::Facelets => "facelets",
+        Format::H48 => "h48",
+        Format::Reid => "reid",
+        Format::TwizzleHex => "twizzle",
+        Format::PatternJson => "kpattern",
+    }
+}
+
+/// A reader's refusal in words. A state that reads but is not a cube is `illegal` and says so
+/// alone; a text that does not read says which format it was read as and, when that was
+/// detected, how to choose another.
+fn refusal(e: &DecodeError, format: Format, assumed: Assumed) -> CliError {
+    if matches!(
+        e,
+        DecodeError::Illegal(_)
+            | DecodeError::Facelet(_)
+            | DecodeError::CentresNotARotation
+            | DecodeError::CentreParity
+    ) {
+        return CliError::illegal(e);
+    }
+    let name = from_name(format);
+    match (assumed, format) {
+        (Assumed::Forced, _) => CliError::parse(format!("{e} (read as {name}, as --from asked)")),
+        (Assumed::Detected, Format::Alg) => CliError::parse(format!(
+            "{e} (read as a move sequence, since it has the shape of no other format; --from FORMAT reads it as another)"
+        )),
+        (Assumed::Detected, _) => CliError::parse(format!(
+            "{e} (read as {name}, by its shape; --from FORMAT reads it as another format)"
+        )),
+    }
+}
+
+/// Whether the lines of a text are one state split over lines (see the module docs).
+fn is_one_state(joined: &str, first_line: &str) -> bool {
+    match cube_encode::structured_shape(joined) {
+        Some(Format::PatternJson) => serde_json::from_str::<serde_json::Value>(first_line).is_err(),
+        Some(_) => true,
+        None => false,
     }
 }
 
 /// Runs `run` on every state STATE stands for, prints each result, and returns the exit code:
 /// 0 if every state succeeded, else the first failing state's code.
 ///
-/// STATE `-` reads standard input: the whole input is one state if it reads as one (a
-/// pretty-printed pattern JSON or multi-line H48 text), else every non-empty line is one state.
-/// `--batch` makes every non-empty line one state, always. States of a batch are handled in
-/// parallel and printed in input order.
+/// STATE `-` reads standard input; STATE itself may hold several lines too. Lines are read by
+/// the rule of the module docs. States of a batch are handled in parallel and printed in
+/// input order, one output line each.
 pub fn for_each_state<F>(global: &Global, state: &str, run: F) -> Result<u8, CliError>
 where
     F: Fn(&Input) -> Outcome + Sync,
 {
-    let text = if state == "-" {
-        let mut buffer = String::new();
+    let bytes = if state == "-" {
+        let mut buffer = Vec::new();
         io::stdin()
-            .read_to_string(&mut buffer)
+            .read_to_end(&mut buffer)
             .map_err(|e| CliError::io(format!("reading standard input: {e}")))?;
         buffer
     } else {
-        state.to_string()
+        state.as_bytes().to_vec()
     };
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    // (0-based line number, the line) for every line that holds a state.
+    let lines: Vec<(usize, &[u8])> = bytes
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with(b"#"))
         .collect();
-    let batch = global.batch || (lines.len() > 1 && Input::new(global, &text).parsed.is_err());
-    if !batch {
-        let outcome = run(&Input::new(global, text.trim()));
-        return print(global, &outcome, false);
+    let read = |line: &[u8]| match std::str::from_utf8(line) {
+        Ok(text) => Input::new(global, text),
+        Err(e) => Input::not_utf8(line, e.valid_up_to()),
+    };
+    let texts: Option<Vec<&str>> = lines
+        .iter()
+        .map(|(_, l)| std::str::from_utf8(l).ok())
+        .collect();
+    let single = match (lines.as_slice(), &texts) {
+        _ if global.batch => None,
+        ([], _) => Some(Input::new(global, "")),
+        ([(_, line)], _) => Some(read(line)),
+        (_, Some(texts)) => {
+            let joined = texts.join("\n");
+            is_one_state(&joined, texts[0]).then(|| Input::new(global, &joined))
+        }
+        (_, None) => None,
+    };
+    if let Some(input) = single {
+        return output::print_outcome(global, &run(&input), None);
     }
     let mut exit = 0;
     // Chunks keep memory bounded on huge inputs while each chunk runs in parallel.
     for chunk in lines.chunks(4096) {
-        let outcomes: Vec<Outcome> = chunk
+        let outcomes: Vec<(Input, Outcome)> = chunk
             .par_iter()
-            .map(|line| run(&Input::new(global, line)))
+            .map(|&(_, line)| {
+                let input = read(line);
+                let outcome = run(&input);
+                (input, outcome)
+            })
             .collect();
-        for outcome in &outcomes {
-            let code = print(global, outcome, true)?;
+        for (&(index, _), (input, outcome)) in chunk.iter().zip(&outcomes) {
+            let origin = Origin {
+                index,
+                input: &input.text,
+            };
+            let code = output::print_outcome(global, outcome, Some(origin))?;
             if exit == 0 {
                 exit = code;
             }
         }
     }
     Ok(exit)
-}
-
-fn print(global: &Global, outcome: &Outcome, in_batch: bool) -> Result<u8, CliError> {
-    match output::print_outcome(global, outcome, in_batch) {
-        Ok(code) => Ok(code),
-        // A closed pipe (`cube-cli ... | head`) is a normal way to stop.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
-        Err(e) => Err(CliError::io(format!("writing output: {e}"))),
-    }
 }

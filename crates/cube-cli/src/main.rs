@@ -19,14 +19,20 @@ use crate::output::{CliError, Report};
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // clap prints help and version to stdout (exit 0) and usage errors to stderr (exit 2).
+        // Usage errors go to standard error (exit 2), as clap prints them.
+        Err(e) if e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() {
-                output::EXIT_USAGE
-            } else {
-                0
-            });
+            return ExitCode::from(output::EXIT_USAGE);
+        }
+        // Help and version go to standard output, through the one writer.
+        Err(e) => {
+            return match output::print_help(&e) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    output::note(format_args!("error: {e}"));
+                    ExitCode::from(e.exit_code())
+                }
+            };
         }
     };
     let global = cli.global.clone();
@@ -87,10 +93,13 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            output::print_error(&global, &e);
-            ExitCode::from(e.exit_code())
-        }
+        Err(e) => match output::print_error(&global, &e) {
+            Ok(()) => ExitCode::from(e.exit_code()),
+            Err(write_error) => {
+                let _ = output::print_error(&global, &write_error);
+                ExitCode::from(write_error.exit_code())
+            }
+        },
     }
 }
 

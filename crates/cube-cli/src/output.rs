@@ -1,11 +1,16 @@
-//! Printing reports as text or JSON, and mapping failures to exit codes.
+//! The one writer of cube-cli: reports as text or JSON on standard output, notes and errors on
+//! standard error, and the mapping of failures to exit codes. Nothing else in cube-cli prints.
+//!
+//! Standard output closed by its reader (`cube-cli ... | head -1`) ends the run quietly with
+//! exit code 0, as ripgrep does; any other failure to write it (a full disk) is an error on
+//! standard error and exit code 1. Standard error itself is written on a best-effort basis.
 //!
 //! Exit codes: 0 success, 1 invalid or illegal input (or a check that fails, such as `verify`
-//! of a non-solution), 2 usage error, 3 tables missing or invalid, 4 timed out without a
-//! solution.
+//! of a non-solution) or output that could not be written, 2 usage error, 3 tables missing or
+//! invalid, 4 timed out without a solution.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use serde_json::{Value, json};
 
@@ -27,9 +32,14 @@ pub fn n_moves(n: usize) -> String {
 
 /// What a subcommand says about one state: text for people, JSON for programs, and the exit
 /// code it asks for (0 unless the answer is "no", as for `verify` of a non-solution).
+///
+/// A text of several lines is printed as it is for one state; in a batch, where line N of the
+/// output answers line N of the input, it is folded into one line (`line`, else the text's
+/// lines joined by `; `).
 #[derive(Debug)]
 pub struct Report {
     pub text: String,
+    pub line: Option<String>,
     pub json: Value,
     pub exit: u8,
 }
@@ -38,8 +48,24 @@ impl Report {
     pub fn new(text: impl Into<String>, json: Value) -> Report {
         Report {
             text: text.into(),
+            line: None,
             json,
             exit: 0,
+        }
+    }
+
+    /// The one line that stands for the report in a batch.
+    pub fn with_line(self, line: impl Into<String>) -> Report {
+        Report {
+            line: Some(line.into()),
+            ..self
+        }
+    }
+
+    fn batch_line(&self) -> String {
+        match &self.line {
+            Some(line) => line.clone(),
+            None => fold(&self.text),
         }
     }
 
@@ -49,8 +75,9 @@ impl Report {
 }
 
 /// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `usage`,
-/// `tables`, `timeout`, `io`), a message for people, and the exit code.
-#[derive(Debug)]
+/// `tables`, `timeout`, `no-solution`, `io`, `output`), a message for people, and the exit
+/// code.
+#[derive(Clone, Debug)]
 pub struct CliError {
     kind: &'static str,
     message: String,
@@ -81,6 +108,15 @@ impl CliError {
         CliError {
             kind: "io",
             message: message.to_string(),
+            exit: EXIT_INPUT,
+        }
+    }
+
+    /// Standard output could not be written (other than closed by its reader).
+    pub fn output(e: io::Error) -> CliError {
+        CliError {
+            kind: "output",
+            message: format!("writing standard output: {e}"),
             exit: EXIT_INPUT,
         }
     }
@@ -136,42 +172,104 @@ impl fmt::Display for CliError {
     }
 }
 
-/// Prints one outcome to standard output (errors of a single state go to standard error as
-/// text; in JSON or batch mode they stay in line on standard output so that line N of the
-/// output answers line N of the input). Returns the exit code it asks for.
-pub fn print_outcome(global: &Global, outcome: &crate::Outcome, in_batch: bool) -> io::Result<u8> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    match outcome {
-        Ok(report) => {
-            if global.json {
-                writeln!(out, "{}", report.json)?;
-            } else {
-                writeln!(out, "{}", report.text)?;
-            }
-            Ok(report.exit)
-        }
-        Err(e) if global.json => {
-            writeln!(out, "{}", e.to_json())?;
-            Ok(e.exit_code())
-        }
-        Err(e) if in_batch => {
-            writeln!(out, "error: {e}")?;
-            Ok(e.exit_code())
-        }
-        Err(e) => {
-            drop(out);
-            print_error(global, e);
-            Ok(e.exit_code())
-        }
+/// `text`'s lines, trimmed, joined by `; `.
+fn fold(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join("; ")
+}
+
+/// Writes `text` and a newline to standard output, flushed. A closed pipe ends the process
+/// quietly (exit code 0); any other failure is an `io` error (exit code 1) for the caller to
+/// report on standard error.
+pub fn write_line(text: &str) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    let result = out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    match result {
+        Ok(()) => Ok(()),
+        // A closed pipe (`cube-cli ... | head`) is a normal way to stop.
+        // See: https://github.com/BurntSushi/ripgrep/issues/200
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(CliError::output(e)),
     }
 }
 
-/// Prints an error that ends the run.
-pub fn print_error(global: &Global, e: &CliError) {
-    if global.json {
-        println!("{}", e.to_json());
-    } else {
-        eprintln!("error: {e}");
+/// Writes a note (progress, what is being built) and a newline to standard error. A failure
+/// to write it is ignored: there is nowhere left to say so.
+pub fn note(text: impl fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "{text}");
+}
+
+/// Where a batch record came from: its 0-based line number and the line as read.
+pub struct Origin<'a> {
+    pub index: usize,
+    pub input: &'a str,
+}
+
+/// Prints one outcome. For one state (`origin` is `None`), a report goes to standard output
+/// and an error to standard error as text, or to standard output as JSON with `--json`. In a
+/// batch, every outcome is one line on standard output (so that line N of the output answers
+/// line N of the input), and JSON records carry `index` and `input`. Returns the exit code it
+/// asks for.
+pub fn print_outcome(
+    global: &Global,
+    outcome: &crate::Outcome,
+    origin: Option<Origin<'_>>,
+) -> Result<u8, CliError> {
+    let (mut json, text, exit) = match outcome {
+        Ok(report) => (
+            report.json.clone(),
+            match origin {
+                Some(_) => report.batch_line(),
+                None => report.text.clone(),
+            },
+            report.exit,
+        ),
+        Err(e) if global.json || origin.is_some() => {
+            (e.to_json(), format!("error: {}", fold(&e.message)), e.exit)
+        }
+        Err(e) => {
+            print_error(global, e)?;
+            return Ok(e.exit);
+        }
+    };
+    if !global.json {
+        write_line(&text)?;
+        return Ok(exit);
     }
+    if let (Some(origin), Value::Object(map)) = (origin, &mut json) {
+        map.insert("index".into(), json!(origin.index));
+        map.insert("input".into(), json!(origin.input));
+    }
+    write_line(&json.to_string())?;
+    Ok(exit)
+}
+
+/// Prints an error that ends the run: as JSON on standard output with `--json`, else as text
+/// on standard error. An error writing the output itself always goes to standard error.
+pub fn print_error(global: &Global, e: &CliError) -> Result<(), CliError> {
+    if global.json && e.kind != "output" {
+        write_line(&e.to_json().to_string())
+    } else {
+        note(format_args!("error: {e}"));
+        Ok(())
+    }
+}
+
+/// Prints clap's help or version text on standard output through [`write_line`] (so that a
+/// full disk is an error), in colour on a terminal.
+pub fn print_help(e: &clap::Error) -> Result<(), CliError> {
+    let rendered = e.render();
+    let text = if io::stdout().is_terminal() {
+        rendered.ansi().to_string()
+    } else {
+        rendered.to_string()
+    };
+    write_line(text.trim_end_matches('\n'))
 }

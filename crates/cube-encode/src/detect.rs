@@ -174,6 +174,13 @@ pub const MAX_MOVE_RUN: usize = 12;
 /// assert_eq!(shape("RURURURURURURU"), Some(Format::Facelets));
 /// ```
 pub fn shape(text: &str) -> Option<Format> {
+    structured_shape(text).or_else(|| nearest_shape(text))
+}
+
+/// Rules 1 to 5 of [`shape`]: the format a text has the shape of, without the nearest shape
+/// of a long letter run. Several states written one per line have none of these shapes (too
+/// many tokens or facelets), while one state split over lines keeps its own.
+pub fn structured_shape(text: &str) -> Option<Format> {
     let text = text.trim_ascii();
     if text.starts_with('{') || (text.contains('{') && text.contains('"')) {
         return Some(Format::PatternJson);
@@ -228,6 +235,22 @@ pub fn shape(text: &str) -> Option<Format> {
     {
         return Some(Format::Facelets);
     }
+    None
+}
+
+/// Rule 6 of [`shape`]: the nearest shape of a text with a run of more than [`MAX_MOVE_RUN`]
+/// letters.
+fn nearest_shape(text: &str) -> Option<Format> {
+    let text = text.trim_ascii();
+    let compact = || text.bytes().filter(|b| !b.is_ascii_whitespace());
+    let hex = text
+        .strip_prefix("0x")
+        .or_else(|| text.strip_prefix("0X"))
+        .unwrap_or(text);
+    let not_hex = hex
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace() && !b.is_ascii_hexdigit())
+        .count();
     // Words of a `//` comment are not moves.
     let longest_run = text
         .lines()

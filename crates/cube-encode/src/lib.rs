@@ -50,6 +50,8 @@ mod serde_impl;
 mod state;
 pub mod twizzle;
 
-pub use detect::{Format, MAX_MOVE_RUN, UnknownFormat, detect, parse, parse_as, shape};
+pub use detect::{
+    Format, MAX_MOVE_RUN, UnknownFormat, detect, parse, parse_as, shape, structured_shape,
+};
 pub use error::{DecodeError, Field};
 pub use state::State;

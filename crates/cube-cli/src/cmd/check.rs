@@ -31,22 +31,19 @@ pub fn run(input: &Input) -> Outcome {
             problems
         }
     };
-    let format = input
-        .parsed
-        .as_ref()
-        .map(|(f, _)| f.name())
-        .unwrap_or("facelets");
+    let format = input.format.map_or("unknown", Format::name);
     if problems.is_empty() {
         return Ok(Report::new(
             "legal: this is a cube state that can be solved",
             json!({ "legal": true, "format": format, "problems": [] }),
         ));
     }
-    let mut text = format!(
+    let summary = format!(
         "illegal: {} problem{}",
         problems.len(),
         if problems.len() == 1 { "" } else { "s" }
     );
+    let mut text = summary.clone();
     for p in &problems {
         text.push_str("\n  - ");
         text.push_str(p);
@@ -55,22 +52,20 @@ pub fn run(input: &Input) -> Outcome {
         text,
         json!({ "legal": false, "format": format, "problems": problems }),
     )
+    .with_line(format!("{summary}: {}", problems.join("; ")))
     .with_exit(EXIT_INPUT))
 }
 
-/// The stickers, when the input is (or is forced to be) a 54-sticker string.
+/// The stickers, when the input was read as (or forced to be) a facelet string of 54
+/// stickers, whether or not they make a cube.
 fn facelets_of(input: &Input) -> Option<FaceletCube> {
+    if input.format != Some(Format::Facelets) {
+        return None;
+    }
     let compact: Vec<u8> = input
         .text
         .bytes()
         .filter(|b| !b.is_ascii_whitespace())
         .collect();
-    let facelets_format = matches!(&input.parsed, Ok((Format::Facelets, _)));
-    let unreadable =
-        input.parsed.is_err() && compact.len() == 54 && compact.iter().all(u8::is_ascii_graphic);
-    if facelets_format || unreadable {
-        Some(FaceletCube::new(compact.try_into().ok()?))
-    } else {
-        None
-    }
+    Some(FaceletCube::new(compact.try_into().ok()?))
 }

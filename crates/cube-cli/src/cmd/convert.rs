@@ -1,7 +1,7 @@
 //! `cube-cli convert`: a state in another format, on one line.
 
 use cube_core::{Alg, Symmetry};
-use cube_encode::{State, facelet, h48, kpattern, twizzle};
+use cube_encode::{State, facelet, h48, kpattern, reid, twizzle};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
 use serde_json::json;
@@ -13,17 +13,23 @@ use crate::output::{CliError, Report};
 
 pub fn run(input: &Input, to: OutputFormat) -> Outcome {
     let (_, state) = input.state()?;
-    let text = match to {
-        OutputFormat::Facelets => facelet::encode(&state),
-        OutputFormat::H48 => h48::encode(&state),
-        OutputFormat::Twizzle => twizzle::encode_hex(&state),
-        OutputFormat::Kpattern => kpattern::encode(&state),
-        OutputFormat::Alg => alg_of(&state)?,
-    };
+    let text = encode(&state, to)?;
     Ok(Report::new(
         text.clone(),
         json!({ "output": text, "format": format!("{to:?}").to_lowercase() }),
     ))
+}
+
+/// `state` written in `to` (an algorithm by [`alg_of`], which needs a legal state).
+pub fn encode(state: &State, to: OutputFormat) -> Result<String, CliError> {
+    Ok(match to {
+        OutputFormat::Facelets => facelet::encode(state),
+        OutputFormat::H48 => h48::encode(state),
+        OutputFormat::Reid => reid::encode(state),
+        OutputFormat::Twizzle => twizzle::encode_hex(state),
+        OutputFormat::Kpattern => kpattern::encode(state),
+        OutputFormat::Alg => alg_of(state)?,
+    })
 }
 
 /// A move sequence that makes `state` from solved: the inverse of a two-phase solution, then the

@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::time::Duration;
 
 use cube_core::{Alg, Cube};
 use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome};
@@ -90,7 +89,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
-        time_budget: args.timeout.map(Duration::from_secs_f64),
+        time_budget: args.timeout,
         ..Limits::default()
     };
     // The two-phase upper bound: its tables from the cache rather than built (seconds).
@@ -100,7 +99,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
     let show_progress = !(args.quiet || global.json || global.batch);
     let mut progress = |p: &cube_solvers::korf::Progress| {
         if show_progress {
-            eprintln!("{p}");
+            crate::output::note(p);
         }
     };
     let checkpoint = match &args.checkpoint {

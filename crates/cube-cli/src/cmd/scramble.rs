@@ -1,7 +1,7 @@
 //! `cube-cli scramble`: random-state scrambles, reproducible from a seed.
 
 use cube_core::Alg;
-use cube_encode::{State, facelet, h48, kpattern, twizzle};
+use cube_encode::State;
 use cube_solvers::scramble::{Event, Scrambler};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -28,18 +28,14 @@ pub fn run(
         let state = State::from_alg(&scramble.alg);
         let text = match format {
             OutputFormat::Alg => alg.clone(),
-            OutputFormat::Facelets => facelet::encode(&state),
-            OutputFormat::H48 => h48::encode(&state),
-            OutputFormat::Twizzle => twizzle::encode_hex(&state),
-            OutputFormat::Kpattern => kpattern::encode(&state),
+            other => crate::cmd::convert::encode(&state, other)?,
         };
         let length = Alg::moves(&scramble.alg).len();
         let report = Report::new(
             text.clone(),
             json!({ "scramble": alg, "output": text, "event": event.id(), "seed": seed, "index": index, "length": length }),
         );
-        print_outcome(global, &Ok(report), true)
-            .map_err(|e| CliError::io(format!("writing output: {e}")))?;
+        print_outcome(global, &Ok(report), None)?;
     }
     Ok(0)
 }

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use crate::args::{Global, TablesAction};
-use crate::output::{CliError, Report, print_outcome};
+use crate::output::{self, CliError, Report, print_outcome};
 
 /// Disk space and bake time of each tier on a 2-core machine (docs/PERFORMANCE.md), for messages.
 fn tier_cost(tier: Tier) -> (&'static str, &'static str) {
@@ -48,10 +48,10 @@ pub fn install_small_tables(global: &Global, method: &str) {
         if let Ok(dir) = table_dir(global) {
             // The big two-phase tables take seconds to build: say why the wait.
             if !global.json && set.specs.iter().any(|spec| !spec.path_in(&dir).exists()) {
-                eprintln!(
+                output::note(format_args!(
                     "cube-cli: building the {method} tables (once; cached in {})",
                     dir.display()
-                );
+                ));
             }
             // Caching only saves time: on an error the solver builds its tables in memory.
             let _ = set.load_or_build(&dir);
@@ -69,8 +69,7 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
     };
-    print_outcome(global, &Ok(report), false)
-        .map_err(|e| CliError::io(format!("writing output: {e}")))
+    print_outcome(global, &Ok(report), None)
 }
 
 /// The state of one table file: its size and whether its header checks out.
@@ -206,10 +205,10 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
     };
     if show_progress {
         let (disk, time) = tier_cost(tier);
-        eprintln!(
+        output::note(format_args!(
             "baking the {tier} pattern databases into {} ({disk}, {time} on 2 cores; once)",
             dir.display()
-        );
+        ));
     }
     pdb::bake_tier(
         dir,
@@ -226,12 +225,12 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
             .iter()
             .filter_map(|t| table_state(dir, t).1)
             .sum();
-        eprintln!(
+        output::note(format_args!(
             "baked tier {tier} in {:.1} s: {:.0} MiB in {}",
             start.elapsed().as_secs_f64(),
             bytes as f64 / (1 << 20) as f64,
             dir.display()
-        );
+        ));
     }
     Ok(())
 }
