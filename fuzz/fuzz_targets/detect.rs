@@ -1,11 +1,22 @@
-//! Format detection: any text gives a format, an ambiguity or a list of reasons, never a panic.
+//! Format detection: any text gives a format or that format's error, never a panic; the
+//! format is the text's shape (none: an algorithm), and its reader gives the same answer.
 #![no_main]
 
-use cube_encode::{detect, parse_as};
+use cube_encode::{DecodeError, Format, detect, parse_as, shape};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    if let Ok((format, state)) = detect(text) {
-        assert_eq!(parse_as(format, text), Ok(state));
+    let shaped = shape(text).unwrap_or(Format::Alg);
+    match detect(text) {
+        Ok((format, state)) => {
+            assert_eq!(format, shaped);
+            assert_eq!(parse_as(format, text), Ok(state));
+        }
+        Err(DecodeError::Detected { format, error }) => {
+            assert_eq!(format, shaped);
+            assert_eq!(parse_as(format, text), Err(*error));
+        }
+        Err(DecodeError::Empty) => assert!(text.trim().is_empty()),
+        Err(e) => panic!("{e}"),
     }
 });

@@ -1,9 +1,11 @@
 //! Integration tests of cube-cli: they run the built binary.
 //! - `readme`: every `console` example in the workspace README.md runs and prints what it shows;
 //! - `commands`: each subcommand, each input format and each error path.
+//! - `input`: issue 14, every input read as what it is or refused, and every output failure.
 //! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
 
 mod commands;
+mod input;
 mod optimal;
 mod readme;
 mod small_tables;

@@ -125,6 +125,30 @@ fn timeout_reports_what_was_proven() {
     assert!(value["proven_lower_bound"].as_u64().unwrap() >= 10);
 }
 
+// See: issue 14, item 9 (a not-proven result added a second line to text batch output).
+#[test]
+fn not_proven_optimal_stays_on_its_line_in_a_batch() {
+    let dir = tables_arg();
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            "-",
+            "--tables",
+            &dir,
+            "--timeout",
+            "0.5",
+            "--quiet",
+        ],
+        Some(&format!("{superflip}\nR\n")),
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("(20 moves); not proven optimal"), "{out}");
+    assert_eq!(lines[1], "R' (1 move, optimal)");
+}
+
 #[test]
 fn missing_larger_tier_says_how_to_bake_it() {
     let dir = tables_arg();

@@ -233,7 +233,7 @@ impl fmt::Display for DecodeError {
                 write!(f, "column {column}: unexpected text after a complete state")
             }
             DecodeError::Illegal(e) => write!(f, "illegal cube: {e}"),
-            DecodeError::Facelet(e) => write!(f, "illegal facelets: {e}"),
+            DecodeError::Facelet(e) => write!(f, "illegal cube: {e}"),
             DecodeError::CentresNotARotation => write!(
                 f,
                 "the centres are a mirror image of the face letters URFDLB, which no rotation makes"

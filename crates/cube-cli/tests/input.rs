@@ -1,0 +1,361 @@
+//! Issue 14: every input read as what it is or refused with its reason; no crash, hang or
+//! silent merge on any input or output. One test per item of the issue (item 6, a FIFO as a
+//! table or checkpoint, is tested with the table code).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::{cube_cli, run};
+
+const SOLVED_FACELETS: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+const SOLVED_H48: &str =
+    "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR0 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
+const SOLVED_REID: &str = "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR";
+
+/// Runs `cube-cli` with `args` and raw bytes on standard input.
+fn run_bytes(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = cube_cli()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .expect("run cube-cli");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The built binary as a `std::process::Command`, for pipes and files.
+fn binary() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("cube-cli"));
+    cmd.env("NO_COLOR", "1")
+        .env("CUBE_TABLES_DIR", crate::shared_tables());
+    cmd
+}
+
+// See: issue 14, item 1 (a malformed structured state was answered for another cube).
+#[test]
+fn i14_1_structured_text_is_never_read_as_moves() {
+    let h48_tokens: Vec<&str> = SOLVED_H48.split(' ').collect();
+    let cases = [
+        (SOLVED_H48.replace("UFR0", "UFR3"), "h48"),
+        (SOLVED_H48.replace("UB0", "UF0"), "h48"),
+        (h48_tokens[..19].join(" "), "h48"),
+        (format!("{SOLVED_H48} UF0"), "h48"),
+        (SOLVED_FACELETS[1..].to_string(), "facelets"),
+        (format!("{SOLVED_FACELETS}U"), "facelets"),
+        (SOLVED_REID.replace("URB", "URX"), "reid"),
+        ("ffffffffffffffffffffff".to_string(), "twizzle"),
+        ("RURURURURURURU".to_string(), "facelets"),
+    ];
+    for (text, format) in cases {
+        for command in ["solve", "convert", "check"] {
+            let mut args = vec![command, &text];
+            if command == "convert" {
+                args.extend(["--to", "h48"]);
+            }
+            let (code, out, err) = run(&args, None);
+            assert_eq!(code, 1, "{command} {text}: {out}");
+            assert!(out.is_empty(), "{command} {text}: {out}");
+            assert!(
+                err.contains(&format!("read as {format}")) && err.contains("--from"),
+                "{command} {text}: {err}"
+            );
+            assert!(!err.contains("also not"), "{err}");
+        }
+    }
+    // `check` of 53 letters is not "legal".
+    let (code, out, err) = run(&["check", &SOLVED_FACELETS[1..]], None);
+    assert_eq!(code, 1);
+    assert!(!out.contains("legal"), "{out}");
+    assert!(err.contains("53 facelets"), "{err}");
+    // What people paste reads: facelets by face or one face per line, Reid piece strings.
+    let r_u = run(&["convert", "R U", "--to", "facelets"], None).1;
+    let faces: Vec<&str> = (0..6).map(|f| &r_u.trim()[f * 9..f * 9 + 9]).collect();
+    for text in [faces.join(" "), faces.join("\n")] {
+        let (code, out, err) = run(&["convert", &text, "--to", "facelets"], None);
+        assert_eq!((code, out.as_str()), (0, r_u.as_str()), "{text}: {err}");
+    }
+    let (code, reid, _) = run(&["convert", "R U", "--to", "reid"], None);
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["convert", reid.trim(), "--to", "facelets"], None);
+    assert_eq!((code, out.as_str()), (0, r_u.as_str()), "{err}");
+    // `--from` still forces a reading.
+    let (code, out, _) = run(
+        &["convert", "--from", "alg", "RURURURURURURU", "--to", "h48"],
+        None,
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
+// See: issue 14, item 2 (several lines became one state when their concatenation parsed).
+#[test]
+fn i14_2_standard_input_is_one_state_per_line() {
+    let (_, scrambles, _) = run(&["scramble", "--count", "3", "--seed", "5"], None);
+    let (code, out, err) = run(&["solve", "-"], Some(&scrambles));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    for (scramble, solution) in scrambles.lines().zip(out.lines()) {
+        let moves = solution.split(" (").next().unwrap();
+        assert_eq!(run(&["verify", scramble, moves], None).0, 0, "{solution}");
+    }
+    let (code, out, _) = run(&["convert", "-", "--to", "alg"], Some("R\nU\n"));
+    assert_eq!((code, out.as_str()), (0, "R\nU\n"));
+    // Comments and blank lines are skipped; JSON records say which line they answer.
+    let (code, out, _) = run(
+        &["convert", "-", "--to", "h48", "--json"],
+        Some("# two states\nR\n\nU\n"),
+    );
+    assert_eq!(code, 0);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(
+        (records[0]["index"].as_u64(), records[1]["index"].as_u64()),
+        (Some(1), Some(3))
+    );
+    assert_eq!(records[1]["input"], "U");
+    // One state over several lines stays one state: pretty-printed JSON, H48 over two lines.
+    let (_, json, _) = run(&["convert", "R U", "--to", "kpattern"], None);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let pretty = serde_json::to_string_pretty(&value).unwrap();
+    let (_, expected, _) = run(&["convert", "R U", "--to", "h48"], None);
+    let h48_lines = expected.trim().replacen(" UFR", "\nUFR", 1);
+    for text in [pretty, h48_lines] {
+        let (code, out, err) = run(&["convert", "-", "--to", "h48"], Some(&text));
+        assert_eq!(
+            (code, out.as_str()),
+            (0, expected.as_str()),
+            "{text}: {err}"
+        );
+    }
+}
+
+// See: issue 14, item 3 (deep nesting overflowed the stack, also on rayon workers and in
+// `verify`'s solution; an empty body repeated 10^12 times looped).
+#[test]
+fn i14_3_deep_nesting_and_empty_repetition_are_refused() {
+    let deep = format!("{}R{}", "(".repeat(20_000), ")".repeat(20_000));
+    let brackets = format!("{}R{}", "[R, ".repeat(20_000), "]".repeat(20_000));
+    let batch = format!("{deep}\n{brackets}\nR\n");
+    let (code, out, err) = run(&["convert", "-", "--to", "h48"], Some(&batch));
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].contains("more than 256 deep"), "{}", lines[0]);
+    assert!(lines[1].contains("more than 256 deep"), "{}", lines[1]);
+    let (code, _, err) = run(&["verify", "R", &deep], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("solution") && err.contains("256"), "{err}");
+    let start = Instant::now();
+    let (code, _, err) = run(&["convert", "(()1000000)1000000", "--to", "h48"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("expands to more than"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+// See: issue 14, item 4 (`--timeout nan` and others panicked in Duration::from_secs_f64).
+#[test]
+fn i14_4_bad_timeouts_are_usage_errors() {
+    for timeout in ["nan", "-1", "inf", "1e30", "0", "soon"] {
+        let (code, out, err) = run(&["optimal", "R", "--timeout", timeout], None);
+        assert_eq!(code, 2, "{timeout}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("--timeout"), "{timeout}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// Runs `args` with standard output to `/dev/full`.
+fn to_full_disk(args: &[&str]) -> (i32, String) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = binary().args(args).stdout(full).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `args`, reads one line of its output and closes the pipe, as `| head -1` does.
+fn first_line_then_close(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // The pipe is closed here: every later write fails with EPIPE.
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        line,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// See: issue 14, item 5 (a closed pipe or a full disk panicked, or was an error, or was
+// silently ignored).
+#[test]
+fn i14_5_closed_pipes_end_quietly_and_full_disks_are_errors() {
+    let many = "R U\n".repeat(30_000);
+    for (args, stdin) in [
+        (vec!["scramble", "--count", "20000", "--seed", "1"], ""),
+        (vec!["scramble", "--count", "20000", "--json"], ""),
+        (vec!["convert", "-", "--to", "h48"], many.as_str()),
+        (vec!["check", "-", "--json"], many.as_str()),
+    ] {
+        let (code, line, err) = first_line_then_close(&args, stdin);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!line.is_empty(), "{args:?}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["scramble", "--json"],
+        &["convert", "R", "--to", "h48"],
+        &["check", "R", "--json"],
+        &["convert", "Q", "--to", "h48", "--json"],
+    ] {
+        let (code, err) = to_full_disk(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+// See: issue 14, item 7 (one invalid UTF-8 byte rejected the whole batch).
+#[test]
+fn i14_7_a_line_that_is_not_utf8_fails_alone() {
+    let (code, out, _) = run_bytes(&["convert", "-", "--to", "h48"], b"R\nU \xff\nF\n");
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with("FR0") || lines[0].contains("0 "),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("column 3") && lines[1].contains("UTF-8"),
+        "{}",
+        lines[1]
+    );
+    assert!(!lines[2].starts_with("error"), "{}", lines[2]);
+}
+
+// See: issue 14, item 8 (doubled prefixes, no "parity", swapped centres as eight errors,
+// the wrong format blamed, an irrelevant "(also not ...)").
+#[test]
+fn i14_8_messages_say_what_is_wrong_once() {
+    let swap = |pairs: &[(usize, usize)]| {
+        let mut bytes: Vec<u8> = SOLVED_FACELETS.bytes().collect();
+        for &(a, b) in pairs {
+            bytes.swap(a, b);
+        }
+        String::from_utf8(bytes).unwrap()
+    };
+    // UF and UR swapped: a parity error, said once.
+    let parity = swap(&[(5, 7), (10, 19)]);
+    for command in ["solve", "optimal", "verify"] {
+        let mut args = vec![command, parity.as_str()];
+        if command == "verify" {
+            args.push("R");
+        }
+        let (code, _, err) = run(&args, None);
+        assert_eq!(code, 1, "{command}");
+        assert!(err.contains("parity"), "{command}: {err}");
+        assert_eq!(err.matches("illegal").count(), 1, "{command}: {err}");
+        assert!(
+            !err.contains("also not") && !err.contains("--from"),
+            "{err}"
+        );
+    }
+    let (code, out, _) = run(&["check", &parity], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("parity"), "{out}");
+    assert!(out.ends_with('\n'), "{out:?}");
+    // Swapped centres: one problem that says so.
+    let centres = swap(&[(4, 13)]);
+    let (code, out, _) = run(&["check", &centres], None);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("illegal: 1 problem\n"), "{out}");
+    assert!(out.contains("centres are not in their places"), "{out}");
+    assert!(out.ends_with('\n'), "{out:?}");
+    let (_, _, err) = run(&["solve", &centres], None);
+    assert!(err.contains("centres are not in their places"), "{err}");
+    // An algorithm too long is blamed on the move reader.
+    let (_, _, err) = run(&["solve", "(R U)1000000"], None);
+    assert!(
+        err.contains("expands to more than") && err.contains("move sequence"),
+        "{err}"
+    );
+    assert!(!err.contains("h48"), "{err}");
+}
+
+// See: issue 14, item 9 (text --batch output was not one line per input line).
+#[test]
+fn i14_9_batch_text_is_one_line_per_input_line() {
+    let twisted = SOLVED_H48.replace("UFR0", "UFR1").replace("UBL0", "UBL1");
+    let flipped = SOLVED_H48.replace("UF0", "UF1");
+    let input = format!("{twisted}\nR U\n{flipped}\n");
+    for batch in [&["--batch"][..], &[]] {
+        let mut args = vec!["check", "-"];
+        args.extend(batch);
+        let (code, out, _) = run(&args, Some(&input));
+        assert_eq!(code, 1);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert!(
+            lines[0].starts_with("illegal: 1 problem: ") && lines[0].contains("twisted"),
+            "{out}"
+        );
+        assert!(lines[1].starts_with("legal"), "{out}");
+        assert!(lines[2].contains("flipped"), "{out}");
+    }
+}
+
+/// The rule of `output.rs`: it is the only file of cube-cli that prints.
+#[test]
+fn nothing_prints_outside_the_writer() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![src.clone()];
+    let mut checked = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.file_name().unwrap() == "output.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for macro_name in ["println!", "print!", "eprintln!", "eprint!", "dbg!"] {
+            assert!(
+                !text.contains(macro_name),
+                "{} uses {macro_name}",
+                path.display()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} files");
+}
