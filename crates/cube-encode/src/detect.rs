@@ -147,8 +147,8 @@ pub const MAX_MOVE_RUN: usize = 12;
 /// The format a text has the shape of, by these rules, in this order (whitespace means ASCII
 /// whitespace, a token a maximal run of anything else):
 ///
-/// 1. *Pattern JSON*: starts with `{`, or has both a `{` and a `"` (which no other format
-///    uses).
+/// 1. *Pattern JSON*: starts with `{` and ends with `}`, or has both a `{` and a `"` (which
+///    no other format uses).
 /// 2. *Twizzle hex*: 20 to 24 characters, all hex digits but at most one, once whitespace and
 ///    an optional `0x` are removed; written as one token, with a lowercase digit `a`-`f`, or
 ///    with a group that starts with a digit (`B2 F2 D2 ...` is moves).
@@ -182,7 +182,8 @@ pub fn shape(text: &str) -> Option<Format> {
 /// many tokens or facelets), while one state split over lines keeps its own.
 pub fn structured_shape(text: &str) -> Option<Format> {
     let text = text.trim_ascii();
-    if text.starts_with('{') || (text.contains('{') && text.contains('"')) {
+    if (text.starts_with('{') && text.ends_with('}')) || (text.contains('{') && text.contains('"'))
+    {
         return Some(Format::PatternJson);
     }
     let tokens = || text.split_ascii_whitespace();
