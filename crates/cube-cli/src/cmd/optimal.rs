@@ -42,15 +42,24 @@ fn tables(
 ) -> Result<&'static (Tier, PdbSet<Anonymous>), CliError> {
     let loaded = TABLES.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
-        load(&dir, args.tier, !(args.quiet || global.json)).map_err(|e| e.to_string())
+        load(
+            &dir,
+            args.tier,
+            !(args.quiet || global.json),
+            args.trust_header,
+        )
+        .map_err(|e| e.to_string())
     });
     loaded.as_ref().map_err(CliError::tables)
 }
 
+/// Loads the tier, hashing every payload as it is read (unless `trust_header`, for benchmarks), so
+/// that a corrupt table is refused before any search.
 fn load(
     dir: &Path,
     asked: Option<Tier>,
     show_progress: bool,
+    trust_header: bool,
 ) -> Result<(Tier, PdbSet<Anonymous>), CliError> {
     let tier = asked
         .or_else(|| tables::largest_ready_tier(dir))
@@ -67,7 +76,12 @@ fn load(
         }
         tables::bake(dir, tier, show_progress)?;
     }
-    let set = PdbSet::load_anonymous(dir, tier).map_err(CliError::tables)?;
+    let set = if trust_header {
+        PdbSet::load_anonymous_unchecked(dir, tier)
+    } else {
+        PdbSet::load_anonymous(dir, tier)
+    }
+    .map_err(CliError::tables)?;
     Ok((tier, set))
 }
 
