@@ -90,13 +90,16 @@ fn main() -> ExitCode {
             input::for_each_state(&global, &state, |input| cmd::verify::run(input, &solution))
         }
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
         Err(e) => {
             output::print_error(&global, &e);
-            ExitCode::from(e.exit_code())
+            e.exit_code()
         }
-    }
+    };
+    // After the results, so that they are never lost behind a failed checkpoint.
+    cmd::optimal::print_warnings();
+    ExitCode::from(code)
 }
 
 /// One state's result: a report, or an error for that state.

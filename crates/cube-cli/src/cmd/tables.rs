@@ -160,8 +160,15 @@ fn status(dir: &Path) -> Report {
                     (_, Some(_), Err(e)) if unreadable(&e) => Some(e),
                     _ => None,
                 });
+        let checked = ready
+            && pdb::tier_tables(tier)
+                .iter()
+                .all(|table| cube_tables::checked_at(&table.spec.path_in(dir)).is_some());
         let line = match (ready, unreadable_table) {
-            (true, _) => format!("tier {tier}: ready"),
+            (true, _) if checked => format!("tier {tier}: ready"),
+            (true, _) => format!(
+                "tier {tier}: baked, payload not checked (run `cube-cli tables verify --tier {tier}`)"
+            ),
             (false, Some(e)) => format!("tier {tier}: unreadable ({e})"),
             (false, None) => format!(
                 "tier {tier}: not baked (cube-cli tables bake --tier {tier}: {})",
@@ -170,7 +177,7 @@ fn status(dir: &Path) -> Report {
         };
         text.push_str(&line);
         text.push('\n');
-        tiers.push(json!({ "tier": tier.to_string(), "ready": ready }));
+        tiers.push(json!({ "tier": tier.to_string(), "ready": ready, "payload_checked": checked }));
     }
     Report::new(
         text.trim_end(),
