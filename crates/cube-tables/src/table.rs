@@ -397,3 +397,38 @@ pub(crate) fn prefetch_read(byte: &u8) {
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) fn prefetch_read(_byte: &u8) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TableErrorKind;
+
+    /// See issue 15: a file truncated after its header was checked (as by another process during
+    /// `tables verify`) is `Truncated` when its payload is read, never a signal: loads read, they do
+    /// not map.
+    #[test]
+    fn truncated_while_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = TableSpec::new(TableId::from_static("unit-cut"), Encoding::Byte, 3 << 20);
+        let payload = vec![1u8; 3 << 20];
+        let histogram = crate::histogram(&payload, Encoding::Byte, spec.n_entries);
+        let path = crate::write_table(dir.path(), &spec, &histogram, &payload, &Default::default())
+            .unwrap();
+        let (file, info) = open_checked(&path, &spec).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(HEADER_LEN as u64 + (1 << 20) + 5)
+            .unwrap();
+        let mut buf = vec![0u8; payload.len()];
+        for result in [
+            read_payload(&file, &info, &mut buf, PayloadCheck::Hash),
+            check_payload(&file, &info),
+        ] {
+            let err = result.unwrap_err();
+            assert_eq!(err.kind(), TableErrorKind::Truncated, "{err}");
+            assert!(err.to_string().contains("the file holds 1048581"), "{err}");
+        }
+    }
+}
