@@ -24,6 +24,11 @@ use crate::flags::{Command, Flags};
 pub(crate) type Error = Box<dyn std::error::Error + Send + Sync>;
 
 fn main() -> ExitCode {
+    // Every table error ends with its fix, in this program's commands.
+    cube_tables::set_fix_commands(cube_tables::FixCommands {
+        bake: "cargo xtask bake-tables --tier {tier}",
+        verify: "cargo xtask verify-tables",
+    });
     let flags = Flags::parse();
     let result = match flags.command {
         Command::BakeTables(flags) => bake::run(flags),

@@ -151,6 +151,13 @@ pub struct OptimalArgs {
     /// Record the search's progress in FILE, and resume from it if it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint, write the checkpoint every SECS seconds while the search runs.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub checkpoint_every: f64,
+    /// For benchmarks only: load the pattern databases without hashing their payloads. A corrupt
+    /// table then gives wrong answers labelled optimal.
+    #[arg(long)]
+    pub trust_header: bool,
     /// No progress lines on standard error.
     #[arg(long, short)]
     pub quiet: bool,

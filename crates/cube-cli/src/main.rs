@@ -17,6 +17,11 @@ use crate::args::{Cli, Command};
 use crate::output::{CliError, Report};
 
 fn main() -> ExitCode {
+    // Every table error ends with its fix, in this program's commands.
+    cube_tables::set_fix_commands(cube_tables::FixCommands {
+        bake: "cube-cli tables bake --tier {tier}",
+        verify: "cube-cli tables verify",
+    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Usage errors go to standard error (exit 2), as clap prints them.
@@ -91,16 +96,19 @@ fn main() -> ExitCode {
             input::for_each_state(&global, &state, |input| cmd::verify::run(input, &solution))
         }
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
         Err(e) => match output::print_error(&global, &e) {
-            Ok(()) => ExitCode::from(e.exit_code()),
+            Ok(()) => e.exit_code(),
             Err(write_error) => {
                 let _ = output::print_error(&global, &write_error);
-                ExitCode::from(write_error.exit_code())
+                write_error.exit_code()
             }
         },
-    }
+    };
+    // After the results, so that they are never lost behind a failed checkpoint.
+    cmd::optimal::print_warnings();
+    ExitCode::from(code)
 }
 
 /// One state's result: a report, or an error for that state.

@@ -157,6 +157,15 @@ impl CliError {
         }
     }
 
+    /// A signal (SIGINT, SIGTERM) stopped the run before it had anything to print: exit 130.
+    pub fn interrupted(message: impl fmt::Display) -> CliError {
+        CliError {
+            kind: "interrupted",
+            message: message.to_string(),
+            exit: 130,
+        }
+    }
+
     pub fn exit_code(&self) -> u8 {
         self.exit
     }

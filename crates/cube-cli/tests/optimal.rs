@@ -194,3 +194,297 @@ fn corrupt_table_is_refused_with_the_fix() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("korf-corners"), "{err}");
 }
+
+/// A copy of the baked 6edge tier's table files (no stamps: a copy is not the checked file).
+fn copy_of_baked() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(baked_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "tbl") {
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+/// The line of `tables status` about `id`.
+fn status_line(dir: &str, id: &str) -> String {
+    let (code, out, err) = run(&["tables", "--tables", dir], None);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .find(|line| line.trim_start().starts_with(id))
+        .unwrap_or_else(|| panic!("no line for {id} in {out}"))
+        .to_string()
+}
+
+/// See issue 15: a corrupt payload under a valid header (one flipped byte, a filled region) in any
+/// table of the 6edge tier is refused by `optimal` with exit 3 before any search, and `tables
+/// status` does not call it ok.
+#[test]
+fn corrupt_payloads_are_refused_before_any_search() {
+    for id in ["korf-corners", "korf-edges-6a", "korf-edges-6b"] {
+        for fault in ["flipped byte", "filled region"] {
+            let dir = copy_of_baked();
+            let d = dir.path().to_str().unwrap();
+            assert!(status_line(d, id).contains("header ok, payload not checked"));
+            let path = dir.path().join(format!("{id}.v1.tbl"));
+            let mut bytes = std::fs::read(&path).unwrap();
+            let middle = bytes.len() / 2;
+            match fault {
+                "flipped byte" => bytes[middle] ^= 0x04,
+                _ => bytes[middle..middle + 65536].fill(0),
+            }
+            std::fs::write(&path, bytes).unwrap();
+            let (code, out, err) = run(
+                &["optimal", "R U F D", "--tables", d, "--tier", "6edge"],
+                None,
+            );
+            assert_eq!(code, 3, "{id}, {fault}: {out} {err}");
+            assert!(out.is_empty(), "{id}, {fault}: {out}");
+            assert!(!err.contains("depth"), "no search ran: {err}");
+            assert!(
+                err.contains(&format!("table {id}")) && err.contains("the payload is corrupt"),
+                "{err}"
+            );
+            assert!(err.contains("cube-cli tables bake --tier 6edge"), "{err}");
+            let line = status_line(d, id);
+            assert!(!line.contains("ok (payload checked"), "{line}");
+            assert!(line.contains("payload not checked"), "{line}");
+            let (code, _, err) = run(
+                &["tables", "verify", "--tier", "6edge", "--tables", d],
+                None,
+            );
+            assert_eq!(code, 3, "{err}");
+            assert!(err.contains("the payload is corrupt"), "{err}");
+        }
+    }
+}
+
+/// See issue 15: `tables verify` stamps the files it checked, `tables status` reports the check,
+/// and a changed file loses its stamp.
+#[test]
+fn status_reports_the_payload_check() {
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let (_, out, _) = run(&["tables", "--tables", d], None);
+    assert!(
+        out.contains("tier 6edge: baked, payload not checked"),
+        "{out}"
+    );
+    let (code, _, err) = run(
+        &["tables", "verify", "--tier", "6edge", "--tables", d],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(status_line(d, "korf-edges-6a").contains("ok (payload checked 2"));
+    let (_, out, _) = run(&["tables", "--tables", d], None);
+    assert!(out.contains("tier 6edge: ready"), "{out}");
+    // Touching the file (same bytes, new time) is enough to need a new check.
+    let path = dir.path().join("korf-edges-6a.v1.tbl");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    assert!(status_line(d, "korf-edges-6a").contains("payload not checked"));
+}
+
+/// See issue 15: a corrupt table is baked again by `tables bake`, not skipped.
+#[test]
+fn a_bake_replaces_a_corrupt_table() {
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let path = dir.path().join("korf-edges-6b.v1.tbl");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(&path, bytes).unwrap();
+    let (code, _, err) = run(&["tables", "bake", "--tier", "6edge", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["optimal", "R U F", "--tables", d, "--quiet"], None);
+    assert_eq!(
+        (code, out.trim()),
+        (0, "F' U' R' (3 moves, optimal)"),
+        "{err}"
+    );
+}
+
+/// See issue 15: a directory where a table should be is "unreadable", with the fix, not "not
+/// baked"; `optimal` refuses it with exit 3.
+#[test]
+fn a_directory_in_place_of_a_table() {
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let path = dir.path().join("korf-edges-6a.v1.tbl");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    let (_, out, _) = run(&["tables", "--tables", d], None);
+    assert!(out.contains("tier 6edge: unreadable"), "{out}");
+    assert!(out.contains("is a directory, not a regular file (move it out of the way, then re-run cube-cli tables bake --tier 6edge)"), "{out}");
+    let (code, _, err) = run(&["optimal", "R U", "--tables", d, "--tier", "6edge"], None);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("is a directory"), "{err}");
+}
+
+/// A hard position: the superflip, 20 moves.
+const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+
+/// See issue 15: with `--checkpoint`, the state is written while the search runs; SIGTERM prints
+/// what is known, writes the checkpoint and exits 130; a run with the same file goes on from it
+/// (the node count goes on).
+#[cfg(unix)]
+#[test]
+fn sigterm_writes_a_checkpoint_and_resuming_goes_on() {
+    let tables = tables_arg();
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("superflip.checkpoint");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
+        .args([
+            "optimal",
+            SUPERFLIP,
+            "--tables",
+            &tables,
+            "--json",
+            "--threads",
+            "2",
+        ])
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .args(["--checkpoint-every", "0.2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !checkpoint.exists() {
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "no periodic checkpoint was written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let periodic = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(periodic.starts_with("korf-checkpoint 2\n"), "{periodic}");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(value["optimal"], false);
+    assert_eq!(value["length"], 20, "the two-phase solution is printed");
+    let nodes = value["nodes"].as_u64().unwrap();
+    let saved = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(saved.contains(&format!("\nnodes {nodes}\n")), "{saved}");
+
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            SUPERFLIP,
+            "--tables",
+            &tables,
+            "--json",
+            "--timeout",
+            "0.3",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(value["nodes"].as_u64().unwrap() > nodes, "{out}");
+}
+
+/// See issue 15: a checkpoint that cannot be written costs a warning after the result, never the
+/// result.
+#[test]
+fn an_unwritable_checkpoint_still_prints_the_solution() {
+    let tables = tables_arg();
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            SUPERFLIP,
+            "--tables",
+            &tables,
+            "--timeout",
+            "0.3",
+            "--checkpoint",
+            "/nonexistent-directory/superflip.checkpoint",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(20 moves)"), "{out}");
+    assert!(
+        err.contains("warning: writing checkpoint /nonexistent-directory/superflip.checkpoint"),
+        "{err}"
+    );
+}
+
+/// See issue 15: a damaged or edited checkpoint is refused with the field, never believed.
+#[test]
+fn a_damaged_checkpoint_is_refused() {
+    let tables = tables_arg();
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("cp");
+    let (code, _, err) = run(
+        &[
+            "optimal",
+            SUPERFLIP,
+            "--tables",
+            &tables,
+            "--timeout",
+            "0.3",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    let bound = text
+        .lines()
+        .find(|l| l.starts_with("bound "))
+        .unwrap()
+        .to_string();
+    std::fs::write(&checkpoint, text.replacen(&bound, "bound 99", 1)).unwrap();
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            SUPERFLIP,
+            "--tables",
+            &tables,
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("(checksum)") && err.contains("delete it to start again"),
+        "{err}"
+    );
+    // A directory in its place.
+    std::fs::remove_file(&checkpoint).unwrap();
+    std::fs::create_dir(&checkpoint).unwrap();
+    let (code, _, err) = run(
+        &[
+            "optimal",
+            "R U",
+            "--tables",
+            &tables,
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is a directory, not a regular file"), "{err}");
+}

@@ -165,11 +165,15 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
         .find(|set| set.method == "two-phase")
         .expect("two-phase has small tables");
     match two_phase.load_or_build(&args.tables) {
-        Ok(0) => {}
-        Ok(built) => println!(
-            "built {built} two-phase tables in {}",
-            args.tables.display()
-        ),
+        Ok(outcome) if outcome.built == 0 => {}
+        Ok(outcome) => match outcome.not_written {
+            None => println!(
+                "built {} two-phase tables in {}",
+                outcome.built,
+                args.tables.display()
+            ),
+            Some(e) => println!("two-phase tables built in memory ({e})"),
+        },
         Err(e) => println!("two-phase tables built in memory ({e})"),
     }
     let korf = Korf::with_config(tables, args.config.clone());

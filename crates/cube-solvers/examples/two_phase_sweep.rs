@@ -85,7 +85,7 @@ fn install_cached_tables() -> String {
         .find(|set| set.method == "two-phase")
         .expect("two-phase has small tables");
     match resolve_table_dir(None).map(|dir| (set.load_or_build(&dir), dir)) {
-        Ok((Ok(built), dir)) => format!("{built} tables of {} built", dir.display()),
+        Ok((Ok(outcome), dir)) => format!("{} tables of {} built", outcome.built, dir.display()),
         Ok((Err(e), _)) | Err(e) => format!("built ({e})"),
     }
 }

@@ -22,6 +22,9 @@ pub enum SolveError {
         /// The stage that failed.
         stage: String,
     },
+    /// A checkpoint to resume from does not belong to this search (another position, tier or
+    /// configuration); the error names the field.
+    BadCheckpoint(crate::korf::CheckpointError),
 }
 
 impl fmt::Display for SolveError {
@@ -33,6 +36,7 @@ impl fmt::Display for SolveError {
                 f,
                 "{method}: stage `{stage}` did not reach its goal within its iteration guard (a bug: please report the cube)"
             ),
+            SolveError::BadCheckpoint(err) => write!(f, "{err}"),
         }
     }
 }
@@ -41,7 +45,9 @@ impl std::error::Error for SolveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SolveError::Unsolvable(err) => Some(err),
-            SolveError::Cancelled | SolveError::StageFailed { .. } => None,
+            SolveError::Cancelled
+            | SolveError::StageFailed { .. }
+            | SolveError::BadCheckpoint(_) => None,
         }
     }
 }

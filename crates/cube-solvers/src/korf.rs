@@ -59,7 +59,7 @@ mod search;
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cube_core::{Cube, Move, Symmetry, simplify};
@@ -261,8 +261,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<KorfOutcome, SolveError> {
-        cube.validate()?;
-        self.run(cube, limits, stop, progress, None)
+        self.search_checkpointed(cube, None, limits, stop, progress, None)
     }
 
     /// Optimal move sequences that take `from` to `to` (`from.apply_moves(s) == to`), as
@@ -285,10 +284,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// uninterrupted search gives (with the same limits and configuration).
     ///
     /// # Errors
-    /// As [`Korf::search`].
-    ///
-    /// # Panics
-    /// If the checkpoint's prefix depth is not the configuration's at its bound.
+    /// As [`Korf::search`]; [`SolveError::BadCheckpoint`] when the checkpoint was taken with
+    /// another tier, prefix depth, number of solutions or lookups (the error names which).
     pub fn resume(
         &self,
         checkpoint: &Checkpoint,
@@ -296,13 +293,106 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<KorfOutcome, SolveError> {
-        checkpoint.cube.validate()?;
-        assert_eq!(
-            checkpoint.prefix_depth,
-            self.config.prefix_depth.min(checkpoint.bound),
-            "the checkpoint was taken with another prefix depth"
-        );
-        self.run(&checkpoint.cube, limits, stop, progress, Some(checkpoint))
+        self.search_checkpointed(
+            &checkpoint.cube,
+            Some(checkpoint),
+            limits,
+            stop,
+            progress,
+            None,
+        )
+    }
+
+    /// [`Korf::search`] of `cube`, or [`Korf::resume`] of `resume`, that also hands the state of
+    /// the search to `periodic` every so often while a bound is searched on several threads, so
+    /// that a killed process loses at most that much work.
+    ///
+    /// # Errors
+    /// As [`Korf::resume`].
+    pub fn search_checkpointed(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        cube.validate()?;
+        if let Some(checkpoint) = resume {
+            self.check_checkpoint(checkpoint, cube, limits)
+                .map_err(SolveError::BadCheckpoint)?;
+        }
+        self.run(cube, limits, stop, progress, resume, periodic)
+    }
+
+    /// The number of solutions a search with `limits` looks for (`usize::MAX` for all).
+    fn wanted(&self, limits: &Limits) -> usize {
+        if self.config.distinct_up_to_symmetry || limits.n_solutions == usize::MAX {
+            usize::MAX
+        } else {
+            limits.n_solutions.max(1)
+        }
+    }
+
+    /// Whether `checkpoint` comes from a search of `cube` like this one: the tier and everything
+    /// that decides which prefixes were searched and what they found.
+    fn check_checkpoint(
+        &self,
+        checkpoint: &Checkpoint,
+        cube: &Cube,
+        limits: &Limits,
+    ) -> Result<(), CheckpointError> {
+        let mismatch = |field, message: String| Err(CheckpointError::new(None, field, message));
+        if checkpoint.cube != *cube {
+            return mismatch("cube", "the checkpoint is of another position".to_string());
+        }
+        if checkpoint.tier != self.tables.tier() {
+            return mismatch(
+                "tier",
+                format!(
+                    "taken with the {} tables, this search uses {}",
+                    checkpoint.tier,
+                    self.tables.tier()
+                ),
+            );
+        }
+        let prefix_depth = self.config.prefix_depth.min(checkpoint.bound);
+        if checkpoint.prefix_depth != prefix_depth {
+            return mismatch(
+                "prefix-depth",
+                format!(
+                    "taken with prefixes of {} moves, this search splits bound {} into prefixes of {prefix_depth}",
+                    checkpoint.prefix_depth, checkpoint.bound
+                ),
+            );
+        }
+        let wanted = self.wanted(limits);
+        if checkpoint.n_solutions != wanted {
+            let text = |n: usize| {
+                if n == usize::MAX {
+                    "all solutions".to_string()
+                } else {
+                    format!("{n} solution{}", if n == 1 { "" } else { "s" })
+                }
+            };
+            return mismatch(
+                "solutions-wanted",
+                format!(
+                    "taken by a search for {}, this one looks for {}",
+                    text(checkpoint.n_solutions),
+                    text(wanted)
+                ),
+            );
+        }
+        let symmetric = self.config.symmetric && !self.config.symmetries.is_empty();
+        if (checkpoint.inverse, checkpoint.symmetric) != (self.config.inverse, symmetric) {
+            return mismatch(
+                "lookups",
+                "taken with other lookups (inverse, symmetric) than this search's".to_string(),
+            );
+        }
+        Ok(())
     }
 
     fn conjugates(&self) -> &[Symmetry] {
@@ -324,6 +414,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
         checkpoint: Option<&Checkpoint>,
+        mut periodic: Option<Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
         let start = Instant::now();
         let clock = Clock::new(limits.time_budget);
@@ -355,12 +446,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         );
         let views = ViewMoves::new(self.conjugates());
         let h0 = usize::from(tables.evaluate(&views.pairs(cube, self.n_pairs())).1);
-        let all = self.config.distinct_up_to_symmetry || limits.n_solutions == usize::MAX;
-        let want = if all {
-            usize::MAX
-        } else {
-            limits.n_solutions.max(1)
-        };
+        let want = self.wanted(limits);
 
         let upper = if self.config.upper_bound {
             let two_phase = Limits {
@@ -426,6 +512,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 upper_len,
                 nodes,
                 &finish,
+                periodic.as_mut(),
             );
             helper.finish();
             result
@@ -452,6 +539,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         upper_len: Option<usize>,
         mut nodes: u64,
         finish: &Finish<'_>,
+        mut periodic: Option<&mut Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
         let mut upper = helper.best();
         for bound in first_bound..=max_length {
@@ -473,6 +561,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             }
             let resume = checkpoint.filter(|c| c.bound == bound);
             let bound_start = Instant::now();
+            let snapshot = |done: Vec<usize>, solutions, bound_nodes: u64| {
+                self.checkpoint(cube, bound, want, nodes + bound_nodes, done, solutions)
+            };
             let result = self.search_bound(
                 tables,
                 views,
@@ -484,6 +575,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 clock,
                 resume,
                 &helper.found,
+                periodic
+                    .as_deref_mut()
+                    .map(|p| (p, &snapshot as &Snapshot<'_>)),
             );
             nodes += result.nodes;
             if want == 1
@@ -512,13 +606,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 bound_elapsed: bound_start.elapsed(),
                 elapsed: start.elapsed(),
             });
-            let checkpoint = (!result.complete).then(|| Checkpoint {
-                cube: *cube,
-                bound,
-                prefix_depth: self.config.prefix_depth.min(bound),
-                nodes,
-                done: result.done,
-                solutions: result.found.clone(),
+            let checkpoint = (!result.complete).then(|| {
+                self.checkpoint(cube, bound, want, nodes, result.done, result.found.clone())
             });
             if !result.found.is_empty() {
                 // Every shorter bound is exhausted, so these are optimal (when the search was
@@ -552,7 +641,32 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         )
     }
 
-    /// Searches one bound over all prefixes, on `limits.threads` threads.
+    /// The checkpoint of a search of `cube` at `bound` with these done prefixes and solutions.
+    fn checkpoint(
+        &self,
+        cube: &Cube,
+        bound: usize,
+        want: usize,
+        nodes: u64,
+        done: Vec<usize>,
+        solutions: Vec<(usize, Vec<Move>)>,
+    ) -> Checkpoint {
+        Checkpoint {
+            cube: *cube,
+            tier: self.tables.tier(),
+            prefix_depth: self.config.prefix_depth.min(bound),
+            n_solutions: want,
+            inverse: self.config.inverse,
+            symmetric: self.config.symmetric && !self.config.symmetries.is_empty(),
+            bound,
+            nodes,
+            done,
+            solutions,
+        }
+    }
+
+    /// Searches one bound over all prefixes, on `limits.threads` threads; with `periodic`, the
+    /// calling thread hands a checkpoint of the bound so far to it every `periodic.every`.
     #[allow(clippy::too_many_arguments)]
     fn search_bound(
         &self,
@@ -566,6 +680,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         clock: &Clock,
         resume: Option<&Checkpoint>,
         upper_found: &AtomicBool,
+        periodic: Option<(&mut Periodic<'_>, &Snapshot<'_>)>,
     ) -> BoundResult {
         let shared = Shared {
             tables,
@@ -582,7 +697,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             n_found: vec![0; prefixes.len()],
         };
         if let Some(checkpoint) = resume {
-            // Indexes beyond the prefixes (a checkpoint edited by hand) are ignored.
+            // The reader checked the indexes; any beyond the prefixes would be ignored.
             for &i in &checkpoint.done {
                 if let Some(result) = state.results.get_mut(i) {
                     *result = Some(Vec::new());
@@ -598,14 +713,61 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         }
         let state = Mutex::new(state);
         let next = AtomicUsize::new(0);
+        let live_nodes = AtomicU64::new(0);
         // Tiny bounds are not worth starting threads.
         let n_threads = if bound <= 6 { 1 } else { threads.max(1) };
-        let work = || run_worker(&shared, cube, &prefixes, bound, want, &next, &state);
+        let work = || {
+            run_worker(
+                &shared,
+                cube,
+                &prefixes,
+                bound,
+                want,
+                &next,
+                &state,
+                &live_nodes,
+            )
+        };
         let nodes: u64 = if n_threads <= 1 {
             work()
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..n_threads).map(|_| scope.spawn(work)).collect();
+                // Each worker says when it is done, so that waiting for checkpoint times never
+                // delays the end of the bound.
+                let (finished_tx, finished_rx) = std::sync::mpsc::channel();
+                let handles: Vec<_> = (0..n_threads)
+                    .map(|_| {
+                        let finished_tx = finished_tx.clone();
+                        scope.spawn(move || {
+                            let nodes = work();
+                            let _ = finished_tx.send(());
+                            nodes
+                        })
+                    })
+                    .collect();
+                drop(finished_tx);
+                if let Some((periodic, snapshot)) = periodic {
+                    let mut n_finished = 0;
+                    let mut next = Instant::now() + periodic.every;
+                    while n_finished < n_threads {
+                        match finished_rx
+                            .recv_timeout(next.saturating_duration_since(Instant::now()))
+                        {
+                            Ok(()) => n_finished += 1,
+                            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                                let (done, found) = state.lock().expect("lock").done_and_found();
+                                (periodic.save)(&snapshot(
+                                    done,
+                                    found,
+                                    live_nodes.load(Ordering::Relaxed),
+                                ));
+                                next = Instant::now() + periodic.every;
+                            }
+                            // A worker panicked: the join below reports it.
+                            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                        }
+                    }
+                }
                 handles
                     .into_iter()
                     .map(|h| h.join().expect("a search thread panicked"))
@@ -622,14 +784,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             .iter()
             .take(cutoff.saturating_add(1))
             .all(Option::is_some);
-        let mut found = Vec::new();
-        let mut done = Vec::new();
-        for (i, solutions) in state.results.into_iter().enumerate() {
-            if let Some(solutions) = solutions {
-                done.push(i);
-                found.extend(solutions.into_iter().map(|moves| (i, moves)));
-            }
-        }
+        let (done, found) = state.done_and_found();
         BoundResult {
             found,
             nodes,
@@ -726,6 +881,27 @@ impl UpperHelper {
     }
 }
 
+/// Periodic checkpoints of a search ([`Korf::search_checkpointed`]).
+pub struct Periodic<'a> {
+    /// How often: at most this long between two checkpoints while a bound is searched on
+    /// several threads (bounds of 6 moves or fewer take milliseconds and get none).
+    pub every: Duration,
+    /// Gets each checkpoint (on the thread that called the search); writing it is its business.
+    pub save: &'a mut dyn FnMut(&Checkpoint),
+}
+
+impl fmt::Debug for Periodic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Periodic")
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Makes a checkpoint of the bound being searched from its done prefixes, their solutions and the
+/// nodes of the bound so far.
+type Snapshot<'a> = dyn Fn(Vec<usize>, Vec<(usize, Vec<Move>)>, u64) -> Checkpoint + 'a;
+
 /// How [`Korf::run`] makes its outcome: solutions, proven lower bound, optimal, nodes,
 /// checkpoint, two-phase length.
 type Finish<'a> = dyn Fn(
@@ -757,6 +933,19 @@ struct BoundState {
 }
 
 impl BoundState {
+    /// The prefixes searched to the end, and their solutions with their prefix, in prefix order.
+    fn done_and_found(&self) -> (Vec<usize>, Vec<(usize, Vec<Move>)>) {
+        let mut found = Vec::new();
+        let mut done = Vec::new();
+        for (i, solutions) in self.results.iter().enumerate() {
+            if let Some(solutions) = solutions {
+                done.push(i);
+                found.extend(solutions.iter().map(|moves| (i, moves.clone())));
+            }
+        }
+        (done, found)
+    }
+
     /// The last prefix that can contribute: the first at which the solutions of finished prefixes
     /// up to it reach `want` (`usize::MAX` when there is none yet).
     fn cutoff(&self, want: usize) -> usize {
@@ -771,7 +960,9 @@ impl BoundState {
     }
 }
 
-/// One thread's loop over the prefix queue; returns its node count.
+/// One thread's loop over the prefix queue; returns its node count, and adds it to `live_nodes`
+/// prefix by prefix (for periodic checkpoints).
+#[allow(clippy::too_many_arguments)]
 fn run_worker(
     shared: &Shared<'_>,
     cube: &Cube,
@@ -780,6 +971,7 @@ fn run_worker(
     want: usize,
     next: &AtomicUsize,
     state: &Mutex<BoundState>,
+    live_nodes: &AtomicU64,
 ) -> u64 {
     let root = shared.views.pairs(cube, shared.tables.n_pairs());
     let mut worker = Worker::new(shared);
@@ -794,7 +986,9 @@ fn run_worker(
         if state.lock().expect("lock").results[i].is_some() {
             continue;
         }
+        let before = worker.n_nodes;
         worker.run_prefix(&root, &prefixes[i], bound, i, want);
+        live_nodes.fetch_add(worker.n_nodes - before, Ordering::Relaxed);
         match worker.abort {
             Abort::No | Abort::Enough => {
                 let mut state = state.lock().expect("lock");

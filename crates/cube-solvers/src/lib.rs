@@ -292,4 +292,4 @@ pub mod thistlethwaite;
 
 mod small;
 
-pub use crate::small::{SmallTables, small_tables};
+pub use crate::small::{SmallOutcome, SmallTables, small_tables};

@@ -51,27 +51,47 @@ impl SmallTables {
     }
 
     /// Reads the method's tables from the table directory `dir`, building and writing each one
-    /// that is missing, stale or corrupt, and installs them. Returns how many were built.
+    /// that is missing, stale or corrupt, and installs them. Says how many were built and whether
+    /// each of those was written back (so that a caller says "cached" only when it was).
     ///
     /// # Errors
     /// The first table that could be neither read nor written (see cube-tables'
     /// `load_or_build`); the solver then builds its tables in memory on first use.
-    pub fn load_or_build(&self, dir: &Path) -> Result<usize, TableError> {
-        let mut built = 0;
+    pub fn load_or_build(&self, dir: &Path) -> Result<SmallOutcome, TableError> {
+        let mut outcome = SmallOutcome {
+            built: 0,
+            not_written: None,
+        };
         let payloads = self
             .specs
             .iter()
             .enumerate()
             .map(|(i, spec)| {
-                let (payload, outcome) = load_or_build_with_outcome(dir, spec, || self.build(i))?;
-                built += usize::from(!matches!(outcome, CacheOutcome::Loaded));
+                let (payload, cached) = load_or_build_with_outcome(dir, spec, || self.build(i))?;
+                match cached {
+                    CacheOutcome::Loaded => {}
+                    CacheOutcome::Written => outcome.built += 1,
+                    CacheOutcome::NotWritten(e) => {
+                        outcome.built += 1;
+                        outcome.not_written.get_or_insert(e);
+                    }
+                }
                 Ok(payload)
             })
             .collect::<Result<Vec<_>, TableError>>()?;
         // A table built here is already installed, and `install` then refuses the payloads.
         self.install(payloads);
-        Ok(built)
+        Ok(outcome)
     }
+}
+
+/// What [`SmallTables::load_or_build`] did.
+#[derive(Debug)]
+pub struct SmallOutcome {
+    /// How many tables were built (missing, stale or corrupt in the directory).
+    pub built: usize,
+    /// The error of the first built table that could not be written back, if any.
+    pub not_written: Option<TableError>,
 }
 
 /// The methods whose tables are small enough to build on first use and worth caching.

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move, Symmetry, is_canonical};
-use cube_solvers::korf::{Checkpoint, Config, Korf, KorfOutcome};
+use cube_solvers::korf::{Checkpoint, Config, Korf, KorfOutcome, Periodic};
 use cube_solvers::slow::Slow;
 use cube_solvers::{Limits, SolveError, Solver, Stop};
 use cube_tables::Tier;
@@ -273,6 +273,129 @@ fn stop_and_resume() {
     assert_eq!(resumed.solutions, full.solutions);
 }
 
+/// Periodic checkpoints while a bound is searched on two threads; resuming from the last one gives
+/// the answer of the uninterrupted search, and the node count goes on from the checkpoint's.
+/// See issue 15.
+#[test]
+fn periodic_checkpoints_resume() {
+    let config = Config {
+        upper_bound: false,
+        ..Config::default()
+    };
+    let korf = Korf::with_config(tables(), config);
+    let cube = Cube::SOLVED.apply_alg(&"R U F D L B R' U' F' D' L' B'".parse::<Alg>().unwrap());
+    let limits = Limits {
+        threads: 2,
+        ..Limits::default()
+    };
+    let mut saved: Vec<Checkpoint> = Vec::new();
+    let mut save = |c: &Checkpoint| saved.push(c.clone());
+    let full = korf
+        .search_checkpointed(
+            &cube,
+            None,
+            &limits,
+            &Stop::new(),
+            &mut |_| {},
+            Some(Periodic {
+                every: Duration::from_millis(1),
+                save: &mut save,
+            }),
+        )
+        .unwrap();
+    assert!(full.optimal);
+    let last = saved.last().unwrap_or_else(|| {
+        panic!(
+            "a search of several bounds on two threads saves: {} moves, {} nodes, {:?}",
+            full.solutions[0].moves.len(),
+            full.nodes,
+            full.elapsed
+        )
+    });
+    assert!(last.nodes > 0 && last.nodes <= full.nodes);
+    let checkpoint: Checkpoint = last.to_string().parse().expect("a checkpoint reads back");
+    let resumed = korf
+        .resume(&checkpoint, &limits, &Stop::new(), &mut |_| {})
+        .unwrap();
+    assert!(resumed.optimal);
+    assert_eq!(resumed.solutions, full.solutions);
+    assert!(resumed.nodes >= checkpoint.nodes);
+}
+
+/// A checkpoint of another search is refused with the field that differs, never a panic. See
+/// issue 15.
+#[test]
+fn mismatched_checkpoints_are_named() {
+    let config = Config {
+        upper_bound: false,
+        ..Config::default()
+    };
+    let korf = Korf::with_config(tables(), config.clone());
+    let cube = Cube::SOLVED.apply_alg(&"R U F D L B R' U' F' D' L' B'".parse::<Alg>().unwrap());
+    // What a search of 12 moves at bound 10 with the default configuration would write.
+    let checkpoint = Checkpoint {
+        cube,
+        tier: Tier::Edge6,
+        prefix_depth: config.prefix_depth,
+        n_solutions: 1,
+        inverse: config.inverse,
+        symmetric: config.symmetric,
+        bound: 10,
+        nodes: 1000,
+        done: vec![0, 1, 2],
+        solutions: Vec::new(),
+    };
+    let resumed = korf.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {});
+    assert!(resumed.is_ok_and(|o| o.optimal && o.nodes > 1000));
+    let field = |korf: &Korf<'_, Vec<u8>>, checkpoint: &Checkpoint, limits: &Limits| match korf
+        .resume(checkpoint, limits, &Stop::new(), &mut |_| {})
+    {
+        Err(SolveError::BadCheckpoint(e)) => e.field(),
+        other => panic!("expected a bad checkpoint, got {other:?}"),
+    };
+    let shallow = Korf::with_config(
+        tables(),
+        Config {
+            prefix_depth: 2,
+            ..config.clone()
+        },
+    );
+    assert_eq!(
+        field(&shallow, &checkpoint, &Limits::default()),
+        "prefix-depth"
+    );
+    let all = Limits {
+        n_solutions: usize::MAX,
+        ..Limits::default()
+    };
+    assert_eq!(field(&korf, &checkpoint, &all), "solutions-wanted");
+    let plain = Korf::with_config(
+        tables(),
+        Config {
+            inverse: false,
+            ..config
+        },
+    );
+    assert_eq!(field(&plain, &checkpoint, &Limits::default()), "lookups");
+    let other_tier = Checkpoint {
+        tier: Tier::Edge7,
+        ..checkpoint.clone()
+    };
+    assert_eq!(field(&korf, &other_tier, &Limits::default()), "tier");
+    let other_cube = korf.search_checkpointed(
+        &Cube::SOLVED.apply_moves(&[Move::R1]),
+        Some(&checkpoint),
+        &Limits::default(),
+        &Stop::new(),
+        &mut |_| {},
+        None,
+    );
+    assert!(
+        matches!(&other_cube, Err(SolveError::BadCheckpoint(e)) if e.field() == "cube"),
+        "{other_cube:?}"
+    );
+}
+
 /// `search_to` finds optimal sequences between two states.
 #[test]
 fn solve_to_a_goal_state() {
@@ -315,7 +438,7 @@ fn missing_tables_name_the_bake_command() {
     std::fs::create_dir_all(&empty).unwrap();
     let err = PdbSet::load(&empty, Tier::Edge6).unwrap_err().to_string();
     assert!(
-        err.contains("cargo xtask bake-tables --tier 6edge"),
+        err.contains("re-run cube_tables::pdb::bake_tier for tier 6edge"),
         "{err}"
     );
 }

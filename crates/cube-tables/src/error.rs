@@ -70,6 +70,12 @@ pub enum TableErrorKind {
     InvalidInput,
     /// No table directory could be found: there is no `--tables`, no `CUBE_TABLES_DIR` and no cache dir.
     NoTableDir,
+    /// A directory, a FIFO, a device, a socket or a symbolic-link loop is where a file should be.
+    NotAFile,
+    /// The file exists but this user may not read (or write) it.
+    PermissionDenied,
+    /// The file system has less free space than a bake needs (checked before it starts).
+    NoSpace,
     /// An operating system error, with context.
     Io,
 }
@@ -132,6 +138,14 @@ pub(crate) enum Kind {
         what: String,
     },
     NoTableDir,
+    NotAFile {
+        what: &'static str,
+    },
+    PermissionDenied,
+    NoSpace {
+        needed: u64,
+        available: u64,
+    },
     Io {
         context: &'static str,
         source: io::Error,
@@ -214,6 +228,9 @@ impl TableError {
             Kind::InvalidId { .. } => TableErrorKind::InvalidId,
             Kind::InvalidInput { .. } => TableErrorKind::InvalidInput,
             Kind::NoTableDir => TableErrorKind::NoTableDir,
+            Kind::NotAFile { .. } => TableErrorKind::NotAFile,
+            Kind::PermissionDenied => TableErrorKind::PermissionDenied,
+            Kind::NoSpace { .. } => TableErrorKind::NoSpace,
             Kind::Io { .. } => TableErrorKind::Io,
         }
     }
@@ -317,6 +334,22 @@ impl fmt::Display for TableError {
                 f,
                 "no table directory: there is no cache directory on this system (pass --tables DIR or set CUBE_TABLES_DIR)"
             )?,
+            Kind::NotAFile { what } => write!(
+                f,
+                "is {what}, not a regular file (move it out of the way{}",
+                if inner.fix.is_some() { ", then" } else { "" }
+            )?,
+            Kind::PermissionDenied => write!(
+                f,
+                "permission denied (make the file readable by this user, or use another directory{}",
+                if inner.fix.is_some() { " and" } else { "" }
+            )?,
+            Kind::NoSpace { needed, available } => write!(
+                f,
+                "{} MiB free, the bake needs {} MiB (free some space or choose another table directory, then",
+                available >> 20,
+                needed.div_ceil(1 << 20)
+            )?,
             Kind::Io { context, source } => {
                 write!(f, "{context}: {source}")?;
                 if source.kind() == io::ErrorKind::StorageFull {
@@ -324,8 +357,15 @@ impl fmt::Display for TableError {
                 }
             }
         }
-        if let Some(fix) = &inner.fix {
-            write!(f, " ({fix})")?;
+        match (&inner.kind, &inner.fix) {
+            // These messages open the parenthesis of their fix themselves.
+            (Kind::NotAFile { .. } | Kind::PermissionDenied | Kind::NoSpace { .. }, Some(fix)) => {
+                write!(f, " {fix})")?
+            }
+            (Kind::NotAFile { .. } | Kind::PermissionDenied, None) => write!(f, ")")?,
+            (Kind::NoSpace { .. }, None) => write!(f, " re-run)")?,
+            (_, Some(fix)) => write!(f, " ({fix})")?,
+            (_, None) => {}
         }
         Ok(())
     }

@@ -255,24 +255,68 @@ impl Encoding {
     }
 }
 
-/// What a user should do when a table file is missing or bad. It ends every such error message.
+/// What a user should do when a table file is missing or bad. It ends every such error message, in the
+/// words of the program the user ran ([`set_fix_commands`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fix {
-    /// The table comes from `cargo xtask bake-tables --tier <tier>`: "re-run cargo xtask bake-tables --tier 7edge".
+    /// The table comes from a bake of its tier: "re-run cube-cli tables bake --tier 7edge" from the CLI.
     Bake,
+    /// The table comes from a bake of any tier (the corner database).
+    BakeAnyTier,
     /// The table is a small cache built on first use: "delete the file; it is rebuilt on next use".
     Rebuild,
     /// Any other advice, shown as is.
     Custom(&'static str),
 }
 
+/// The commands that the fixes of table errors name. Each program sets its own once, before it opens a
+/// table, with [`set_fix_commands`]; a library user gets [`FixCommands::LIBRARY`], the functions to call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixCommands {
+    /// How to bake a tier, `{tier}` standing for its name: `cube-cli tables bake --tier {tier}`.
+    pub bake: &'static str,
+    /// How to run the full check of the tables: `cube-cli tables verify`.
+    pub verify: &'static str,
+}
+
+impl FixCommands {
+    /// The library's own functions.
+    pub const LIBRARY: FixCommands = FixCommands {
+        bake: "cube_tables::pdb::bake_tier for tier {tier}",
+        verify: "cube_tables::pdb::verify_table",
+    };
+
+    /// The bake command for `tier` (`TIER` when there is none).
+    pub fn bake(&self, tier: Option<Tier>) -> String {
+        let tier = tier.map_or_else(|| "TIER".to_string(), |t| t.to_string());
+        self.bake.replace("{tier}", &tier)
+    }
+}
+
+static FIX_COMMANDS: std::sync::RwLock<FixCommands> = std::sync::RwLock::new(FixCommands::LIBRARY);
+
+/// Sets the commands that the fixes of table errors name, for the whole process: a binary calls it first
+/// thing, so that its errors say `cube-cli tables bake --tier 7edge` rather than a library function.
+pub fn set_fix_commands(commands: FixCommands) {
+    *FIX_COMMANDS.write().unwrap_or_else(|e| e.into_inner()) = commands;
+}
+
+/// The commands set by [`set_fix_commands`], else [`FixCommands::LIBRARY`].
+pub fn fix_commands() -> FixCommands {
+    *FIX_COMMANDS.read().unwrap_or_else(|e| e.into_inner())
+}
+
 impl Fix {
     pub(crate) fn hint(&self, tier: Option<Tier>) -> String {
-        match (self, tier) {
-            (Fix::Bake, Some(tier)) => format!("re-run cargo xtask bake-tables --tier {tier}"),
-            (Fix::Bake, None) => "re-run cargo xtask bake-tables".to_string(),
-            (Fix::Rebuild, _) => "delete the file; it is rebuilt on next use".to_string(),
-            (Fix::Custom(hint), _) => (*hint).to_string(),
+        let commands = fix_commands();
+        match self {
+            Fix::Bake => format!("re-run {}", commands.bake(tier)),
+            Fix::BakeAnyTier => format!(
+                "re-run {} (any tier bakes the corners)",
+                commands.bake(Some(Tier::Edge6))
+            ),
+            Fix::Rebuild => "delete the file; it is rebuilt on next use".to_string(),
+            Fix::Custom(hint) => (*hint).to_string(),
         }
     }
 }

@@ -46,6 +46,7 @@
 
 #![deny(missing_docs)]
 
+mod atomic;
 mod dirs;
 mod error;
 mod format;
@@ -54,17 +55,25 @@ mod id;
 pub mod m12;
 mod mmap;
 mod nibble;
+mod open;
+mod stamp;
 mod store;
 mod table;
 mod verify;
 
+pub use crate::atomic::AtomicFile;
 pub use crate::dirs::{TABLES_DIR_ENV, resolve_table_dir};
 pub use crate::error::{TableError, TableErrorKind};
 pub use crate::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
 pub use crate::hash::{CHUNK_LEN, payload_hash};
-pub use crate::id::{Encoding, Fix, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier};
+pub use crate::id::{
+    Encoding, Fix, FixCommands, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier, fix_commands,
+    set_fix_commands,
+};
 pub use crate::mmap::{Anonymous, Mapped, Scratch};
 pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into, prefetch_nibble};
+pub use crate::open::open_regular;
+pub use crate::stamp::{checked_at, stamp_path, write_check_stamp};
 pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
 pub use crate::table::PruneTable;
 pub use crate::verify::{histogram, verify};

@@ -11,15 +11,14 @@
 //! multi-GB table about 1.6 times faster (fewer TLB misses). It is also safe.
 
 use std::fs::OpenOptions;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use memmap2::{Mmap, MmapMut, MmapOptions};
 
-use crate::error::{Kind, TableError};
+use crate::error::TableError;
 use crate::format::HEADER_LEN;
 use crate::id::TableSpec;
-use crate::table::{PruneTable, open_checked, too_big};
+use crate::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big};
 
 /// The payload of a table mapped from its file by [`PruneTable::open_mapped`].
 #[derive(Debug)]
@@ -87,41 +86,54 @@ impl PruneTable<Mapped> {
 }
 
 impl PruneTable<Anonymous> {
-    /// Reads the table file at `path` into anonymous memory advised to use transparent huge pages.
+    /// Reads the table file at `path` into anonymous memory advised to use transparent huge pages, and
+    /// checks the payload hash on the way.
     ///
     /// This is the fast path for large tables: random lookups are about 1.6 times faster than in a mapped
-    /// file, which gets no huge pages. It costs one read of the file at load time, and the memory is not
-    /// shared with other processes. Off Linux, it is an ordinary anonymous map.
+    /// file, which gets no huge pages. It costs one read of the file at load time, on the rayon pool, each
+    /// 1 MiB chunk hashed while it is still in cache; the memory is not shared with other processes. Off
+    /// Linux, it is an ordinary anonymous map.
     ///
     /// # Errors
     ///
-    /// The errors of [`PruneTable::load`].
+    /// The errors of [`PruneTable::load`], `PayloadHash` included.
     pub fn load_anonymous(
         path: &Path,
         spec: &TableSpec,
     ) -> Result<PruneTable<Anonymous>, TableError> {
-        let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
-        let (mut file, info) = open_checked(path, spec).map_err(at)?;
-        let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
-        let mut map = anonymous(len).map_err(at)?;
-        // `read_exact` is enough: a file that shrank since the size check ends early and fails.
-        file.read_exact(&mut map[..len]).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::UnexpectedEof {
-                let file_len = file.metadata().map_or(0, |m| m.len());
-                let available = file_len.saturating_sub(HEADER_LEN as u64);
-                at(TableError::new(Kind::Truncated {
-                    payload_len: info.payload_len,
-                    available,
-                }))
-            } else {
-                at(TableError::io("reading the payload", e))
-            }
-        })?;
-        let map = map
-            .make_read_only()
-            .map_err(|e| at(TableError::io("protecting the payload", e)))?;
-        PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix).map_err(at)
+        load_anonymous(path, spec, PayloadCheck::Hash)
     }
+
+    /// [`PruneTable::load_anonymous`] without the payload hash: the header and the lengths only.
+    ///
+    /// For benchmarks of the load itself. A corrupt payload then gives wrong lookups, so a solver over
+    /// such a table proves nothing; every byte is a valid entry, so there is no undefined behaviour.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`PruneTable::load`] except `PayloadHash`.
+    pub fn load_anonymous_unchecked(
+        path: &Path,
+        spec: &TableSpec,
+    ) -> Result<PruneTable<Anonymous>, TableError> {
+        load_anonymous(path, spec, PayloadCheck::TrustHeader)
+    }
+}
+
+fn load_anonymous(
+    path: &Path,
+    spec: &TableSpec,
+    check: PayloadCheck,
+) -> Result<PruneTable<Anonymous>, TableError> {
+    let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
+    let (file, info) = open_checked(path, spec).map_err(at)?;
+    let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+    let mut map = anonymous(len).map_err(at)?;
+    read_payload(&file, &info, &mut map[..len], check).map_err(at)?;
+    let map = map
+        .make_read_only()
+        .map_err(|e| at(TableError::io("protecting the payload", e)))?;
+    PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix).map_err(at)
 }
 
 /// Maps `len` (at least 1) zeroed anonymous bytes, advised to use transparent huge pages on Linux.
@@ -132,6 +144,31 @@ fn anonymous(len: usize) -> Result<MmapMut, TableError> {
     #[cfg(target_os = "linux")]
     let _ = map.advise(memmap2::Advice::HugePage);
     Ok(map)
+}
+
+/// Gives `file` `len` bytes of real disk blocks, zeroed.
+fn allocate(file: &std::fs::File, len: u64) -> std::io::Result<()> {
+    #[cfg(test)]
+    if tests::FAIL_ALLOCATION.get() {
+        return Err(std::io::ErrorKind::StorageFull.into());
+    }
+    #[cfg(target_os = "linux")]
+    match rustix::fs::fallocate(file, rustix::fs::FallocateFlags::empty(), 0, len) {
+        Ok(()) => return Ok(()),
+        // The file system cannot allocate without writing: write the zeros below.
+        Err(rustix::io::Errno::OPNOTSUPP) => {}
+        Err(e) => return Err(e.into()),
+    }
+    file.set_len(0)?;
+    let zeros = vec![0u8; crate::hash::CHUNK_LEN];
+    let mut writer = std::io::BufWriter::new(file);
+    let mut left = len;
+    while left > 0 {
+        let n = left.min(zeros.len() as u64) as usize;
+        std::io::Write::write_all(&mut writer, &zeros[..n])?;
+        left -= n as u64;
+    }
+    std::io::Write::flush(&mut writer)
 }
 
 /// Writable, zeroed scratch memory for table generators, anonymous or backed by a file.
@@ -164,6 +201,9 @@ impl Scratch {
     /// `len` zeroed bytes backed by a new file at `path`, which is removed when the scratch is dropped.
     ///
     /// Use it when the scratch is larger than the free RAM: the kernel writes pages back to the file.
+    /// The file's blocks are allocated for real (`fallocate`, or zeros written where the file system
+    /// has no `fallocate`), so a full disk is an error here rather than a `SIGBUS` when the map is
+    /// written.
     ///
     /// # Safety
     ///
@@ -171,7 +211,8 @@ impl Scratch {
     ///
     /// # Errors
     ///
-    /// `Io` when the file cannot be created, sized or mapped; the file is removed again.
+    /// `Io` when the file cannot be created, allocated (`StorageFull` on a full disk) or mapped; the file
+    /// is removed again.
     #[allow(unsafe_code)]
     pub unsafe fn file_backed(path: &Path, len: usize) -> Result<Scratch, TableError> {
         let at = |e: TableError| e.with_path(path);
@@ -186,8 +227,8 @@ impl Scratch {
             let _ = std::fs::remove_file(path);
             at(e)
         };
-        file.set_len(len.max(1) as u64)
-            .map_err(|e| remove(TableError::io("sizing the scratch file", e)))?;
+        allocate(&file, len.max(1) as u64)
+            .map_err(|e| remove(TableError::io("allocating the scratch file", e)))?;
         // SAFETY: a propagation of the caller's promise that no one else modifies the file while it is
         // mapped; this process only touches it through the map.
         let map = unsafe { MmapOptions::new().len(len.max(1)).map_mut(&file) }
@@ -251,5 +292,15 @@ impl AsRef<[u8]> for Scratch {
 impl AsMut<[u8]> for Scratch {
     fn as_mut(&mut self) -> &mut [u8] {
         self
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Makes the scratch allocation of this thread fail as on a full disk.
+        pub(crate) static FAIL_ALLOCATION: Cell<bool> = const { Cell::new(false) };
     }
 }

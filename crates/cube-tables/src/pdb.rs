@@ -108,9 +108,7 @@ pub const CORNERS: Pdb = Pdb {
         Encoding::Nibble,
         CORNER_COUNT as u64,
     )
-    .with_fix(Fix::Custom(
-        "re-run cargo xtask bake-tables --tier 6edge (any tier bakes the corners)",
-    )),
+    .with_fix(Fix::BakeAnyTier),
     projection: Projection::Corners,
 };
 
@@ -173,6 +171,20 @@ pub fn tables_to_check(dir: &std::path::Path, tier: Option<Tier>) -> Vec<Pdb> {
         }
     }
     tables
+}
+
+/// Checks the header, the size and the id of the file at `path` against `table`, in constant time,
+/// without reading or mapping the payload (a status report; a search loads with
+/// [`PdbSet::load_anonymous`], which also hashes the payload).
+///
+/// # Errors
+///
+/// The header and length errors of [`PruneTable::load`](crate::PruneTable::load).
+pub fn check_header(path: &std::path::Path, table: &Pdb) -> Result<(), TableError> {
+    let spec = &table.spec;
+    crate::table::open_checked(path, spec)
+        .map(drop)
+        .map_err(|e| e.at(spec.id, path, &spec.fix, spec.tier))
 }
 
 impl Pdb {

@@ -6,17 +6,20 @@
 //!    [`WriteOptions::wait_for_lock`] is set). A second bake of the same table gets
 //!    [`TableErrorKind::Locked`](crate::TableErrorKind::Locked). The lock file is kept: the lock dies with
 //!    the process that holds it, so a killed bake never blocks the next one.
-//! 2. Write the header and the payload to `<name>.tmp`, truncating whatever a killed bake left there.
-//! 3. `fsync` the file, rename it to `<name>`, and `fsync` the directory.
+//! 2. Remove the temporary files of this table that killed writers left (the lock says no one else is
+//!    writing it), then write the header and the payload to a new [`AtomicFile`]
+//!    (`.<name>.<pid>-<n>.tmp`, never an existing file).
+//! 3. Commit it: `fsync` the file, rename it to `<name>`, and `fsync` the directory.
 //!
-//! On any error the temporary file is removed. A bake killed half-way leaves only `<name>.tmp`, which
-//! no loader ever opens.
+//! On any error the temporary file is removed. A writer killed half-way leaves only its temporary file,
+//! which no loader ever opens and the next writer of the table removes.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Kind, OPENING, TableError};
+use crate::atomic::AtomicFile;
+use crate::error::{Kind, TableError};
 use crate::format::{HEADER_LEN, Header, Histogram};
 use crate::hash::{CHUNK_LEN, StreamHash, payload_hash};
 use crate::id::TableSpec;
@@ -83,7 +86,7 @@ pub fn write_table_from_file(
     options: &WriteOptions,
 ) -> Result<PathBuf, TableError> {
     let at_scratch = |e: TableError| e.at(spec.id, scratch, &spec.fix, spec.tier);
-    let mut file = File::open(scratch).map_err(|e| at_scratch(TableError::io(OPENING, e)))?;
+    let mut file = crate::open::open_regular(scratch).map_err(at_scratch)?;
     let len = file
         .metadata()
         .map_err(|e| at_scratch(TableError::io("reading the file size", e)))?
@@ -105,7 +108,7 @@ pub fn write_table_from_file(
 
 /// A streaming table writer, for payloads that are produced in pieces.
 ///
-/// The payload is written to `<name>.tmp` through a 1 MiB buffer and hashed chunk by chunk on the way;
+/// The payload is written to a temporary file through a 1 MiB buffer and hashed chunk by chunk on the way;
 /// [`TableWriter::finish`] writes the header and renames the file. Dropping the writer without finishing
 /// removes the temporary file.
 ///
@@ -234,15 +237,12 @@ fn check_input(
     Ok(())
 }
 
-/// A temporary file being written under the table's lock; removed on drop unless committed.
+/// A table file being written under the table's lock, as an [`AtomicFile`]: removed on drop unless
+/// committed.
 #[derive(Debug)]
 struct Staged {
     spec: TableSpec,
-    dir: PathBuf,
-    final_path: PathBuf,
-    tmp_path: PathBuf,
-    /// `None` once committed.
-    file: Option<File>,
+    file: AtomicFile,
     /// Held until the staged file is dropped; the lock is released when the handle closes.
     _lock: File,
 }
@@ -269,84 +269,118 @@ impl Staged {
                 std::fs::TryLockError::Error(e) => at(TableError::io("locking", e), &lock_path),
             })?;
         }
-        // We hold the lock, so any temporary file is left over from a killed bake: truncate it.
-        let tmp_path = with_suffix(&final_path, ".tmp");
-        let file = File::create(&tmp_path)
-            .map_err(|e| at(TableError::io("creating the temporary file", e), &tmp_path))?;
+        // We hold the lock, so any temporary file of this table is left over from a killed writer.
+        AtomicFile::remove_stale(&final_path);
+        let file = AtomicFile::create(&final_path)
+            .map_err(|e| at(TableError::io("creating the temporary file", e), dir))?;
         Ok(Staged {
             spec: *spec,
-            dir: dir.to_path_buf(),
-            final_path,
-            tmp_path,
-            file: Some(file),
+            file,
             _lock: lock,
         })
     }
 
     fn error(&self, e: TableError) -> TableError {
-        e.at(self.spec.id, &self.tmp_path, &self.spec.fix, self.spec.tier)
+        e.at(
+            self.spec.id,
+            self.file.tmp_path(),
+            &self.spec.fix,
+            self.spec.tier,
+        )
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), TableError> {
-        let file = self
-            .file
-            .as_mut()
-            .expect("a staged file is written before it is committed");
-        file.write_all(bytes)
+        self.file
+            .write_all(bytes)
             .map_err(|e| self.error(TableError::io("writing the temporary file", e)))
     }
 
-    /// Writes `header` at the start (if given), syncs, renames, and syncs the directory.
+    /// Writes `header` at the start (if given), then commits the atomic file.
     fn commit(mut self, header: Option<&Header>) -> Result<PathBuf, TableError> {
-        let mut file = self.file.take().expect("a staged file is committed once");
-        let result = (|| {
-            if let Some(header) = header {
-                file.seek(SeekFrom::Start(0))
-                    .map_err(|e| TableError::io("seeking in the temporary file", e))?;
-                file.write_all(&header.to_bytes())
-                    .map_err(|e| TableError::io("writing the header", e))?;
-            }
-            file.sync_all()
-                .map_err(|e| TableError::io("syncing the temporary file", e))?;
-            drop(file);
-            std::fs::rename(&self.tmp_path, &self.final_path)
-                .map_err(|e| TableError::io("renaming the temporary file", e))?;
-            sync_dir(&self.dir).map_err(|e| TableError::io("syncing the table directory", e))
-        })();
-        match result {
-            Ok(()) => {
-                self.tmp_path = PathBuf::new();
-                Ok(std::mem::take(&mut self.final_path))
-            }
-            Err(e) => Err(self.error(e)),
+        if let Some(header) = header {
+            let file = self.file.file();
+            let result = file
+                .seek(SeekFrom::Start(0))
+                .and_then(|_| file.write_all(&header.to_bytes()));
+            result.map_err(|e| self.error(TableError::io("writing the header", e)))?;
         }
+        let path = self.file.path().to_path_buf();
+        let tmp_path = self.file.tmp_path().to_path_buf();
+        let Staged { spec, file, _lock } = self;
+        file.commit().map_err(|e| {
+            TableError::io("syncing and renaming the temporary file", e)
+                .at(spec.id, &tmp_path, &spec.fix, spec.tier)
+        })?;
+        Ok(path)
     }
 }
 
-impl Drop for Staged {
-    fn drop(&mut self) {
-        drop(self.file.take());
-        if !self.tmp_path.as_os_str().is_empty() {
-            let _ = std::fs::remove_file(&self.tmp_path);
-        }
-    }
-}
-
-/// `path` with `suffix` appended to its file name: `x.v1.tbl` becomes `x.v1.tbl.tmp`.
+/// `path` with `suffix` appended to its file name: `x.v1.tbl` becomes `x.v1.tbl.lock`.
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
 }
 
-/// Makes a rename in `dir` durable.
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    File::open(dir)?.sync_all()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TableErrorKind;
+    use crate::atomic::tests::FULL_DISK;
+    use crate::id::{Encoding, TableId, Tier};
 
-/// Directories cannot be opened for syncing here; the rename is as durable as the platform makes it.
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> std::io::Result<()> {
-    Ok(())
+    const SPEC: TableSpec =
+        TableSpec::new(TableId::from_static("unit-full"), Encoding::Nibble, 1001)
+            .with_tier(Tier::Edge7);
+
+    /// A full disk while writing (injected at the atomic file's writes): the error says so and names
+    /// the temporary file, and the temporary file is removed, for the one-shot and the streaming
+    /// writer.
+    #[test]
+    fn disk_full() {
+        let dir = tempfile::tempdir().unwrap();
+        let payload = vec![0x21u8; 501];
+        let mut histogram = [0; 32];
+        histogram[1] = 500;
+        histogram[2] = 501;
+        for streaming in [false, true] {
+            FULL_DISK.set(true);
+            let err = if streaming {
+                TableWriter::create(dir.path(), &SPEC, &WriteOptions::new())
+                    .and_then(|mut writer| {
+                        writer.write(&payload)?;
+                        writer.finish(&histogram)
+                    })
+                    .unwrap_err()
+            } else {
+                write_table(
+                    dir.path(),
+                    &SPEC,
+                    &histogram,
+                    &payload,
+                    &WriteOptions::new(),
+                )
+                .unwrap_err()
+            };
+            FULL_DISK.set(false);
+            assert_eq!(err.kind(), TableErrorKind::Io, "{err}");
+            let tmp = err.path().unwrap().to_path_buf();
+            let message = err.to_string();
+            assert!(
+                message.starts_with(&format!("table unit-full ({}): writing", tmp.display())),
+                "{message}"
+            );
+            assert!(message.contains("(os error 28)"), "{message}");
+            assert!(
+                message.ends_with("(free some disk space and re-run)"),
+                "{message}"
+            );
+            assert!(!tmp.exists(), "the temporary file is removed");
+            let names: Vec<_> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names, ["unit-full.v1.tbl.lock"]);
+        }
+    }
 }

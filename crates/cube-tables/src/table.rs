@@ -9,8 +9,11 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Kind, OPENING, TableError};
+use rayon::prelude::*;
+
+use crate::error::{Kind, TableError};
 use crate::format::{HEADER_LEN, Header, Histogram, TableInfo};
+use crate::hash::{CHUNK_LEN, chunk_hash, combine};
 use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
 #[cfg(doc)]
 use crate::mmap::{Anonymous, Mapped};
@@ -192,43 +195,154 @@ impl<'a> PruneTable<&'a [u8]> {
 }
 
 impl PruneTable<Vec<u8>> {
-    /// Reads the table file at `path` into an owned buffer, checking the header and the lengths.
+    /// Reads the table file at `path` into an owned buffer, checking the header, the lengths and the
+    /// payload hash.
     ///
-    /// The checks take constant time; call [`verify`](crate::verify()) to check the payload.
+    /// The payload is read in 1 MiB chunks on the rayon pool and each chunk is hashed while it is still in
+    /// cache, so the check costs little over the read. [`verify`](crate::verify()) also recomputes the
+    /// depth histogram.
     ///
     /// # Errors
     ///
-    /// - `Missing` when there is no file at `path`.
+    /// - `Missing` when there is no file at `path`; `NotAFile` when a directory, a FIFO or another
+    ///   non-regular file is there.
     /// - `TooShortForHeader`, `Truncated` and `LengthMismatch` when the file is shorter or longer than its
     ///   header and `spec` say.
     /// - `BadMagic` for a file that is not a table file, `EndianMismatch` for one of the other byte order,
     ///   `VersionMismatch` for another format version, `HeaderChecksum` for a corrupt header and
     ///   `BadHeader` for an unknown field value.
     /// - `IdMismatch`, `TierMismatch` and `EncodingMismatch` when the file holds another table than `spec`.
-    /// - `Io` when reading fails.
+    /// - `PayloadHash` when the payload does not match the hash in its header: it is corrupt.
+    /// - `Io` when reading fails (`PermissionDenied` among them, with its fix).
     pub fn load(path: &Path, spec: &TableSpec) -> Result<PruneTable<Vec<u8>>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
-        let (mut file, info) = open_checked(path, spec).map_err(at)?;
+        let (file, info) = open_checked(path, spec).map_err(at)?;
         let payload_len =
             usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
         let mut payload = Vec::new();
         payload
             .try_reserve_exact(payload_len)
             .map_err(|_| at(too_big(info.payload_len)))?;
-        (&mut file)
-            .take(info.payload_len)
-            .read_to_end(&mut payload)
-            .map_err(|e| at(TableError::io("reading the payload", e)))?;
-        if payload.len() != payload_len {
-            // The file shrank after the size check.
-            let available = payload.len() as u64;
-            return Err(at(TableError::new(Kind::Truncated {
-                payload_len: info.payload_len,
-                available,
-            })));
-        }
+        payload.resize(payload_len, 0);
+        read_payload(&file, &info, &mut payload, PayloadCheck::Hash).map_err(at)?;
         PruneTable::from_checked(info, payload, path, spec.fix).map_err(at)
     }
+}
+
+/// Whether a loader checks the payload hash while it reads the payload.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum PayloadCheck {
+    /// Hash every chunk as it is read and compare with the header: a corrupt payload is `PayloadHash`.
+    #[default]
+    Hash,
+    /// Trust the header: read only. For benchmarks of the load itself; a corrupt payload then gives
+    /// wrong lookups (never undefined behaviour: every byte is a valid entry).
+    TrustHeader,
+}
+
+/// Reads the payload of `file` (whose header `info` describes) into `payload`, in [`CHUNK_LEN`] chunks
+/// on the rayon pool, hashing each chunk right after reading it when `check` asks for it.
+///
+/// Reads at explicit offsets, so the chunks need no shared file position.
+pub(crate) fn read_payload(
+    file: &File,
+    info: &TableInfo,
+    payload: &mut [u8],
+    check: PayloadCheck,
+) -> Result<(), TableError> {
+    debug_assert_eq!(payload.len() as u64, info.payload_len);
+    let chunk_hashes: Vec<u64> = payload
+        .par_chunks_mut(CHUNK_LEN)
+        .enumerate()
+        .map(|(index, chunk)| {
+            read_chunk(file, info, index, chunk)?;
+            Ok(match check {
+                PayloadCheck::Hash => chunk_hash(index as u64, chunk),
+                PayloadCheck::TrustHeader => 0,
+            })
+        })
+        .collect::<Result<_, TableError>>()?;
+    if check == PayloadCheck::Hash {
+        compare_hash(info, &chunk_hashes)?;
+    }
+    Ok(())
+}
+
+/// Checks the payload hash of `file` (whose header `info` describes) without keeping the payload: each
+/// thread of the rayon pool reads 1 MiB chunks into a buffer of its own and hashes them.
+pub(crate) fn check_payload(file: &File, info: &TableInfo) -> Result<(), TableError> {
+    let n_chunks = usize::try_from(info.payload_len.div_ceil(CHUNK_LEN as u64))
+        .map_err(|_| too_big(info.payload_len))?;
+    let chunk_hashes: Vec<u64> = (0..n_chunks)
+        .into_par_iter()
+        .map_init(
+            || vec![0u8; CHUNK_LEN],
+            |buf, index| {
+                let start = (index * CHUNK_LEN) as u64;
+                let len = (info.payload_len - start).min(CHUNK_LEN as u64) as usize;
+                read_chunk(file, info, index, &mut buf[..len])?;
+                Ok(chunk_hash(index as u64, &buf[..len]))
+            },
+        )
+        .collect::<Result<_, TableError>>()?;
+    compare_hash(info, &chunk_hashes)
+}
+
+/// Reads chunk `index` of the payload into `chunk`; a file that shrank since its size was checked is
+/// `Truncated`.
+fn read_chunk(
+    file: &File,
+    info: &TableInfo,
+    index: usize,
+    chunk: &mut [u8],
+) -> Result<(), TableError> {
+    let offset = HEADER_LEN as u64 + (index * CHUNK_LEN) as u64;
+    read_exact_at(file, chunk, offset).map_err(|e| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            let file_len = file.metadata().map_or(0, |m| m.len());
+            TableError::new(Kind::Truncated {
+                payload_len: info.payload_len,
+                available: file_len.saturating_sub(HEADER_LEN as u64),
+            })
+        } else {
+            TableError::io("reading the payload", e)
+        }
+    })
+}
+
+fn compare_hash(info: &TableInfo, chunk_hashes: &[u64]) -> Result<(), TableError> {
+    let computed = combine(chunk_hashes, info.payload_len);
+    if computed == info.payload_hash {
+        Ok(())
+    } else {
+        Err(TableError::new(Kind::PayloadHash {
+            stored: info.payload_hash,
+            computed,
+        }))
+    }
+}
+
+/// Fills `buf` from `file` at `offset`, without moving the file position.
+#[cfg(unix)]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+/// Fills `buf` from `file` at `offset`.
+#[cfg(windows)]
+fn read_exact_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> io::Result<()> {
+    while !buf.is_empty() {
+        match std::os::windows::fs::FileExt::seek_read(file, buf, offset) {
+            Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => {
+                buf = &mut buf[n..];
+                offset += n as u64;
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// The error for a payload that does not fit in memory.
@@ -238,11 +352,11 @@ pub(crate) fn too_big(payload_len: u64) -> TableError {
     })
 }
 
-/// Opens `path`, reads its header and checks it against `spec` and the file size.
+/// Opens `path` as a regular file, reads its header and checks it against `spec` and the file size.
 ///
 /// Returns the file positioned at the start of the payload.
 pub(crate) fn open_checked(path: &Path, spec: &TableSpec) -> Result<(File, TableInfo), TableError> {
-    let mut file = File::open(path).map_err(|e| TableError::io(OPENING, e))?;
+    let mut file = crate::open::open_regular(path)?;
     let file_len = file
         .metadata()
         .map_err(|e| TableError::io("reading the file size", e))?
@@ -283,3 +397,38 @@ pub(crate) fn prefetch_read(byte: &u8) {
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) fn prefetch_read(_byte: &u8) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TableErrorKind;
+
+    /// See issue 15: a file truncated after its header was checked (as by another process during
+    /// `tables verify`) is `Truncated` when its payload is read, never a signal: loads read, they do
+    /// not map.
+    #[test]
+    fn truncated_while_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = TableSpec::new(TableId::from_static("unit-cut"), Encoding::Byte, 3 << 20);
+        let payload = vec![1u8; 3 << 20];
+        let histogram = crate::histogram(&payload, Encoding::Byte, spec.n_entries);
+        let path = crate::write_table(dir.path(), &spec, &histogram, &payload, &Default::default())
+            .unwrap();
+        let (file, info) = open_checked(&path, &spec).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(HEADER_LEN as u64 + (1 << 20) + 5)
+            .unwrap();
+        let mut buf = vec![0u8; payload.len()];
+        for result in [
+            read_payload(&file, &info, &mut buf, PayloadCheck::Hash),
+            check_payload(&file, &info),
+        ] {
+            let err = result.unwrap_err();
+            assert_eq!(err.kind(), TableErrorKind::Truncated, "{err}");
+            assert!(err.to_string().contains("the file holds 1048581"), "{err}");
+        }
+    }
+}

@@ -1,14 +1,17 @@
 //! `cube-cli optimal` (and `solve --method optimal`): Korf's optimal solver over the pattern
 //! databases, baking the default tier on first use.
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 use cube_core::{Alg, Cube};
-use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome};
+use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic};
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::pdb::PdbSet;
-use cube_tables::{Anonymous, Tier};
+use cube_tables::{Anonymous, AtomicFile, TableErrorKind, Tier};
 use serde_json::json;
 
 use crate::Outcome;
@@ -20,16 +23,47 @@ use crate::output::{CliError, Report, n_moves};
 /// The pattern databases, loaded once per run (a batch solves every line over one copy).
 static TABLES: OnceLock<Result<(Tier, PdbSet<Anonymous>), String>> = OnceLock::new();
 
-/// Raised by Ctrl-C: every search polls it and stops within a fraction of a second.
+/// Raised by SIGINT or SIGTERM: every search polls it and stops within a fraction of a second,
+/// with what it has (printed, and the checkpoint written); the run then exits with 130. A second
+/// signal ends the process at once.
 fn stop_flag() -> &'static Stop {
     static STOP: OnceLock<Stop> = OnceLock::new();
     STOP.get_or_init(|| {
         let stop = Stop::new();
         let on_signal = stop.clone();
-        // Without a handler (another one is installed), Ctrl-C simply ends the process.
-        let _ = ctrlc::set_handler(move || on_signal.stop());
+        // Without a handler (another one is installed), a signal simply ends the process.
+        let _ = ctrlc::set_handler(move || {
+            if SIGNALLED.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(EXIT_SIGNAL));
+            }
+            on_signal.stop();
+        });
         stop
     })
+}
+
+/// A signal asked the run to stop.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// The exit code after SIGINT or SIGTERM, as a shell reports a process ended by SIGINT.
+const EXIT_SIGNAL: u8 = 130;
+
+/// Warnings to print after the results (a checkpoint that could not be written): printed by
+/// [`print_warnings`] once the answer is out, so that it is never lost behind an error.
+static WARNINGS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn warn(message: String) {
+    WARNINGS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(message);
+}
+
+/// Prints the warnings collected during the run on standard error.
+pub fn print_warnings() {
+    for warning in WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+        crate::output::note(format_args!("cube-cli: warning: {warning}"));
+    }
 }
 
 /// The tier to use: the one asked for, else the largest baked, else 6edge. The default tier is
@@ -41,15 +75,24 @@ fn tables(
 ) -> Result<&'static (Tier, PdbSet<Anonymous>), CliError> {
     let loaded = TABLES.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
-        load(&dir, args.tier, !(args.quiet || global.json)).map_err(|e| e.to_string())
+        load(
+            &dir,
+            args.tier,
+            !(args.quiet || global.json),
+            args.trust_header,
+        )
+        .map_err(|e| e.to_string())
     });
     loaded.as_ref().map_err(CliError::tables)
 }
 
+/// Loads the tier, hashing every payload as it is read (unless `trust_header`, for benchmarks), so
+/// that a corrupt table is refused before any search.
 fn load(
     dir: &Path,
     asked: Option<Tier>,
     show_progress: bool,
+    trust_header: bool,
 ) -> Result<(Tier, PdbSet<Anonymous>), CliError> {
     let tier = asked
         .or_else(|| tables::largest_ready_tier(dir))
@@ -66,7 +109,12 @@ fn load(
         }
         tables::bake(dir, tier, show_progress)?;
     }
-    let set = PdbSet::load_anonymous(dir, tier).map_err(CliError::tables)?;
+    let set = if trust_header {
+        PdbSet::load_anonymous_unchecked(dir, tier)
+    } else {
+        PdbSet::load_anonymous(dir, tier)
+    }
+    .map_err(CliError::tables)?;
     Ok((tier, set))
 }
 
@@ -103,56 +151,123 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         }
     };
     let checkpoint = match &args.checkpoint {
-        Some(path) if path.exists() => Some(read_checkpoint(path, &cube)?),
-        _ => None,
+        Some(path) => read_checkpoint(path)?,
+        None => None,
     };
-    let outcome = match &checkpoint {
-        Some(checkpoint) => korf.resume(checkpoint, &limits, stop, &mut progress),
-        None => korf.search(&cube, &limits, stop, &mut progress),
-    }
-    .map_err(|e| match e {
-        SolveError::Unsolvable(_) => CliError::illegal(e),
-        SolveError::Cancelled => CliError::timeout("stopped before any solution was found"),
-        _ => CliError::parse(e),
-    })?;
+    let every = checkpoint_interval(args.checkpoint_every)?;
+    // Periodic checkpoints: a failure to write one is reported once, after the result.
+    let mut periodic_failed = false;
+    let mut save = |checkpoint: &Checkpoint| {
+        if let Some(path) = &args.checkpoint
+            && let Err(e) = write_checkpoint(path, checkpoint)
+            && !std::mem::replace(&mut periodic_failed, true)
+        {
+            warn(e);
+        }
+    };
+    let periodic = args.checkpoint.as_ref().map(|_| Periodic {
+        every,
+        save: &mut save,
+    });
+    let outcome = korf
+        .search_checkpointed(
+            &cube,
+            checkpoint.as_ref(),
+            &limits,
+            stop,
+            &mut progress,
+            periodic,
+        )
+        .map_err(|e| match e {
+            SolveError::Unsolvable(_) => CliError::illegal(e),
+            SolveError::Cancelled if SIGNALLED.load(Ordering::SeqCst) => {
+                CliError::interrupted("stopped by a signal before any solution was found")
+            }
+            SolveError::Cancelled => CliError::timeout("stopped before any solution was found"),
+            SolveError::BadCheckpoint(e) => CliError::parse(format!(
+                "checkpoint {}: {e} (delete it to start again, or choose another file)",
+                args.checkpoint
+                    .as_deref()
+                    .unwrap_or(Path::new("-"))
+                    .display()
+            )),
+            _ => CliError::parse(e),
+        })?;
     if let Some(path) = &args.checkpoint {
-        save_checkpoint(path, &outcome)?;
+        // The result is printed whatever happens to the checkpoint.
+        if let Err(e) = save_checkpoint(path, &outcome) {
+            warn(e);
+        }
     }
-    report(&outcome, tier)
+    let report = report(&outcome, tier);
+    if SIGNALLED.load(Ordering::SeqCst) {
+        report.map(|r| r.with_exit(EXIT_SIGNAL))
+    } else {
+        report
+    }
 }
 
-fn read_checkpoint(path: &PathBuf, cube: &Cube) -> Result<Checkpoint, CliError> {
-    let text = std::fs::read_to_string(path)
+/// `--checkpoint-every`, checked.
+fn checkpoint_interval(secs: f64) -> Result<Duration, CliError> {
+    if secs.is_finite() && secs > 0.0 && secs <= 1e9 {
+        Ok(Duration::from_secs_f64(secs))
+    } else {
+        Err(CliError::usage(format!(
+            "--checkpoint-every {secs}: expected a number of seconds greater than 0"
+        )))
+    }
+}
+
+/// The most bytes a checkpoint may have (one holding `Checkpoint::MAX_SOLUTIONS` solutions of 20
+/// moves is about 7 MB).
+const MAX_CHECKPOINT_LEN: u64 = 16 << 20;
+
+/// The checkpoint at `path`, or `None` when there is none yet. It is read as untrusted input:
+/// only a regular file, of a bounded size, checked field by field.
+fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>, CliError> {
+    let file = match cube_tables::open_regular(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == TableErrorKind::Missing => return Ok(None),
+        Err(e) => return Err(CliError::io(format!("checkpoint {e}"))),
+    };
+    let mut text = String::new();
+    file.take(MAX_CHECKPOINT_LEN + 1)
+        .read_to_string(&mut text)
         .map_err(|e| CliError::io(format!("reading checkpoint {}: {e}", path.display())))?;
+    if text.len() as u64 > MAX_CHECKPOINT_LEN {
+        return Err(CliError::parse(format!(
+            "checkpoint {}: more than {} MiB, not a checkpoint (delete it to start again)",
+            path.display(),
+            MAX_CHECKPOINT_LEN >> 20
+        )));
+    }
     let checkpoint: Checkpoint = text.parse().map_err(|e| {
         CliError::parse(format!(
             "checkpoint {}: {e} (delete it to start again)",
             path.display()
         ))
     })?;
-    if checkpoint.cube != *cube {
-        return Err(CliError::parse(format!(
-            "checkpoint {} belongs to another position (delete it or choose another file)",
-            path.display()
-        )));
-    }
-    Ok(checkpoint)
+    Ok(Some(checkpoint))
+}
+
+/// Writes `checkpoint` to `path` atomically; the error is a message for a warning.
+fn write_checkpoint(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> {
+    let mut file = AtomicFile::create(path)
+        .map_err(|e| format!("writing checkpoint {}: {e}", path.display()))?;
+    file.write_all(checkpoint.to_string().as_bytes())
+        .and_then(|()| file.commit())
+        .map_err(|e| format!("writing checkpoint {}: {e}", path.display()))
 }
 
 /// Writes the checkpoint of an unfinished search, or removes the file once the search is done.
-fn save_checkpoint(path: &PathBuf, outcome: &KorfOutcome) -> Result<(), CliError> {
+fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
     match &outcome.checkpoint {
-        Some(checkpoint) if !outcome.optimal => {
-            let tmp = path.with_extension("tmp");
-            std::fs::write(&tmp, checkpoint.to_string())
-                .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| CliError::io(format!("writing checkpoint {}: {e}", path.display())))
-        }
+        Some(checkpoint) if !outcome.optimal => write_checkpoint(path, checkpoint),
         _ => match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(CliError::io(format!(
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!(
                 "removing finished checkpoint {}: {e}",
                 path.display()
-            ))),
+            )),
             _ => Ok(()),
         },
     }

@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use cube_tables::pdb::{self, BakeOptions, Event, Pdb, SpotCheck};
-use cube_tables::{Mapped, PruneTable, TableError, Tier};
+use cube_tables::{PruneTable, TableError, TableErrorKind, Tier};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
@@ -47,14 +47,25 @@ pub fn install_small_tables(global: &Global, method: &str) {
     DONE[index].get_or_init(|| {
         if let Ok(dir) = table_dir(global) {
             // The big two-phase tables take seconds to build: say why the wait.
-            if !global.json && set.specs.iter().any(|spec| !spec.path_in(&dir).exists()) {
-                output::note(format_args!(
-                    "cube-cli: building the {method} tables (once; cached in {})",
-                    dir.display()
-                ));
+            let tell = !global.json && set.specs.iter().any(|spec| !spec.path_in(&dir).exists());
+            if tell {
+                output::note(format_args!("cube-cli: building the {method} tables (once)"));
             }
             // Caching only saves time: on an error the solver builds its tables in memory.
-            let _ = set.load_or_build(&dir);
+            if let Ok(outcome) = set.load_or_build(&dir)
+                && tell
+                && outcome.built > 0
+            {
+                match outcome.not_written {
+                    None => output::note(format_args!(
+                        "cube-cli: cached the {method} tables in {}",
+                        dir.display()
+                    )),
+                    Some(e) => output::note(format_args!(
+                        "cube-cli: warning: the {method} tables are not cached, they will be built again next time: {e}"
+                    )),
+                }
+            }
         }
     });
 }
@@ -76,16 +87,8 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
 fn table_state(dir: &Path, table: &Pdb) -> (PathBuf, Option<u64>, Result<(), TableError>) {
     let path = table.spec.path_in(dir);
     let size = std::fs::metadata(&path).ok().map(|m| m.len());
-    let valid = open(dir, table).map(|_| ());
+    let valid = cube_tables::pdb::check_header(&path, table);
     (path, size, valid)
-}
-
-/// Maps one table file, validating its header, size and id in constant time.
-#[allow(unsafe_code)]
-fn open(dir: &Path, table: &Pdb) -> Result<PruneTable<Mapped>, TableError> {
-    // SAFETY: tables are write-once files from `cube-cli tables bake` or `cargo xtask
-    // bake-tables`, replaced only by an atomic rename, never modified in place.
-    unsafe { PruneTable::open_mapped(&table.spec.path_in(dir), &table.spec) }
 }
 
 /// Whether every table of `tier` is present and valid.
@@ -123,10 +126,18 @@ fn status(dir: &Path) -> Report {
     }
     for table in &all {
         let (path, size, valid) = table_state(dir, table);
-        let state = match (&size, &valid) {
-            (None, _) => "missing".to_string(),
-            (Some(_), Ok(())) => "ok".to_string(),
-            (Some(_), Err(e)) => format!("invalid: {e}"),
+        let checked = valid
+            .as_ref()
+            .ok()
+            .and_then(|()| cube_tables::checked_at(&path));
+        let state = match (&size, &valid, checked) {
+            (None, _, _) => "missing".to_string(),
+            (Some(_), Ok(()), Some(date)) => format!("ok (payload checked {})", utc_date(date)),
+            (Some(_), Ok(()), None) => {
+                "header ok, payload not checked (run `cube-cli tables verify`)".to_string()
+            }
+            (Some(_), Err(e), _) if unreadable(e) => format!("unreadable: {e}"),
+            (Some(_), Err(e), _) => format!("invalid: {e}"),
         };
         let size_text = size.map_or("-".to_string(), |s| {
             format!("{:.1} MiB", s as f64 / (1 << 20) as f64)
@@ -136,22 +147,36 @@ fn status(dir: &Path) -> Report {
             table.id().as_str(),
             size_text
         ));
-        tables.push(json!({ "id": table.id().as_str(), "path": path, "bytes": size, "ok": valid.is_ok(), "state": state }));
+        tables.push(json!({ "id": table.id().as_str(), "path": path, "bytes": size, "ok": valid.is_ok() && checked.is_some(), "header_ok": valid.is_ok(), "payload_checked": checked.map(utc_date), "state": state }));
     }
     let mut tiers = Vec::new();
     for tier in Tier::ALL {
         let ready = tier_ready(dir, tier);
-        let line = if ready {
-            format!("tier {tier}: ready")
-        } else {
-            format!(
+        let unreadable_table =
+            pdb::tier_tables(tier)
+                .into_iter()
+                .find_map(|table| match table_state(dir, &table) {
+                    (_, Some(_), Err(e)) if unreadable(&e) => Some(e),
+                    _ => None,
+                });
+        let checked = ready
+            && pdb::tier_tables(tier)
+                .iter()
+                .all(|table| cube_tables::checked_at(&table.spec.path_in(dir)).is_some());
+        let line = match (ready, unreadable_table) {
+            (true, _) if checked => format!("tier {tier}: ready"),
+            (true, _) => format!(
+                "tier {tier}: baked, payload not checked (run `cube-cli tables verify --tier {tier}`)"
+            ),
+            (false, Some(e)) => format!("tier {tier}: unreadable ({e})"),
+            (false, None) => format!(
                 "tier {tier}: not baked (cube-cli tables bake --tier {tier}: {})",
                 tier_cost_text(tier)
-            )
+            ),
         };
         text.push_str(&line);
         text.push('\n');
-        tiers.push(json!({ "tier": tier.to_string(), "ready": ready }));
+        tiers.push(json!({ "tier": tier.to_string(), "ready": ready, "payload_checked": checked }));
     }
     Report::new(
         text.trim_end(),
@@ -235,17 +260,56 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
     Ok(())
 }
 
+/// Whether a table error says the file is there but cannot be read (rather than bad inside).
+fn unreadable(e: &TableError) -> bool {
+    matches!(
+        e.kind(),
+        TableErrorKind::PermissionDenied | TableErrorKind::NotAFile | TableErrorKind::Io
+    )
+}
+
+/// `2026-12-01 09:59 UTC`.
+fn utc_date(time: SystemTime) -> String {
+    let secs = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Howard Hinnant's `civil_from_days`, for the proleptic Gregorian calendar.
+    let days = (secs / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let minutes = secs % 86_400 / 60;
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// The full check of the tables: each is read (not mapped, so a file truncated meanwhile is an
+/// error, not a signal), hashed, its histogram and spot checks compared; then stamped as checked.
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
     let tables = pdb::tables_to_check(dir, tier);
     let mut text = String::new();
     let mut results: Vec<Value> = Vec::new();
     for table in &tables {
         let start = Instant::now();
-        let mapped = open(dir, table).map_err(CliError::tables)?;
-        pdb::verify_table(&mapped, table, &SpotCheck::default()).map_err(CliError::tables)?;
+        let loaded = PruneTable::load_anonymous(&table.spec.path_in(dir), &table.spec)
+            .map_err(CliError::tables)?;
+        pdb::verify_table(&loaded, table, &SpotCheck::default()).map_err(CliError::tables)?;
         let seconds = start.elapsed().as_secs_f64();
+        let stamp = match cube_tables::write_check_stamp(&loaded) {
+            Ok(()) => String::new(),
+            Err(e) => format!("; not stamped: {e}"),
+        };
         text.push_str(&format!(
-            "{:<15} ok ({seconds:.2} s)\n",
+            "{:<15} ok ({seconds:.2} s{stamp})\n",
             table.id().as_str()
         ));
         results.push(json!({ "id": table.id().as_str(), "ok": true, "seconds": seconds }));
@@ -254,4 +318,19 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
         text.trim_end(),
         json!({ "dir": dir, "verified": results }),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        let at = |secs| utc_date(SystemTime::UNIX_EPOCH + Duration::from_secs(secs));
+        assert_eq!(at(0), "1970-01-01 00:00 UTC");
+        // `date -u -d @951782400`: Tue Feb 29 00:00:00 UTC 2000.
+        assert_eq!(at(951_782_400), "2000-02-29 00:00 UTC");
+        // `date -u -d @1796119140`: Tue Dec  1 09:59:00 UTC 2026.
+        assert_eq!(at(1_796_119_140), "2026-12-01 09:59 UTC");
+    }
 }

@@ -1,39 +1,64 @@
 //! [`Checkpoint`]: what an interrupted Korf search had proven, as plain text, so that it can go on.
+//!
+//! A checkpoint is untrusted input (a file that a user may edit, a disk may damage, a fuzzer may
+//! write), so the reader checks everything before the search believes any of it: the version, each
+//! field's range, the `done` ranges against the number of prefixes of that depth, every solution
+//! against the cube, and a checksum of the whole text. [`Korf::resume`](super::Korf::resume) then
+//! checks the tier and the configuration against the solver's. Every error names the field.
 
 use std::fmt;
 use std::str::FromStr;
 
 use cube_core::{Alg, Cube, FaceletCube, Move};
+use cube_tables::Tier;
+
+use super::search::MAX_DEPTH;
 
 /// The state of an interrupted search: the position, the bound being searched (every shorter
 /// length is proven to have no solution), the prefixes of that bound already searched to the end,
-/// and the solutions they gave.
+/// and the solutions they gave; with the tier and the configuration that fix the order of the
+/// search.
 ///
-/// It reads and writes as plain text, one record per line (the format of version 1):
+/// It reads and writes as plain text, one record per line, in this order (format version 2):
 ///
 /// ```text
-/// korf-checkpoint 1
+/// korf-checkpoint 2
 /// cube UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
-/// bound 17
+/// tier 7edge
 /// prefix-depth 4
+/// solutions-wanted 1
+/// lookups inverse symmetric
+/// bound 17
 /// nodes 1234567890
 /// done 0-1200 1202 1204-1310
 /// solution 1203 U R2 F ...
+/// checksum 0x1f2e3d4c5b6a7988
 /// ```
 ///
 /// `done` lists prefix indexes (in the order of canonical move sequences of length
-/// `prefix-depth`, or of the bound when that is shorter) as ranges; `solution` lines give a
-/// solution of `bound` moves and the prefix it was found under. [`Korf::resume`](super::Korf::resume)
-/// goes on from it: it skips the done prefixes and keeps their solutions, so the result is the
-/// one the uninterrupted search gives.
+/// `prefix-depth`, which is the bound when that is shorter than the configured depth) as at most
+/// [`Checkpoint::MAX_RANGES`] ranges; `solution` lines give a solution of `bound` moves and the
+/// done prefix it was found under; `solutions-wanted` is a number or `all`; `lookups` is `plain` or
+/// the words `inverse` and `symmetric`. `checksum` is cube-tables' payload hash of every byte
+/// before its line. [`Korf::resume`](super::Korf::resume) goes on from it: it skips the done
+/// prefixes and keeps their solutions, so the result is the one the uninterrupted search gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
     /// The position searched.
     pub cube: Cube,
-    /// The bound being searched: no solution is shorter.
-    pub bound: usize,
+    /// The tier of the pattern databases.
+    pub tier: Tier,
     /// The length of the prefixes the bound's work is split into.
     pub prefix_depth: usize,
+    /// The number of solutions the search looks for (`usize::MAX` for all): it decides which
+    /// prefixes a search may skip.
+    pub n_solutions: usize,
+    /// Whether the inverse position is looked up too.
+    pub inverse: bool,
+    /// Whether symmetric conjugates are looked up too.
+    pub symmetric: bool,
+    /// The bound being searched: no solution is shorter.
+    pub bound: usize,
     /// Nodes searched before the checkpoint, over all bounds.
     pub nodes: u64,
     /// The prefixes searched to the end at `bound`, in increasing order.
@@ -42,140 +67,398 @@ pub struct Checkpoint {
     pub solutions: Vec<(usize, Vec<Move>)>,
 }
 
-/// Why a checkpoint could not be read.
+/// Why a checkpoint could not be read or used: the line (when it comes from the text), the field
+/// and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckpointError {
-    line: usize,
+    line: Option<usize>,
+    field: &'static str,
     message: String,
 }
 
 impl CheckpointError {
-    fn new(line: usize, message: impl Into<String>) -> CheckpointError {
+    pub(crate) fn new(
+        line: Option<usize>,
+        field: &'static str,
+        message: impl Into<String>,
+    ) -> CheckpointError {
         CheckpointError {
             line,
+            field,
             message: message.into(),
         }
+    }
+
+    /// The field that is wrong: `bound`, `done`, `tier`, `checksum`, ...
+    pub fn field(&self) -> &'static str {
+        self.field
     }
 }
 
 impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "korf checkpoint line {}: {}", self.line, self.message)
+        match self.line {
+            Some(line) => write!(f, "korf checkpoint line {line} ({}): ", self.field)?,
+            None => write!(f, "korf checkpoint ({}): ", self.field)?,
+        }
+        write!(f, "{}", self.message)
     }
 }
 
 impl std::error::Error for CheckpointError {}
 
-const MAGIC: &str = "korf-checkpoint 1";
+const MAGIC: &str = "korf-checkpoint";
+const VERSION: u32 = 2;
+
+impl Checkpoint {
+    /// The most `done` ranges a checkpoint may hold (a search leaves a few dozen).
+    pub const MAX_RANGES: usize = 4096;
+
+    /// The most `solution` lines a checkpoint may hold.
+    pub const MAX_SOLUTIONS: usize = 100_000;
+
+    /// The `done` list as ranges of consecutive indexes.
+    fn ranges(&self) -> Vec<(usize, usize)> {
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
+        for &i in &self.done {
+            match ranges.last_mut() {
+                Some((_, end)) if *end + 1 == i => *end = i,
+                _ => ranges.push((i, i)),
+            }
+        }
+        ranges
+    }
+
+    fn body(&self) -> String {
+        use std::fmt::Write;
+        let mut text = String::new();
+        let lookups = match (self.inverse, self.symmetric) {
+            (false, false) => "plain",
+            (true, false) => "inverse",
+            (false, true) => "symmetric",
+            (true, true) => "inverse symmetric",
+        };
+        let wanted = if self.n_solutions == usize::MAX {
+            "all".to_string()
+        } else {
+            self.n_solutions.to_string()
+        };
+        // Writing to a String cannot fail.
+        let _ = writeln!(text, "{MAGIC} {VERSION}");
+        let _ = writeln!(text, "cube {}", FaceletCube::from_cube(&self.cube));
+        let _ = writeln!(text, "tier {}", self.tier);
+        let _ = writeln!(text, "prefix-depth {}", self.prefix_depth);
+        let _ = writeln!(text, "solutions-wanted {wanted}");
+        let _ = writeln!(text, "lookups {lookups}");
+        let _ = writeln!(text, "bound {}", self.bound);
+        let _ = writeln!(text, "nodes {}", self.nodes);
+        text.push_str("done");
+        for (start, end) in self.ranges() {
+            if start == end {
+                let _ = write!(text, " {start}");
+            } else {
+                let _ = write!(text, " {start}-{end}");
+            }
+        }
+        text.push('\n');
+        for (prefix, moves) in &self.solutions {
+            let _ = writeln!(text, "solution {prefix} {}", Alg::from_moves(moves));
+        }
+        text
+    }
+}
+
+/// The checksum of a checkpoint's text before its `checksum` line.
+fn checksum(body: &str) -> u64 {
+    cube_tables::payload_hash(body.as_bytes())
+}
 
 impl fmt::Display for Checkpoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{MAGIC}")?;
-        writeln!(f, "cube {}", FaceletCube::from_cube(&self.cube))?;
-        writeln!(f, "bound {}", self.bound)?;
-        writeln!(f, "prefix-depth {}", self.prefix_depth)?;
-        writeln!(f, "nodes {}", self.nodes)?;
-        write!(f, "done")?;
-        let mut i = 0;
-        while i < self.done.len() {
-            let start = self.done[i];
-            let mut end = start;
-            while i + 1 < self.done.len() && self.done[i + 1] == end + 1 {
-                i += 1;
-                end += 1;
-            }
-            if end == start {
-                write!(f, " {start}")?;
-            } else {
-                write!(f, " {start}-{end}")?;
-            }
-            i += 1;
-        }
-        writeln!(f)?;
-        for (prefix, moves) in &self.solutions {
-            writeln!(f, "solution {prefix} {}", Alg::from_moves(moves))?;
-        }
-        Ok(())
+        let body = self.body();
+        writeln!(f, "{body}checksum {:#018x}", checksum(&body))
     }
 }
+
+/// The records of version 2, in the order they must come.
+const FIELDS: [&str; 8] = [
+    "cube",
+    "tier",
+    "prefix-depth",
+    "solutions-wanted",
+    "lookups",
+    "bound",
+    "nodes",
+    "done",
+];
 
 impl FromStr for Checkpoint {
     type Err = CheckpointError;
 
     fn from_str(text: &str) -> Result<Checkpoint, CheckpointError> {
-        let mut lines = text
+        let err = |line: usize, field: &'static str, message: String| {
+            CheckpointError::new(Some(line), field, message)
+        };
+        // The checksum first: a damaged file gets one clear error, whatever the damage.
+        let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
+        let (body, last) = text.split_at(body_end);
+        let n_lines = body.lines().count() + 1;
+        let header = body.lines().next().unwrap_or(last);
+        let version = header
+            .strip_prefix(MAGIC)
+            .and_then(|rest| rest.strip_prefix(' '))
+            .ok_or_else(|| {
+                err(
+                    1,
+                    "version",
+                    format!("expected `{MAGIC} {VERSION}`, found `{}`", clip(header)),
+                )
+            })?;
+        if version != VERSION.to_string() {
+            return Err(err(
+                1,
+                "version",
+                format!(
+                    "format version {}, expected {VERSION} (written by another version of the solver: delete it to start again)",
+                    clip(version)
+                ),
+            ));
+        }
+        let stored = last
+            .trim_end_matches('\n')
+            .strip_prefix("checksum 0x")
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+            .ok_or_else(|| {
+                err(
+                    n_lines,
+                    "checksum",
+                    "the last line is not `checksum 0x<16 hex digits>`: the file is incomplete"
+                        .to_string(),
+                )
+            })?;
+        let computed = checksum(body);
+        if stored != computed {
+            return Err(err(
+                n_lines,
+                "checksum",
+                format!(
+                    "checksum {computed:#018x} does not match the stored {stored:#018x}: the file was damaged or edited"
+                ),
+            ));
+        }
+
+        let mut lines = body
             .lines()
             .enumerate()
-            .map(|(i, line)| (i + 1, line.trim()));
-        match lines.next() {
-            Some((_, MAGIC)) => {}
-            Some((n, other)) => {
-                return Err(CheckpointError::new(
-                    n,
-                    format!("expected `{MAGIC}`, found `{other}`"),
-                ));
-            }
-            None => return Err(CheckpointError::new(1, "empty checkpoint")),
+            .map(|(i, line)| (i + 1, line))
+            .skip(1);
+        let mut values = [""; FIELDS.len()];
+        for (field, value) in FIELDS.iter().zip(values.iter_mut()) {
+            let (n, line) = lines
+                .next()
+                .ok_or_else(|| CheckpointError::new(None, field, format!("no `{field}` line")))?;
+            *value = line
+                .strip_prefix(field)
+                .and_then(|rest| rest.strip_prefix(' ').or((rest.is_empty()).then_some("")))
+                .ok_or_else(|| {
+                    err(
+                        n,
+                        field,
+                        format!("expected a `{field}` line, found `{}`", clip(line)),
+                    )
+                })?;
         }
-        let number = |n: usize, value: &str| {
-            value
-                .parse::<u64>()
-                .map_err(|_| CheckpointError::new(n, format!("`{value}` is not a number")))
-        };
-        let (mut cube, mut bound, mut prefix_depth, mut nodes) = (None, None, None, 0);
-        let mut done = Vec::new();
-        let mut solutions = Vec::new();
-        for (n, line) in lines {
-            if line.is_empty() {
-                continue;
-            }
-            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-            match key {
-                "cube" => {
-                    let colours: [u8; 54] = value
-                        .as_bytes()
-                        .try_into()
-                        .map_err(|_| CheckpointError::new(n, "the cube is not 54 facelets"))?;
-                    let parsed = FaceletCube::new(colours)
-                        .to_cube()
-                        .map_err(|e| CheckpointError::new(n, format!("cube: {e}")))?;
-                    cube = Some(parsed);
-                }
-                "bound" => bound = Some(number(n, value)? as usize),
-                "prefix-depth" => prefix_depth = Some(number(n, value)? as usize),
-                "nodes" => nodes = number(n, value)?,
-                "done" => {
-                    for range in value.split_whitespace() {
-                        let (start, end) = range.split_once('-').unwrap_or((range, range));
-                        let (start, end) = (number(n, start)? as usize, number(n, end)? as usize);
-                        if end < start || done.last().is_some_and(|&last| start <= last) {
-                            return Err(CheckpointError::new(
-                                n,
-                                format!("range `{range}` out of order"),
-                            ));
-                        }
-                        done.extend(start..=end);
-                    }
-                }
-                "solution" => {
-                    let (prefix, moves) = value.split_once(' ').unwrap_or((value, ""));
-                    let alg: Alg = moves
-                        .parse()
-                        .map_err(|e| CheckpointError::new(n, format!("solution: {e}")))?;
-                    solutions.push((number(n, prefix)? as usize, alg.moves()));
-                }
-                other => return Err(CheckpointError::new(n, format!("unknown record `{other}`"))),
-            }
-        }
-        let missing = |what: &str| CheckpointError::new(0, format!("no `{what}` line"));
-        Ok(Checkpoint {
-            cube: cube.ok_or_else(|| missing("cube"))?,
-            bound: bound.ok_or_else(|| missing("bound"))?,
-            prefix_depth: prefix_depth.ok_or_else(|| missing("prefix-depth"))?,
+        let [
+            cube,
+            tier,
+            prefix_depth,
+            wanted,
+            lookups,
+            bound,
             nodes,
             done,
+        ] = values;
+        // Line numbers of the fields: the version is line 1.
+        let line_of = |field: &str| 2 + FIELDS.iter().position(|f| *f == field).unwrap_or(0);
+
+        let colours: [u8; 54] = cube.as_bytes().try_into().map_err(|_| {
+            err(
+                line_of("cube"),
+                "cube",
+                "the cube is not 54 facelets".to_string(),
+            )
+        })?;
+        let cube = FaceletCube::new(colours)
+            .to_cube()
+            .map_err(|e| err(line_of("cube"), "cube", e.to_string()))?;
+        let tier: Tier = tier
+            .parse()
+            .map_err(|e| err(line_of("tier"), "tier", format!("{e}")))?;
+        let number = |field: &'static str, value: &str, max: u64| -> Result<u64, CheckpointError> {
+            match value.parse::<u64>() {
+                Ok(n) if n <= max => Ok(n),
+                Ok(n) => Err(err(
+                    line_of(field),
+                    field,
+                    format!("{n} is more than {max}"),
+                )),
+                Err(_) => Err(err(
+                    line_of(field),
+                    field,
+                    format!("`{}` is not a number", clip(value)),
+                )),
+            }
+        };
+        let bound = number("bound", bound, MAX_DEPTH as u64)? as usize;
+        if bound == 0 {
+            return Err(err(
+                line_of("bound"),
+                "bound",
+                "bound 0: only the solved cube has a solution of 0 moves, and it needs no search"
+                    .to_string(),
+            ));
+        }
+        let prefix_depth = number("prefix-depth", prefix_depth, 4)? as usize;
+        if prefix_depth == 0 || prefix_depth > bound {
+            return Err(err(
+                line_of("prefix-depth"),
+                "prefix-depth",
+                format!(
+                    "prefix depth {prefix_depth} with bound {bound}: expected 1 to 4, at most the bound"
+                ),
+            ));
+        }
+        let n_solutions = match wanted {
+            "all" => usize::MAX,
+            _ => match number("solutions-wanted", wanted, u64::MAX)? {
+                0 => {
+                    return Err(err(
+                        line_of("solutions-wanted"),
+                        "solutions-wanted",
+                        "0 solutions wanted".to_string(),
+                    ));
+                }
+                n => usize::try_from(n).unwrap_or(usize::MAX),
+            },
+        };
+        let (inverse, symmetric) = match lookups {
+            "plain" => (false, false),
+            "inverse" => (true, false),
+            "symmetric" => (false, true),
+            "inverse symmetric" => (true, true),
+            other => {
+                return Err(err(
+                    line_of("lookups"),
+                    "lookups",
+                    format!(
+                        "`{}`: expected `plain`, `inverse`, `symmetric` or `inverse symmetric`",
+                        clip(other)
+                    ),
+                ));
+            }
+        };
+        let nodes = number("nodes", nodes, u64::MAX)?;
+
+        let prefixes = super::canonical_sequences(prefix_depth);
+        let n_prefixes = prefixes.len();
+        let mut done_list: Vec<usize> = Vec::new();
+        for (n_ranges, range) in done.split_whitespace().enumerate() {
+            if n_ranges >= Checkpoint::MAX_RANGES {
+                return Err(err(
+                    line_of("done"),
+                    "done",
+                    format!("more than {} ranges", Checkpoint::MAX_RANGES),
+                ));
+            }
+            let (start, end) = range.split_once('-').unwrap_or((range, range));
+            let last = n_prefixes as u64 - 1;
+            let (start, end) = (
+                number("done", start, last)? as usize,
+                number("done", end, last)? as usize,
+            );
+            if end < start || done_list.last().is_some_and(|&last| start <= last) {
+                return Err(err(
+                    line_of("done"),
+                    "done",
+                    format!("range `{}` out of order", clip(range)),
+                ));
+            }
+            done_list.extend(start..=end);
+        }
+
+        let mut solutions = Vec::new();
+        for (n, line) in lines {
+            let Some(value) = line.strip_prefix("solution ") else {
+                return Err(err(
+                    n,
+                    "solution",
+                    format!("expected a `solution` line, found `{}`", clip(line)),
+                ));
+            };
+            if solutions.len() >= Checkpoint::MAX_SOLUTIONS {
+                return Err(err(
+                    n,
+                    "solution",
+                    format!("more than {} solutions", Checkpoint::MAX_SOLUTIONS),
+                ));
+            }
+            let (prefix, moves) = value.split_once(' ').unwrap_or((value, ""));
+            let bad = |message: String| err(n, "solution", message);
+            let prefix = prefix
+                .parse::<usize>()
+                .map_err(|_| bad(format!("`{}` is not a prefix index", clip(prefix))))?;
+            if done_list.binary_search(&prefix).is_err() {
+                return Err(bad(format!("prefix {prefix} is not listed as done")));
+            }
+            let alg: Alg = moves.parse().map_err(|e| bad(format!("{e}")))?;
+            let moves = alg.moves();
+            if moves.len() != bound {
+                return Err(bad(format!(
+                    "{} moves, but the bound is {bound}",
+                    moves.len()
+                )));
+            }
+            let prefix_moves: Vec<u8> = moves[..prefix_depth]
+                .iter()
+                .map(|m| m.index() as u8)
+                .collect();
+            if prefixes[prefix] != prefix_moves {
+                return Err(bad(format!(
+                    "the solution does not start with prefix {prefix}"
+                )));
+            }
+            if !cube.apply_moves(&moves).is_solved() {
+                return Err(bad(format!(
+                    "`{}` does not solve the cube",
+                    clip(moves_text(&moves).as_str())
+                )));
+            }
+            solutions.push((prefix, moves));
+        }
+        Ok(Checkpoint {
+            cube,
+            tier,
+            prefix_depth,
+            n_solutions,
+            inverse,
+            symmetric,
+            bound,
+            nodes,
+            done: done_list,
             solutions,
         })
+    }
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    Alg::from_moves(moves).to_string()
+}
+
+/// At most 40 characters of `text`, for messages about untrusted input.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
     }
 }
 
@@ -183,20 +466,121 @@ impl FromStr for Checkpoint {
 mod tests {
     use super::*;
 
+    fn checkpoint() -> Checkpoint {
+        let moves = [Move::F1, Move::U2, Move::R3];
+        Checkpoint {
+            cube: Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3]),
+            tier: Tier::Edge6,
+            prefix_depth: 3,
+            n_solutions: 1,
+            inverse: true,
+            symmetric: false,
+            bound: 3,
+            nodes: 42,
+            done: vec![0, 1, 2, 5, 7, 8, 100],
+            solutions: vec![(0, moves.to_vec())],
+        }
+    }
+
+    /// A checkpoint whose solution is under the right prefix: find that prefix's index.
+    fn consistent() -> Checkpoint {
+        let mut c = checkpoint();
+        let moves = c.solutions[0].1.clone();
+        let wanted: Vec<u8> = moves.iter().map(|m| m.index() as u8).collect();
+        let index = super::super::canonical_sequences(3)
+            .iter()
+            .position(|p| *p == wanted)
+            .unwrap();
+        c.done = vec![0, 1, 2, index];
+        c.solutions = vec![(index, moves)];
+        c
+    }
+
     #[test]
     fn round_trip() {
-        let checkpoint = Checkpoint {
-            cube: Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3]),
-            bound: 3,
-            prefix_depth: 3,
-            nodes: 42,
-            done: vec![0, 1, 2, 5, 7, 8],
-            solutions: vec![(7, vec![Move::F1, Move::U2, Move::R3])],
-        };
+        let checkpoint = consistent();
         let text = checkpoint.to_string();
-        assert!(text.contains("done 0-2 5 7-8\n"), "{text}");
+        assert!(text.contains("done 0-2 "), "{text}");
+        assert!(text.contains("lookups inverse\n"), "{text}");
         assert_eq!(text.parse::<Checkpoint>(), Ok(checkpoint));
-        assert!("korf-checkpoint 2\n".parse::<Checkpoint>().is_err());
-        assert!(format!("{MAGIC}\nbound 3\n").parse::<Checkpoint>().is_err());
+        assert!("korf-checkpoint 1\n".parse::<Checkpoint>().is_err());
+    }
+
+    /// Re-seals an edited body with a good checksum, as a forger who knows the format would.
+    fn forged(edit: impl Fn(&str) -> String) -> Result<Checkpoint, CheckpointError> {
+        let body = consistent().body();
+        let body = edit(&body);
+        format!("{body}checksum {:#018x}\n", checksum(&body)).parse()
+    }
+
+    fn field_of(result: Result<Checkpoint, CheckpointError>) -> &'static str {
+        result.expect_err("a forged checkpoint is refused").field()
+    }
+
+    #[test]
+    fn every_forged_field_is_named() {
+        let replace = |from: &'static str, to: &'static str| {
+            move |body: &str| {
+                assert!(body.contains(from), "{body}");
+                body.replacen(from, to, 1)
+            }
+        };
+        assert_eq!(field_of(forged(replace("bound 3", "bound 99"))), "bound");
+        assert_eq!(field_of(forged(replace("bound 3", "bound 21"))), "bound");
+        assert_eq!(
+            field_of(forged(replace("prefix-depth 3", "prefix-depth 4"))),
+            "prefix-depth"
+        );
+        assert_eq!(
+            field_of(forged(replace("done 0-2", "done 5-18446744073709551615"))),
+            "done"
+        );
+        assert_eq!(field_of(forged(replace("done 0-2", "done 0-3240"))), "done");
+        assert_eq!(field_of(forged(replace("done 0-2", "done 2-0"))), "done");
+        assert_eq!(
+            field_of(forged(replace("tier 6edge", "tier 9edge"))),
+            "tier"
+        );
+        assert_eq!(
+            field_of(forged(replace("lookups inverse", "lookups all"))),
+            "lookups"
+        );
+        assert_eq!(
+            field_of(forged(replace("solutions-wanted 1", "solutions-wanted 0"))),
+            "solutions-wanted"
+        );
+        // A solution that does not solve the cube, one of another length, one under another prefix.
+        assert_eq!(field_of(forged(replace("F U2 R'", "F U2 R"))), "solution");
+        assert_eq!(
+            field_of(forged(replace("F U2 R'", "F U2 R' R"))),
+            "solution"
+        );
+        let index = consistent().solutions[0].0;
+        let other_prefix =
+            forged(|b: &str| b.replace(&format!("solution {index} "), "solution 1 "));
+        assert_eq!(field_of(other_prefix), "solution");
+        let not_done = forged(|b: &str| b.replace(&format!("solution {index} "), "solution 3 "));
+        assert_eq!(field_of(not_done), "solution");
+        // Too many ranges, from a short line.
+        let many: String = (0..5000).map(|i| format!(" {}", 2 * i)).collect();
+        let long = forged(|b: &str| b.replacen("done 0-2", &format!("done{many}"), 1));
+        assert_eq!(field_of(long), "done");
+    }
+
+    #[test]
+    fn damage_is_caught_by_the_checksum() {
+        let text = consistent().to_string();
+        let edited = text.replacen("bound 3", "bound 4", 1);
+        assert_eq!(field_of(edited.parse()), "checksum");
+        let truncated = &text[..text.len() - 10];
+        assert_eq!(field_of(truncated.parse()), "checksum");
+        let without = text
+            .lines()
+            .filter(|l| !l.starts_with("checksum"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(field_of(without.parse()), "checksum");
+        assert_eq!(field_of("".parse()), "version");
+        assert_eq!(field_of("korf-checkpoint 1\ncube x\n".parse()), "version");
     }
 }

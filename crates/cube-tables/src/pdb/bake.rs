@@ -2,15 +2,19 @@
 //! nibble packing, atomic write.
 //!
 //! A bake holds `<dir>/<id>.bake.lock` for its whole run, so two bakes of one table never share the
-//! scratch file `<dir>/<id>.scratch`. A killed bake leaves the scratch file and perhaps
-//! `<file>.tmp`; neither is ever loaded, the next bake truncates and reuses both, and a finished bake
-//! removes them.
+//! scratch file `<dir>/<id>.scratch`. Before it starts, it compares the free space of the directory
+//! with the scratch and the table it will write, and refuses with both figures; the scratch file's
+//! blocks are then allocated for real, so a full disk is an error, never a `SIGBUS` in the search. The
+//! scratch is removed on every path: when the bake ends (written, skipped or failed) and, for one a
+//! killed bake left, when the next bake of the table starts. A finished bake stamps the table as
+//! checked (`stamp.rs`).
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::error::{Kind, TableError};
+use crate::format::HEADER_LEN;
 use crate::format::{HISTOGRAM_LEN, Histogram};
 use crate::id::{Encoding, Tier};
 use crate::mmap::Scratch;
@@ -20,7 +24,7 @@ use crate::pdb::bitmap;
 use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
 use crate::pdb::{Pdb, Projection, tier_tables};
 use crate::store::{TableWriter, WriteOptions, write_table};
-use crate::table::open_checked;
+use crate::table::{check_payload, open_checked};
 
 /// Where the byte-per-entry scratch of a bake lives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -178,6 +182,9 @@ pub fn bake(
         options.wait_for_lock,
     )
     .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
+    let scratch_path = dir.join(format!("{}.scratch", spec.id));
+    // We hold the bake lock: a scratch file here is left by a killed bake, and is of no use now.
+    let _ = std::fs::remove_file(&scratch_path);
     if !options.force && is_baked(&path, table) {
         progress(&Event::Skipped { table, path: &path });
         return Ok(BakeReport {
@@ -197,14 +204,17 @@ pub fn bake(
         Projection::Corners => n_entries,
         Projection::Edges(_) => n_entries.div_ceil(2),
     };
-    let scratch_path = dir.join(format!("{}.scratch", spec.id));
+    // The scratch and the new table file (its temporary name) are on disk together at the end.
+    let needed = spec.payload_len()
+        + HEADER_LEN as u64
+        + match options.scratch {
+            ScratchKind::File => scratch_len as u64,
+            ScratchKind::Memory => 0,
+        };
+    check_free_space(dir, needed).map_err(|e| at(e, dir))?;
     let mut cells = match options.scratch {
         ScratchKind::File => file_scratch(&scratch_path, scratch_len),
-        ScratchKind::Memory => {
-            // A scratch file left by a killed file-backed bake is of no use now.
-            let _ = std::fs::remove_file(&scratch_path);
-            Scratch::anonymous(scratch_len)
-        }
+        ScratchKind::Memory => Scratch::anonymous(scratch_len),
     }
     .map_err(|e| at(e, &scratch_path))?;
 
@@ -323,6 +333,9 @@ pub fn bake(
         Encoding::Nibble => write_table(dir, spec, &histogram, &cells, &write_options)?,
     };
     drop(cells);
+    // The payload was hashed from the very bytes whose histogram was checked above.
+    // A stamp that cannot be written only costs a later status report its "checked" date.
+    let _ = crate::stamp::write_stamp(&path);
     let report = BakeReport {
         path,
         skipped: false,
@@ -348,14 +361,54 @@ fn edge_space<const K: usize>(maps: EdgeMoveMaps, pieces: &[u8]) -> EdgeSpace<K>
     }
 }
 
-/// Whether `path` holds `table` with a good header and the published histogram.
+/// Whether `path` holds `table` with a good header, the published histogram and a sound payload: the
+/// stamp of a full check that still names this file, or else a hash of the payload now (which then
+/// writes the stamp). A corrupt table is therefore baked again, not skipped.
 pub(crate) fn is_baked(path: &Path, table: &Pdb) -> bool {
-    match open_checked(path, &table.spec) {
-        Ok((_, info)) => table
-            .expected_histogram()
-            .is_none_or(|expected| info.histogram == expected),
-        Err(_) => false,
+    let Ok((file, info)) = open_checked(path, &table.spec) else {
+        return false;
+    };
+    if table
+        .expected_histogram()
+        .is_some_and(|expected| info.histogram != expected)
+    {
+        return false;
     }
+    if crate::stamp::checked_at(path).is_some() {
+        return true;
+    }
+    // A stamp that cannot be written only costs the next run another hash.
+    check_payload(&file, &info).is_ok() && {
+        let _ = crate::stamp::write_stamp(path);
+        true
+    }
+}
+
+/// Refuses a bake that needs more than the free space of `dir` (Unix; elsewhere the allocation of the
+/// scratch is the check).
+fn check_free_space(dir: &Path, needed: u64) -> Result<(), TableError> {
+    #[cfg(test)]
+    let available = tests::FREE_SPACE.get();
+    #[cfg(not(test))]
+    let available = free_space(dir);
+    match available {
+        Some(available) if available < needed => {
+            Err(TableError::new(Kind::NoSpace { needed, available }).with_path(dir))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The bytes that an unprivileged process may still write in `dir`, when the system says.
+#[cfg(all(unix, not(test)))]
+fn free_space(dir: &Path) -> Option<u64> {
+    let stat = rustix::fs::statvfs(dir).ok()?;
+    Some(stat.f_bavail.saturating_mul(stat.f_frsize))
+}
+
+#[cfg(all(not(unix), not(test)))]
+fn free_space(_dir: &Path) -> Option<u64> {
+    None
 }
 
 /// Takes the bake lock at `path`; it is released when the returned file closes (or the process dies).
@@ -384,4 +437,69 @@ fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableError> {
     // SAFETY: the caller holds this table's bake lock, so no other bake maps or truncates the scratch
     // file, and nothing else in the workspace opens `<id>.scratch`.
     unsafe { Scratch::file_backed(path, len) }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::TableErrorKind;
+    use crate::pdb::CORNERS;
+
+    thread_local! {
+        /// The free space that this thread's bakes see, instead of `statvfs` (`None`: plenty).
+        pub(crate) static FREE_SPACE: Cell<Option<u64>> = const { Cell::new(None) };
+    }
+
+    fn no_scratch_left(dir: &Path) {
+        let names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|name| name.contains("scratch") || name.ends_with(".tmp"))
+            .collect();
+        assert!(names.is_empty(), "left behind: {names:?}");
+    }
+
+    /// See issue 15: a bake into a nearly full file system is refused up front, with the figures.
+    #[test]
+    fn too_little_free_space_is_refused_up_front() {
+        let dir = tempfile::tempdir().unwrap();
+        FREE_SPACE.set(Some(50 << 20));
+        let err = bake(dir.path(), &CORNERS, &BakeOptions::default(), &|_| {}).unwrap_err();
+        FREE_SPACE.set(None);
+        assert_eq!(err.kind(), TableErrorKind::NoSpace, "{err}");
+        let message = err.to_string();
+        assert!(
+            message.contains("50 MiB free, the bake needs 127 MiB"),
+            "{message}"
+        );
+        assert!(
+            message.contains(&dir.path().display().to_string()),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(
+                " re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))"
+            ),
+            "{message}"
+        );
+        no_scratch_left(dir.path());
+    }
+
+    /// See issue 15: ENOSPC while allocating the scratch is an error (not a SIGBUS later), and the
+    /// scratch file goes, as does a stale one from a killed bake.
+    #[test]
+    fn a_full_disk_while_allocating_is_an_error_and_leaves_no_scratch() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("korf-corners.scratch"), b"killed bake").unwrap();
+        crate::mmap::tests::FAIL_ALLOCATION.set(true);
+        let err = bake(dir.path(), &CORNERS, &BakeOptions::default(), &|_| {}).unwrap_err();
+        crate::mmap::tests::FAIL_ALLOCATION.set(false);
+        assert_eq!(err.kind(), TableErrorKind::Io, "{err}");
+        let message = err.to_string();
+        assert!(message.contains("allocating the scratch file"), "{message}");
+        assert!(message.contains("free some disk space"), "{message}");
+        no_scratch_left(dir.path());
+    }
 }

@@ -5,9 +5,11 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Kind, OPENING, TableError};
+use crate::atomic::AtomicFile;
+use crate::error::{Kind, TableError};
 use crate::format::HEADER_LEN;
 use crate::hash::CHUNK_LEN;
+use crate::open::open_regular;
 use crate::pdb::Pdb;
 use crate::store::{TableWriter, WriteOptions};
 use crate::table::open_checked;
@@ -23,8 +25,8 @@ pub fn seed_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Compresses the table file of `table` in `dir` into its seed, `<file>.zst` (written to `<seed>.tmp`,
-/// synced and renamed). Returns the seed's path.
+/// Compresses the table file of `table` in `dir` into its seed, `<file>.zst`, written atomically
+/// ([`AtomicFile`]). Returns the seed's path.
 ///
 /// # Errors
 ///
@@ -37,38 +39,28 @@ pub fn pack_seed(dir: &Path, table: &Pdb) -> Result<PathBuf, TableError> {
     // The header check: a bad table never becomes a seed.
     drop(open_checked(&path, spec).map_err(|e| at(e, &path))?);
     let seed = seed_path(&path);
-    let tmp = {
-        let mut name = seed.as_os_str().to_owned();
-        name.push(".tmp");
-        PathBuf::from(name)
-    };
-    let result = (|| {
-        let input = File::open(&path).map_err(|e| at(TableError::io(OPENING, e), &path))?;
-        let output =
-            File::create(&tmp).map_err(|e| at(TableError::io("creating the seed", e), &tmp))?;
-        let write_err = |e| at(TableError::io("compressing the seed", e), &tmp);
-        let mut encoder =
-            zstd::stream::Encoder::new(BufWriter::new(output), LEVEL).map_err(write_err)?;
-        encoder.include_checksum(true).map_err(write_err)?;
-        std::io::copy(
-            &mut BufReader::with_capacity(CHUNK_LEN, input),
-            &mut encoder,
-        )
-        .map_err(write_err)?;
-        let output = encoder
-            .finish()
-            .map_err(write_err)?
-            .into_inner()
-            .map_err(|e| write_err(e.into_error()))?;
-        output
-            .sync_all()
-            .map_err(|e| at(TableError::io("syncing the seed", e), &tmp))?;
-        std::fs::rename(&tmp, &seed).map_err(|e| at(TableError::io("renaming the seed", e), &tmp))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map(|()| seed)
+    let input = open_regular(&path).map_err(|e| at(e, &path))?;
+    let output =
+        AtomicFile::create(&seed).map_err(|e| at(TableError::io("creating the seed", e), &seed))?;
+    let tmp = output.tmp_path().to_path_buf();
+    let write_err = |e| at(TableError::io("compressing the seed", e), &tmp);
+    let mut encoder =
+        zstd::stream::Encoder::new(BufWriter::new(output), LEVEL).map_err(write_err)?;
+    encoder.include_checksum(true).map_err(write_err)?;
+    std::io::copy(
+        &mut BufReader::with_capacity(CHUNK_LEN, input),
+        &mut encoder,
+    )
+    .map_err(write_err)?;
+    let output = encoder
+        .finish()
+        .map_err(write_err)?
+        .into_inner()
+        .map_err(|e| write_err(e.into_error()))?;
+    output
+        .commit()
+        .map_err(|e| at(TableError::io("syncing and renaming the seed", e), &tmp))?;
+    Ok(seed)
 }
 
 /// Installs the seed of `table` in `dir` (`<file>.zst`) as the table file, atomically.
@@ -93,10 +85,10 @@ pub fn install_seed(
     let path = spec.path_in(dir);
     let seed = seed_path(&path);
     let at = |e: TableError, file: &Path| e.at(spec.id, file, &spec.fix, spec.tier);
-    let input = match File::open(&seed) {
+    let input = match open_regular(&seed) {
         Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(at(TableError::io(OPENING, e), &seed)),
+        Err(e) if e.kind() == crate::TableErrorKind::Missing => return Ok(None),
+        Err(e) => return Err(at(e, &seed)),
     };
     let read_err = |e| at(TableError::io("decompressing the seed", e), &seed);
     let mut decoder = zstd::stream::Decoder::new(input).map_err(read_err)?;

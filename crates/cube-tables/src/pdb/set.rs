@@ -59,8 +59,8 @@ pub struct PdbSet<T> {
 }
 
 impl PdbSet<Vec<u8>> {
-    /// Reads the tables of `tier` from `dir` into owned buffers, installing seeds (`.tbl.zst`) for missing
-    /// files first.
+    /// Reads the tables of `tier` from `dir` into owned buffers, checking each payload hash; installs
+    /// seeds (`.tbl.zst`) for missing files first.
     ///
     /// # Errors
     ///
@@ -72,32 +72,53 @@ impl PdbSet<Vec<u8>> {
 }
 
 impl PdbSet<Anonymous> {
-    /// Copies the tables of `tier` from `dir` into anonymous memory advised to use transparent huge pages;
-    /// installs seeds first, as [`PdbSet::load`] does.
+    /// Copies the tables of `tier` from `dir` into anonymous memory advised to use transparent huge pages,
+    /// checking each payload hash on the way ([`PruneTable::load_anonymous`]); installs seeds first, as
+    /// [`PdbSet::load`] does. This is the load for a search: a corrupt table is refused before it can
+    /// give a wrong bound.
     ///
     /// # Errors
     ///
-    /// The errors of [`PdbSet::load`].
+    /// The errors of [`PdbSet::load`], `PayloadHash` included.
     pub fn load_anonymous(dir: &Path, tier: Tier) -> Result<PdbSet<Anonymous>, TableError> {
         PdbSet::open_with(dir, tier, |path, table| {
             PruneTable::load_anonymous(path, &table.spec)
+        })
+    }
+
+    /// [`PdbSet::load_anonymous`] without the payload hashes, for benchmarks of the load: a search over
+    /// a corrupt table then proves nothing.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`PdbSet::load`] except `PayloadHash`.
+    pub fn load_anonymous_unchecked(
+        dir: &Path,
+        tier: Tier,
+    ) -> Result<PdbSet<Anonymous>, TableError> {
+        PdbSet::open_with(dir, tier, |path, table| {
+            PruneTable::load_anonymous_unchecked(path, &table.spec)
         })
     }
 }
 
 impl PdbSet<Mapped> {
     /// Maps the tables of `tier` from `dir`; installs seeds first, as [`PdbSet::load`] does. Opening
-    /// checks the headers only, in constant time.
+    /// checks the headers only, in constant time: nothing proves that the payloads are sound, so call
+    /// [`verify_table`](crate::pdb::verify_table) on each table (or use [`PdbSet::load_anonymous`])
+    /// before a search relies on the set.
     ///
     /// # Safety
     ///
-    /// No table file under `dir` may be modified or truncated while the set is alive. Baked tables are
-    /// write-once files (a new bake renames a new file over the old one), so this holds unless someone
-    /// writes into them by hand.
+    /// The caller promises that no table file under `dir` is modified or truncated while the set is
+    /// alive: a truncated file under a map ends the process with `SIGBUS`, and a modified one changes the
+    /// lookups under the search. Baked tables are write-once files (a new bake renames a new file over
+    /// the old one, which leaves the mapped one intact), so this holds unless someone writes into them
+    /// by hand or truncates them; a caller that cannot rule that out reads the tables instead.
     ///
     /// # Errors
     ///
-    /// The errors of [`PdbSet::load`].
+    /// The errors of [`PdbSet::load`] except `PayloadHash`.
     #[allow(unsafe_code)]
     pub unsafe fn open_mapped(dir: &Path, tier: Tier) -> Result<PdbSet<Mapped>, TableError> {
         PdbSet::open_with(dir, tier, |path, table| {
