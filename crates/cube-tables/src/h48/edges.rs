@@ -191,7 +191,6 @@ impl EdgeSyms {
 
     /// [`EdgeSyms::conjugate`] with the result read in Q order (lane `j` = position `Q[j]`).
     #[inline]
-    #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "ssse3"))))]
     pub(crate) fn conjugate_q_scalar(&self, k: usize, edges: &[u8; 16]) -> [u8; 16] {
         compose(&compose(&self.lanes[k], edges), &self.inverse_q[k])
     }

@@ -100,6 +100,13 @@ impl Coordinate {
         }
     }
 
+    /// [`Coordinate::index`] without SIMD (the path of builds without SSSE3): the same tables, one
+    /// byte lane at a time.
+    pub fn index_scalar(&self, cube: &Cube) -> usize {
+        let (class, parts) = parts_scalar(self.cocsep, self.syms, cube);
+        self.layout(class, parts)
+    }
+
     /// [`Coordinate::index`] by the definition: [`cocsep`], its class and `ttrep`, the cube
     /// conjugated by cube-core's [`Symmetry::conjugate`](cube_core::Symmetry::conjugate) (on
     /// stickers), and the edge parts read one position at a time. About a microsecond; the
@@ -133,7 +140,6 @@ impl Coordinate {
 }
 
 /// [`Coordinate::parts`] without SIMD: the same tables, one lane at a time.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "ssse3"))))]
 pub(crate) fn parts_scalar(cocsep: &Cocsep, syms: &EdgeSyms, cube: &Cube) -> (u32, EdgeParts) {
     use super::cocsep::{CSEP_RANK, SEP_RANK, tetrad};
     use super::edges::{COMPRESS, E_RANK};

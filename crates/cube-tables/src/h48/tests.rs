@@ -47,8 +47,7 @@ fn fast_scalar_and_plain_indexes_agree() {
         for cube in random_cubes(if n_flips == 0 { 100_000 } else { 5_000 }, 2) {
             let plain = coord.index_plain(&cube);
             assert_eq!(coord.index(&cube), plain);
-            let (class, parts) = super::index::parts_scalar(Cocsep::get(), EdgeSyms::get(), &cube);
-            assert_eq!(coord.layout(class, parts), plain);
+            assert_eq!(coord.index_scalar(&cube), plain);
             assert!(plain < coord.n_slots());
         }
     }
