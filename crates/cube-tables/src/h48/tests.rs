@@ -82,3 +82,32 @@ fn index_is_invariant_under_symmetry_and_half_turns_first() {
         }
     }
 }
+
+#[test]
+fn slots_skip_the_line_minima() {
+    let slots: Vec<u32> = (0..N_PLACEMENTS as u32).map(slot).collect();
+    assert_eq!(slots[0], 2);
+    assert_eq!(slots[61], 63);
+    assert_eq!(slots[62], 66);
+    assert_eq!(*slots.last().unwrap(), 510);
+    assert!(slots.windows(2).all(|w| w[0] < w[1]));
+    assert!(slots.iter().all(|&s| s % 64 >= 2));
+}
+
+#[test]
+fn line_values_and_histogram() {
+    // One block: every code 2, line minima 0..8, the last slot code 1.
+    let mut block = [0xAAu8; BLOCK_BYTES];
+    for line in 0..8 {
+        block[line * LINE_BYTES] = 0xA0 | line as u8;
+    }
+    block[BLOCK_BYTES - 1] = 0x6A;
+    let histogram = line_histogram(&block);
+    assert_eq!(histogram[2], 495);
+    assert_eq!(histogram[..4].iter().sum::<u64>(), 495);
+    assert_eq!(histogram[16..24], [1; 8]);
+    assert_eq!(line_value(&block, 2, 8), 10);
+    block[0] = 0xA3 & !0x30; // slot 2 gets code 0: the line minimum, 3.
+    assert_eq!(line_value(&block, 2, 8), 3);
+    assert_eq!(line_value(&block, 3, 8), 10);
+}
