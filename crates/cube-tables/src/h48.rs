@@ -2,7 +2,7 @@
 //! symmetries, in cube48opt's line layout.
 //!
 //! The coordinate ([`Coordinate`]) is the coset of the cube under the group G that keeps every
-//! corner in its tetrad and unturned and every edge in its slice: the corner part [`cocsep`]
+//! corner in its tetrad and unturned and every edge in its slice: the corner part [`cocsep()`]
 //! (153,090 values) reduced by the 48 symmetries to 3,393 classes ([`Cocsep`]), then the edges of
 //! the cube conjugated by the symmetry that carries its corners to their class representative
 //! ([`EdgeParts`]): where the E- and M-slice edges are (70 x 495) and the top `N` of 11 flips.
