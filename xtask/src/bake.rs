@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use cube_tables::h48;
 use cube_tables::pdb::{self, BakeOptions, Direction, Event, ScratchKind};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
@@ -39,6 +40,28 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
     let reports = pdb::with_threads(flags.threads, || {
         pdb::bake_tier(&dir, flags.tier, &options, &|event| ui.event(event))
     })??;
+    let h48_report = match flags.tier.h48_flips() {
+        Some(_) => {
+            let options = h48::BakeOptions {
+                force: flags.force,
+                wait_for_lock: false,
+            };
+            let report = pdb::with_threads(flags.threads, || {
+                h48::bake(&dir, flags.tier, &options, &|level| {
+                    ui.line(&format!(
+                        "  h48 depth {:>2}: {:>12} entries ({:?}), {:>12} unassigned, {:>7.2} s",
+                        level.depth,
+                        level.entries,
+                        level.direction,
+                        level.unassigned,
+                        level.elapsed.as_secs_f64()
+                    ));
+                })
+            })??;
+            Some(report)
+        }
+        None => None,
+    };
     let total = start.elapsed();
     let memory = Memory::now();
     ui.multi.clear().ok();
@@ -50,6 +73,20 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
             println!(
                 "  {:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
                 table.id(),
+                report.search_time.as_secs_f64(),
+                report.write_time.as_secs_f64(),
+                report.levels.len()
+            );
+        }
+    }
+    if let Some(report) = &h48_report {
+        let id =
+            h48::spec(flags.tier).map_or_else(|| "h48".to_string(), |spec| spec.id.to_string());
+        if report.skipped {
+            println!("  {id:<16} already baked and valid");
+        } else {
+            println!(
+                "  {id:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
                 report.search_time.as_secs_f64(),
                 report.write_time.as_secs_f64(),
                 report.levels.len()

@@ -106,7 +106,7 @@ pub(crate) enum Kind {
         found: Option<Tier>,
     },
     EncodingMismatch {
-        expected: &'static str,
+        expected: String,
         found: String,
     },
     HeaderChecksum {

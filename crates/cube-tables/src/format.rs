@@ -47,13 +47,13 @@ pub(crate) struct Header {
     pub(crate) format_version: u32,
     /// [`HEADER_LEN`], for tools that skip the header of any version. Offset 24.
     pub(crate) header_len: u32,
-    /// 0 for none, else 6, 7 or 8. Offset 28.
+    /// 0 for none, else 6, 7 or 8 (Korf tiers) or 16, 20..=23 (H48 tiers). Offset 28.
     pub(crate) tier: u32,
     /// The table id, NUL-padded. Offset 32.
     pub(crate) table_id: [u8; MAX_ID_LEN],
-    /// 1 for nibbles, 2 for bytes. Offset 64.
+    /// 1 for nibbles, 2 for bytes, 3 for 2-bit lines. Offset 64.
     pub(crate) encoding: u32,
-    /// Zero. Offset 68.
+    /// The base of 2-bit lines, else zero. Offset 68.
     pub(crate) reserved0: u32,
     /// The number of entries. Offset 72.
     pub(crate) n_entries: u64,
@@ -82,7 +82,7 @@ impl Header {
             tier: Tier::code(spec.tier),
             table_id: spec.id.padded(),
             encoding: spec.encoding.code(),
-            reserved0: 0,
+            reserved0: spec.encoding.parameter(),
             n_entries: spec.n_entries,
             payload_len: spec.payload_len(),
             payload_hash,
@@ -165,11 +165,11 @@ impl Header {
                 found: tier,
             }));
         }
-        let encoding = Encoding::from_code(header.encoding);
+        let encoding = Encoding::from_code(header.encoding, header.reserved0);
         if encoding != Some(spec.encoding) {
             let found = encoding.map_or_else(
-                || format!("unknown code {}", header.encoding),
-                |e| e.name().into(),
+                || format!("unknown code {} ({})", header.encoding, header.reserved0),
+                Encoding::name,
             );
             return Err(TableError::new(Kind::EncodingMismatch {
                 expected: spec.encoding.name(),

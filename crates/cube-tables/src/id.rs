@@ -130,9 +130,12 @@ impl FromStr for TableId {
     }
 }
 
-/// A size class of the Korf edge pattern databases: how many edges each edge table tracks.
+/// A size class of tables: the Korf edge pattern databases (how many edges each edge table tracks)
+/// or the H48 tables (how many edge flips the coordinate keeps).
 ///
-/// Written and parsed as `6edge`, `7edge` and `8edge`, the value of `cargo xtask bake-tables --tier`.
+/// Written and parsed as `6edge`, `7edge`, `8edge` and `h0`, `h4`, `h5`, `h6`, `h7`, the value of
+/// `cargo xtask bake-tables --tier`. In a table header a Korf tier's code is its edge count (6, 7,
+/// 8), an H48 tier's is 16 plus its flip count (16, 20..=23), and 0 means none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tier {
     /// Edge tables over 6 edges (tens of megabytes).
@@ -141,41 +144,83 @@ pub enum Tier {
     Edge7,
     /// Edge tables over 8 edges (gigabytes).
     Edge8,
+    /// The H48 table without flips (30 MB), for tests.
+    H0,
+    /// The H48 table with 4 flips (486 MB).
+    H4,
+    /// The H48 table with 5 flips (973 MB).
+    H5,
+    /// The H48 table with 6 flips (1.95 GB).
+    H6,
+    /// The H48 table with 7 flips (3.89 GB).
+    H7,
 }
 
 impl Tier {
-    /// Every tier, smallest first.
+    /// Every Korf tier, smallest first (the H48 tiers are [`Tier::H48`]).
     pub const ALL: [Tier; 3] = [Tier::Edge6, Tier::Edge7, Tier::Edge8];
 
-    /// The number of edges: 6, 7 or 8. This is also the tier's code in the header.
-    pub const fn n_edges(self) -> u32 {
+    /// Every H48 tier, smallest first.
+    pub const H48: [Tier; 5] = [Tier::H0, Tier::H4, Tier::H5, Tier::H6, Tier::H7];
+
+    /// The number of edges of a Korf tier's edge tables: 6, 7 or 8; `None` for an H48 tier.
+    pub const fn n_edges(self) -> Option<u32> {
         match self {
-            Tier::Edge6 => 6,
-            Tier::Edge7 => 7,
-            Tier::Edge8 => 8,
+            Tier::Edge6 => Some(6),
+            Tier::Edge7 => Some(7),
+            Tier::Edge8 => Some(8),
+            _ => None,
         }
     }
 
-    /// The header code of an optional tier: 0 for none, else [`Tier::n_edges`].
+    /// The number of flips an H48 tier keeps: 0, 4, 5, 6 or 7; `None` for a Korf tier.
+    pub const fn h48_flips(self) -> Option<u32> {
+        match self {
+            Tier::H0 => Some(0),
+            Tier::H4 => Some(4),
+            Tier::H5 => Some(5),
+            Tier::H6 => Some(6),
+            Tier::H7 => Some(7),
+            _ => None,
+        }
+    }
+
+    /// The code of a tier in the header: the edge count of a Korf tier, 16 + the flip count of an
+    /// H48 tier.
+    const fn header_code(self) -> u32 {
+        match (self.n_edges(), self.h48_flips()) {
+            (Some(n), _) => n,
+            (None, Some(n)) => 16 + n,
+            (None, None) => unreachable!(),
+        }
+    }
+
+    /// The header code of an optional tier: 0 for none, else [`Tier::header_code`].
     pub(crate) fn code(tier: Option<Tier>) -> u32 {
-        tier.map_or(0, Tier::n_edges)
+        tier.map_or(0, Tier::header_code)
     }
 
     /// The tier of a header code; `Err(())` for an unknown code.
     pub(crate) fn from_code(code: u32) -> Result<Option<Tier>, ()> {
-        match code {
-            0 => Ok(None),
-            6 => Ok(Some(Tier::Edge6)),
-            7 => Ok(Some(Tier::Edge7)),
-            8 => Ok(Some(Tier::Edge8)),
-            _ => Err(()),
+        if code == 0 {
+            return Ok(None);
         }
+        Tier::ALL
+            .into_iter()
+            .chain(Tier::H48)
+            .find(|tier| tier.header_code() == code)
+            .map(Some)
+            .ok_or(())
     }
 }
 
 impl fmt::Display for Tier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}edge", self.n_edges())
+        match (self.n_edges(), self.h48_flips()) {
+            (Some(n), _) => write!(f, "{n}edge"),
+            (_, Some(n)) => write!(f, "h{n}"),
+            (None, None) => unreachable!(),
+        }
     }
 }
 
@@ -189,7 +234,7 @@ impl fmt::Display for ParseTierError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown tier {:?} (use 6edge, 7edge or 8edge)",
+            "unknown tier {:?} (use 6edge, 7edge, 8edge, h0, h4, h5, h6 or h7)",
             self.input
         )
     }
@@ -201,14 +246,13 @@ impl FromStr for Tier {
     type Err = ParseTierError;
 
     fn from_str(s: &str) -> Result<Tier, ParseTierError> {
-        match s {
-            "6edge" => Ok(Tier::Edge6),
-            "7edge" => Ok(Tier::Edge7),
-            "8edge" => Ok(Tier::Edge8),
-            _ => Err(ParseTierError {
+        Tier::ALL
+            .into_iter()
+            .chain(Tier::H48)
+            .find(|tier| tier.to_string() == s)
+            .ok_or_else(|| ParseTierError {
                 input: s.to_string(),
-            }),
-        }
+            })
     }
 }
 
@@ -220,6 +264,17 @@ pub enum Encoding {
     Nibble,
     /// One entry per byte.
     Byte,
+    /// 2-bit codes in 16-byte lines (the H48 tables): slot `i` is bits `2 (i % 4)` of byte `i / 4`;
+    /// the first two slots of each line (the low nibble of its first byte) hold the line minimum,
+    /// a 4-bit value; every block of 512 slots (8 lines) holds 495 entries, in the slots other than
+    /// the line minima and the block's last slot. An entry's value is `base + code` for a code
+    /// of 1 to 3 and the line minimum for code 0. `n_entries` counts slots (a multiple of 512).
+    /// The histogram counts codes of the entries in buckets 0 to 3 and lines by their minimum in
+    /// buckets 16 to 31.
+    Line2 {
+        /// The value of code 0's upper bound: code `c > 0` means `base + c`.
+        base: u8,
+    },
 }
 
 impl Encoding {
@@ -228,13 +283,24 @@ impl Encoding {
         match self {
             Encoding::Nibble => 1,
             Encoding::Byte => 2,
+            Encoding::Line2 { .. } => 3,
         }
     }
 
-    pub(crate) const fn from_code(code: u32) -> Option<Encoding> {
-        match code {
-            1 => Some(Encoding::Nibble),
-            2 => Some(Encoding::Byte),
+    /// The encoding's parameter in the header (the `reserved0` field): the base of
+    /// [`Encoding::Line2`], else 0.
+    pub(crate) const fn parameter(self) -> u32 {
+        match self {
+            Encoding::Line2 { base } => base as u32,
+            _ => 0,
+        }
+    }
+
+    pub(crate) const fn from_code(code: u32, parameter: u32) -> Option<Encoding> {
+        match (code, parameter) {
+            (1, 0) => Some(Encoding::Nibble),
+            (2, 0) => Some(Encoding::Byte),
+            (3, base) if base < 16 => Some(Encoding::Line2 { base: base as u8 }),
             _ => None,
         }
     }
@@ -244,13 +310,28 @@ impl Encoding {
         match self {
             Encoding::Nibble => n_entries.div_ceil(2),
             Encoding::Byte => n_entries,
+            Encoding::Line2 { .. } => n_entries.div_ceil(4),
         }
     }
 
-    pub(crate) const fn name(self) -> &'static str {
+    /// What a histogram of a table of `n_entries` in this encoding sums to: `(buckets, total)`
+    /// pairs, every bucket in exactly one pair.
+    pub(crate) fn histogram_sums(self, n_entries: u64) -> Vec<(std::ops::Range<usize>, u64)> {
         match self {
-            Encoding::Nibble => "4-bit nibbles",
-            Encoding::Byte => "bytes",
+            Encoding::Nibble | Encoding::Byte => vec![(0..32, n_entries)],
+            Encoding::Line2 { .. } => vec![
+                (0..4, n_entries / 512 * 495),
+                (4..16, 0),
+                (16..32, n_entries / 64),
+            ],
+        }
+    }
+
+    pub(crate) fn name(self) -> String {
+        match self {
+            Encoding::Nibble => "4-bit nibbles".to_string(),
+            Encoding::Byte => "bytes".to_string(),
+            Encoding::Line2 { base } => format!("2-bit lines of base {base}"),
         }
     }
 }
@@ -416,9 +497,18 @@ mod tests {
             assert_eq!(tier.to_string().parse::<Tier>(), Ok(tier));
             assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
         }
+        for tier in Tier::H48 {
+            assert_eq!(tier.to_string().parse::<Tier>(), Ok(tier));
+            assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
+        }
         assert_eq!(Tier::Edge7.to_string(), "7edge");
+        assert_eq!(Tier::H5.to_string(), "h5");
+        assert_eq!(Tier::code(Some(Tier::H0)), 16);
+        assert_eq!(Tier::code(Some(Tier::H7)), 23);
         assert!("9edge".parse::<Tier>().is_err());
+        assert!("h3".parse::<Tier>().is_err());
         assert_eq!(Tier::from_code(0), Ok(None));
         assert_eq!(Tier::from_code(5), Err(()));
+        assert_eq!(Tier::from_code(17), Err(()));
     }
 }

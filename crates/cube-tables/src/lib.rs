@@ -89,6 +89,7 @@ pub use crate::coord::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, Ud
 pub use crate::move_table::{MoveTable, Product, Space};
 pub use crate::prune::DistanceTable;
 
+pub mod h48;
 pub mod pdb;
 
 mod cache;

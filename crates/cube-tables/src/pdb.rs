@@ -137,19 +137,23 @@ pub const EDGES_8A: Pdb = edges("korf-edges-8a", Tier::Edge8, EdgeSubset::EDGES_
 /// Edges {4..11}.
 pub const EDGES_8B: Pdb = edges("korf-edges-8b", Tier::Edge8, EdgeSubset::EDGES_8B);
 
-/// The two edge databases of `tier`.
-pub const fn edge_tables(tier: Tier) -> [Pdb; 2] {
+/// The two edge databases of a Korf tier; none for an H48 tier.
+pub const fn edge_tables(tier: Tier) -> &'static [Pdb] {
     match tier {
-        Tier::Edge6 => [EDGES_6A, EDGES_6B],
-        Tier::Edge7 => [EDGES_7A, EDGES_7B],
-        Tier::Edge8 => [EDGES_8A, EDGES_8B],
+        Tier::Edge6 => &[EDGES_6A, EDGES_6B],
+        Tier::Edge7 => &[EDGES_7A, EDGES_7B],
+        Tier::Edge8 => &[EDGES_8A, EDGES_8B],
+        Tier::H0 | Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => &[],
     }
 }
 
-/// The three databases of `tier`: the corners, then the two edge tables.
-pub const fn tier_tables(tier: Tier) -> [Pdb; 3] {
-    let [a, b] = edge_tables(tier);
-    [CORNERS, a, b]
+/// The pattern databases of `tier`: the corners, then the two edge tables of a Korf tier. An H48
+/// tier has only the corners here (its search derives [`SymCorners`] from them); its own table
+/// is [`h48::spec`](crate::h48::spec).
+pub fn tier_tables(tier: Tier) -> Vec<Pdb> {
+    let mut tables = vec![CORNERS];
+    tables.extend(edge_tables(tier));
+    tables
 }
 
 /// The tables a full check of `dir` covers: the corners, and the edge tables of `tier`, or with

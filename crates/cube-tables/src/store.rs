@@ -224,15 +224,14 @@ fn check_input(
         );
         return Err(TableError::new(Kind::InvalidInput { what }));
     }
-    let sum = histogram
-        .iter()
-        .try_fold(0u64, |sum, &n| sum.checked_add(n));
-    if sum != Some(spec.n_entries) {
-        let what = format!(
-            "histogram sums to {sum:?} entries, expected {}",
-            spec.n_entries
-        );
-        return Err(TableError::new(Kind::InvalidInput { what }));
+    for (buckets, expected) in spec.encoding.histogram_sums(spec.n_entries) {
+        let sum = histogram[buckets.clone()]
+            .iter()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n));
+        if sum != Some(expected) {
+            let what = format!("histogram buckets {buckets:?} sum to {sum:?}, expected {expected}");
+            return Err(TableError::new(Kind::InvalidInput { what }));
+        }
     }
     Ok(())
 }

@@ -62,7 +62,8 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         })
     }
 
-    /// The entry at `index`: a value in `0..16` for [`Encoding::Nibble`], in `0..256` for [`Encoding::Byte`].
+    /// The entry at `index`: a value in `0..16` for [`Encoding::Nibble`], in `0..256` for [`Encoding::Byte`],
+    /// the decoded value (`base + code`, or the line minimum for code 0) for [`Encoding::Line2`].
     ///
     /// # Panics
     ///
@@ -78,6 +79,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         match self.info.encoding {
             Encoding::Nibble => (payload[index / 2] >> ((index & 1) * 4)) & 0xF,
             Encoding::Byte => payload[index],
+            Encoding::Line2 { base } => crate::h48::line_value(payload, index, base),
         }
     }
 
@@ -91,6 +93,11 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
             Encoding::Nibble => crate::nibble::prefetch_nibble(payload, index),
             Encoding::Byte => {
                 if let Some(byte) = payload.get(index) {
+                    prefetch_read(byte);
+                }
+            }
+            Encoding::Line2 { .. } => {
+                if let Some(byte) = payload.get(index / 4) {
                     prefetch_read(byte);
                 }
             }

@@ -32,7 +32,12 @@ pub fn verify<T: AsRef<[u8]>>(
     let (chunk_hashes, counts): (Vec<u64>, Vec<[u64; 256]>) = payload
         .par_chunks(CHUNK_LEN)
         .enumerate()
-        .map(|(index, chunk)| (chunk_hash(index as u64, chunk), byte_counts(chunk)))
+        .map(|(index, chunk)| {
+            (
+                chunk_hash(index as u64, chunk),
+                chunk_counts(chunk, info.encoding),
+            )
+        })
         .unzip();
     let computed = combine(&chunk_hashes, payload.len() as u64);
     if computed != info.payload_hash {
@@ -75,18 +80,37 @@ fn compare(found: &Histogram, expected: &Histogram, against: &'static str) -> Re
 /// The depth histogram of a payload, computed in parallel.
 ///
 /// For [`Encoding::Nibble`], an odd `n_entries` leaves a padding nibble in the last byte, which is not
-/// counted. For [`Encoding::Byte`], bucket 31 counts every entry of 31 or more.
+/// counted. For [`Encoding::Byte`], bucket 31 counts every entry of 31 or more. For
+/// [`Encoding::Line2`], buckets 0 to 3 count the codes of the entries and bucket `16 + m` the lines
+/// of minimum `m`.
 pub fn histogram(payload: &[u8], encoding: Encoding, n_entries: u64) -> Histogram {
-    let total = payload.par_chunks(CHUNK_LEN).map(byte_counts).reduce(
-        || [0; 256],
-        |mut a, b| {
-            for (sum, n) in a.iter_mut().zip(b) {
-                *sum += n;
-            }
-            a
-        },
-    );
+    let total = payload
+        .par_chunks(CHUNK_LEN)
+        .map(|chunk| chunk_counts(chunk, encoding))
+        .reduce(
+            || [0; 256],
+            |mut a, b| {
+                for (sum, n) in a.iter_mut().zip(b) {
+                    *sum += n;
+                }
+                a
+            },
+        );
     histogram_of_counts(&total, encoding, n_entries, payload.last().copied())
+}
+
+/// The statistics of one chunk that sum over chunks: byte-value counts, or for
+/// [`Encoding::Line2`] (whose chunks hold whole 128-byte blocks) the chunk's histogram in the
+/// first 32 counters.
+fn chunk_counts(chunk: &[u8], encoding: Encoding) -> [u64; 256] {
+    match encoding {
+        Encoding::Nibble | Encoding::Byte => byte_counts(chunk),
+        Encoding::Line2 { .. } => {
+            let mut counts = [0u64; 256];
+            counts[..HISTOGRAM_LEN].copy_from_slice(&crate::h48::line_histogram(chunk));
+            counts
+        }
+    }
 }
 
 /// How often each byte value occurs in `bytes`, with four interleaved counters to break store-to-load
@@ -132,6 +156,7 @@ fn histogram_of_counts(
                 histogram[byte.min(HISTOGRAM_LEN - 1)] += n;
             }
         }
+        Encoding::Line2 { .. } => histogram.copy_from_slice(&counts[..HISTOGRAM_LEN]),
     }
     histogram
 }

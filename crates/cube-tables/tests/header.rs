@@ -10,14 +10,27 @@ fn spec() -> impl Strategy<Value = TableSpec> {
             Just(None),
             Just(Some(Tier::Edge6)),
             Just(Some(Tier::Edge7)),
-            Just(Some(Tier::Edge8))
+            Just(Some(Tier::Edge8)),
+            Just(Some(Tier::H0)),
+            Just(Some(Tier::H7))
         ],
-        prop_oneof![Just(Encoding::Nibble), Just(Encoding::Byte)],
+        prop_oneof![
+            Just(Encoding::Nibble),
+            Just(Encoding::Byte),
+            (0u8..16).prop_map(|base| Encoding::Line2 { base })
+        ],
         0u64..3000,
     )
-        .prop_map(|(id, tier, encoding, n_entries)| TableSpec {
-            tier,
-            ..TableSpec::new(TableId::new(&id).unwrap(), encoding, n_entries)
+        .prop_map(|(id, tier, encoding, n_entries)| {
+            // 2-bit lines come in whole blocks of 512 slots.
+            let n_entries = match encoding {
+                Encoding::Line2 { .. } => n_entries % 6 * 512,
+                _ => n_entries,
+            };
+            TableSpec {
+                tier,
+                ..TableSpec::new(TableId::new(&id).unwrap(), encoding, n_entries)
+            }
         })
 }
 
@@ -32,6 +45,7 @@ fn payload(spec: &TableSpec, seed: u64) -> Vec<u8> {
     };
     match spec.encoding {
         Encoding::Byte => (0..spec.n_entries).map(|_| next() as u8).collect(),
+        Encoding::Line2 { .. } => (0..spec.payload_len()).map(|_| next() as u8).collect(),
         Encoding::Nibble => {
             let entries: Vec<u8> = (0..spec.n_entries).map(|_| (next() % 16) as u8).collect();
             cube_tables::pack_nibbles(&entries)

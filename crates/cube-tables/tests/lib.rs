@@ -7,11 +7,13 @@
 //! - `cache`: `load_or_build`, the on-disk cache of small tables: missing, corrupt and unwritable.
 //! - `nibble`: `NibbleTable` and `pack_nibbles`, exhaustively on small tables.
 //! - `header`: proptest round trips of headers, and bit flips that must never load.
+//! - `h48`: the H48 tables: h0 baked once, its histograms, bounds on known positions, symmetry.
 //! - `pdb`: the Korf pattern databases: the 6edge tier baked once, histograms, indexes, heuristic, seeds.
 
 mod bake;
 mod cache;
 mod faults;
+mod h48;
 mod header;
 mod nibble;
 mod pdb;

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
+use cube_tables::h48;
 use cube_tables::pdb::{self, BakeOptions, Event, Pdb, SpotCheck};
 use cube_tables::{PruneTable, TableError, TableErrorKind, Tier};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -19,6 +20,12 @@ fn tier_cost(tier: Tier) -> (&'static str, &'static str) {
         Tier::Edge6 => ("about 85 MB", "about 5 s"),
         Tier::Edge7 => ("about 530 MB", "about 20 s"),
         Tier::Edge8 => ("about 5.1 GB", "about 5 minutes"),
+        // The H48 tiers also bake the corner database (44 MB).
+        Tier::H0 => ("about 75 MB", "about 20 s"),
+        Tier::H4 => ("about 530 MB", "no bake yet"),
+        Tier::H5 => ("about 1.0 GB", "no bake yet"),
+        Tier::H6 => ("about 2.0 GB", "no bake yet"),
+        Tier::H7 => ("about 3.9 GB", "no bake yet"),
     }
 }
 
@@ -245,6 +252,13 @@ pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError>
         &progress,
     )
     .map_err(CliError::tables)?;
+    if tier.h48_flips().is_some() {
+        let options = h48::BakeOptions {
+            wait_for_lock: true,
+            ..h48::BakeOptions::default()
+        };
+        h48::bake(dir, tier, &options, &|_| {}).map_err(CliError::tables)?;
+    }
     if show_progress {
         let bytes: u64 = pdb::tier_tables(tier)
             .iter()

@@ -319,8 +319,8 @@ pub fn bake(
     }
 
     let write_options = WriteOptions::new().wait_for_lock(options.wait_for_lock);
-    let path = match encoding {
-        Encoding::Byte => {
+    let path = match &table.projection {
+        Projection::Corners => {
             let mut writer = TableWriter::create(dir, spec, &write_options)?;
             let mut packed = vec![0u8; PACK_BATCH / 2];
             for batch in cells.chunks(PACK_BATCH) {
@@ -330,7 +330,7 @@ pub fn bake(
             }
             writer.finish(&histogram)?
         }
-        Encoding::Nibble => write_table(dir, spec, &histogram, &cells, &write_options)?,
+        Projection::Edges(_) => write_table(dir, spec, &histogram, &cells, &write_options)?,
     };
     drop(cells);
     // The payload was hashed from the very bytes whose histogram was checked above.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use cube_core::{Cube, Move};
 
-use crate::error::TableError;
+use crate::error::{Kind, TableError};
 use crate::id::Tier;
 use crate::mmap::{Anonymous, Mapped};
 use crate::pdb::index::{CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset};
@@ -134,7 +134,10 @@ impl<T: AsRef<[u8]>> PdbSet<T> {
         tier: Tier,
         open: impl Fn(&Path, &Pdb) -> Result<PruneTable<T>, TableError>,
     ) -> Result<PdbSet<T>, TableError> {
-        let [corners, a, b] = tier_tables(tier);
+        let [corners, a, b] = tier_tables(tier)[..] else {
+            let what = format!("tier {tier} has no Korf edge tables (use 6edge, 7edge or 8edge)");
+            return Err(TableError::new(Kind::InvalidInput { what }));
+        };
         let open_one = |table: &Pdb| {
             let path = table.spec.path_in(dir);
             if !path.exists() && seed_path(&path).exists() {

@@ -1,0 +1,35 @@
+//! The H48 tables: 2-bit lower bounds over nissy-core's H48 coordinate, reduced by all 48
+//! symmetries, in cube48opt's line layout.
+//!
+//! The coordinate ([`Coordinate`]) is the coset of the cube under the group G that keeps every
+//! corner in its tetrad and unturned and every edge in its slice: the corner part [`cocsep()`]
+//! (153,090 values) reduced by the 48 symmetries to 3,393 classes ([`Cocsep`]), then the edges of
+//! the cube conjugated by the symmetry that carries its corners to their class representative
+//! ([`EdgeParts`]): where the E- and M-slice edges are (70 x 495) and the top `N` of 11 flips.
+//! Conjugating a cube by any symmetry keeps its table value, and so does a half turn done before
+//! it (G holds the six half turns): `value(U2 x) = value(x)`, where `U2 x` is `U2` then `x`.
+//!
+//! Layout: index `((class * 70 + sep70) << N | eoN) << 9 | slot`, where `slot` is the E-slice
+//! placement spread over 512 slots so that each 16-byte line holds a 4-bit line minimum (the first
+//! two 2-bit fields) and 62 codes; slot 511 of each block is unused. A code `c != 0` means the
+//! value `base + c`; code 0 means the value is at most `base`, and then the line minimum (the
+//! exact minimum of the line's 62 values) is the bound.
+//!
+//! See `docs/tables.md` for the file format and the design note `sym48.md` for the reasons.
+
+mod bake;
+mod cocsep;
+mod edges;
+mod index;
+mod lines;
+mod table;
+
+pub use self::bake::{BakeOptions, BakeReport, H0_CODES, H0_DEPTHS, bake};
+pub use self::cocsep::{COCSEP_CLASSES, COCSEP_COUNT, Cocsep, CocsepEntry, cocsep};
+pub use self::edges::{ESEP_COUNT, EdgeParts, EdgeSyms, N_PLACEMENTS, slot};
+pub use self::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS};
+pub use self::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram, line_value};
+pub use self::table::{H0, H4, H5, H6, H7, H48Table, base, spec};
+
+#[cfg(test)]
+mod tests;
