@@ -82,7 +82,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             format!("{name} {:.0} ms", ms(median))
         })
         .collect();
-    println!("median CPU time (user + system, all threads): {}", line.join(", "));
+    println!(
+        "median CPU time (user + system, all threads): {}",
+        line.join(", ")
+    );
     Ok(())
 }
 
