@@ -222,6 +222,7 @@ pub fn relative_to_goal(from: &Cube, to: &Cube) -> Result<Cube, SolveError> {
 pub mod beginner;
 pub mod cfop;
 pub mod korf;
+pub mod sym48;
 /// The [`Solver::solve`] of a deterministic staged method: checks the cube and the stop flag,
 /// solves once, and returns the solution unless it is longer than `limits.max_length` (the other
 /// limits do not apply).

@@ -1,0 +1,326 @@
+//! The sym48 search through the public API, with heuristics built here: the exact distance of
+//! the corner part of the H48 coset (corner twist x which positions hold the tetrad {URF, ULB,
+//! DLF, DRB}, 153,090 values, by a breadth-first search below) and zero. Both depend only on the
+//! coset `G·x`, as the search requires. Optimal lengths and every optimal solution against the
+//! table-free [`Slow`] oracle and the Korf solver, the same answer on 1 and 2 threads, stop and
+//! resume, and the errors.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use cube_core::{Alg, Cube, CubeError, Move};
+use cube_solvers::korf::Korf;
+use cube_solvers::slow::Slow;
+use cube_solvers::sym48::{Config, Sym48, Sym48Heuristic, Sym48Outcome};
+use cube_solvers::{Limits, SolveError, Solver, Stop};
+use cube_tables::pdb::SymCorners;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::korf::{check_solutions, random_scramble, tables};
+
+/// The tetrad of corner piece `p`: 0 for {URF, ULB, DLF, DRB} = {0, 2, 5, 7}.
+fn tetrad(p: u8) -> u8 {
+    (p ^ (p >> 2)) & 1
+}
+
+/// The corner part of the coset `G·x`: the twist at each position and which positions hold
+/// tetrad 0. Doing an element of G first moves pieces within their tetrad and twists nothing, so
+/// it keeps both. Sparse: twist x 256 masks.
+fn coset_index(cube: &Cube) -> usize {
+    let (perm, ori) = (cube.corner_perm(), cube.corner_ori());
+    let twist = ori[..7].iter().fold(0usize, |t, &o| t * 3 + usize::from(o));
+    let mask = (0..8)
+        .filter(|&i| tetrad(perm[i]) == 0)
+        .fold(0usize, |m, i| m | 1 << i);
+    twist * 256 + mask
+}
+
+/// The exact distance of every corner coset, by a breadth-first search from the solved one.
+struct CornerCoset {
+    distance: Vec<u8>,
+}
+
+impl CornerCoset {
+    fn new() -> CornerCoset {
+        let mut distance = vec![u8::MAX; 2187 * 256];
+        distance[coset_index(&Cube::SOLVED)] = 0;
+        let mut frontier = vec![Cube::SOLVED];
+        let mut depth = 0;
+        let mut reached = 1;
+        while !frontier.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for cube in &frontier {
+                for m in Move::ALL {
+                    // The coset of x·m depends only on that of x: any representative will do.
+                    let child = cube.apply_move(m);
+                    let i = coset_index(&child);
+                    if distance[i] == u8::MAX {
+                        distance[i] = depth;
+                        next.push(child);
+                    }
+                }
+            }
+            reached += next.len();
+            frontier = next;
+        }
+        assert_eq!(reached, 2187 * 70, "every corner coset is reached");
+        CornerCoset { distance }
+    }
+}
+
+impl Sym48Heuristic for CornerCoset {
+    type Index = usize;
+
+    fn index(&self, cube: &Cube) -> usize {
+        coset_index(cube)
+    }
+
+    fn get(&self, index: usize) -> u8 {
+        self.distance[index]
+    }
+}
+
+/// No information at all: the corners alone prune.
+struct Zero;
+
+impl Sym48Heuristic for Zero {
+    type Index = ();
+
+    fn index(&self, _: &Cube) {}
+
+    fn get(&self, (): ()) -> u8 {
+        0
+    }
+}
+
+fn coset() -> &'static CornerCoset {
+    static COSET: OnceLock<CornerCoset> = OnceLock::new();
+    COSET.get_or_init(CornerCoset::new)
+}
+
+fn corners() -> &'static SymCorners {
+    static CORNERS: OnceLock<SymCorners> = OnceLock::new();
+    CORNERS.get_or_init(|| SymCorners::new(tables().corners()))
+}
+
+/// Deterministic: no two-phase upper bound.
+fn exact() -> Config {
+    Config {
+        upper_bound: false,
+        ..Config::default()
+    }
+}
+
+fn search<H: Sym48Heuristic>(solver: &Sym48<'_, H>, cube: &Cube, limits: &Limits) -> Sym48Outcome {
+    solver
+        .search(cube, limits, &Stop::new(), &mut |_| {})
+        .expect("solvable")
+}
+
+fn sorted(solutions: Vec<cube_solvers::Solution>) -> Vec<Vec<Move>> {
+    let mut moves: Vec<Vec<Move>> = solutions.into_iter().map(|s| s.moves).collect();
+    moves.sort();
+    moves
+}
+
+const ALL: usize = usize::MAX;
+
+/// The test heuristic is what the search assumes: unchanged by a half turn done first, and at
+/// most the distance.
+#[test]
+fn corner_coset_is_a_coset_heuristic() {
+    let h = coset();
+    let mut rng = ChaCha8Rng::seed_from_u64(48);
+    let halves: Vec<Cube> = Move::ALL
+        .into_iter()
+        .filter(|m| m.is_half_turn())
+        .map(Cube::from_move)
+        .collect();
+    assert_eq!(halves.len(), 6);
+    for _ in 0..300 {
+        let cube = Cube::random(&mut rng);
+        for half in &halves {
+            assert_eq!(h.value(&half.compose(&cube)), h.value(&cube));
+        }
+    }
+    // Not unchanged by a half turn done last: the side matters, and this is the other one.
+    let moved = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
+    assert_ne!(
+        h.value(&moved.apply_move(Move::F2)),
+        h.value(&moved),
+        "a half turn done last changes the coset"
+    );
+    for n in 0..=6 {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, n));
+        assert!(usize::from(h.value(&cube)) <= n);
+        assert!(usize::from(h.value(&cube.inverse())) <= n);
+    }
+}
+
+/// 200 seeded scrambles of 1 to 7 moves: the optimal length is the oracle's, one solution solves
+/// the cube, and the set of all optimal solutions is exactly the oracle's (canonical, distinct).
+#[test]
+fn optimal_solutions_agree_with_the_oracle() {
+    let solver = Sym48::with_config(coset(), corners(), exact());
+    let mut rng = ChaCha8Rng::seed_from_u64(4848);
+    let all = Limits::default().with_n_solutions(ALL);
+    let mut probes = 0;
+    for case in 0..200 {
+        let scramble = random_scramble(&mut rng, 1 + case % 7);
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        let what = Alg::from_moves(&scramble).to_string();
+        let oracle = sorted(
+            Slow::new()
+                .solve(&cube, &all.clone().with_max_length(7), &Stop::new())
+                .unwrap(),
+        );
+        let one = search(&solver, &cube, &Limits::default());
+        assert!(one.outcome.optimal, "{what}");
+        assert_eq!(one.outcome.solutions.len(), 1, "{what}");
+        let first = &one.outcome.solutions[0].moves;
+        assert_eq!(first.len(), oracle[0].len(), "{what}");
+        assert!(cube.apply_moves(first).is_solved(), "{what}");
+        assert!(oracle.contains(first), "{what}");
+        let every = search(&solver, &cube, &all);
+        probes += every.counters.probes;
+        let every = sorted(every.outcome.solutions);
+        check_solutions(&cube, &every, &what);
+        assert_eq!(every, oracle, "{what}");
+    }
+    assert!(probes > 0);
+}
+
+/// With no heuristic beyond the corners, the same answers (the rules are not the heuristic's).
+#[test]
+fn zero_heuristic_gives_the_same_solutions() {
+    let solver = Sym48::with_config(&Zero, corners(), exact());
+    let with_coset = Sym48::with_config(coset(), corners(), exact());
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let all = Limits::default().with_n_solutions(ALL);
+    for case in 0..40 {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 1 + case % 6));
+        let zero = search(&solver, &cube, &all);
+        let coset = search(&with_coset, &cube, &all);
+        assert_eq!(
+            sorted(zero.outcome.solutions),
+            sorted(coset.outcome.solutions)
+        );
+        assert!(zero.outcome.nodes >= coset.outcome.nodes);
+    }
+}
+
+/// Scrambles of 8 to 10 moves: Korf's optimal length, and the same set of all optimal solutions.
+#[test]
+fn optimal_solutions_agree_with_korf() {
+    let solver = Sym48::with_config(coset(), corners(), exact());
+    let korf = Korf::with_config(
+        tables(),
+        cube_solvers::korf::Config {
+            upper_bound: false,
+            ..cube_solvers::korf::Config::default()
+        },
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1010);
+    let all = Limits {
+        n_solutions: ALL,
+        threads: 2,
+        ..Limits::default()
+    };
+    for case in 0..6 {
+        let scramble = random_scramble(&mut rng, 8 + case % 3);
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        let what = Alg::from_moves(&scramble).to_string();
+        let expected = korf.search(&cube, &all, &Stop::new(), &mut |_| {}).unwrap();
+        let found = search(&solver, &cube, &all);
+        assert!(found.outcome.optimal, "{what}");
+        let found = sorted(found.outcome.solutions);
+        check_solutions(&cube, &found, &what);
+        assert_eq!(found, sorted(expected.solutions), "{what}");
+    }
+}
+
+/// The result depends on the position and the limits, not on the threads; a few solutions are
+/// the first ones of the full list.
+#[test]
+fn same_answer_on_one_and_two_threads() {
+    let solver = Sym48::with_config(coset(), corners(), exact());
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    for n_solutions in [1, 3, ALL] {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 9));
+        let one = Limits::default().with_n_solutions(n_solutions);
+        let two = Limits {
+            threads: 2,
+            ..one.clone()
+        };
+        let a = search(&solver, &cube, &one).outcome;
+        let b = search(&solver, &cube, &two).outcome;
+        assert_eq!(a.solutions, b.solutions, "{n_solutions} solutions");
+        assert_eq!(a.nodes, b.nodes);
+        let every = search(&solver, &cube, &Limits::default().with_n_solutions(ALL)).outcome;
+        let every: HashSet<_> = every.solutions.into_iter().collect();
+        assert!(a.solutions.iter().all(|s| every.contains(s)));
+    }
+}
+
+/// Stopped by the time budget, then resumed from the checkpoint: the uninterrupted answer.
+#[test]
+fn stop_and_resume() {
+    let solver = Sym48::with_config(&Zero, corners(), exact());
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 10));
+    let full = search(&solver, &cube, &Limits::default()).outcome;
+    let short = Limits::default().with_time_budget(Duration::from_millis(20));
+    let stopped = search(&solver, &cube, &short).outcome;
+    let Some(checkpoint) = stopped.checkpoint else {
+        assert_eq!(stopped.solutions, full.solutions);
+        return;
+    };
+    assert!(!stopped.optimal);
+    let resumed = solver
+        .resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {})
+        .unwrap()
+        .outcome;
+    assert!(resumed.optimal);
+    assert_eq!(resumed.solutions, full.solutions);
+}
+
+#[test]
+fn errors_and_edge_cases() {
+    let solver = Sym48::new(coset(), corners());
+    let stop = Stop::new();
+    let solved = solver
+        .solve(&Cube::SOLVED, &Limits::default(), &stop)
+        .unwrap();
+    assert!(solved.len() == 1 && solved[0].is_empty());
+    let twisted = Cube::from_parts(
+        Cube::SOLVED.corner_perm(),
+        [1, 0, 0, 0, 0, 0, 0, 0],
+        Cube::SOLVED.edge_perm(),
+        [0; 12],
+    )
+    .unwrap();
+    assert_eq!(
+        solver.solve(&twisted, &Limits::default(), &stop),
+        Err(SolveError::Unsolvable(CubeError::TwistSum { sum: 1 }))
+    );
+    let two = Cube::SOLVED.apply_moves(&[Move::R1, Move::F1]);
+    let none = solver
+        .solve(&two, &Limits::default().with_max_length(1), &stop)
+        .unwrap();
+    assert!(none.is_empty());
+    let from = Cube::SOLVED.apply_moves(&[Move::R1, Move::U2]);
+    let to = Cube::SOLVED.apply_moves(&[Move::L3, Move::B1]);
+    let there = solver
+        .solve_to(&from, &to, &Limits::default(), &stop)
+        .unwrap();
+    assert_eq!(from.apply_moves(&there[0].moves), to);
+    let stopped = Stop::new();
+    stopped.stop();
+    assert_eq!(
+        solver.solve(&two, &Limits::default(), &stopped),
+        Err(SolveError::Cancelled)
+    );
+}
