@@ -7,6 +7,8 @@
 //!
 //! - [`two_phase`]: Kociemba's two-phase algorithm, near-optimal solutions in about a millisecond.
 //! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
+//! - [`korf`]: optimal solutions over pattern databases; [`sym48`]: optimal solutions over a
+//!   heuristic of the H48 cosets, on the same bounds loop.
 //! - [`step`]: a generic optimal solver for one step (a coordinate, a move set and a goal).
 //! - [`scramble`]: WCA-style random-state scrambles.
 //!

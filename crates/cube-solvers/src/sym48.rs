@@ -123,7 +123,8 @@ pub struct Counters {
 }
 
 impl Counters {
-    fn add(&mut self, other: &Counters) {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: &Counters) {
         self.probes += other.probes;
         self.corner_prunes += other.corner_prunes;
         self.face_prunes += other.face_prunes;

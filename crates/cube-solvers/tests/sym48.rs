@@ -5,14 +5,15 @@
 //! table-free [`Slow`] oracle and the Korf solver, the same answer on 1 and 2 threads, stop and
 //! resume, and the errors.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move};
 use cube_solvers::korf::Korf;
 use cube_solvers::slow::Slow;
-use cube_solvers::sym48::{Config, Sym48, Sym48Heuristic, Sym48Outcome};
+use cube_solvers::sym48::{Config, Counters, Sym48, Sym48Heuristic, Sym48Outcome};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
 use cube_tables::pdb::SymCorners;
 use rand::SeedableRng;
@@ -44,31 +45,38 @@ struct CornerCoset {
 
 impl CornerCoset {
     fn new() -> CornerCoset {
-        let mut distance = vec![u8::MAX; 2187 * 256];
-        distance[coset_index(&Cube::SOLVED)] = 0;
-        let mut frontier = vec![Cube::SOLVED];
-        let mut depth = 0;
-        let mut reached = 1;
-        while !frontier.is_empty() {
-            depth += 1;
-            let mut next = Vec::new();
-            for cube in &frontier {
-                for m in Move::ALL {
-                    // The coset of x·m depends only on that of x: any representative will do.
-                    let child = cube.apply_move(m);
-                    let i = coset_index(&child);
-                    if distance[i] == u8::MAX {
-                        distance[i] = depth;
-                        next.push(child);
-                    }
-                }
-            }
-            reached += next.len();
-            frontier = next;
-        }
+        let distance = bfs(2187 * 256, coset_index);
+        let reached = distance.iter().filter(|&&d| d != u8::MAX).count();
         assert_eq!(reached, 2187 * 70, "every corner coset is reached");
         CornerCoset { distance }
     }
+}
+
+/// The distance of every value of `index`, a coordinate of cubes below `n` on which moves act
+/// (the value of `x·m` depends only on that of `x` and `m`), by a breadth-first search from the
+/// solved cube; `u8::MAX` where never reached.
+fn bfs(n: usize, index: impl Fn(&Cube) -> usize) -> Vec<u8> {
+    let mut distance = vec![u8::MAX; n];
+    distance[index(&Cube::SOLVED)] = 0;
+    let mut frontier = vec![Cube::SOLVED];
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for cube in &frontier {
+            for m in Move::ALL {
+                // Any representative will do.
+                let child = cube.apply_move(m);
+                let i = index(&child);
+                if distance[i] == u8::MAX {
+                    distance[i] = depth;
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
 }
 
 impl Sym48Heuristic for CornerCoset {
@@ -83,6 +91,81 @@ impl Sym48Heuristic for CornerCoset {
     }
 }
 
+/// The slice of the edge at each position (E, M or S), sparse: 3^12.
+fn slice_index(cube: &Cube) -> usize {
+    cube.edge_perm().iter().fold(0usize, |i, &p| {
+        let slice = if p >= 8 { 2 } else { usize::from(p & 1) };
+        i * 3 + slice
+    })
+}
+
+/// A stronger coset heuristic, so that a rule that cuts too much loses solutions: the exact
+/// distance of the whole coset `G·x` (corner coset and edge slices) up to 6 moves, found by a
+/// breadth-first search, and beyond that the larger of 7 and the exact distances of the corner
+/// coset and of the edge slices alone.
+struct NearCoset {
+    corners: &'static CornerCoset,
+    slices: Vec<u8>,
+    near: HashMap<u64, u8>,
+}
+
+const NEAR: u8 = 6;
+
+impl NearCoset {
+    fn new() -> NearCoset {
+        let slices = bfs(531_441, slice_index);
+        assert_eq!(slices.iter().filter(|&&d| d != u8::MAX).count(), 34_650);
+        let mut near = HashMap::from([(near_key(&Cube::SOLVED), 0)]);
+        let mut frontier = vec![Cube::SOLVED];
+        for depth in 1..=NEAR {
+            let mut next = Vec::new();
+            for cube in &frontier {
+                for m in Move::ALL {
+                    let child = cube.apply_move(m);
+                    if let Entry::Vacant(entry) = near.entry(near_key(&child)) {
+                        entry.insert(depth);
+                        next.push(child);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        // The design note's counts of unreduced cosets at depths 0..6 (section 3.5).
+        let mut per_depth = [0usize; NEAR as usize + 1];
+        for &d in near.values() {
+            per_depth[usize::from(d)] += 1;
+        }
+        assert_eq!(per_depth, [1, 6, 75, 888, 11_078, 139_938, 1_737_726]);
+        NearCoset {
+            corners: coset(),
+            slices,
+            near,
+        }
+    }
+}
+
+/// The coset `G·x`: its corner coset and its edge slices.
+fn near_key(cube: &Cube) -> u64 {
+    (coset_index(cube) as u64) << 20 | slice_index(cube) as u64
+}
+
+impl Sym48Heuristic for NearCoset {
+    type Index = (usize, usize);
+
+    fn index(&self, cube: &Cube) -> (usize, usize) {
+        (coset_index(cube), slice_index(cube))
+    }
+
+    fn get(&self, (corner, slice): (usize, usize)) -> u8 {
+        match self.near.get(&((corner as u64) << 20 | slice as u64)) {
+            Some(&d) => d,
+            None => (NEAR + 1)
+                .max(self.corners.distance[corner])
+                .max(self.slices[slice]),
+        }
+    }
+}
+
 /// No information at all: the corners alone prune.
 struct Zero;
 
@@ -94,6 +177,11 @@ impl Sym48Heuristic for Zero {
     fn get(&self, (): ()) -> u8 {
         0
     }
+}
+
+fn near() -> &'static NearCoset {
+    static NEAR_COSET: OnceLock<NearCoset> = OnceLock::new();
+    NEAR_COSET.get_or_init(NearCoset::new)
 }
 
 fn coset() -> &'static CornerCoset {
@@ -128,11 +216,15 @@ fn sorted(solutions: Vec<cube_solvers::Solution>) -> Vec<Vec<Move>> {
 
 const ALL: usize = usize::MAX;
 
-/// The test heuristic is what the search assumes: unchanged by a half turn done first, and at
+/// The test heuristics are what the search assumes: unchanged by a half turn done first, and at
 /// most the distance.
 #[test]
-fn corner_coset_is_a_coset_heuristic() {
-    let h = coset();
+fn test_heuristics_are_coset_heuristics() {
+    check_coset_heuristic(coset());
+    check_coset_heuristic(near());
+}
+
+fn check_coset_heuristic<H: Sym48Heuristic>(h: &H) {
     let mut rng = ChaCha8Rng::seed_from_u64(48);
     let halves: Vec<Cube> = Move::ALL
         .into_iter()
@@ -153,21 +245,24 @@ fn corner_coset_is_a_coset_heuristic() {
         h.value(&moved),
         "a half turn done last changes the coset"
     );
-    for n in 0..=6 {
+    for n in 0..=12 {
         let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, n));
         assert!(usize::from(h.value(&cube)) <= n);
         assert!(usize::from(h.value(&cube.inverse())) <= n);
     }
 }
 
-/// 200 seeded scrambles of 1 to 7 moves: the optimal length is the oracle's, one solution solves
-/// the cube, and the set of all optimal solutions is exactly the oracle's (canonical, distinct).
+/// 200 seeded scrambles of 1 to 7 moves, with both test heuristics: the optimal length is the
+/// oracle's, one solution solves the cube, and the set of all optimal solutions is exactly the
+/// oracle's (canonical, distinct).
 #[test]
 fn optimal_solutions_agree_with_the_oracle() {
-    let solver = Sym48::with_config(coset(), corners(), exact());
+    let weak = Sym48::with_config(coset(), corners(), exact());
+    let strong = Sym48::with_config(near(), corners(), exact());
     let mut rng = ChaCha8Rng::seed_from_u64(4848);
-    let all = Limits::default().with_n_solutions(ALL);
-    let mut probes = 0;
+    let one = Limits::default().with_max_length(8);
+    let all = one.clone().with_n_solutions(ALL);
+    let mut counters = [Counters::default(); 2];
     for case in 0..200 {
         let scramble = random_scramble(&mut rng, 1 + case % 7);
         let cube = Cube::SOLVED.apply_moves(&scramble);
@@ -177,27 +272,47 @@ fn optimal_solutions_agree_with_the_oracle() {
                 .solve(&cube, &all.clone().with_max_length(7), &Stop::new())
                 .unwrap(),
         );
-        let one = search(&solver, &cube, &Limits::default());
-        assert!(one.outcome.optimal, "{what}");
-        assert_eq!(one.outcome.solutions.len(), 1, "{what}");
-        let first = &one.outcome.solutions[0].moves;
-        assert_eq!(first.len(), oracle[0].len(), "{what}");
-        assert!(cube.apply_moves(first).is_solved(), "{what}");
-        assert!(oracle.contains(first), "{what}");
-        let every = search(&solver, &cube, &all);
-        probes += every.counters.probes;
-        let every = sorted(every.outcome.solutions);
-        check_solutions(&cube, &every, &what);
-        assert_eq!(every, oracle, "{what}");
+        check_against(&weak, &cube, &oracle, &what, &mut counters[0]);
+        check_against(&strong, &cube, &oracle, &what, &mut counters[1]);
     }
-    assert!(probes > 0);
+    // Every rule was used (the weak heuristic is never 2 over a budget).
+    let [weak_counts, strong_counts] = counters;
+    assert!(
+        weak_counts.probes > 0 && weak_counts.corner_prunes > 0,
+        "{weak_counts:?}"
+    );
+    let s = strong_counts;
+    let used = s.corner_prunes > 0 && s.face_prunes > 0 && s.bpmx_returns > 0;
+    assert!(used, "{s:?}");
+}
+
+/// One solution and all of them, against the sorted list of every optimal solution `expected`.
+fn check_against<H: Sym48Heuristic>(
+    solver: &Sym48<'_, H>,
+    cube: &Cube,
+    expected: &[Vec<Move>],
+    what: &str,
+    counters: &mut Counters,
+) {
+    let max = Limits::default().with_max_length(expected[0].len() + 1);
+    let one = search(solver, cube, &max);
+    assert!(one.outcome.optimal, "{what}");
+    assert_eq!(one.outcome.solutions.len(), 1, "{what}");
+    let first = &one.outcome.solutions[0].moves;
+    assert!(cube.apply_moves(first).is_solved(), "{what}");
+    assert!(expected.contains(first), "{what}");
+    let every = search(solver, cube, &max.with_n_solutions(ALL));
+    counters.add(&every.counters);
+    let every = sorted(every.outcome.solutions);
+    check_solutions(cube, &every, what);
+    assert_eq!(every, expected, "{what}");
 }
 
 /// With no heuristic beyond the corners, the same answers (the rules are not the heuristic's).
 #[test]
 fn zero_heuristic_gives_the_same_solutions() {
     let solver = Sym48::with_config(&Zero, corners(), exact());
-    let with_coset = Sym48::with_config(coset(), corners(), exact());
+    let with_coset = Sym48::with_config(near(), corners(), exact());
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let all = Limits::default().with_n_solutions(ALL);
     for case in 0..40 {
@@ -215,7 +330,7 @@ fn zero_heuristic_gives_the_same_solutions() {
 /// Scrambles of 8 to 10 moves: Korf's optimal length, and the same set of all optimal solutions.
 #[test]
 fn optimal_solutions_agree_with_korf() {
-    let solver = Sym48::with_config(coset(), corners(), exact());
+    let solver = Sym48::with_config(near(), corners(), exact());
     let korf = Korf::with_config(
         tables(),
         cube_solvers::korf::Config {
@@ -234,11 +349,8 @@ fn optimal_solutions_agree_with_korf() {
         let cube = Cube::SOLVED.apply_moves(&scramble);
         let what = Alg::from_moves(&scramble).to_string();
         let expected = korf.search(&cube, &all, &Stop::new(), &mut |_| {}).unwrap();
-        let found = search(&solver, &cube, &all);
-        assert!(found.outcome.optimal, "{what}");
-        let found = sorted(found.outcome.solutions);
-        check_solutions(&cube, &found, &what);
-        assert_eq!(found, sorted(expected.solutions), "{what}");
+        let expected = sorted(expected.solutions);
+        check_against(&solver, &cube, &expected, &what, &mut Counters::default());
     }
 }
 
