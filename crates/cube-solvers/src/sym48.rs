@@ -12,7 +12,7 @@
 //! inverse side's moves inverted, in reverse order. Expanding a node with budget `b`:
 //!
 //! - the side with fewer allowed moves is expanded (a tie goes to the side whose other side's
-//!   value is tight, then to the position side);
+//!   value is tight, then to the position side; [`Config::side`]);
 //! - the exact corner distance of every child comes from the node's row of move deltas in the
 //!   reduced corner database ([`SymCorners`], as in [`korf`](crate::korf)): children it prunes are
 //!   never probed;
@@ -95,6 +95,23 @@ pub struct Config {
     pub concurrent_upper_bound: bool,
     /// Return only solutions that are distinct up to the symmetries of the position.
     pub distinct_up_to_symmetry: bool,
+    /// Which side of a node is expanded.
+    pub side: Side,
+}
+
+/// Which side of a node the search expands. Every rule gives the same solutions; they differ in
+/// the nodes searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// The side with fewer allowed moves (a tie goes to the side whose other side's value is
+    /// tight, then to the position side).
+    #[default]
+    FewerMoves,
+    /// Always the position side: one-sided IDA*, the inverse only probed.
+    Position,
+    /// Always the inverse side (after the prefix, which is on the position side): for tests, it
+    /// makes the two sides meet on every path.
+    Inverse,
 }
 
 impl Default for Config {
@@ -105,6 +122,7 @@ impl Default for Config {
             upper_bound_budget: Duration::from_millis(20),
             concurrent_upper_bound: true,
             distinct_up_to_symmetry: false,
+            side: Side::FewerMoves,
         }
     }
 }
@@ -179,7 +197,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
     /// The lower bound the search starts from: the largest of the corner distance and the
     /// heuristic of the position and of its inverse.
     pub fn lower_bound(&self, cube: &Cube) -> usize {
-        Engine::new(self.heuristic, self.corners).root_bound(cube)
+        Engine::new(self.heuristic, self.corners, self.config.side).root_bound(cube)
     }
 
     /// Optimal solutions of `cube`, reporting each bound to `progress`.
@@ -229,7 +247,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         progress: &mut dyn FnMut(&Progress),
         checkpoint: Option<&Checkpoint>,
     ) -> Result<Sym48Outcome, SolveError> {
-        let engine = Engine::new(self.heuristic, self.corners);
+        let engine = Engine::new(self.heuristic, self.corners, self.config.side);
         let driver = Driver {
             prefix_depth: self.config.prefix_depth,
             upper_bound: self.config.upper_bound,

@@ -13,7 +13,7 @@ use std::time::Duration;
 use cube_core::{Alg, Cube, CubeError, Move};
 use cube_solvers::korf::Korf;
 use cube_solvers::slow::Slow;
-use cube_solvers::sym48::{Config, Counters, Sym48, Sym48Heuristic, Sym48Outcome};
+use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic, Sym48Outcome};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
 use cube_tables::pdb::SymCorners;
 use rand::SeedableRng;
@@ -252,13 +252,15 @@ fn check_coset_heuristic<H: Sym48Heuristic>(h: &H) {
     }
 }
 
-/// 200 seeded scrambles of 1 to 7 moves, with both test heuristics: the optimal length is the
-/// oracle's, one solution solves the cube, and the set of all optimal solutions is exactly the
-/// oracle's (canonical, distinct).
+/// 200 seeded scrambles of 1 to 7 moves, with both test heuristics and every side rule: the
+/// optimal length is the oracle's, one solution solves the cube, and the set of all optimal
+/// solutions is exactly the oracle's (canonical, distinct).
 #[test]
 fn optimal_solutions_agree_with_the_oracle() {
     let weak = Sym48::with_config(coset(), corners(), exact());
     let strong = Sym48::with_config(near(), corners(), exact());
+    let sided = [Side::Position, Side::Inverse]
+        .map(|side| Sym48::with_config(near(), corners(), Config { side, ..exact() }));
     let mut rng = ChaCha8Rng::seed_from_u64(4848);
     let one = Limits::default().with_max_length(8);
     let all = one.clone().with_n_solutions(ALL);
@@ -274,6 +276,9 @@ fn optimal_solutions_agree_with_the_oracle() {
         );
         check_against(&weak, &cube, &oracle, &what, &mut counters[0]);
         check_against(&strong, &cube, &oracle, &what, &mut counters[1]);
+        for solver in &sided {
+            check_against(solver, &cube, &oracle, &what, &mut Counters::default());
+        }
     }
     // Every rule was used (the weak heuristic is never 2 over a budget).
     let [weak_counts, strong_counts] = counters;

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use cube_core::{Cube, Move, simplify};
 use cube_tables::pdb::SymCorners;
 
-use super::{Counters, SharedCounters, Sym48Heuristic, move_cubes};
+use super::{Counters, SharedCounters, Side, Sym48Heuristic, move_cubes};
 use crate::korf::index::corner_coord;
 use crate::korf::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
 use crate::search::{AFTER, NO_MOVE};
@@ -32,17 +32,19 @@ pub(crate) struct Engine<'t, H> {
     /// `right[m]`: move `m` as a cube; `left[m]`: its inverse.
     right: [Cube; Move::COUNT],
     left: [Cube; Move::COUNT],
+    side: Side,
     counters: SharedCounters,
 }
 
 impl<'t, H: Sym48Heuristic> Engine<'t, H> {
-    pub(crate) fn new(heuristic: &'t H, corners: &'t SymCorners) -> Engine<'t, H> {
+    pub(crate) fn new(heuristic: &'t H, corners: &'t SymCorners, side: Side) -> Engine<'t, H> {
         let (right, left) = move_cubes();
         Engine {
             heuristic,
             corners,
             right,
             left,
+            side,
             counters: SharedCounters::default(),
         }
     }
@@ -56,6 +58,16 @@ impl<'t, H: Sym48Heuristic> Engine<'t, H> {
 
     pub(crate) fn into_counters(self) -> Counters {
         self.counters.into_inner()
+    }
+
+    /// The side a node with `budget` moves left expands.
+    #[inline(always)]
+    fn side(&self, masks: [u32; 2], h: [u8; 2], budget: u8) -> usize {
+        match self.side {
+            Side::FewerMoves => fewer_moves(masks, h, budget),
+            Side::Position => POSITION,
+            Side::Inverse => 1 - POSITION,
+        }
     }
 
     /// The reduced corner entry of `cube` and the symmetry that carries it there, its row of move
@@ -130,10 +142,10 @@ impl Node {
     };
 }
 
-/// The side a node with `budget` moves left expands: the one with fewer allowed moves; on a tie
-/// the one whose other side's value is tight (its half turns are already cut), then the position.
+/// [`Side::FewerMoves`]: the side with fewer allowed moves; on a tie the one whose other side's
+/// value is tight (its half turns are already cut), then the position.
 #[inline(always)]
-fn choose_side(masks: [u32; 2], h: [u8; 2], budget: u8) -> usize {
+fn fewer_moves(masks: [u32; 2], h: [u8; 2], budget: u8) -> usize {
     let (nx, ny) = (masks[0].count_ones(), masks[1].count_ones());
     if nx != ny {
         usize::from(ny < nx)
@@ -232,7 +244,7 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
             self.leaves(&node);
             return;
         }
-        let side = choose_side(masks, h, b);
+        let side = engine.side(masks, h, b);
         (node.row, node.sym) = engine.locate(&cubes[side]);
         node.side = side as u8;
         self.search(0, &node, b);
@@ -457,7 +469,7 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
             kid.m = m as u8;
             kid.made_on = a as u8;
             if cb >= 2 {
-                let side = choose_side(kid.masks, kid.h, cb);
+                let side = engine.side(kid.masks, kid.h, cb);
                 kid.side = side as u8;
                 (kid.row, kid.sym) = engine.locate(&kid.cubes[side]);
             }
