@@ -1,10 +1,12 @@
 //! The depth-first search of one bound from one prefix, over position/inverse pairs.
 //!
-//! The children of a node are made in three passes so that their table reads overlap: every
-//! child the corners keep computes its probe-1 index and prefetches it; then all probe-1 values
-//! are read (and the face and BPMX rules applied); then the survivors that moved by a quarter turn
-//! compute and prefetch probe 2, read in a last pass. Nothing is allocated per node: each level has
-//! its own preallocated children.
+//! The children of *all* the surviving children of a node (its grandchildren) are made together
+//! before any child is searched, in lockstep passes so that many table reads are in flight at
+//! once (as `korf/search.rs` does): every grandchild the corners keep computes its probe-1 index
+//! and prefetches it; then all probe-1 values are read (the face and BPMX rules applied); then the
+//! survivors that moved by a quarter turn compute and prefetch probe 2, read in a last pass. Each
+//! child is then searched in move order, its own children already made. Nothing is allocated per
+//! node: each level has its own preallocated nodes.
 
 use std::collections::HashSet;
 
@@ -101,7 +103,9 @@ impl<'t, H: Sym48Heuristic> Method for Engine<'t, H> {
             poll: 0,
             prefix_index: 0,
             want: 1,
-            kids: vec![[Node::EMPTY; 18]; MAX_DEPTH + 2],
+            kids: vec![[[Node::EMPTY; 18]; 18]; MAX_DEPTH + 2],
+            alive: vec![[0; 18]; MAX_DEPTH + 2],
+            families: [Family::empty(); 18],
             seen: HashSet::new(),
             solutions: Vec::new(),
             n_nodes: 0,
@@ -172,8 +176,13 @@ pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
     poll: u32,
     prefix_index: usize,
     want: usize,
-    /// `kids[level]`: the surviving children of the node being expanded at `level`.
-    kids: Vec<[Node; 18]>,
+    /// `kids[level][p]`: the children of node `p` of `level` (the nodes of level 0 are the
+    /// prefix's end, `p = 0`; those of level `l + 1` are the children of the node of level `l`
+    /// being searched), and `alive[level][p]` those that survive.
+    kids: Vec<[[Node; 18]; 18]>,
+    alive: Vec<[u32; 18]>,
+    /// The families being made, one per node of a level.
+    families: [Family<H::Index>; 18],
     /// The canonical solutions of the current prefix.
     seen: HashSet<Vec<Move>>,
     solutions: Vec<Vec<Move>>,
@@ -247,7 +256,23 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
         let side = engine.side(masks, h, b);
         (node.row, node.sym) = engine.locate(&cubes[side]);
         node.side = side as u8;
-        self.search(0, &node, b);
+        let engine = self.shared.method;
+        let mut top = [Node::EMPTY; 18];
+        top[0] = node;
+        let made = expand_all(
+            engine,
+            &top,
+            1,
+            b,
+            &mut self.kids[0],
+            &mut self.alive[0],
+            &mut self.families,
+            &mut self.counters,
+        );
+        self.count(made);
+        if self.alive[0][0] != 0 {
+            self.search(0, 0, b);
+        }
     }
 
     fn abort(&self) -> Abort {
@@ -318,163 +343,295 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         }
     }
 
-    /// Searches below `node`, which has `budget >= 2` moves left: its children that survive are
-    /// made at `level`, then each is searched in move order.
-    fn search(&mut self, level: usize, node: &Node, budget: u8) {
-        let n = self.expand(level, node, budget);
-        for j in 0..n {
-            if self.abort != Abort::No {
-                return;
-            }
-            let kid = self.kids[level][j];
+    /// Searches below node `p` of `level` (`budget >= 2` moves left), whose children are made
+    /// (`kids[level][p]`): the children of all of them are made together, then each is searched in
+    /// move order.
+    fn search(&mut self, level: usize, p: usize, budget: u8) {
+        let live = self.alive[level][p];
+        if budget >= 3 {
+            let engine = self.shared.method;
+            let (upper, lower) = self.kids.split_at_mut(level + 1);
+            let made = expand_all(
+                engine,
+                &upper[level][p],
+                live,
+                budget - 1,
+                &mut lower[0],
+                &mut self.alive[level + 1],
+                &mut self.families,
+                &mut self.counters,
+            );
+            self.count(made);
+        }
+        let mut todo = live;
+        while todo != 0 && self.abort == Abort::No {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let kid = self.kids[level][p][i];
             self.moves[self.depth] = kid.m;
             self.sides[self.depth] = kid.made_on;
             self.depth += 1;
             if budget == 2 {
                 self.leaves(&kid);
-            } else {
-                self.search(level + 1, &kid, budget - 1);
+            } else if self.alive[level + 1][i] != 0 {
+                self.search(level + 1, i, budget - 1);
             }
             self.depth -= 1;
         }
     }
+}
 
-    /// Makes the surviving children of `node` (`b >= 2` moves left) in `kids[level]`, in move
-    /// order; their number (0 when the node is abandoned).
-    #[inline(always)]
-    fn expand(&mut self, level: usize, node: &Node, b: u8) -> usize {
-        let engine = self.shared.method;
-        let heuristic = engine.heuristic;
-        let a = usize::from(node.side);
-        let o = 1 - a;
-        let cb = b - 1;
-        let moves = node.masks[a];
-        self.count(moves.count_ones());
+/// The children of one node in the making: the index of each child's pending probe, which
+/// children are alive, which faces are cut, which children wait for probe 2, whether the node was
+/// abandoned (BPMX). The children's cubes and values go straight into their nodes.
+#[derive(Clone, Copy)]
+struct Family<I> {
+    index: [I; 18],
+    alive: u32,
+    cut_faces: u32,
+    probe: u32,
+    abandoned: bool,
+}
 
-        // Corners, then probe 1 of the survivors, prefetched.
-        let deltas = engine.corners.deltas(node.row as usize);
-        let conj = engine.corners.conj_moves(usize::from(node.sym));
-        let mut ms = [0u8; 18];
-        let mut corner = [0u8; 18];
-        let mut cube_a = [Cube::SOLVED; 18];
-        let mut index = [H::Index::default(); 18];
-        let mut n = 0;
-        let mut mask = moves;
-        while mask != 0 {
-            let m = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let delta = ((deltas >> (2 * conj[m])) & 3) as u8;
-            let c = (node.corner + delta).saturating_sub(1);
-            if c > cb {
-                self.counters.corner_prunes += 1;
-                continue;
-            }
-            ms[n] = m as u8;
-            corner[n] = c;
-            cube_a[n] = node.cubes[a].compose(&engine.right[m]);
-            index[n] = heuristic.index(&cube_a[n]);
-            heuristic.prefetch(index[n]);
-            n += 1;
+impl<I: Copy + Default> Family<I> {
+    fn empty() -> Family<I> {
+        Family {
+            index: [I::default(); 18],
+            alive: 0,
+            cut_faces: 0,
+            probe: 0,
+            abandoned: false,
         }
-
-        // Probe 1.
-        let mut h_a = [0u8; 18];
-        let mut alive = 0u32;
-        let mut cut_faces = 0u32;
-        for i in 0..n {
-            let v = heuristic.get(index[i]);
-            self.counters.probes += 1;
-            if v > cb {
-                if v >= b + 2 {
-                    self.counters.bpmx_returns += 1;
-                    return 0;
-                }
-                if v > b {
-                    cut_faces |= face_bit(usize::from(ms[i]));
-                }
-            } else {
-                h_a[i] = v;
-                alive |= 1 << i;
-            }
-        }
-
-        // The other side's cubes; probe 2 after quarter turns, prefetched, then read.
-        let mut cube_o = [Cube::SOLVED; 18];
-        let mut h_o = [0u8; 18];
-        let mut probe = 0u32;
-        let mut live = alive;
-        while live != 0 {
-            let i = live.trailing_zeros() as usize;
-            live &= live - 1;
-            let m = usize::from(ms[i]);
-            if cut_faces & face_bit(m) != 0 {
-                continue;
-            }
-            cube_o[i] = engine.left[m].compose(&node.cubes[o]);
-            if Move::from_index(m).is_half_turn() {
-                h_o[i] = node.h[o];
-                if h_o[i] > cb {
-                    alive &= !(1 << i);
-                }
-            } else {
-                index[i] = heuristic.index(&cube_o[i]);
-                heuristic.prefetch(index[i]);
-                probe |= 1 << i;
-            }
-        }
-        while probe != 0 {
-            let i = probe.trailing_zeros() as usize;
-            probe &= probe - 1;
-            let v = heuristic.get(index[i]);
-            self.counters.probes += 1;
-            if v > cb {
-                if v >= b + 2 {
-                    self.counters.bpmx_returns += 1;
-                    return 0;
-                }
-                if v > b {
-                    cut_faces |= face_bit(usize::from(ms[i]));
-                }
-                alive &= !(1 << i);
-            } else {
-                h_o[i] = v;
-            }
-        }
-
-        // The survivors, in move order.
-        let mut k = 0;
-        let mut live = alive;
-        while live != 0 {
-            let i = live.trailing_zeros() as usize;
-            live &= live - 1;
-            let m = usize::from(ms[i]);
-            if cut_faces & face_bit(m) != 0 {
-                self.counters.face_prunes += 1;
-                continue;
-            }
-            let kid = &mut self.kids[level][k];
-            kid.cubes[a] = cube_a[i];
-            kid.cubes[o] = cube_o[i];
-            kid.h[a] = h_a[i];
-            kid.h[o] = h_o[i];
-            kid.corner = corner[i];
-            kid.masks[a] = AFTER[m];
-            kid.masks[o] = node.masks[o];
-            if h_o[i] == cb {
-                kid.masks[a] &= QUARTER;
-            }
-            if h_a[i] == cb {
-                kid.masks[o] &= QUARTER;
-            }
-            kid.m = m as u8;
-            kid.made_on = a as u8;
-            if cb >= 2 {
-                let side = engine.side(kid.masks, kid.h, cb);
-                kid.side = side as u8;
-                (kid.row, kid.sym) = engine.locate(&kid.cubes[side]);
-            }
-            k += 1;
-        }
-        k
     }
+}
+
+/// Makes the children of every live parent (`b >= 2` moves left each) in `kids[p]`, in lockstep
+/// so that their table reads overlap: corners and probe 1 prefetched for all, probe 1 read for
+/// all, probe 2 prefetched for all, read for all; then the survivors of each parent in
+/// `alive[p]` (none when the parent is abandoned). The children generated.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn expand_all<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    parents: &[Node; 18],
+    live: u32,
+    b: u8,
+    kids: &mut [[Node; 18]; 18],
+    alive: &mut [u32; 18],
+    families: &mut [Family<H::Index>; 18],
+    counters: &mut Counters,
+) -> u32 {
+    let mut made = 0;
+    for_each(live, |p| {
+        made += make(
+            engine,
+            &parents[p],
+            b,
+            &mut kids[p],
+            &mut families[p],
+            counters,
+        );
+    });
+    for_each(live, |p| {
+        read(
+            engine,
+            &parents[p],
+            b,
+            &mut kids[p],
+            &mut families[p],
+            counters,
+            1,
+        );
+    });
+    for_each(live, |p| {
+        fetch_other(engine, &parents[p], b, &mut kids[p], &mut families[p]);
+    });
+    for_each(live, |p| {
+        read(
+            engine,
+            &parents[p],
+            b,
+            &mut kids[p],
+            &mut families[p],
+            counters,
+            2,
+        );
+    });
+    for_each(live, |p| {
+        alive[p] = finish(engine, &parents[p], b, &mut kids[p], &families[p], counters);
+    });
+    made
+}
+
+/// Calls `f` with the index of every set bit of `bits`, lowest first.
+#[inline(always)]
+fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+}
+
+/// The children of `node` that its corners keep, each with its exact corner distance and its
+/// expanded side's cube, probe 1 computed and prefetched. The children generated.
+#[inline(always)]
+fn make<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &mut Family<H::Index>,
+    counters: &mut Counters,
+) -> u32 {
+    let heuristic = engine.heuristic;
+    let a = usize::from(node.side);
+    let moves = node.masks[a];
+    let deltas = engine.corners.deltas(node.row as usize);
+    let conj = engine.corners.conj_moves(usize::from(node.sym));
+    let mut n = 0;
+    for_each(moves, |m| {
+        let delta = ((deltas >> (2 * conj[m])) & 3) as u8;
+        let corner = (node.corner + delta).saturating_sub(1);
+        if corner > b - 1 {
+            counters.corner_prunes += 1;
+            return;
+        }
+        let kid = &mut kids[n];
+        kid.m = m as u8;
+        kid.made_on = a as u8;
+        kid.corner = corner;
+        kid.cubes[a] = node.cubes[a].compose(&engine.right[m]);
+        family.index[n] = heuristic.index(&kid.cubes[a]);
+        heuristic.prefetch(family.index[n]);
+        n += 1;
+    });
+    *family = Family {
+        alive: (1 << n) - 1,
+        cut_faces: 0,
+        probe: 0,
+        abandoned: false,
+        ..*family
+    };
+    moves.count_ones()
+}
+
+/// Reads probe `which` (1: the expanded side's cube of every live child; 2: the other side's, of
+/// the children waiting for it): a value over the child's budget prunes it, one at least 2 over
+/// cuts its face, one at least 3 over abandons the node.
+#[inline(always)]
+fn read<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &mut Family<H::Index>,
+    counters: &mut Counters,
+    which: u8,
+) {
+    if family.abandoned {
+        return;
+    }
+    let side = usize::from(node.side) ^ usize::from(which == 2);
+    let todo = if which == 1 {
+        family.alive
+    } else {
+        family.probe
+    };
+    let mut bits = todo;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let v = engine.heuristic.get(family.index[i]);
+        counters.probes += 1;
+        if v > b - 1 {
+            if v >= b + 2 {
+                counters.bpmx_returns += 1;
+                family.abandoned = true;
+                return;
+            }
+            if v > b {
+                family.cut_faces |= face_bit(usize::from(kids[i].m));
+            }
+            family.alive &= !(1 << i);
+        } else {
+            kids[i].h[side] = v;
+        }
+    }
+}
+
+/// The other side's cube of every live child whose face is not cut; its value is the parent's
+/// after a half turn, else probe 2 is computed and prefetched.
+#[inline(always)]
+fn fetch_other<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &mut Family<H::Index>,
+) {
+    if family.abandoned {
+        return;
+    }
+    let o = 1 - usize::from(node.side);
+    for_each(family.alive, |i| {
+        let kid = &mut kids[i];
+        let m = usize::from(kid.m);
+        if family.cut_faces & face_bit(m) != 0 {
+            return;
+        }
+        kid.cubes[o] = engine.left[m].compose(&node.cubes[o]);
+        if Move::from_index(m).is_half_turn() {
+            kid.h[o] = node.h[o];
+            if kid.h[o] > b - 1 {
+                family.alive &= !(1 << i);
+            }
+        } else {
+            family.index[i] = engine.heuristic.index(&kid.cubes[o]);
+            engine.heuristic.prefetch(family.index[i]);
+            family.probe |= 1 << i;
+        }
+    });
+}
+
+/// The survivors of a family: faces cut, then each child's allowed moves (the quarter-turn
+/// rule), and, with at least two moves left, its side and corner row (prefetched).
+#[inline(always)]
+fn finish<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &Family<H::Index>,
+    counters: &mut Counters,
+) -> u32 {
+    if family.abandoned {
+        return 0;
+    }
+    let a = usize::from(node.side);
+    let o = 1 - a;
+    let cb = b - 1;
+    let mut alive = family.alive;
+    for_each(family.alive, |i| {
+        let kid = &mut kids[i];
+        let m = usize::from(kid.m);
+        if family.cut_faces & face_bit(m) != 0 {
+            counters.face_prunes += 1;
+            alive &= !(1 << i);
+            return;
+        }
+        kid.masks[a] = AFTER[m];
+        kid.masks[o] = node.masks[o];
+        if kid.h[o] == cb {
+            kid.masks[a] &= QUARTER;
+        }
+        if kid.h[a] == cb {
+            kid.masks[o] &= QUARTER;
+        }
+        if cb >= 2 {
+            let side = engine.side(kid.masks, kid.h, cb);
+            kid.side = side as u8;
+            (kid.row, kid.sym) = engine.locate(&kid.cubes[side]);
+        }
+    });
+    alive
 }
