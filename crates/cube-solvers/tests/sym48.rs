@@ -382,6 +382,29 @@ fn same_answer_on_one_and_two_threads() {
     }
 }
 
+/// With the two-phase upper bound (and its helper beside the search), the lengths are the exact
+/// search's, and proven.
+#[test]
+fn upper_bound_keeps_lengths() {
+    let exact_solver = Sym48::with_config(near(), corners(), exact());
+    let bounded = Sym48::new(near(), corners());
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for case in 0..4 {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 7 + case % 2));
+        let limits = Limits {
+            threads: 2,
+            max_length: Some(12),
+            ..Limits::default()
+        };
+        let a = search(&exact_solver, &cube, &limits).outcome;
+        let b = search(&bounded, &cube, &limits).outcome;
+        assert!(a.optimal && b.optimal);
+        assert_eq!(a.solutions[0].len(), b.solutions[0].len());
+        assert!(cube.apply_moves(&b.solutions[0].moves).is_solved());
+        assert!(b.upper_bound.is_some());
+    }
+}
+
 /// Stopped by the time budget, then resumed from the checkpoint: the uninterrupted answer.
 #[test]
 fn stop_and_resume() {
