@@ -53,7 +53,7 @@
 
 mod checkpoint;
 mod heuristic;
-mod index;
+pub(crate) mod index;
 mod search;
 
 use std::collections::HashSet;
@@ -63,11 +63,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cube_core::{Cube, Move, Symmetry, simplify};
+use cube_tables::Tier;
 use cube_tables::pdb::{PdbSet, SymCorners};
 
 pub use self::checkpoint::{Checkpoint, CheckpointError};
 use self::heuristic::{Tables, ViewMoves};
-use self::search::{Abort, MAX_DEPTH, Shared, Worker};
+pub(crate) use self::search::{Abort, MAX_DEPTH, Shared};
+use self::search::{Lookups, Worker};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};
 use crate::two_phase::TwoPhase;
@@ -320,15 +322,144 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     ) -> Result<KorfOutcome, SolveError> {
         cube.validate()?;
         if let Some(checkpoint) = resume {
-            self.check_checkpoint(checkpoint, cube, limits)
+            self.driver()
+                .check_checkpoint(checkpoint, cube, limits)
                 .map_err(SolveError::BadCheckpoint)?;
         }
         self.run(cube, limits, stop, progress, resume, periodic)
     }
 
+    fn conjugates(&self) -> &[Symmetry] {
+        if self.config.symmetric {
+            &self.config.symmetries
+        } else {
+            &[]
+        }
+    }
+
+    fn n_pairs(&self) -> usize {
+        1 + self.conjugates().len()
+    }
+
+    /// The settings of the bounds loop.
+    fn driver(&self) -> Driver {
+        Driver {
+            prefix_depth: self.config.prefix_depth,
+            upper_bound: self.config.upper_bound,
+            upper_bound_budget: self.config.upper_bound_budget,
+            concurrent_upper_bound: self.config.concurrent_upper_bound,
+            distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
+            tier: self.tables.tier(),
+            inverse: self.config.inverse,
+            symmetric: self.config.symmetric && !self.config.symmetries.is_empty(),
+        }
+    }
+
+    fn run(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        checkpoint: Option<&Checkpoint>,
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        let tables = Tables::new(
+            self.tables,
+            &self.corners,
+            self.n_pairs(),
+            self.config.inverse,
+        );
+        let views = ViewMoves::new(self.conjugates());
+        let lookups = Lookups {
+            tables: &tables,
+            views: &views,
+        };
+        self.driver()
+            .run(&lookups, cube, limits, stop, progress, checkpoint, periodic)
+    }
+}
+
+/// What the bounds loop and the prefix queue need of an optimal method: Korf's [`Lookups`], and
+/// [`sym48`](crate::sym48)'s search.
+pub(crate) trait Method: Sync + Sized {
+    /// One thread's search state.
+    type Worker<'a>: PrefixWorker
+    where
+        Self: 'a;
+
+    /// A lower bound on the distance of `cube`: the first bound searched.
+    fn lower_bound(&self, cube: &Cube) -> usize;
+
+    /// A worker searching from `cube`.
+    fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Self::Worker<'a>;
+}
+
+/// One thread's search of the prefixes of a bound, taken from the queue one at a time.
+pub(crate) trait PrefixWorker {
+    /// Searches every continuation of `prefix` (the index-th) of total length `bound`, keeping up
+    /// to `want` solutions.
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize);
+    /// Why the last prefix ended.
+    fn abort(&self) -> Abort;
+    /// The solutions of the last prefix, in the order found.
+    fn take_solutions(&mut self) -> Vec<Vec<Move>>;
+    /// Nodes searched by this worker so far.
+    fn nodes(&self) -> u64;
+}
+
+impl Method for Lookups<'_> {
+    type Worker<'a>
+        = Worker<'a>
+    where
+        Self: 'a;
+
+    fn lower_bound(&self, cube: &Cube) -> usize {
+        let pairs = self.views.pairs(cube, self.tables.n_pairs());
+        usize::from(self.tables.evaluate(&pairs).1)
+    }
+
+    fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Worker<'a> {
+        Worker::new(shared, cube)
+    }
+}
+
+impl PrefixWorker for Worker<'_> {
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize) {
+        Worker::run_prefix(self, prefix, bound, index, want);
+    }
+
+    fn abort(&self) -> Abort {
+        self.abort
+    }
+
+    fn take_solutions(&mut self) -> Vec<Vec<Move>> {
+        std::mem::take(&mut self.solutions)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.n_nodes
+    }
+}
+
+/// The settings of the bounds loop shared by the optimal methods (see [`Config`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Driver {
+    pub(crate) prefix_depth: usize,
+    pub(crate) upper_bound: bool,
+    pub(crate) upper_bound_budget: Duration,
+    pub(crate) concurrent_upper_bound: bool,
+    pub(crate) distinct_up_to_symmetry: bool,
+    /// What a checkpoint records of the tables and lookups, and a resumed search must match.
+    pub(crate) tier: Tier,
+    pub(crate) inverse: bool,
+    pub(crate) symmetric: bool,
+}
+
+impl Driver {
     /// The number of solutions a search with `limits` looks for (`usize::MAX` for all).
     fn wanted(&self, limits: &Limits) -> usize {
-        if self.config.distinct_up_to_symmetry || limits.n_solutions == usize::MAX {
+        if self.distinct_up_to_symmetry || limits.n_solutions == usize::MAX {
             usize::MAX
         } else {
             limits.n_solutions.max(1)
@@ -337,7 +468,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
 
     /// Whether `checkpoint` comes from a search of `cube` like this one: the tier and everything
     /// that decides which prefixes were searched and what they found.
-    fn check_checkpoint(
+    pub(crate) fn check_checkpoint(
         &self,
         checkpoint: &Checkpoint,
         cube: &Cube,
@@ -347,17 +478,16 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         if checkpoint.cube != *cube {
             return mismatch("cube", "the checkpoint is of another position".to_string());
         }
-        if checkpoint.tier != self.tables.tier() {
+        if checkpoint.tier != self.tier {
             return mismatch(
                 "tier",
                 format!(
                     "taken with the {} tables, this search uses {}",
-                    checkpoint.tier,
-                    self.tables.tier()
+                    checkpoint.tier, self.tier
                 ),
             );
         }
-        let prefix_depth = self.config.prefix_depth.min(checkpoint.bound);
+        let prefix_depth = self.prefix_depth.min(checkpoint.bound);
         if checkpoint.prefix_depth != prefix_depth {
             return mismatch(
                 "prefix-depth",
@@ -385,8 +515,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 ),
             );
         }
-        let symmetric = self.config.symmetric && !self.config.symmetries.is_empty();
-        if (checkpoint.inverse, checkpoint.symmetric) != (self.config.inverse, symmetric) {
+        if (checkpoint.inverse, checkpoint.symmetric) != (self.inverse, self.symmetric) {
             return mismatch(
                 "lookups",
                 "taken with other lookups (inverse, symmetric) than this search's".to_string(),
@@ -395,20 +524,12 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         Ok(())
     }
 
-    fn conjugates(&self) -> &[Symmetry] {
-        if self.config.symmetric {
-            &self.config.symmetries
-        } else {
-            &[]
-        }
-    }
-
-    fn n_pairs(&self) -> usize {
-        1 + self.conjugates().len()
-    }
-
-    fn run(
+    /// The search of `cube` with `method`: the two-phase upper bound, then the bounds from the
+    /// method's lower bound on (from the checkpoint's bound when there is one).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run<M: Method>(
         &self,
+        method: &M,
         cube: &Cube,
         limits: &Limits,
         stop: &Stop,
@@ -438,21 +559,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         if cube.is_solved() {
             return finish(vec![Vec::new()], 0, true, 0, None, None);
         }
-        let tables = Tables::new(
-            self.tables,
-            &self.corners,
-            self.n_pairs(),
-            self.config.inverse,
-        );
-        let views = ViewMoves::new(self.conjugates());
-        let h0 = usize::from(tables.evaluate(&views.pairs(cube, self.n_pairs())).1);
+        let h0 = method.lower_bound(cube);
         let want = self.wanted(limits);
 
-        let upper = if self.config.upper_bound {
+        let upper = if self.upper_bound {
             let two_phase = Limits {
                 max_length: Some(MAX_DEPTH),
                 target_length: Some(h0.max(limits.target_length.unwrap_or(0))),
-                time_budget: Some(self.config.upper_bound_budget),
+                time_budget: Some(self.upper_bound_budget),
                 n_solutions: 1,
                 threads: 1,
             };
@@ -487,8 +601,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         // While the bounds are searched, the two-phase solver looks on (one more thread) for a
         // solution at most one move longer than the bound being searched.
         let helper = UpperHelper::new(upper.clone(), first_bound + 1);
-        let use_helper = self.config.upper_bound
-            && self.config.concurrent_upper_bound
+        let use_helper = self.upper_bound
+            && self.concurrent_upper_bound
             && want == 1
             && upper.as_ref().is_some_and(|u| u.len() > first_bound);
         std::thread::scope(|scope| {
@@ -496,13 +610,12 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 scope.spawn(|| helper.run(cube, stop));
             }
             let result = self.bounds(
+                method,
                 cube,
                 limits,
                 stop,
                 progress,
                 checkpoint,
-                &tables,
-                &views,
                 &clock,
                 &helper,
                 start,
@@ -521,15 +634,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
 
     /// The bounds from `first_bound` on (the loop of [`Korf::run`]).
     #[allow(clippy::too_many_arguments)]
-    fn bounds(
+    fn bounds<M: Method>(
         &self,
+        method: &M,
         cube: &Cube,
         limits: &Limits,
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
         checkpoint: Option<&Checkpoint>,
-        tables: &Tables<'_>,
-        views: &ViewMoves,
         clock: &Clock,
         helper: &UpperHelper,
         start: Instant,
@@ -565,8 +677,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 self.checkpoint(cube, bound, want, nodes + bound_nodes, done, solutions)
             };
             let result = self.search_bound(
-                tables,
-                views,
+                method,
                 cube,
                 bound,
                 want,
@@ -614,7 +725,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 // halted, perhaps not the first ones nor all of them: the checkpoint goes on).
                 let mut solutions: Vec<Vec<Move>> =
                     result.found.into_iter().map(|(_, moves)| moves).collect();
-                if self.config.distinct_up_to_symmetry {
+                if self.distinct_up_to_symmetry {
                     solutions = distinct_up_to_symmetry(cube, solutions);
                 }
                 solutions.truncate(limits.n_solutions.max(1));
@@ -653,11 +764,11 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     ) -> Checkpoint {
         Checkpoint {
             cube: *cube,
-            tier: self.tables.tier(),
-            prefix_depth: self.config.prefix_depth.min(bound),
+            tier: self.tier,
+            prefix_depth: self.prefix_depth.min(bound),
             n_solutions: want,
-            inverse: self.config.inverse,
-            symmetric: self.config.symmetric && !self.config.symmetries.is_empty(),
+            inverse: self.inverse,
+            symmetric: self.symmetric,
             bound,
             nodes,
             done,
@@ -668,10 +779,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// Searches one bound over all prefixes, on `limits.threads` threads; with `periodic`, the
     /// calling thread hands a checkpoint of the bound so far to it every `periodic.every`.
     #[allow(clippy::too_many_arguments)]
-    fn search_bound(
+    fn search_bound<M: Method>(
         &self,
-        tables: &Tables<'_>,
-        views: &ViewMoves,
+        method: &M,
         cube: &Cube,
         bound: usize,
         want: usize,
@@ -683,15 +793,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         periodic: Option<(&mut Periodic<'_>, &Snapshot<'_>)>,
     ) -> BoundResult {
         let shared = Shared {
-            tables,
-            views,
+            method,
             stop,
             clock,
             upper_found,
             cutoff: AtomicUsize::new(usize::MAX),
             halted: AtomicBool::new(false),
         };
-        let prefixes = canonical_sequences(self.config.prefix_depth.min(bound));
+        let prefixes = canonical_sequences(self.prefix_depth.min(bound));
         let mut state = BoundState {
             results: vec![None; prefixes.len()],
             n_found: vec![0; prefixes.len()],
@@ -963,8 +1072,8 @@ impl BoundState {
 /// One thread's loop over the prefix queue; returns its node count, and adds it to `live_nodes`
 /// prefix by prefix (for periodic checkpoints).
 #[allow(clippy::too_many_arguments)]
-fn run_worker(
-    shared: &Shared<'_>,
+fn run_worker<M: Method>(
+    shared: &Shared<'_, M>,
     cube: &Cube,
     prefixes: &[Vec<u8>],
     bound: usize,
@@ -973,8 +1082,7 @@ fn run_worker(
     state: &Mutex<BoundState>,
     live_nodes: &AtomicU64,
 ) -> u64 {
-    let root = shared.views.pairs(cube, shared.tables.n_pairs());
-    let mut worker = Worker::new(shared);
+    let mut worker = M::worker(shared, cube);
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= prefixes.len()
@@ -986,15 +1094,16 @@ fn run_worker(
         if state.lock().expect("lock").results[i].is_some() {
             continue;
         }
-        let before = worker.n_nodes;
-        worker.run_prefix(&root, &prefixes[i], bound, i, want);
-        live_nodes.fetch_add(worker.n_nodes - before, Ordering::Relaxed);
-        match worker.abort {
+        let before = worker.nodes();
+        worker.run_prefix(&prefixes[i], bound, i, want);
+        live_nodes.fetch_add(worker.nodes() - before, Ordering::Relaxed);
+        match worker.abort() {
             Abort::No | Abort::Enough => {
                 let mut state = state.lock().expect("lock");
-                let n_found = worker.solutions.len();
+                let solutions = worker.take_solutions();
+                let n_found = solutions.len();
                 state.n_found[i] = n_found;
-                state.results[i] = Some(std::mem::take(&mut worker.solutions));
+                state.results[i] = Some(solutions);
                 // The cut-off moves only when a prefix has solutions (then it takes a scan).
                 if n_found > 0 && want != usize::MAX {
                     let cutoff = state.cutoff(want);
@@ -1005,7 +1114,7 @@ fn run_worker(
             Abort::Halted => break,
         }
     }
-    worker.n_nodes
+    worker.nodes()
 }
 
 /// Every canonical move sequence of `len` moves, in search order.

@@ -7,6 +7,8 @@
 //!
 //! - [`two_phase`]: Kociemba's two-phase algorithm, near-optimal solutions in about a millisecond.
 //! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
+//! - [`korf`]: optimal solutions over pattern databases; [`sym48`]: optimal solutions over a
+//!   heuristic of the H48 cosets, on the same bounds loop.
 //! - [`step`]: a generic optimal solver for one step (a coordinate, a move set and a goal).
 //! - [`scramble`]: WCA-style random-state scrambles.
 //!
@@ -222,6 +224,7 @@ pub fn relative_to_goal(from: &Cube, to: &Cube) -> Result<Cube, SolveError> {
 pub mod beginner;
 pub mod cfop;
 pub mod korf;
+pub mod sym48;
 /// The [`Solver::solve`] of a deterministic staged method: checks the cube and the stop flag,
 /// solves once, and returns the solution unless it is longer than `limits.max_length` (the other
 /// limits do not apply).

@@ -16,12 +16,12 @@ use cube_tables::pdb::{self, BakeOptions, PdbSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn table_dir() -> PathBuf {
+pub(crate) fn table_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("korf-6edge")
 }
 
 /// The 6edge tier, baked on first use (a bake skips valid tables, and waits for a concurrent one).
-fn tables() -> &'static PdbSet<Vec<u8>> {
+pub(crate) fn tables() -> &'static PdbSet<Vec<u8>> {
     static TABLES: OnceLock<PdbSet<Vec<u8>>> = OnceLock::new();
     TABLES.get_or_init(|| {
         let options = BakeOptions {
@@ -38,14 +38,14 @@ fn search(korf: &Korf<'_, Vec<u8>>, cube: &Cube, limits: &Limits) -> KorfOutcome
         .expect("solvable")
 }
 
-fn random_scramble(rng: &mut ChaCha8Rng, n_moves: usize) -> Vec<Move> {
+pub(crate) fn random_scramble(rng: &mut ChaCha8Rng, n_moves: usize) -> Vec<Move> {
     (0..n_moves)
         .map(|_| Move::from_index(rng.random_range(0..18)))
         .collect()
 }
 
 /// Checks that `solutions` are distinct, canonical, of one length, and solve `cube`.
-fn check_solutions(cube: &Cube, solutions: &[Vec<Move>], what: &str) {
+pub(crate) fn check_solutions(cube: &Cube, solutions: &[Vec<Move>], what: &str) {
     let mut seen = std::collections::HashSet::new();
     for moves in solutions {
         assert!(

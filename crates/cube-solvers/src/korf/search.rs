@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use cube_core::Move;
+use cube_core::{Cube, Move};
 
 use super::heuristic::{MAX_SLOTS, Pairs, Tables, ViewMoves};
 use crate::Stop;
@@ -37,10 +37,9 @@ const PREFETCH_CHUNK: usize = 4;
 /// The longest search: every position is solved in 20 moves (God's number).
 pub(crate) const MAX_DEPTH: usize = 20;
 
-/// What the workers of one bound share.
-pub(crate) struct Shared<'a> {
-    pub(crate) tables: &'a Tables<'a>,
-    pub(crate) views: &'a ViewMoves,
+/// What the workers of one bound share: the method's lookups `M`, and what stops them.
+pub(crate) struct Shared<'a, M> {
+    pub(crate) method: &'a M,
     pub(crate) stop: &'a Stop,
     pub(crate) clock: &'a Clock,
     /// The two-phase solver has a solution of this bound's length: stop.
@@ -49,6 +48,32 @@ pub(crate) struct Shared<'a> {
     pub(crate) cutoff: AtomicUsize,
     /// The stop flag was raised or the time budget ran out.
     pub(crate) halted: AtomicBool,
+}
+
+impl<M> Shared<'_, M> {
+    /// Polls the stop flag, the clock and the cut-off for a worker searching prefix
+    /// `prefix_index`: why it must end early, if it must.
+    #[inline]
+    pub(crate) fn poll(&self, prefix_index: usize) -> Option<Abort> {
+        if self.halted.load(Ordering::Relaxed)
+            || self.stop.is_stopped()
+            || self.upper_found.load(Ordering::Relaxed)
+            || self.clock.expired()
+        {
+            self.halted.store(true, Ordering::Relaxed);
+            Some(Abort::Halted)
+        } else if self.cutoff.load(Ordering::Relaxed) < prefix_index {
+            Some(Abort::Cutoff)
+        } else {
+            None
+        }
+    }
+}
+
+/// Korf's lookups: the tables and the views' moves.
+pub(crate) struct Lookups<'a> {
+    pub(crate) tables: &'a Tables<'a>,
+    pub(crate) views: &'a ViewMoves,
 }
 
 /// Why a prefix search ended early.
@@ -249,7 +274,9 @@ impl std::ops::Deref for SlotOrder {
 
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
-    shared: &'a Shared<'a>,
+    shared: &'a Shared<'a, Lookups<'a>>,
+    /// The start position's pairs.
+    root: Pairs,
     path: [u8; 32],
     depth: usize,
     poll: u32,
@@ -265,9 +292,12 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub(crate) fn new(shared: &'a Shared<'a>) -> Self {
+    /// A worker searching from `cube`.
+    pub(crate) fn new(shared: &'a Shared<'a, Lookups<'a>>, cube: &Cube) -> Self {
+        let lookups = shared.method;
         Worker {
             shared,
+            root: lookups.views.pairs(cube, lookups.tables.n_pairs()),
             path: [0; 32],
             depth: 0,
             poll: 0,
@@ -281,23 +311,16 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Searches every canonical continuation of `prefix` (applied to `root`) of total length
-    /// `bound`, keeping up to `want` solutions in `self.solutions` (cleared first).
-    pub(crate) fn run_prefix(
-        &mut self,
-        root: &Pairs,
-        prefix: &[u8],
-        bound: usize,
-        index: usize,
-        want: usize,
-    ) {
+    /// Searches every canonical continuation of `prefix` (applied to the start position) of
+    /// total length `bound`, keeping up to `want` solutions in `self.solutions` (cleared first).
+    pub(crate) fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize) {
         self.solutions.clear();
         self.abort = Abort::No;
         self.prefix_index = index;
         self.want = want;
-        let tables = self.shared.tables;
-        let views = self.shared.views;
-        let mut pairs = *root;
+        let tables = self.shared.method.tables;
+        let views = self.shared.method.views;
+        let mut pairs = self.root;
         let mut prev = 18;
         for (i, &m) in prefix.iter().enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
@@ -360,23 +383,15 @@ impl<'a> Worker<'a> {
         self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
-            let shared = self.shared;
-            if shared.halted.load(Ordering::Relaxed)
-                || shared.stop.is_stopped()
-                || shared.upper_found.load(Ordering::Relaxed)
-                || shared.clock.expired()
-            {
-                shared.halted.store(true, Ordering::Relaxed);
-                self.abort = Abort::Halted;
-            } else if shared.cutoff.load(Ordering::Relaxed) < self.prefix_index {
-                self.abort = Abort::Cutoff;
+            if let Some(abort) = self.shared.poll(self.prefix_index) {
+                self.abort = abort;
             }
         }
     }
 
     /// Node `i` of `level` has one move left: records its children that are solved.
     fn leaves(&mut self, level: usize, i: usize) {
-        let views = self.shared.views;
+        let views = self.shared.method.views;
         let node = &self.nodes[level][i];
         let x = node.pairs.x[0];
         let moves = AFTER[usize::from(node.m)];
@@ -398,8 +413,8 @@ impl<'a> Worker<'a> {
     /// has been looked up: its surviving children become the nodes of the next level, their
     /// families are looked up together, then each is searched in move order.
     fn search(&mut self, level: usize, i: usize, budget: u8) {
-        let views = self.shared.views;
-        let tables = self.shared.tables;
+        let views = self.shared.method.views;
+        let tables = self.shared.method.tables;
         let child_budget = budget - 1;
         let all_cubes = ((1u32 << tables.n_pairs()) - 1) * 0x101;
         let (upper, lower) = self.nodes.split_at_mut(level + 1);

@@ -1,0 +1,314 @@
+//! A second optimal method: IDA* over the position and its inverse, bounded below by a heuristic
+//! of the coset `G·x` of the H48 group (design note `sym48.md`, section 3.4).
+//!
+//! G holds every position whose corners sit oriented in their tetrad ({URF, ULB, DLF, DRB} or
+//! {UFL, UBR, DFR, DBL}) and whose edges sit in their slice; it contains the six half turns. The
+//! heuristic ([`Sym48Heuristic`]) is a lower bound on the distance that depends only on `G·x`: the
+//! value of `h·x` (doing the half turn `h`, then `x`) is that of `x`.
+//!
+//! A node holds two cubes: the position `x` and its inverse `y = x⁻¹`, each with its heuristic
+//! value and the moves allowed next on its side. A move `m` on the position side makes `x·m` and
+//! `m⁻¹·y`; on the inverse side `y·m` and `m⁻¹·x`. A solution is the position side's moves, then the
+//! inverse side's moves inverted, in reverse order. Expanding a node with budget `b`:
+//!
+//! - the side with fewer allowed moves is expanded (a tie goes to the side whose other side's
+//!   value is tight, then to the position side; [`Config::side`]);
+//! - the exact corner distance of every child comes from the node's row of move deltas in the
+//!   reduced corner database ([`SymCorners`], as in [`korf`](crate::korf)): children it prunes are
+//!   never probed;
+//! - probe 1 reads the heuristic of the expanded side's new cube; probe 2 that of the other side's,
+//!   except after a half turn, which keeps the other side's coset (`G·(m⁻¹·o) = G·o`) and so its
+//!   value: at most two probes per child;
+//! - a child whose value exceeds `b - 1` is pruned; at `b + 1` or more its face is pruned (every
+//!   sibling on that face is one move from it, so at distance at least `b`); at `b + 2` or more the
+//!   node itself is at distance at least `b + 1` and is abandoned (BPMX). These rules use only the
+//!   consistency of the true distance, so they hold for inconsistent heuristics;
+//! - a child whose other side's value equals its budget allows no half turn next on its own side
+//!   (that half turn would keep the other side's value, now over the budget), and the other way
+//!   round: the tight-bound quarter-turn rule;
+//! - at budget 1 the two sides meet: `x·m` is solved for a move `m` allowed on both sides.
+//!
+//! Commuting opposite faces can meet across the junction of the two sides in either order, so
+//! every solution is made canonical ([`cube_core::simplify`]) and duplicates are dropped; no rule
+//! above cuts a solution, so asking for all solutions gives every optimal canonical sequence once.
+//!
+//! The bounds loop, the two-phase upper bound, the prefix queue over threads, checkpoints and
+//! progress are the Korf solver's ([`korf::Driver`](crate::korf)): the prefixes are canonical
+//! sequences of position-side moves. Solutions are not found in the order of canonical sequences
+//! (the side switches), but the result still depends on the position and the limits only.
+
+mod h48;
+mod search;
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use cube_core::{Cube, Move};
+use cube_tables::Tier;
+use cube_tables::pdb::SymCorners;
+
+use self::search::Engine;
+use crate::korf::{Checkpoint, Driver, KorfOutcome, Progress};
+use crate::{Limits, Solution, SolveError, Solver, Stop};
+
+/// The heuristic of the sym48 search.
+///
+/// Two properties are required, and the search is only as correct as they are:
+/// - the value of a cube is at most its distance (the fewest face turns that solve it);
+/// - it depends only on the coset `G·x` of the H48 group G, which holds the six half turns: in
+///   this crate's sequence-order composition, `h.compose(x)` (doing the half turn `h` first) has
+///   the value of `x`. The search relies on it to skip the second probe after a half turn.
+///
+/// A value is read in three steps so that the search can start many table reads before it needs
+/// any of them: [`Sym48Heuristic::index`], [`Sym48Heuristic::prefetch`], [`Sym48Heuristic::get`].
+pub trait Sym48Heuristic: Sync {
+    /// Where the value of a cube is stored.
+    type Index: Copy + Default;
+
+    /// Where the value of `cube` is stored.
+    fn index(&self, cube: &Cube) -> Self::Index;
+
+    /// Starts loading the value at `index` (a hint; by default nothing).
+    #[inline(always)]
+    fn prefetch(&self, index: Self::Index) {
+        let _ = index;
+    }
+
+    /// The value at `index`.
+    fn get(&self, index: Self::Index) -> u8;
+
+    /// The value of `cube`.
+    #[inline(always)]
+    fn value(&self, cube: &Cube) -> u8 {
+        self.get(self.index(cube))
+    }
+
+    /// The tier of the tables, as a checkpoint records it (a resumed search must use the same).
+    fn tier(&self) -> Tier;
+}
+
+/// Configuration of [`Sym48`]: the bounds loop's settings, as in [`korf::Config`](crate::korf::Config).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The length of the move prefixes that the work of a bound is split into (1 to 4).
+    pub prefix_depth: usize,
+    /// Ask the two-phase solver for a solution first (see the Korf configuration).
+    pub upper_bound: bool,
+    /// How long the two-phase solver may improve its solution before the search starts.
+    pub upper_bound_budget: Duration,
+    /// Keep the two-phase solver running on one more thread during the search.
+    pub concurrent_upper_bound: bool,
+    /// Return only solutions that are distinct up to the symmetries of the position.
+    pub distinct_up_to_symmetry: bool,
+    /// Which side of a node is expanded.
+    pub side: Side,
+}
+
+/// Which side of a node the search expands. Every rule gives the same solutions; they differ in
+/// the nodes searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// The side with fewer allowed moves (a tie goes to the side whose other side's value is
+    /// tight, then to the position side).
+    #[default]
+    FewerMoves,
+    /// Always the position side: one-sided IDA*, the inverse only probed.
+    Position,
+    /// Always the inverse side (after the prefix, which is on the position side): for tests, it
+    /// makes the two sides meet on every path.
+    Inverse,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            prefix_depth: 3,
+            upper_bound: true,
+            upper_bound_budget: Duration::from_millis(20),
+            concurrent_upper_bound: true,
+            distinct_up_to_symmetry: false,
+            side: Side::FewerMoves,
+        }
+    }
+}
+
+/// What the search did, beyond the nodes: counted over all bounds of one call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Heuristic values read (two at the end of each prefix, at most two per child).
+    pub probes: u64,
+    /// Children pruned by their exact corner distance, before any probe.
+    pub corner_prunes: u64,
+    /// Children pruned because a sibling on their face was at least 2 over their budget.
+    pub face_prunes: u64,
+    /// Nodes abandoned because a child was at least 3 over its budget.
+    pub bpmx_returns: u64,
+}
+
+impl Counters {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: &Counters) {
+        self.probes += other.probes;
+        self.corner_prunes += other.corner_prunes;
+        self.face_prunes += other.face_prunes;
+        self.bpmx_returns += other.bpmx_returns;
+    }
+}
+
+/// What a sym48 search found and proved, and its counters.
+#[derive(Clone, Debug)]
+pub struct Sym48Outcome {
+    /// Solutions, proven bound, nodes (children generated), time, checkpoint: as Korf's.
+    pub outcome: KorfOutcome,
+    /// Probes and prunes.
+    pub counters: Counters,
+}
+
+/// The sym48 optimal solver over a heuristic of the H48 cosets and the reduced corner database.
+#[derive(Debug)]
+pub struct Sym48<'t, H> {
+    heuristic: &'t H,
+    corners: &'t SymCorners,
+    config: Config,
+}
+
+impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
+    /// A solver with the default configuration.
+    pub fn new(heuristic: &'t H, corners: &'t SymCorners) -> Sym48<'t, H> {
+        Sym48::with_config(heuristic, corners, Config::default())
+    }
+
+    /// A solver with `config`.
+    ///
+    /// # Panics
+    /// If `config.prefix_depth` is not in 1..=4.
+    pub fn with_config(heuristic: &'t H, corners: &'t SymCorners, config: Config) -> Sym48<'t, H> {
+        assert!(
+            (1..=4).contains(&config.prefix_depth),
+            "prefix depth 1 to 4"
+        );
+        Sym48 {
+            heuristic,
+            corners,
+            config,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The lower bound the search starts from: the largest of the corner distance and the
+    /// heuristic of the position and of its inverse.
+    pub fn lower_bound(&self, cube: &Cube) -> usize {
+        Engine::new(self.heuristic, self.corners, self.config.side).root_bound(cube)
+    }
+
+    /// Optimal solutions of `cube`, reporting each bound to `progress`.
+    ///
+    /// # Errors
+    /// As [`Korf::search`](crate::korf::Korf::search).
+    pub fn search(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Sym48Outcome, SolveError> {
+        cube.validate()?;
+        self.run(cube, limits, stop, progress, None)
+    }
+
+    /// Goes on with the search that `checkpoint` was taken from (its prefixes are the same as
+    /// Korf's: canonical sequences in order).
+    ///
+    /// # Errors
+    /// As [`Sym48::search`]; [`SolveError::BadCheckpoint`] when the checkpoint was taken with
+    /// another tier, prefix depth, number of solutions or lookups (the error names which).
+    pub fn resume(
+        &self,
+        checkpoint: &Checkpoint,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Sym48Outcome, SolveError> {
+        checkpoint.cube.validate()?;
+        self.driver()
+            .check_checkpoint(checkpoint, &checkpoint.cube, limits)
+            .map_err(SolveError::BadCheckpoint)?;
+        self.run(&checkpoint.cube, limits, stop, progress, Some(checkpoint))
+    }
+
+    /// The settings of the bounds loop; the position and its inverse are looked up, no conjugates.
+    fn driver(&self) -> Driver {
+        Driver {
+            prefix_depth: self.config.prefix_depth,
+            upper_bound: self.config.upper_bound,
+            upper_bound_budget: self.config.upper_bound_budget,
+            concurrent_upper_bound: self.config.concurrent_upper_bound,
+            distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
+            tier: self.heuristic.tier(),
+            inverse: true,
+            symmetric: false,
+        }
+    }
+
+    fn run(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        checkpoint: Option<&Checkpoint>,
+    ) -> Result<Sym48Outcome, SolveError> {
+        let engine = Engine::new(self.heuristic, self.corners, self.config.side);
+        let outcome = self
+            .driver()
+            .run(&engine, cube, limits, stop, progress, checkpoint, None)?;
+        let counters = engine.into_counters();
+        Ok(Sym48Outcome { outcome, counters })
+    }
+}
+
+impl<H: Sym48Heuristic> Solver for Sym48<'_, H> {
+    /// # Errors
+    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when the search
+    /// was stopped before any solution was known.
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
+        let outcome = self.search(cube, limits, stop, &mut |_| {})?.outcome;
+        if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(outcome.solutions)
+    }
+}
+
+/// The counters of all the workers of a search, added as each one ends.
+#[derive(Debug, Default)]
+struct SharedCounters(Mutex<Counters>);
+
+impl SharedCounters {
+    fn add(&self, counters: &Counters) {
+        self.0.lock().expect("lock").add(counters);
+    }
+
+    fn into_inner(self) -> Counters {
+        self.0
+            .into_inner()
+            .expect("no worker panicked holding the lock")
+    }
+}
+
+/// The moves as cubes, and their inverses.
+fn move_cubes() -> ([Cube; Move::COUNT], [Cube; Move::COUNT]) {
+    (
+        Move::ALL.map(Cube::from_move),
+        Move::ALL.map(|m| Cube::from_move(m.inverse())),
+    )
+}

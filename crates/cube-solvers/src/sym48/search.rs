@@ -1,0 +1,637 @@
+//! The depth-first search of one bound from one prefix, over position/inverse pairs.
+//!
+//! The children of *all* the surviving children of a node (its grandchildren) are made together
+//! before any child is searched, in lockstep passes so that many table reads are in flight at
+//! once (as `korf/search.rs` does): every grandchild the corners keep computes its probe-1 index
+//! and prefetches it; then all probe-1 values are read (the face and BPMX rules applied); then the
+//! survivors that moved by a quarter turn compute and prefetch probe 2, read in a last pass. Each
+//! child is then searched in move order, its own children already made. Nothing is allocated per
+//! node: each level has its own preallocated nodes.
+
+use std::collections::HashSet;
+
+use cube_core::{Cube, Move, simplify};
+use cube_tables::pdb::SymCorners;
+
+use super::{Counters, SharedCounters, Side, Sym48Heuristic, move_cubes};
+use crate::korf::index::corner_coord;
+use crate::korf::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
+use crate::search::{AFTER, NO_MOVE};
+
+/// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
+const POLL_INTERVAL: u32 = 1 << 14;
+
+/// The quarter turns, as bits over move indexes (`U`, `U'`, `R`, `R'`, ...).
+const QUARTER: u32 = 0x2DB6D;
+
+/// The position side of a node.
+const POSITION: usize = 0;
+
+/// What the workers of a search share: the heuristic, the corners, the move cubes, the counters.
+pub(crate) struct Engine<'t, H> {
+    heuristic: &'t H,
+    corners: &'t SymCorners,
+    /// `right[m]`: move `m` as a cube; `left[m]`: its inverse.
+    right: [Cube; Move::COUNT],
+    left: [Cube; Move::COUNT],
+    side: Side,
+    counters: SharedCounters,
+}
+
+impl<'t, H: Sym48Heuristic> Engine<'t, H> {
+    pub(crate) fn new(heuristic: &'t H, corners: &'t SymCorners, side: Side) -> Engine<'t, H> {
+        let (right, left) = move_cubes();
+        Engine {
+            heuristic,
+            corners,
+            right,
+            left,
+            side,
+            counters: SharedCounters::default(),
+        }
+    }
+
+    /// The largest of the corner distance and the heuristic of `cube` and of its inverse.
+    pub(crate) fn root_bound(&self, cube: &Cube) -> usize {
+        let corner = self.corners.get_cube(cube);
+        let h = self.heuristic;
+        usize::from(corner.max(h.value(cube)).max(h.value(&cube.inverse())))
+    }
+
+    pub(crate) fn into_counters(self) -> Counters {
+        self.counters.into_inner()
+    }
+
+    /// The side a node with `budget` moves left expands.
+    #[inline(always)]
+    fn side(&self, masks: [u32; 2], h: [u8; 2], budget: u8) -> usize {
+        match self.side {
+            Side::FewerMoves => fewer_moves(masks, h, budget),
+            Side::Position => POSITION,
+            Side::Inverse => 1 - POSITION,
+        }
+    }
+
+    /// The reduced corner entry of `cube` and the symmetry that carries it there, its row of move
+    /// deltas prefetched.
+    #[inline(always)]
+    fn locate(&self, cube: &Cube) -> (u32, u8) {
+        let (perm, twist) = corner_coord(cube);
+        let (row, sym) = self.corners.locate(perm, twist);
+        self.corners.prefetch_deltas(row);
+        (row as u32, sym as u8)
+    }
+}
+
+impl<'t, H: Sym48Heuristic> Method for Engine<'t, H> {
+    type Worker<'a>
+        = Worker<'a, 't, H>
+    where
+        Self: 'a;
+
+    fn lower_bound(&self, cube: &Cube) -> usize {
+        self.root_bound(cube)
+    }
+
+    fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Worker<'a, 't, H> {
+        Worker {
+            shared,
+            root: [*cube, cube.inverse()],
+            moves: [0; 32],
+            sides: [0; 32],
+            depth: 0,
+            poll: 0,
+            prefix_index: 0,
+            want: 1,
+            kids: vec![[[Node::EMPTY; 18]; 18]; MAX_DEPTH + 2],
+            alive: vec![[0; 18]; MAX_DEPTH + 2],
+            families: [Family::empty(); 18],
+            seen: HashSet::new(),
+            solutions: Vec::new(),
+            n_nodes: 0,
+            counters: Counters::default(),
+            abort: Abort::No,
+        }
+    }
+}
+
+/// A node: its two cubes (position, inverse), their heuristic values, its exact corner distance,
+/// the moves allowed next on each side, the move that made it and on which side, and (when it
+/// has at least two moves left) the side it expands and where that side's cube is in the reduced
+/// corner database.
+#[derive(Clone, Copy)]
+struct Node {
+    cubes: [Cube; 2],
+    h: [u8; 2],
+    corner: u8,
+    masks: [u32; 2],
+    m: u8,
+    made_on: u8,
+    side: u8,
+    row: u32,
+    sym: u8,
+}
+
+impl Node {
+    const EMPTY: Node = Node {
+        cubes: [Cube::SOLVED; 2],
+        h: [0; 2],
+        corner: 0,
+        masks: [0; 2],
+        m: 0,
+        made_on: 0,
+        side: 0,
+        row: 0,
+        sym: 0,
+    };
+}
+
+/// [`Side::FewerMoves`]: the side with fewer allowed moves; on a tie the one whose other side's
+/// value is tight (its half turns are already cut), then the position.
+#[inline(always)]
+fn fewer_moves(masks: [u32; 2], h: [u8; 2], budget: u8) -> usize {
+    let (nx, ny) = (masks[0].count_ones(), masks[1].count_ones());
+    if nx != ny {
+        usize::from(ny < nx)
+    } else {
+        usize::from(h[1] != budget && h[0] == budget)
+    }
+}
+
+/// Bit `face` of a mask of faces, for move `m`.
+#[inline(always)]
+fn face_bit(m: usize) -> u32 {
+    1 << (m / 3)
+}
+
+/// One thread's search state.
+pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
+    shared: &'a Shared<'a, Engine<'t, H>>,
+    /// The start position and its inverse.
+    root: [Cube; 2],
+    /// The path: move and side of each level.
+    moves: [u8; 32],
+    sides: [u8; 32],
+    depth: usize,
+    poll: u32,
+    prefix_index: usize,
+    want: usize,
+    /// `kids[level][p]`: the children of node `p` of `level` (the nodes of level 0 are the
+    /// prefix's end, `p = 0`; those of level `l + 1` are the children of the node of level `l`
+    /// being searched), and `alive[level][p]` those that survive.
+    kids: Vec<[[Node; 18]; 18]>,
+    alive: Vec<[u32; 18]>,
+    /// The families being made, one per node of a level.
+    families: [Family<H::Index>; 18],
+    /// The canonical solutions of the current prefix.
+    seen: HashSet<Vec<Move>>,
+    solutions: Vec<Vec<Move>>,
+    n_nodes: u64,
+    counters: Counters,
+    abort: Abort,
+}
+
+impl<H: Sym48Heuristic> Drop for Worker<'_, '_, H> {
+    fn drop(&mut self) {
+        self.shared.method.counters.add(&self.counters);
+    }
+}
+
+impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize) {
+        self.solutions.clear();
+        self.seen.clear();
+        self.abort = Abort::No;
+        self.prefix_index = index;
+        self.want = want;
+        let engine = self.shared.method;
+        let mut cubes = self.root;
+        let mut prev = NO_MOVE;
+        for (i, &m) in prefix.iter().enumerate() {
+            debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
+            let m = usize::from(m);
+            cubes = [
+                cubes[0].compose(&engine.right[m]),
+                engine.left[m].compose(&cubes[1]),
+            ];
+            self.moves[i] = m as u8;
+            self.sides[i] = POSITION as u8;
+            prev = m;
+        }
+        self.depth = prefix.len();
+        self.n_nodes += 1;
+        let budget = bound - prefix.len();
+        if budget == 0 {
+            if cubes[0].is_solved() {
+                self.record(None);
+            }
+            return;
+        }
+        let heuristic = engine.heuristic;
+        let h = [heuristic.value(&cubes[0]), heuristic.value(&cubes[1])];
+        self.counters.probes += 2;
+        let corner = engine.corners.get_cube(&cubes[0]);
+        if usize::from(h[0].max(h[1]).max(corner)) > budget {
+            return;
+        }
+        let b = budget as u8;
+        let mut masks = [AFTER[prev], AFTER[NO_MOVE]];
+        if h[1] == b {
+            masks[0] &= QUARTER;
+        }
+        if h[0] == b {
+            masks[1] &= QUARTER;
+        }
+        let mut node = Node {
+            cubes,
+            h,
+            corner,
+            masks,
+            ..Node::EMPTY
+        };
+        if b == 1 {
+            self.leaves(&node);
+            return;
+        }
+        let side = engine.side(masks, h, b);
+        (node.row, node.sym) = engine.locate(&cubes[side]);
+        node.side = side as u8;
+        let engine = self.shared.method;
+        let mut top = [Node::EMPTY; 18];
+        top[0] = node;
+        let made = expand_all(
+            engine,
+            &top,
+            1,
+            b,
+            &mut self.kids[0],
+            &mut self.alive[0],
+            &mut self.families,
+            &mut self.counters,
+        );
+        self.count(made);
+        if self.alive[0][0] != 0 {
+            self.search(0, 0, b);
+        }
+    }
+
+    fn abort(&self) -> Abort {
+        self.abort
+    }
+
+    fn take_solutions(&mut self) -> Vec<Vec<Move>> {
+        std::mem::take(&mut self.solutions)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.n_nodes
+    }
+}
+
+impl<H: Sym48Heuristic> Worker<'_, '_, H> {
+    /// Records the path, ended by the position-side move `leaf` if any: the position side's
+    /// moves, then the inverse side's inverted in reverse order, made canonical; a duplicate of
+    /// a solution of this prefix is dropped.
+    fn record(&mut self, leaf: Option<usize>) {
+        let path = self.moves[..self.depth].iter().zip(&self.sides);
+        let mut moves: Vec<Move> = path
+            .clone()
+            .filter(|&(_, &side)| usize::from(side) == POSITION)
+            .map(|(&m, _)| Move::from_index(usize::from(m)))
+            .collect();
+        moves.extend(leaf.map(Move::from_index));
+        moves.extend(
+            path.rev()
+                .filter(|&(_, &side)| usize::from(side) != POSITION)
+                .map(|(&m, _)| Move::from_index(usize::from(m)).inverse()),
+        );
+        // Optimal sequences do not cancel: this only reorders commuting opposite faces.
+        let moves = simplify(&moves);
+        if self.seen.insert(moves.clone()) {
+            self.solutions.push(moves);
+            if self.solutions.len() >= self.want {
+                self.abort = Abort::Enough;
+            }
+        }
+    }
+
+    /// Counts `n` nodes and polls the stop flag, the clock and the cut-off now and then.
+    #[inline]
+    fn count(&mut self, n: u32) {
+        self.n_nodes += u64::from(n);
+        self.poll += n;
+        if self.poll >= POLL_INTERVAL {
+            self.poll = 0;
+            if let Some(abort) = self.shared.poll(self.prefix_index) {
+                self.abort = abort;
+            }
+        }
+    }
+
+    /// A node with one move left: the two sides meet, `x·m` solved for a move allowed on both.
+    fn leaves(&mut self, node: &Node) {
+        let right = &self.shared.method.right;
+        let moves = node.masks[0] & node.masks[1];
+        self.count(moves.count_ones());
+        let mut mask = moves;
+        while mask != 0 {
+            let m = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if node.cubes[0].compose(&right[m]).is_solved() {
+                self.record(Some(m));
+            }
+        }
+    }
+
+    /// Searches below node `p` of `level` (`budget >= 2` moves left), whose children are made
+    /// (`kids[level][p]`): the children of all of them are made together, then each is searched in
+    /// move order.
+    fn search(&mut self, level: usize, p: usize, budget: u8) {
+        let live = self.alive[level][p];
+        if budget >= 3 {
+            let engine = self.shared.method;
+            let (upper, lower) = self.kids.split_at_mut(level + 1);
+            let made = expand_all(
+                engine,
+                &upper[level][p],
+                live,
+                budget - 1,
+                &mut lower[0],
+                &mut self.alive[level + 1],
+                &mut self.families,
+                &mut self.counters,
+            );
+            self.count(made);
+        }
+        let mut todo = live;
+        while todo != 0 && self.abort == Abort::No {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let kid = self.kids[level][p][i];
+            self.moves[self.depth] = kid.m;
+            self.sides[self.depth] = kid.made_on;
+            self.depth += 1;
+            if budget == 2 {
+                self.leaves(&kid);
+            } else if self.alive[level + 1][i] != 0 {
+                self.search(level + 1, i, budget - 1);
+            }
+            self.depth -= 1;
+        }
+    }
+}
+
+/// The children of one node in the making: the index of each child's pending probe, which
+/// children are alive, which faces are cut, which children wait for probe 2, whether the node was
+/// abandoned (BPMX). The children's cubes and values go straight into their nodes.
+#[derive(Clone, Copy)]
+struct Family<I> {
+    index: [I; 18],
+    alive: u32,
+    cut_faces: u32,
+    probe: u32,
+    abandoned: bool,
+}
+
+impl<I: Copy + Default> Family<I> {
+    fn empty() -> Family<I> {
+        Family {
+            index: [I::default(); 18],
+            alive: 0,
+            cut_faces: 0,
+            probe: 0,
+            abandoned: false,
+        }
+    }
+}
+
+/// Makes the children of every live parent (`b >= 2` moves left each) in `kids[p]`, in lockstep
+/// so that their table reads overlap: corners and probe 1 prefetched for all, probe 1 read for
+/// all, probe 2 prefetched for all, read for all; then the survivors of each parent in
+/// `alive[p]` (none when the parent is abandoned). The children generated.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn expand_all<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    parents: &[Node; 18],
+    live: u32,
+    b: u8,
+    kids: &mut [[Node; 18]; 18],
+    alive: &mut [u32; 18],
+    families: &mut [Family<H::Index>; 18],
+    counters: &mut Counters,
+) -> u32 {
+    let mut made = 0;
+    for_each(live, |p| {
+        made += make(
+            engine,
+            &parents[p],
+            b,
+            &mut kids[p],
+            &mut families[p],
+            counters,
+        );
+    });
+    for_each(live, |p| {
+        read(
+            engine,
+            &parents[p],
+            b,
+            &mut kids[p],
+            &mut families[p],
+            counters,
+            1,
+        );
+    });
+    for_each(live, |p| {
+        fetch_other(engine, &parents[p], b, &mut kids[p], &mut families[p]);
+    });
+    for_each(live, |p| {
+        read(
+            engine,
+            &parents[p],
+            b,
+            &mut kids[p],
+            &mut families[p],
+            counters,
+            2,
+        );
+    });
+    for_each(live, |p| {
+        alive[p] = finish(engine, &parents[p], b, &mut kids[p], &families[p], counters);
+    });
+    made
+}
+
+/// Calls `f` with the index of every set bit of `bits`, lowest first.
+#[inline(always)]
+fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+}
+
+/// The children of `node` that its corners keep, each with its exact corner distance and its
+/// expanded side's cube, probe 1 computed and prefetched. The children generated.
+#[inline(always)]
+fn make<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &mut Family<H::Index>,
+    counters: &mut Counters,
+) -> u32 {
+    let heuristic = engine.heuristic;
+    let a = usize::from(node.side);
+    let moves = node.masks[a];
+    let deltas = engine.corners.deltas(node.row as usize);
+    let conj = engine.corners.conj_moves(usize::from(node.sym));
+    let mut n = 0;
+    for_each(moves, |m| {
+        let delta = ((deltas >> (2 * conj[m])) & 3) as u8;
+        let corner = (node.corner + delta).saturating_sub(1);
+        if corner > b - 1 {
+            counters.corner_prunes += 1;
+            return;
+        }
+        let kid = &mut kids[n];
+        kid.m = m as u8;
+        kid.made_on = a as u8;
+        kid.corner = corner;
+        kid.cubes[a] = node.cubes[a].compose(&engine.right[m]);
+        family.index[n] = heuristic.index(&kid.cubes[a]);
+        heuristic.prefetch(family.index[n]);
+        n += 1;
+    });
+    *family = Family {
+        alive: (1 << n) - 1,
+        cut_faces: 0,
+        probe: 0,
+        abandoned: false,
+        ..*family
+    };
+    moves.count_ones()
+}
+
+/// Reads probe `which` (1: the expanded side's cube of every live child; 2: the other side's, of
+/// the children waiting for it): a value over the child's budget prunes it, one at least 2 over
+/// cuts its face, one at least 3 over abandons the node.
+#[inline(always)]
+fn read<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &mut Family<H::Index>,
+    counters: &mut Counters,
+    which: u8,
+) {
+    if family.abandoned {
+        return;
+    }
+    let side = usize::from(node.side) ^ usize::from(which == 2);
+    let todo = if which == 1 {
+        family.alive
+    } else {
+        family.probe
+    };
+    let mut bits = todo;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let v = engine.heuristic.get(family.index[i]);
+        counters.probes += 1;
+        if v > b - 1 {
+            if v >= b + 2 {
+                counters.bpmx_returns += 1;
+                family.abandoned = true;
+                return;
+            }
+            if v > b {
+                family.cut_faces |= face_bit(usize::from(kids[i].m));
+            }
+            family.alive &= !(1 << i);
+        } else {
+            kids[i].h[side] = v;
+        }
+    }
+}
+
+/// The other side's cube of every live child whose face is not cut; its value is the parent's
+/// after a half turn, else probe 2 is computed and prefetched.
+#[inline(always)]
+fn fetch_other<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &mut Family<H::Index>,
+) {
+    if family.abandoned {
+        return;
+    }
+    let o = 1 - usize::from(node.side);
+    for_each(family.alive, |i| {
+        let kid = &mut kids[i];
+        let m = usize::from(kid.m);
+        if family.cut_faces & face_bit(m) != 0 {
+            return;
+        }
+        kid.cubes[o] = engine.left[m].compose(&node.cubes[o]);
+        if Move::from_index(m).is_half_turn() {
+            kid.h[o] = node.h[o];
+            if kid.h[o] > b - 1 {
+                family.alive &= !(1 << i);
+            }
+        } else {
+            family.index[i] = engine.heuristic.index(&kid.cubes[o]);
+            engine.heuristic.prefetch(family.index[i]);
+            family.probe |= 1 << i;
+        }
+    });
+}
+
+/// The survivors of a family: faces cut, then each child's allowed moves (the quarter-turn
+/// rule), and, with at least two moves left, its side and corner row (prefetched).
+#[inline(always)]
+fn finish<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    node: &Node,
+    b: u8,
+    kids: &mut [Node; 18],
+    family: &Family<H::Index>,
+    counters: &mut Counters,
+) -> u32 {
+    if family.abandoned {
+        return 0;
+    }
+    let a = usize::from(node.side);
+    let o = 1 - a;
+    let cb = b - 1;
+    let mut alive = family.alive;
+    for_each(family.alive, |i| {
+        let kid = &mut kids[i];
+        let m = usize::from(kid.m);
+        if family.cut_faces & face_bit(m) != 0 {
+            counters.face_prunes += 1;
+            alive &= !(1 << i);
+            return;
+        }
+        kid.masks[a] = AFTER[m];
+        kid.masks[o] = node.masks[o];
+        if kid.h[o] == cb {
+            kid.masks[a] &= QUARTER;
+        }
+        if kid.h[a] == cb {
+            kid.masks[o] &= QUARTER;
+        }
+        if cb >= 2 {
+            let side = engine.side(kid.masks, kid.h, cb);
+            kid.side = side as u8;
+            (kid.row, kid.sym) = engine.locate(&kid.cubes[side]);
+        }
+    });
+    alive
+}
