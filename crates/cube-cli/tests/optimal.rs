@@ -164,6 +164,17 @@ fn missing_larger_tier_says_how_to_bake_it() {
     assert!(out.contains("tier 8edge: not baked"), "{out}");
 }
 
+/// The H48 tiers are not searched by `optimal` yet: a usage error that says so, never an answer
+/// from other tables nor a "not baked" that a bake would not cure.
+#[test]
+fn h48_tiers_are_refused_by_optimal_with_the_reason() {
+    let dir = tables_arg();
+    let (code, out, err) = run(&["optimal", "R U", "--tables", &dir, "--tier", "h0"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("not searched by `optimal` yet"), "{err}");
+}
+
 #[test]
 fn corrupt_table_is_refused_with_the_fix() {
     let source = baked_dir();

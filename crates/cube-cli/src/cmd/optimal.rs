@@ -73,6 +73,15 @@ fn tables(
     global: &Global,
     args: &OptimalArgs,
 ) -> Result<&'static (Tier, PdbSet<Anonymous>), CliError> {
+    if let Some(tier) = args.tier
+        && tier.h48_flips().is_some()
+    {
+        // The h tiers bake and verify, and `cube_solvers::sym48` searches them, but this command
+        // does not run that search yet: say so rather than load them as pattern databases.
+        return Err(CliError::usage(format!(
+            "--tier {tier}: the H48 tiers are not searched by `optimal` yet (the sym48 search is in the library, `cube_solvers::sym48`); use --tier 6edge, 7edge or 8edge"
+        )));
+    }
     let loaded = TABLES.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
         load(
