@@ -350,7 +350,11 @@ fn zero_heuristic_gives_the_same_solutions() {
 /// Scrambles of 8 to 10 moves: Korf's optimal length, and the same set of all optimal solutions.
 #[test]
 fn optimal_solutions_agree_with_korf() {
-    let solver = Sym48::with_config(near(), corners(), exact());
+    agree_with_korf(&Sym48::with_config(near(), corners(), exact()), 1010);
+}
+
+/// Every optimal solution of `solver` is Korf's, as a set, on six seeded scrambles of 8-10 moves.
+fn agree_with_korf<H: Sym48Heuristic>(solver: &Sym48<'_, H>, seed: u64) {
     let korf = Korf::with_config(
         tables(),
         cube_solvers::korf::Config {
@@ -358,7 +362,7 @@ fn optimal_solutions_agree_with_korf() {
             ..cube_solvers::korf::Config::default()
         },
     );
-    let mut rng = ChaCha8Rng::seed_from_u64(1010);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let all = Limits {
         n_solutions: ALL,
         threads: 2,
@@ -370,7 +374,7 @@ fn optimal_solutions_agree_with_korf() {
         let what = Alg::from_moves(&scramble).to_string();
         let expected = korf.search(&cube, &all, &Stop::new(), &mut |_| {}).unwrap();
         let expected = sorted(expected.solutions);
-        check_against(&solver, &cube, &expected, &what, &mut Counters::default());
+        check_against(solver, &cube, &expected, &what, &mut Counters::default());
     }
 }
 
@@ -496,28 +500,7 @@ fn h0() -> &'static H48Table<Vec<u8>> {
 /// With the real h0 table: every optimal solution of Korf's, as a set, on scrambles of 8-10 moves.
 #[test]
 fn h0_agrees_with_korf() {
-    let solver = Sym48::with_config(h0(), corners(), exact());
-    let korf = Korf::with_config(
-        tables(),
-        cube_solvers::korf::Config {
-            upper_bound: false,
-            ..cube_solvers::korf::Config::default()
-        },
-    );
-    let mut rng = ChaCha8Rng::seed_from_u64(4848);
-    let all = Limits {
-        n_solutions: ALL,
-        threads: 2,
-        ..Limits::default()
-    };
-    for case in 0..6 {
-        let scramble = random_scramble(&mut rng, 8 + case % 3);
-        let cube = Cube::SOLVED.apply_moves(&scramble);
-        let what = Alg::from_moves(&scramble).to_string();
-        let expected = korf.search(&cube, &all, &Stop::new(), &mut |_| {}).unwrap();
-        let expected = sorted(expected.solutions);
-        check_against(&solver, &cube, &expected, &what, &mut Counters::default());
-    }
+    agree_with_korf(&Sym48::with_config(h0(), corners(), exact()), 4848);
 }
 
 /// nissy-core's 16-mover #1 with h0: no solution up to 14 moves, and the exhausted bounds cost
