@@ -35,7 +35,7 @@
 //! # Ok::<(), cube_tables::TableError>(())
 //! ```
 
-mod bake;
+pub(crate) mod bake;
 mod bfs;
 mod bitmap;
 mod check;

@@ -31,9 +31,9 @@ use super::table::{H0, spec_or_error};
 use crate::error::{Kind, TableError};
 use crate::format::{HISTOGRAM_LEN, Histogram};
 use crate::id::{Encoding, Tier};
+use crate::pdb::bake::is_sound;
 use crate::pdb::{Direction, LevelStats};
 use crate::store::{WriteOptions, write_table};
-use crate::table::PruneTable;
 
 /// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log
 /// (design note 3.5); depths 0..=8 sum to nissy-core's 5,473,562 entries of code 0
@@ -91,15 +91,19 @@ pub fn bake(
         let what = format!("the bake of tier {tier} is not implemented yet (only h0 is)");
         return Err(at(TableError::new(Kind::InvalidInput { what })));
     }
+    let mut found = None;
     if !options.force
-        && let Ok(table) = PruneTable::load(&path, &spec)
-        && table.histogram()[..4] == H0_CODES
+        && is_sound(&path, &spec, |histogram| {
+            found = Some(*histogram);
+            histogram[..4] == H0_CODES
+        })
+        && let Some(histogram) = found
     {
         return Ok(BakeReport {
             path,
             skipped: true,
             levels: Vec::new(),
-            histogram: *table.histogram(),
+            histogram,
             search_time: Duration::ZERO,
             write_time: Duration::ZERO,
         });
@@ -160,6 +164,9 @@ pub fn bake(
     }
     let write_options = WriteOptions::new().wait_for_lock(options.wait_for_lock);
     let path = write_table(dir, &H0, &histogram, &payload, &write_options)?;
+    // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
+    // cannot be written only costs a later status report its "checked" date.
+    let _ = crate::stamp::write_stamp(&path);
     Ok(BakeReport {
         path,
         skipped: false,

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use crate::error::{Kind, TableError};
 use crate::format::HEADER_LEN;
 use crate::format::{HISTOGRAM_LEN, Histogram};
-use crate::id::{Encoding, Tier};
+use crate::id::{Encoding, TableSpec, Tier};
 use crate::mmap::Scratch;
 use crate::nibble::pack_nibbles_into;
 use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, LevelStats, SearchOptions};
@@ -361,17 +361,28 @@ fn edge_space<const K: usize>(maps: EdgeMoveMaps, pieces: &[u8]) -> EdgeSpace<K>
     }
 }
 
-/// Whether `path` holds `table` with a good header, the published histogram and a sound payload: the
-/// stamp of a full check that still names this file, or else a hash of the payload now (which then
-/// writes the stamp). A corrupt table is therefore baked again, not skipped.
-pub(crate) fn is_baked(path: &Path, table: &Pdb) -> bool {
-    let Ok((file, info)) = open_checked(path, &table.spec) else {
+/// Whether `path` holds `table` with a good header, the published histogram and a sound payload
+/// (see [`is_sound`]).
+fn is_baked(path: &Path, table: &Pdb) -> bool {
+    let expected = table.expected_histogram();
+    is_sound(path, &table.spec, |histogram| {
+        expected.is_none_or(|expected| *histogram == expected)
+    })
+}
+
+/// Whether `path` holds a table of `spec` with a good header, a histogram that `histogram_ok`
+/// accepts and a sound payload: the stamp of a full check that still names this file, or else a
+/// hash of the payload now (which then writes the stamp). A corrupt table is therefore baked
+/// again, not skipped. Every bake's skip test.
+pub(crate) fn is_sound(
+    path: &Path,
+    spec: &TableSpec,
+    histogram_ok: impl FnOnce(&Histogram) -> bool,
+) -> bool {
+    let Ok((file, info)) = open_checked(path, spec) else {
         return false;
     };
-    if table
-        .expected_histogram()
-        .is_some_and(|expected| info.histogram != expected)
-    {
+    if !histogram_ok(&info.histogram) {
         return false;
     }
     if crate::stamp::checked_at(path).is_some() {
