@@ -241,13 +241,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
 
     /// The heuristic of `cube` with this configuration's lookups: a lower bound on its distance.
     pub fn heuristic(&self, cube: &Cube) -> u8 {
-        let tables = Tables::new(
-            self.tables,
-            &self.corners,
-            self.n_pairs(),
-            self.config.inverse,
-        );
-        let views = ViewMoves::new(self.conjugates());
+        let (tables, views) = self.lookup_parts();
         tables.evaluate(&views.pairs(cube, self.n_pairs())).1
     }
 
@@ -341,6 +335,17 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         1 + self.conjugates().len()
     }
 
+    /// The tables and the conjugated views that this configuration looks up.
+    fn lookup_parts(&self) -> (Tables<'_>, ViewMoves) {
+        let tables = Tables::new(
+            self.tables,
+            &self.corners,
+            self.n_pairs(),
+            self.config.inverse,
+        );
+        (tables, ViewMoves::new(self.conjugates()))
+    }
+
     /// The settings of the bounds loop.
     fn driver(&self) -> Driver {
         Driver {
@@ -364,13 +369,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         checkpoint: Option<&Checkpoint>,
         periodic: Option<Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
-        let tables = Tables::new(
-            self.tables,
-            &self.corners,
-            self.n_pairs(),
-            self.config.inverse,
-        );
-        let views = ViewMoves::new(self.conjugates());
+        let (tables, views) = self.lookup_parts();
         let lookups = Lookups {
             tables: &tables,
             views: &views,
