@@ -24,7 +24,7 @@ mod index;
 mod lines;
 mod table;
 
-pub use self::bake::{BakeOptions, BakeReport, H0_CODES, H0_DEPTHS, bake};
+pub use self::bake::{BakeOptions, BakeReport, H0_CODES, H0_DEPTHS, bake, bake_tiers};
 pub use self::cocsep::{COCSEP_CLASSES, COCSEP_COUNT, Cocsep, CocsepEntry, cocsep};
 pub use self::edges::{ESEP_COUNT, EdgeParts, EdgeSyms, N_PLACEMENTS, slot};
 pub use self::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS};

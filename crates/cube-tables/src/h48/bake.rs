@@ -177,6 +177,24 @@ pub fn bake(
     })
 }
 
+/// Bakes the tables of several H48 `tiers` into `dir` (each skipped when a valid one is there),
+/// sharing the work they have in common; one report per tier, in the order given.
+///
+/// # Errors
+///
+/// The errors of [`bake`], for the first tier that fails.
+pub fn bake_tiers(
+    dir: &Path,
+    tiers: &[Tier],
+    options: &BakeOptions,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+) -> Result<Vec<BakeReport>, TableError> {
+    tiers
+        .iter()
+        .map(|&tier| bake(dir, tier, options, progress))
+        .collect()
+}
+
 /// Packs the distances (one byte per `(class, esep)` entry) into 2-bit lines: code
 /// `min(d - base, 3)` above the base, 0 at or below it; the exact minimum of each line's entries
 /// in its first nibble; the unused last slot of each block is code 3.
