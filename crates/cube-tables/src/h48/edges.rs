@@ -136,7 +136,7 @@ pub(crate) fn edge_parts_plain(edges: &[u8; 16]) -> EdgeParts {
 
 /// Composition of two edge lanes, "a then b" ([`Cube::compose`]'s rule for edges).
 #[inline]
-fn compose(a: &[u8; 16], b: &[u8; 16]) -> [u8; 16] {
+pub(crate) fn compose(a: &[u8; 16], b: &[u8; 16]) -> [u8; 16] {
     std::array::from_fn(|i| a[usize::from(b[i] & 0x0F)] ^ (b[i] & 0x10))
 }
 

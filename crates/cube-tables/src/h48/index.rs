@@ -141,8 +141,7 @@ impl Coordinate {
 
 /// [`Coordinate::parts`] without SIMD: the same tables, one lane at a time.
 pub(crate) fn parts_scalar(cocsep: &Cocsep, syms: &EdgeSyms, cube: &Cube) -> (u32, EdgeParts) {
-    use super::cocsep::{CSEP_RANK, SEP_RANK, tetrad};
-    use super::edges::{COMPRESS, E_RANK};
+    use super::cocsep::{CSEP_RANK, tetrad};
     use crate::pdb::twist_rank;
 
     let corners = cube.packed_corners();
@@ -155,6 +154,14 @@ pub(crate) fn parts_scalar(cocsep: &Cocsep, syms: &EdgeSyms, cube: &Cube) -> (u3
     let raw = u32::from(twist_rank(&twists)) * N_SEP as u32 + u32::from(CSEP_RANK[mask]);
     let entry = cocsep.entry(raw);
     let q = syms.conjugate_q_scalar(entry.ttrep_index(), &cube.packed_edges());
+    (entry.class(), q_parts_scalar(&q))
+}
+
+/// The edge parts of an edge lane read in Q order (lane `j` = position `Q[j]`), one lane at a time.
+fn q_parts_scalar(q: &[u8; 16]) -> EdgeParts {
+    use super::cocsep::SEP_RANK;
+    use super::edges::{COMPRESS, E_RANK};
+
     let (mut e_mask, mut eo) = (0usize, 0u32);
     for (j, &b) in q[..12].iter().enumerate() {
         e_mask |= usize::from(b >> 3 & 1) << j;
@@ -166,14 +173,27 @@ pub(crate) fn parts_scalar(cocsep: &Cocsep, syms: &EdgeSyms, cube: &Cube) -> (u3
     for (k, &j) in lanes[..8].iter().enumerate() {
         m_mask |= usize::from(q[usize::from(j)] & 1) << k;
     }
-    (
-        entry.class(),
-        EdgeParts {
-            sep70: u32::from(SEP_RANK[m_mask]),
-            placement: u32::from(placement),
-            eo11: eo >> 1,
-        },
-    )
+    EdgeParts {
+        sep70: u32::from(SEP_RANK[m_mask]),
+        placement: u32::from(placement),
+        eo11: eo >> 1,
+    }
+}
+
+/// The edge parts of `a ∘ edges ∘ b` (composition in sequence order, flips included) read in Q
+/// order: `b` maps Q order to positions, as [`EdgeSyms::inverse_q`] does. With `a` a symmetry's
+/// lane and `b` its inverse in Q order, the parts of the conjugated edges; the bake also folds a
+/// move into `b`.
+#[inline]
+pub(crate) fn edge_parts_of(a: &[u8; 16], edges: &[u8; 16], b: &[u8; 16]) -> EdgeParts {
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    {
+        simd::edge_parts_of(a, edges, b)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+    {
+        q_parts_scalar(&super::edges::compose(&super::edges::compose(a, edges), b))
+    }
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
@@ -223,15 +243,28 @@ mod simd {
             let raw = (q0 * 27 + q1) * N_SEP as u32 + u32::from(CSEP_RANK[!b_mask & 0xFF]);
             let entry = cocsep.entry(raw);
             let k = entry.ttrep_index();
-            // lane ∘ edges ∘ inverse lane, read in Q order.
-            let a = load(syms.lane(k));
-            let e = load(&edges);
+            (
+                entry.class(),
+                edge_parts_of(syms.lane(k), &edges, syms.inverse_q(k)),
+            )
+        }
+    }
+
+    /// [`super::edge_parts_of`]: two shuffles, then the masks.
+    #[inline(always)]
+    pub(super) fn edge_parts_of(a: &[u8; 16], edges: &[u8; 16], b: &[u8; 16]) -> EdgeParts {
+        // SAFETY: SSSE3 is enabled for the whole build (the module's cfg); everything works on
+        // registers loaded from 16-byte arrays.
+        unsafe {
+            let low = _mm_set1_epi8(0x0F);
+            let a = load(a);
+            let e = load(edges);
             let flip = _mm_set1_epi8(0x10);
             let ae = _mm_xor_si128(
                 _mm_shuffle_epi8(a, _mm_and_si128(e, low)),
                 _mm_and_si128(e, flip),
             );
-            let inv = load(syms.inverse_q(k));
+            let inv = load(b);
             let q = _mm_xor_si128(
                 _mm_shuffle_epi8(ae, _mm_and_si128(inv, low)),
                 _mm_and_si128(inv, flip),
@@ -241,14 +274,11 @@ mod simd {
             let placement = E_RANK[e_mask];
             let outside = _mm_shuffle_epi8(q, load(&COMPRESS[usize::from(placement)]));
             let m_mask = _mm_movemask_epi8(_mm_slli_epi16::<7>(outside)) as usize & 0xFF;
-            (
-                entry.class(),
-                EdgeParts {
-                    sep70: u32::from(SEP_RANK[m_mask]),
-                    placement: u32::from(placement),
-                    eo11: eo >> 1,
-                },
-            )
+            EdgeParts {
+                sep70: u32::from(SEP_RANK[m_mask]),
+                placement: u32::from(placement),
+                eo11: eo >> 1,
+            }
         }
     }
 }

@@ -397,7 +397,7 @@ pub(crate) fn is_sound(
 
 /// Refuses a bake that needs more than the free space of `dir` (Unix; elsewhere the allocation of the
 /// scratch is the check).
-fn check_free_space(dir: &Path, needed: u64) -> Result<(), TableError> {
+pub(crate) fn check_free_space(dir: &Path, needed: u64) -> Result<(), TableError> {
     #[cfg(test)]
     let available = tests::FREE_SPACE.get();
     #[cfg(not(test))]
@@ -423,7 +423,7 @@ fn free_space(_dir: &Path) -> Option<u64> {
 }
 
 /// Takes the bake lock at `path`; it is released when the returned file closes (or the process dies).
-fn lock(path: &Path, wait: bool) -> Result<File, TableError> {
+pub(crate) fn lock(path: &Path, wait: bool) -> Result<File, TableError> {
     let file = OpenOptions::new()
         .write(true)
         .create(true)
@@ -444,7 +444,7 @@ fn lock(path: &Path, wait: bool) -> Result<File, TableError> {
 
 /// A zeroed scratch file of `len` bytes at `path`, truncating whatever a killed bake left there.
 #[allow(unsafe_code)]
-fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableError> {
+pub(crate) fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableError> {
     // SAFETY: the caller holds this table's bake lock, so no other bake maps or truncates the scratch
     // file, and nothing else in the workspace opens `<id>.scratch`.
     unsafe { Scratch::file_backed(path, len) }

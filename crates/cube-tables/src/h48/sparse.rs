@@ -1,0 +1,752 @@
+//! Baking h4..h7 in one pass: an exact breadth-first search over the cosets of G11 (every edge also
+//! oriented), kept as sorted per-class lists up to depth `base + 1`, then projected per destination
+//! class onto each tier, with the cosets at depth `base + 2` streamed from the last kept level and
+//! never stored (design note, section 3.3).
+//!
+//! A coset in row `r` (class `r`, corners at its representative) is `u = (sep70 << F | eoF) << 9 |
+//! slot`: the layout of [`Coordinate`] within the class, for `F` kept flips: 11 for h4..h7 (G11), 0
+//! for h0 (G). Only these make the coset space of a group, where a coset's neighbours depend on the
+//! coset only: with 4 kept flips, a move brings an unkept flip (UF's, by F) into a kept position.
+//!
+//! Levels are pulled per destination row: `L_{d+1}(r)` is the children of `L_d(s)` over the arcs
+//! `(s, m) -> (r, t)` of the class graph, with their images under `r`'s stabilizer, minus `L_{d-1}(r)`
+//! and `L_d(r)` (a child of depth `d` lies at `d - 1`, `d` or `d + 1`). Each row is written by one
+//! thread: no locks, no atomics. A transition is two byte shuffles (the conjugating symmetry, then the
+//! move fused with the inverse symmetry) and the masks of [`edge_parts_of`].
+//!
+//! The last kept level (`L10`, about 4.3 GB) lives in a file-backed scratch; the projection writes each
+//! row of every tier into a buffer of its own (143 KB for h4 to 1.15 MB for h7), which goes to the
+//! tier's file in row order.
+
+use std::path::Path;
+use std::time::Instant;
+
+use cube_core::{Cube, Move};
+use rayon::prelude::*;
+
+use super::bake::{BakeOptions, BakeReport, class_arcs, esep_lane};
+use super::cocsep::{Cocsep, N_SEP};
+use super::edges::{EdgeParts, EdgeSyms, N_PLACEMENTS, Q, compose};
+use super::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS, edge_parts_of};
+use super::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram};
+use super::table::spec_or_error;
+use crate::error::{Kind, TableError};
+use crate::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram};
+use crate::id::{Encoding, TableSpec, Tier};
+use crate::mmap::Scratch;
+use crate::pdb::bake::{check_free_space, file_scratch, is_sound, lock};
+use crate::pdb::{Direction, LevelStats};
+use crate::store::{TableWriter, WriteOptions};
+
+/// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
+/// 8: H48's "short cosets" (design note 3.5).
+pub const H11_UP_TO_8: u64 = 7_437_855;
+
+/// G11 cosets at depth at most 10: nissy-core's code 0 of h11 with base 10 (`expected_h48[11]`).
+pub const H11_UP_TO_10: u64 = 1_150_763_161;
+
+/// G11 cosets at depth 11: nissy-core's code 1 of h11 with base 10.
+pub const H11_AT_11: u64 = 12_045_845_660;
+
+/// nissy-core's code histograms of h4..h7 with base 9 (`src/solvers/h48/checkdata.h`,
+/// `expected_h48[N]`): values <= 9, 10, 11, >= 12.
+pub const H4_H7_CODES: [[u64; 4]; 4] = [
+    [77_147_213, 543_379_415, 1_139_570_251, 120_982_321],
+    [82_471_284, 687_850_732, 2_345_840_746, 645_995_638],
+    [85_941_099, 804_752_968, 4_077_248_182, 2_556_374_551],
+    [88_529_761, 897_323_475, 6_126_260_791, 7_936_519_573],
+];
+
+/// The expected code histogram of an H48 tier, where a published one exists.
+pub(super) fn expected_codes(tier: Tier) -> Option<[u64; 4]> {
+    match tier {
+        Tier::H0 => Some(super::bake::H0_CODES),
+        Tier::H4 => Some(H4_H7_CODES[0]),
+        Tier::H5 => Some(H4_H7_CODES[1]),
+        Tier::H6 => Some(H4_H7_CODES[2]),
+        Tier::H7 => Some(H4_H7_CODES[3]),
+        _ => None,
+    }
+}
+
+/// Rows of the search that expect more children than this use a bitmap instead of a sort.
+const SORT_LIMIT: usize = 1 << 17;
+
+/// Rows per parallel batch (their lists or tier rows are held together before they are stored).
+const BATCH_ROWS: usize = 32;
+
+/// The transitions of cosets within the class frame.
+struct Kernel {
+    flips: u32,
+    coord: Coordinate,
+    /// The edge lane of each esep (no flips), by `sep70 * 495 + placement`.
+    lanes: Vec<[u8; 16]>,
+    /// The flips of Q positions `6 h + j` for the bits `j` of a 6-bit group `h`, as lane bits 4.
+    spread: [[[u8; 16]; 64]; 2],
+    /// The placement of each slot of a block (`u16::MAX` for the line minima and slot 511).
+    placement: [u16; BLOCK_SLOTS],
+    /// The edge lane of each symmetry.
+    sym: [[u8; 16]; 48],
+    /// The inverse lane of each symmetry, in Q order.
+    inverse_q: [[u8; 16]; 48],
+    /// `fused[m * 48 + t]`: move `m`, then the inverse of symmetry `t`, in Q order.
+    fused: Vec<[u8; 16]>,
+}
+
+impl Kernel {
+    fn new(flips: u32) -> Kernel {
+        assert!(
+            matches!(flips, 0 | MAX_FLIPS),
+            "only 0 or 11 kept flips make the cosets of a group"
+        );
+        let syms = EdgeSyms::get();
+        let mut spread = [[[0u8; 16]; 64]; 2];
+        for (h, group) in spread.iter_mut().enumerate() {
+            for (bits, lane) in group.iter_mut().enumerate() {
+                for j in 0..6 {
+                    if bits >> j & 1 == 1 {
+                        lane[usize::from(Q[6 * h + j])] = 0x10;
+                    }
+                }
+            }
+        }
+        let mut placement = [u16::MAX; BLOCK_SLOTS];
+        for r in 0..N_PLACEMENTS as u32 {
+            placement[super::edges::slot(r) as usize] = r as u16;
+        }
+        let sym = std::array::from_fn(|k| *syms.lane(k));
+        let inverse_q = std::array::from_fn(|k| *syms.inverse_q(k));
+        let fused = Move::ALL
+            .iter()
+            .flat_map(|&m| {
+                let moved = Cube::from_move(m).packed_edges();
+                (0..48).map(move |t| compose(&moved, syms.inverse_q(t)))
+            })
+            .collect();
+        Kernel {
+            flips,
+            coord: Coordinate::new(flips),
+            lanes: (0..N_SEP * N_PLACEMENTS).map(esep_lane).collect(),
+            spread,
+            placement,
+            sym,
+            inverse_q,
+            fused,
+        }
+    }
+
+    /// The number of cosets in a row.
+    fn row_len(&self) -> usize {
+        (N_SEP << self.flips) * BLOCK_SLOTS
+    }
+
+    /// An edge lane of coset `u` (flips that `u` does not keep are 0, except UF's, which makes the
+    /// flips even as on a real cube).
+    #[inline]
+    fn lane(&self, u: u32) -> [u8; 16] {
+        let block = u >> 9;
+        let eo11 = (block & ((1 << self.flips) - 1)) << (MAX_FLIPS - self.flips);
+        let sep70 = (block >> self.flips) as usize;
+        let placement = usize::from(self.placement[(u & 511) as usize]);
+        let eo12 = (eo11 << 1 | (eo11.count_ones() & 1)) as usize;
+        let (base, low, high) = (
+            &self.lanes[sep70 * N_PLACEMENTS + placement],
+            &self.spread[0][eo12 & 63],
+            &self.spread[1][eo12 >> 6],
+        );
+        std::array::from_fn(|i| base[i] | low[i] | high[i])
+    }
+
+    #[inline]
+    fn u_of(&self, parts: EdgeParts) -> u32 {
+        self.coord.layout(0, parts) as u32
+    }
+
+    /// The coset of `lane` after move `m`, conjugated by symmetry `t`.
+    #[inline]
+    fn step(&self, lane: &[u8; 16], m: u8, t: u8) -> u32 {
+        let fused = &self.fused[usize::from(m) * 48 + usize::from(t)];
+        self.u_of(edge_parts_of(&self.sym[usize::from(t)], lane, fused))
+    }
+
+    /// The coset of `lane` conjugated by symmetry `k`.
+    #[inline]
+    fn image(&self, lane: &[u8; 16], k: usize) -> u32 {
+        self.u_of(edge_parts_of(&self.sym[k], lane, &self.inverse_q[k]))
+    }
+}
+
+/// One level of the search: the sorted cosets of each row.
+struct Level {
+    offsets: Vec<usize>,
+    data: Storage,
+}
+
+enum Storage {
+    Heap(Vec<u32>),
+    Scratch(Scratch),
+}
+
+impl Level {
+    fn row(&self, r: usize) -> &[u32] {
+        let all: &[u32] = match &self.data {
+            Storage::Heap(v) => v,
+            Storage::Scratch(s) => {
+                bytemuck::cast_slice(&s[..self.offsets[self.offsets.len() - 1] * 4])
+            }
+        };
+        &all[self.offsets[r]..self.offsets[r + 1]]
+    }
+
+    fn len(&self) -> u64 {
+        self.offsets[self.offsets.len() - 1] as u64
+    }
+}
+
+/// The search: the kernel, the class graph reversed, the stabilizers.
+struct Search {
+    kernel: Kernel,
+    /// `sources[r]`: the arcs `(s, m, t)` into row `r`.
+    sources: Vec<Vec<(u32, u8, u8)>>,
+    /// Each row's stabilizer without the identity.
+    images: Vec<u64>,
+}
+
+/// Per-thread work space: a bitmap over a row's cosets.
+struct Work {
+    bits: Vec<u64>,
+}
+
+impl Search {
+    fn new(flips: u32) -> Search {
+        let cocsep = Cocsep::get();
+        let n_classes = cocsep.n_classes();
+        let mut sources = vec![Vec::new(); n_classes];
+        for (i, &(r, t)) in class_arcs().iter().enumerate() {
+            sources[r as usize].push(((i / 18) as u32, (i % 18) as u8, t));
+        }
+        Search {
+            kernel: Kernel::new(flips),
+            sources,
+            images: (0..n_classes as u32)
+                .map(|c| cocsep.stabilizer(c) & !1)
+                .collect(),
+        }
+    }
+
+    fn n_rows(&self) -> usize {
+        self.sources.len()
+    }
+
+    fn work(&self) -> Work {
+        Work {
+            bits: vec![0; self.kernel.row_len().div_ceil(64)],
+        }
+    }
+
+    /// Calls `f` with every child in row `r` of the cosets of `level` (with repeats), and with the
+    /// images of each under `r`'s stabilizer.
+    #[inline]
+    fn children(&self, r: usize, level: &Level, mut f: impl FnMut(u32)) {
+        let k = &self.kernel;
+        let images = self.images[r];
+        for &(s, m, t) in &self.sources[r] {
+            for &u in level.row(s as usize) {
+                let child = k.step(&k.lane(u), m, t);
+                f(child);
+                let mut rest = images;
+                if rest != 0 {
+                    let lane = k.lane(child);
+                    while rest != 0 {
+                        f(k.image(&lane, rest.trailing_zeros() as usize));
+                        rest &= rest - 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `L_{d+1}(r)`: the children of `L_d` in row `r` that are in neither `L_{d-1}(r)` nor `L_d(r)`.
+    fn next_row(&self, r: usize, prev: Option<&Level>, cur: &Level, work: &mut Work) -> Vec<u32> {
+        let n_images = self.images[r].count_ones() as usize + 1;
+        let expected: usize = self.sources[r]
+            .iter()
+            .map(|&(s, _, _)| cur.row(s as usize).len())
+            .sum::<usize>()
+            * n_images;
+        let old = |f: &mut dyn FnMut(&[u32])| {
+            if let Some(prev) = prev {
+                f(prev.row(r));
+            }
+            f(cur.row(r));
+        };
+        if expected < SORT_LIMIT {
+            let mut out = Vec::with_capacity(expected);
+            self.children(r, cur, |u| out.push(u));
+            out.sort_unstable();
+            out.dedup();
+            let mut drop = Vec::new();
+            old(&mut |row| drop.extend_from_slice(row));
+            drop.sort_unstable();
+            let mut i = 0;
+            out.retain(|u| {
+                while i < drop.len() && drop[i] < *u {
+                    i += 1;
+                }
+                i >= drop.len() || drop[i] != *u
+            });
+            out
+        } else {
+            let bits = &mut work.bits;
+            self.children(r, cur, |u| bits[(u >> 6) as usize] |= 1 << (u & 63));
+            old(&mut |row| {
+                for &u in row {
+                    bits[(u >> 6) as usize] &= !(1 << (u & 63));
+                }
+            });
+            let mut out = Vec::new();
+            for (w, word) in bits.iter_mut().enumerate() {
+                let mut x = std::mem::take(word);
+                while x != 0 {
+                    out.push((w as u32) << 6 | x.trailing_zeros());
+                    x &= x - 1;
+                }
+            }
+            out
+        }
+    }
+
+    /// The next level, its rows built in parallel batches and stored in `scratch` when given (which
+    /// must then be exactly its size) or on the heap.
+    fn next_level(
+        &self,
+        prev: Option<&Level>,
+        cur: &Level,
+        mut scratch: Option<Scratch>,
+    ) -> Result<Level, usize> {
+        let mut offsets = vec![0usize];
+        let mut heap = Vec::new();
+        let capacity = scratch.as_ref().map_or(0, |s| s.len() / 4);
+        for start in (0..self.n_rows()).step_by(BATCH_ROWS) {
+            let end = (start + BATCH_ROWS).min(self.n_rows());
+            let rows: Vec<Vec<u32>> = (start..end)
+                .into_par_iter()
+                .map_init(|| self.work(), |work, r| self.next_row(r, prev, cur, work))
+                .collect();
+            for row in rows {
+                let at = offsets[offsets.len() - 1];
+                match &mut scratch {
+                    Some(s) => {
+                        if at + row.len() > capacity {
+                            return Err(at + row.len());
+                        }
+                        let cells: &mut [u32] = bytemuck::cast_slice_mut(&mut s[..capacity * 4]);
+                        cells[at..at + row.len()].copy_from_slice(&row);
+                    }
+                    None => heap.extend_from_slice(&row),
+                }
+                offsets.push(at + row.len());
+            }
+        }
+        let data = match scratch {
+            Some(s) => Storage::Scratch(s),
+            None => Storage::Heap(heap),
+        };
+        Ok(Level { offsets, data })
+    }
+}
+
+/// What the one pass produced for each tier.
+struct TierRows {
+    tier: Tier,
+    n_flips: u32,
+    writer: TableWriter,
+    histogram: Histogram,
+}
+
+/// The slot of coset `u` (kept flips `from`) in a row of the tier keeping `to <= from` flips.
+#[inline]
+fn project(u: u32, from: u32, to: u32) -> usize {
+    let block = u >> 9;
+    let eo = block & ((1 << from) - 1);
+    let sep70 = block >> from;
+    (((sep70 << to) | (eo >> (from - to))) << 9 | (u & 511)) as usize
+}
+
+/// Lowers the code at `slot` of a row to `code` and its line minimum to `depth`.
+#[inline]
+fn lower(row: &mut [u8], slot: usize, code: u8, depth: u8) {
+    let (byte, shift) = (slot >> 2, 2 * (slot & 3));
+    let current = row[byte] >> shift & 3;
+    if code < current {
+        row[byte] ^= (current ^ code) << shift;
+    }
+    let line = slot >> 6 << 4;
+    if depth < row[line] & 0x0F {
+        row[line] = row[line] & 0xF0 | depth;
+    }
+}
+
+/// The parameters of one pass.
+pub(super) struct Pass<'a> {
+    pub(super) dir: &'a Path,
+    /// The flips of the search's cosets: 11 for h4..h7, 0 to rebuild h0.
+    pub(super) flips: u32,
+    /// The tiers to write (each keeps at most `flips` flips; all of one base).
+    pub(super) tiers: Vec<Tier>,
+    pub(super) options: &'a BakeOptions,
+    /// Entries per depth `0..=base+1` that the search must find; else the sums of h11 at depths
+    /// <= 8 and <= 10.
+    pub(super) expected_depths: Option<&'a [u64]>,
+}
+
+/// Runs one search and writes every tier of `pass`; a report per tier in its order.
+pub(super) fn run(
+    pass: &Pass<'_>,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+) -> Result<Vec<BakeReport>, TableError> {
+    let specs: Vec<TableSpec> = pass
+        .tiers
+        .iter()
+        .map(|&t| spec_or_error(t))
+        .collect::<Result<_, _>>()?;
+    let first = specs[0];
+    let at =
+        |e: TableError, spec: &TableSpec, path: &Path| e.at(spec.id, path, &spec.fix, spec.tier);
+    let bases: Vec<u8> = specs
+        .iter()
+        .map(|s| match s.encoding {
+            Encoding::Line2 { base } => base,
+            _ => unreachable!("H48 tables are 2-bit lines"),
+        })
+        .collect();
+    let base = bases[0];
+    assert!(bases.iter().all(|&b| b == base), "one pass writes one base");
+    let dir = pass.dir;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        at(
+            TableError::io("creating the table directory", e),
+            &first,
+            dir,
+        )
+    })?;
+    let name = format!("h48-h{}", pass.flips);
+    let _lock = lock(
+        &dir.join(format!("{name}.bake.lock")),
+        pass.options.wait_for_lock,
+    )
+    .map_err(|e| at(e, &first, dir))?;
+    let scratch_path = dir.join(format!("{name}.scratch"));
+    // We hold the bake lock: a scratch file here is left by a killed bake.
+    let _ = std::fs::remove_file(&scratch_path);
+
+    let search_start = Instant::now();
+    let search = Search::new(pass.flips);
+    let n_rows = search.n_rows();
+    let n_entries = (n_rows * N_SEP * (N_PLACEMENTS << pass.flips)) as u64;
+    let solved = {
+        let (class, parts) = search.kernel.coord.parts(&Cube::SOLVED);
+        assert_eq!(class, 0, "the solved cube is in class 0");
+        search.kernel.u_of(parts)
+    };
+    let mut offsets = vec![0; n_rows + 1];
+    offsets[1..].fill(1);
+    let mut levels = vec![Level {
+        offsets,
+        data: Storage::Heap(vec![solved]),
+    }];
+    let mut stats = Vec::new();
+    let mut reached = 1u64;
+    let mismatch = |depth: usize, found: u64, expected: u64, against| {
+        at(
+            TableError::new(Kind::HistogramMismatch {
+                depth,
+                found,
+                expected,
+                against,
+            }),
+            &first,
+            dir,
+        )
+    };
+    let last_kept = usize::from(base) + 1;
+    while levels.len() <= last_kept {
+        let start = Instant::now();
+        let depth = levels.len();
+        let scratch = if depth == last_kept && pass.expected_depths.is_none() {
+            let len = (H11_UP_TO_10 - reached) as usize * 4;
+            let needed = len as u64
+                + specs
+                    .iter()
+                    .map(|s| s.payload_len() + HEADER_LEN as u64)
+                    .sum::<u64>();
+            check_free_space(dir, needed).map_err(|e| at(e, &first, dir))?;
+            Some(file_scratch(&scratch_path, len).map_err(|e| at(e, &first, &scratch_path))?)
+        } else {
+            None
+        };
+        let prev = depth.checked_sub(2).map(|d| &levels[d]);
+        let level = search
+            .next_level(prev, &levels[depth - 1], scratch)
+            .map_err(|found| {
+                mismatch(
+                    depth,
+                    found as u64,
+                    H11_UP_TO_10 - reached,
+                    "nissy-core's h11 counts",
+                )
+            })?;
+        reached += level.len();
+        let level_stats = LevelStats {
+            depth: depth as u8,
+            direction: Direction::Forward,
+            entries: level.len(),
+            unassigned: n_entries - reached,
+            elapsed: start.elapsed(),
+        };
+        progress(&level_stats);
+        stats.push(level_stats);
+        levels.push(level);
+    }
+    let counts: Vec<u64> = levels.iter().map(Level::len).collect();
+    match pass.expected_depths {
+        Some(expected) => {
+            for (depth, (&found, &expected)) in counts.iter().zip(expected).enumerate() {
+                if found != expected {
+                    return Err(mismatch(depth, found, expected, "the published depths"));
+                }
+            }
+        }
+        None => {
+            let up_to_8: u64 = counts[..=8].iter().sum();
+            if up_to_8 != H11_UP_TO_8 {
+                return Err(mismatch(8, up_to_8, H11_UP_TO_8, "H48's short cosets"));
+            }
+            if reached != H11_UP_TO_10 {
+                return Err(mismatch(
+                    10,
+                    reached,
+                    H11_UP_TO_10,
+                    "nissy-core's h11 counts",
+                ));
+            }
+        }
+    }
+
+    // The projection: every row of every tier, and the streamed level `base + 2`.
+    let project_start = Instant::now();
+    let write_options = WriteOptions::new().wait_for_lock(pass.options.wait_for_lock);
+    let mut outputs: Vec<TierRows> = specs
+        .iter()
+        .map(|spec| {
+            Ok(TierRows {
+                tier: spec.tier.expect("an H48 spec has a tier"),
+                n_flips: spec.tier.and_then(Tier::h48_flips).expect("an H48 tier"),
+                writer: TableWriter::create(dir, spec, &write_options)?,
+                histogram: [0; HISTOGRAM_LEN],
+            })
+        })
+        .collect::<Result<_, TableError>>()?;
+    let flips = pass.flips;
+    let row_bytes: Vec<usize> = outputs
+        .iter()
+        .map(|o| (N_SEP << o.n_flips) * BLOCK_BYTES)
+        .collect();
+    let tier_flips: Vec<u32> = outputs.iter().map(|o| o.n_flips).collect();
+    let streamed = last_kept + 1;
+    let mut at_streamed = 0u64;
+    for start in (0..n_rows).step_by(BATCH_ROWS) {
+        let end = (start + BATCH_ROWS).min(n_rows);
+        let batch: Vec<(Vec<Vec<u8>>, u64)> = (start..end)
+            .into_par_iter()
+            .map_init(
+                || search.work(),
+                |work, r| {
+                    let mut rows: Vec<Vec<u8>> = row_bytes.iter().map(|&n| vec![0xFF; n]).collect();
+                    for (depth, level) in levels.iter().enumerate() {
+                        let code = (depth as u8).saturating_sub(base);
+                        for &u in level.row(r) {
+                            for (row, &to) in rows.iter_mut().zip(&tier_flips) {
+                                lower(row, project(u, flips, to), code, depth as u8);
+                            }
+                        }
+                    }
+                    let count = pass.options.count_last_level;
+                    let bits = &mut work.bits;
+                    search.children(r, &levels[last_kept], |u| {
+                        for (row, &to) in rows.iter_mut().zip(&tier_flips) {
+                            lower(row, project(u, flips, to), 2, streamed as u8);
+                        }
+                        if count {
+                            bits[(u >> 6) as usize] |= 1 << (u & 63);
+                        }
+                    });
+                    let mut n_streamed = 0;
+                    if count {
+                        for level in &levels[last_kept - 1..] {
+                            for &u in level.row(r) {
+                                bits[(u >> 6) as usize] &= !(1 << (u & 63));
+                            }
+                        }
+                        for word in bits.iter_mut() {
+                            n_streamed += u64::from(std::mem::take(word).count_ones());
+                        }
+                    }
+                    for row in &mut rows {
+                        for line in row.chunks_exact_mut(LINE_BYTES) {
+                            if line[0] & 0x0F == 0x0F {
+                                line[0] = line[0] & 0xF0 | (base + 3);
+                            }
+                        }
+                    }
+                    (rows, n_streamed)
+                },
+            )
+            .collect();
+        for (rows, n_streamed) in batch {
+            at_streamed += n_streamed;
+            for (output, row) in outputs.iter_mut().zip(rows) {
+                let histogram = line_histogram(&row);
+                for (total, n) in output.histogram.iter_mut().zip(histogram) {
+                    *total += n;
+                }
+                output.writer.write(&row)?;
+            }
+        }
+    }
+    progress(&LevelStats {
+        depth: streamed as u8,
+        direction: Direction::Forward,
+        entries: at_streamed,
+        unassigned: n_entries - reached - at_streamed,
+        elapsed: project_start.elapsed(),
+    });
+    drop(levels);
+    let search_time = search_start.elapsed();
+    if pass.options.count_last_level && pass.expected_depths.is_none() && at_streamed != H11_AT_11 {
+        return Err(mismatch(
+            11,
+            at_streamed,
+            H11_AT_11,
+            "nissy-core's h11 counts",
+        ));
+    }
+    for (output, spec) in outputs.iter().zip(&specs) {
+        if let Some(expected) = expected_codes(output.tier) {
+            for (code, &expected) in expected.iter().enumerate() {
+                if output.histogram[code] != expected {
+                    let e = TableError::new(Kind::HistogramMismatch {
+                        depth: code,
+                        found: output.histogram[code],
+                        expected,
+                        against: "nissy-core's codes",
+                    });
+                    return Err(at(e, spec, &spec.path_in(dir)));
+                }
+            }
+        }
+    }
+    let write_start = Instant::now();
+    let mut reports = Vec::new();
+    for output in outputs {
+        let histogram = output.histogram;
+        let path = output.writer.finish(&histogram)?;
+        // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
+        // cannot be written only costs a later status report its "checked" date.
+        let _ = crate::stamp::write_stamp(&path);
+        reports.push(BakeReport {
+            path,
+            skipped: false,
+            levels: stats.clone(),
+            histogram,
+            search_time,
+            write_time: write_start.elapsed(),
+        });
+    }
+    Ok(reports)
+}
+
+/// The histogram of a tier's table when it is baked and sound, with the published code histogram.
+pub(super) fn baked_histogram(dir: &Path, tier: Tier) -> Result<Option<Histogram>, TableError> {
+    let spec = spec_or_error(tier)?;
+    let mut found = None;
+    let sound = is_sound(&spec.path_in(dir), &spec, |histogram| {
+        found = Some(*histogram);
+        expected_codes(tier).is_none_or(|codes| histogram[..4] == codes)
+    });
+    Ok(found.filter(|_| sound))
+}
+
+#[cfg(test)]
+mod tests {
+    use cube_core::{Cube, Move};
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// The images of a coset of row `r` under `r`'s stabilizer, itself included.
+    fn images(search: &Search, r: usize, u: u32) -> Vec<u32> {
+        let lane = search.kernel.lane(u);
+        let mut all = vec![u];
+        let mut rest = search.images[r];
+        while rest != 0 {
+            all.push(search.kernel.image(&lane, rest.trailing_zeros() as usize));
+            rest &= rest - 1;
+        }
+        all
+    }
+
+    /// Every transition of the search, on random cubes conjugated to their class representative,
+    /// lands on the coset that the coordinate gives the cube after the move (up to the images that
+    /// the table holds equal), for all kept flips.
+    #[test]
+    fn transitions_agree_with_the_coordinate() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let cocsep = Cocsep::get();
+        for flips in [0, MAX_FLIPS] {
+            let search = Search::new(flips);
+            let coord = search.kernel.coord;
+            let arcs = class_arcs();
+            for _ in 0..2_000 {
+                let cube = Cube::random(&mut rng);
+                let entry = cocsep.of_cube(&cube);
+                let x = entry.ttrep().conjugate(&cube);
+                let (class, parts) = coord.parts(&x);
+                assert_eq!(class, entry.class());
+                let u = search.kernel.u_of(parts);
+                // The lane of a coset is a lane of that coset.
+                assert_eq!(search.kernel.image(&search.kernel.lane(u), 0), u);
+                for (m, &mv) in Move::ALL.iter().enumerate() {
+                    let (r, t) = arcs[class as usize * 18 + m];
+                    let child = search.kernel.step(&search.kernel.lane(u), m as u8, t);
+                    let (r2, parts2) = coord.parts(&x.apply_moves(&[mv]));
+                    assert_eq!(r2, r);
+                    let expected = search.kernel.u_of(parts2);
+                    assert!(
+                        images(&search, r as usize, expected).contains(&child),
+                        "flips {flips}, move {mv}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn projection_keeps_the_top_flips() {
+        let coord11 = Coordinate::new(11);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+        for _ in 0..1_000 {
+            let cube = Cube::random(&mut rng);
+            let (class, parts) = coord11.parts(&cube);
+            let u = coord11.layout(0, parts) as u32;
+            for to in [0, 4, 5, 6, 7, 11] {
+                let coord = Coordinate::new(to);
+                assert_eq!(
+                    project(u, 11, to) + coord.layout(class, parts) - coord.layout(0, parts),
+                    coord.layout(class, parts)
+                );
+                assert_eq!(project(u, 11, to), coord.layout(0, parts));
+            }
+        }
+    }
+}
