@@ -56,7 +56,7 @@ mod heuristic;
 pub(crate) mod index;
 mod search;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -357,6 +357,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             tier: self.tables.tier(),
             inverse: self.config.inverse,
             symmetric: self.config.symmetric && !self.config.symmetries.is_empty(),
+            symmetric_starts: false,
         }
     }
 
@@ -453,9 +454,24 @@ pub(crate) struct Driver {
     pub(crate) tier: Tier,
     pub(crate) inverse: bool,
     pub(crate) symmetric: bool,
+    /// Search one prefix of each orbit of prefixes under the symmetries of the position (and
+    /// re-emit the solutions conjugated): prefixes `p` and `s(p)` lead to conjugate positions,
+    /// `x·s(p) = s (x·p) s⁻¹` when `s x s⁻¹ = x`. The method's worker must honour
+    /// [`Shared::any_face_after_prefix`](search::Shared): conjugating a prefix can reorder the
+    /// opposite faces at its end.
+    pub(crate) symmetric_starts: bool,
 }
 
 impl Driver {
+    /// The symmetries whose orbits of prefixes are searched once (none unless asked for).
+    fn start_symmetries(&self, cube: &Cube) -> Vec<Symmetry> {
+        if self.symmetric_starts {
+            position_symmetries(cube)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// The number of solutions a search with `limits` looks for (`usize::MAX` for all).
     fn wanted(&self, limits: &Limits) -> usize {
         if self.distinct_up_to_symmetry || limits.n_solutions == usize::MAX {
@@ -724,6 +740,10 @@ impl Driver {
                 // halted, perhaps not the first ones nor all of them: the checkpoint goes on).
                 let mut solutions: Vec<Vec<Move>> =
                     result.found.into_iter().map(|(_, moves)| moves).collect();
+                let symmetries = self.start_symmetries(cube);
+                if !symmetries.is_empty() {
+                    solutions = with_images(solutions, &symmetries);
+                }
                 if self.distinct_up_to_symmetry {
                     solutions = distinct_up_to_symmetry(cube, solutions);
                 }
@@ -791,19 +811,34 @@ impl Driver {
         upper_found: &AtomicBool,
         periodic: Option<(&mut Periodic<'_>, &Snapshot<'_>)>,
     ) -> BoundResult {
-        let shared = Shared {
+        let mut shared = Shared {
             method,
             stop,
             clock,
             upper_found,
             cutoff: AtomicUsize::new(usize::MAX),
             halted: AtomicBool::new(false),
+            any_face_after_prefix: false,
         };
         let prefixes = canonical_sequences(self.prefix_depth.min(bound));
         let mut state = BoundState {
             results: vec![None; prefixes.len()],
             n_found: vec![0; prefixes.len()],
         };
+        let symmetries = self.start_symmetries(cube);
+        if !symmetries.is_empty() {
+            // The other prefixes of an orbit are done by the first one's search.
+            for (result, start) in state
+                .results
+                .iter_mut()
+                .zip(orbit_starts(&prefixes, &symmetries))
+            {
+                if !start {
+                    *result = Some(Vec::new());
+                }
+            }
+            shared.any_face_after_prefix = true;
+        }
         if let Some(checkpoint) = resume {
             // The reader checked the indexes; any beyond the prefixes would be ignored.
             for &i in &checkpoint.done {
@@ -1138,11 +1173,67 @@ fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// The symmetries other than the identity that fix `cube` (`s x s⁻¹ = x`).
+fn position_symmetries(cube: &Cube) -> Vec<Symmetry> {
+    Symmetry::all()
+        .filter(|&s| s != Symmetry::IDENTITY && s.conjugate(cube) == *cube)
+        .collect()
+}
+
+/// The canonical form of `moves` conjugated by `s`.
+fn conjugate_moves(s: Symmetry, moves: &[Move]) -> Vec<Move> {
+    let image: Vec<Move> = moves.iter().map(|&m| s.conjugate_move(m)).collect();
+    simplify(&image)
+}
+
+/// Whether each prefix starts a search when the position has `symmetries`: the first prefix of
+/// each orbit of canonical prefixes under `p -> canon(s(p))`.
+pub(crate) fn orbit_starts(prefixes: &[Vec<u8>], symmetries: &[Symmetry]) -> Vec<bool> {
+    let index: HashMap<&[u8], usize> = prefixes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.as_slice(), i))
+        .collect();
+    prefixes
+        .iter()
+        .enumerate()
+        .map(|(i, prefix)| {
+            let moves: Vec<Move> = prefix
+                .iter()
+                .map(|&m| Move::from_index(usize::from(m)))
+                .collect();
+            symmetries.iter().all(|&s| {
+                let image: Vec<u8> = conjugate_moves(s, &moves)
+                    .iter()
+                    .map(|m| m.index() as u8)
+                    .collect();
+                // A conjugated canonical sequence stays canonical up to the order of opposite
+                // faces, so its canonical form is another prefix of the same length.
+                index.get(image.as_slice()).is_none_or(|&j| j >= i)
+            })
+        })
+        .collect()
+}
+
+/// `solutions` and their images under `symmetries` (canonical), each once, the found ones first.
+fn with_images(solutions: Vec<Vec<Move>>, symmetries: &[Symmetry]) -> Vec<Vec<Move>> {
+    let mut seen = HashSet::new();
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    let images: Vec<Vec<Move>> = solutions
+        .iter()
+        .flat_map(|moves| symmetries.iter().map(|&s| conjugate_moves(s, moves)))
+        .collect();
+    for moves in solutions.into_iter().chain(images) {
+        if seen.insert(moves.clone()) {
+            out.push(moves);
+        }
+    }
+    out
+}
+
 /// Keeps the first solution of each class of solutions related by a symmetry of `cube`.
 fn distinct_up_to_symmetry(cube: &Cube, solutions: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
-    let symmetries: Vec<Symmetry> = Symmetry::all()
-        .filter(|&s| s != Symmetry::IDENTITY && s.conjugate(cube) == *cube)
-        .collect();
+    let symmetries = position_symmetries(cube);
     let mut seen = HashSet::new();
     let mut kept = Vec::new();
     for moves in solutions {
@@ -1150,8 +1241,7 @@ fn distinct_up_to_symmetry(cube: &Cube, solutions: Vec<Vec<Move>>) -> Vec<Vec<Mo
             continue;
         }
         for &s in &symmetries {
-            let image: Vec<Move> = moves.iter().map(|&m| s.conjugate_move(m)).collect();
-            seen.insert(simplify(&image));
+            seen.insert(conjugate_moves(s, &moves));
         }
         seen.insert(moves.clone());
         kept.push(moves);

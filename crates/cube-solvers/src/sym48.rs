@@ -102,6 +102,10 @@ pub struct Config {
     pub distinct_up_to_symmetry: bool,
     /// Which side of a node is expanded.
     pub side: Side,
+    /// For a position with symmetries (`s x s⁻¹ = x`, the superflip has all 48), search one
+    /// prefix of each orbit of prefixes under them and conjugate the solutions found: the work of
+    /// a bound shrinks by up to the number of symmetries. On by default.
+    pub symmetric_starts: bool,
 }
 
 /// Which side of a node the search expands. Every rule gives the same solutions; they differ in
@@ -128,6 +132,7 @@ impl Default for Config {
             concurrent_upper_bound: true,
             distinct_up_to_symmetry: false,
             side: Side::FewerMoves,
+            symmetric_starts: true,
         }
     }
 }
@@ -135,6 +140,8 @@ impl Default for Config {
 /// What the search did, beyond the nodes: counted over all bounds of one call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
+    /// Prefixes searched (the tasks of the prefix queue, over all bounds).
+    pub prefixes: u64,
     /// Heuristic values read (two at the end of each prefix, at most two per child).
     pub probes: u64,
     /// Children pruned by their exact corner distance, before any probe.
@@ -148,6 +155,7 @@ pub struct Counters {
 impl Counters {
     /// Adds the counts of `other`.
     pub fn add(&mut self, other: &Counters) {
+        self.prefixes += other.prefixes;
         self.probes += other.probes;
         self.corner_prunes += other.corner_prunes;
         self.face_prunes += other.face_prunes;
@@ -251,6 +259,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
             tier: self.heuristic.tier(),
             inverse: true,
             symmetric: false,
+            symmetric_starts: self.config.symmetric_starts,
         }
     }
 

@@ -48,6 +48,10 @@ pub(crate) struct Shared<'a, M> {
     pub(crate) cutoff: AtomicUsize,
     /// The stop flag was raised or the time budget ran out.
     pub(crate) halted: AtomicBool,
+    /// Only one prefix of each orbit under the position's symmetries is searched: the move after a
+    /// prefix may then be any move on another face, whatever the canonical order of opposite
+    /// faces says (see `Driver::symmetric_starts`).
+    pub(crate) any_face_after_prefix: bool,
 }
 
 impl<M> Shared<'_, M> {

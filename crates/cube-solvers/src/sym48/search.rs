@@ -204,6 +204,7 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
         self.abort = Abort::No;
         self.prefix_index = index;
         self.want = want;
+        self.counters.prefixes += 1;
         let engine = self.shared.method;
         let mut cubes = self.root;
         let mut prev = NO_MOVE;
@@ -235,7 +236,12 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
             return;
         }
         let b = budget as u8;
-        let mut masks = [AFTER[prev], AFTER[NO_MOVE]];
+        let after_prefix = if self.shared.any_face_after_prefix && prev != NO_MOVE {
+            AFTER[NO_MOVE] & !(0b111 << (prev / 3 * 3))
+        } else {
+            AFTER[prev]
+        };
+        let mut masks = [after_prefix, AFTER[NO_MOVE]];
         if h[1] == b {
             masks[0] &= QUARTER;
         }
