@@ -3,7 +3,7 @@
 
 use cube_core::Alg;
 use cube_encode::{
-    DecodeError, Format, State, detect, facelet, h48, kpattern, parse_as, reid, shape, twizzle,
+    DecodeError, Format, State, b32, detect, facelet, h48, kpattern, parse_as, reid, shape, twizzle,
 };
 
 fn state() -> State {
@@ -34,6 +34,8 @@ fn each_format_is_recognised() {
         (Format::Alg, "R U R' U' F2 D".to_string()),
         (Format::H48, h48::encode(&s)),
         (Format::Reid, reid::encode(&s)),
+        (Format::B32, b32::encode(&s)),
+        (Format::B32, b32::encode(&s)[..b32::SHORT_LEN].to_string()),
         (Format::Facelets, facelet::encode(&s)),
         (Format::Facelets, by_face.join(" ")),
         (Format::Facelets, by_face.join("\n")),
@@ -99,6 +101,12 @@ fn a_malformed_structured_state_is_refused_as_its_format() {
         ("ffffffffffffffffffffff".to_string(), Format::TwizzleHex),
         ("fffffffffffffffffffff".to_string(), Format::TwizzleHex),
         ("0x9c14df400001baa52800000".to_string(), Format::TwizzleHex),
+        // B32: a separator missing, an edge numbered 12, a 25th orientation, a twisted corner
+        // written twice.
+        ("ABCDEFGHABCDEFGHIJKL=A".to_string(), Format::B32),
+        ("ABCDEFGH=ABCDEFGHIJKM=A".to_string(), Format::B32),
+        ("ABCDEFGH=ABCDEFGHIJKL=Y".to_string(), Format::B32),
+        ("ABCDEFGI=ABCDEFGHIJKL=A".to_string(), Format::B32),
         // JSON that is not a pattern.
         ("{\"EDGES\": 3}".to_string(), Format::PatternJson),
         // A long run of letters is never moves.
