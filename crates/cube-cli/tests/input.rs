@@ -106,6 +106,16 @@ fn i14_2_standard_input_is_one_state_per_line() {
     }
     let (code, out, _) = run(&["convert", "-", "--to", "alg"], Some("R\nU\n"));
     assert_eq!((code, out.as_str()), (0, "R\nU\n"));
+    // A B32 line and a line of moves, whose concatenation has the shape of B32, are two states.
+    let (code, out, err) = run(
+        &["convert", "-", "--to", "b32"],
+        Some("ABCDEFGH=ABCDEFGHIJKL=B\nR\n"),
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "ABCDEFGH=ABCDEFGHIJKL=B\nWBCVEILH=ABCDIFGLHJKE=A\n"),
+        "{err}"
+    );
     // Comments and blank lines are skipped; JSON records say which line they answer.
     let (code, out, _) = run(
         &["convert", "-", "--to", "h48", "--json"],

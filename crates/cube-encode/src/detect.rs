@@ -154,9 +154,9 @@ pub const MAX_MOVE_RUN: usize = 12;
 ///
 /// 1. *Pattern JSON*: starts with `{` and ends with `}`, or has both a `{` and a `"` (which
 ///    no other format uses).
-/// 2. *B32*: one to three `=` and 18 to 24 other characters that are not whitespace (the
-///    format has two `=` between 8, 12 and 1 letters, or one `=` between 8 and 12), which no
-///    other format uses.
+/// 2. *B32*: one line with one to three `=` and 18 to 24 other characters that are not
+///    whitespace (the format has two `=` between 8, 12 and 1 letters, or one `=` between 8
+///    and 12), which no other format uses.
 /// 3. *Twizzle hex*: 20 to 24 characters, all hex digits but at most one, once whitespace and
 ///    an optional `0x` are removed; written as one token, with a lowercase digit `a`-`f`, or
 ///    with a group that starts with a digit (`B2 F2 D2 ...` is moves).
@@ -167,8 +167,10 @@ pub const MAX_MOVE_RUN: usize = 12;
 /// 6. *Facelets*: 45 to 63 ASCII letters or digits in all and nothing else, at most 8
 ///    distinct symbols, written as one token, as tokens of at least 6 characters each (by
 ///    face, or a face per line), or as 15 to 21 tokens of 3 letters (by row).
-/// 7. A run of more than [`MAX_MOVE_RUN`] letters without whitespace (which no algorithm a
-///    person writes has) takes the nearest shape: twizzle hex when the text is only hex
+/// 7. The nearest shape: a text of several lines with the shape of B32 otherwise is B32
+///    (one B32 text is never split over lines, so a B32 line and a line of moves are two
+///    states, not one); a run of more than [`MAX_MOVE_RUN`] letters without whitespace
+///    (which no algorithm a person writes has) is twizzle hex when the text is only hex
 ///    digits, H48 when it has digits and its letters are all `URFDLB`, else facelets.
 ///
 /// `None` for anything else: that text is an algorithm.
@@ -197,10 +199,7 @@ pub fn structured_shape(text: &str) -> Option<Format> {
     }
     let tokens = || text.split_ascii_whitespace();
     let compact = || text.bytes().filter(|b| !b.is_ascii_whitespace());
-    let n_equals = text.bytes().filter(|&b| b == b'=').count();
-    if (1..=3).contains(&n_equals)
-        && (b32::SHORT_LEN - 3..=b32::LEN - 2 + 3).contains(&(compact().count() - n_equals))
-    {
+    if is_b32_shaped(text) && !text.contains('\n') {
         return Some(Format::B32);
     }
     let hex = text
@@ -254,10 +253,24 @@ pub fn structured_shape(text: &str) -> Option<Format> {
     None
 }
 
-/// Rule 7 of [`shape`]: the nearest shape of a text with a run of more than [`MAX_MOVE_RUN`]
-/// letters.
+/// Rule 2 of [`shape`] but for the single line: one to three `=` and 18 to 24 other
+/// characters that are not whitespace.
+fn is_b32_shaped(text: &str) -> bool {
+    let n_equals = text.bytes().filter(|&b| b == b'=').count();
+    let others = text
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace() && *b != b'=')
+        .count();
+    (1..=3).contains(&n_equals) && (b32::SHORT_LEN - 3..=b32::LEN - 2 + 3).contains(&others)
+}
+
+/// Rule 7 of [`shape`]: the nearest shape of a B32 text over several lines, or of a text with
+/// a run of more than [`MAX_MOVE_RUN`] letters.
 fn nearest_shape(text: &str) -> Option<Format> {
     let text = text.trim_ascii();
+    if is_b32_shaped(text) {
+        return Some(Format::B32);
+    }
     let compact = || text.bytes().filter(|b| !b.is_ascii_whitespace());
     let hex = text
         .strip_prefix("0x")

@@ -107,6 +107,7 @@ fn a_malformed_structured_state_is_refused_as_its_format() {
         ("ABCDEFGH=ABCDEFGHIJKM=A".to_string(), Format::B32),
         ("ABCDEFGH=ABCDEFGHIJKL=Y".to_string(), Format::B32),
         ("ABCDEFGI=ABCDEFGHIJKL=A".to_string(), Format::B32),
+        ("ABCDEFGH=ABCDEFGHIJKL=\nA".to_string(), Format::B32),
         // JSON that is not a pattern.
         ("{\"EDGES\": 3}".to_string(), Format::PatternJson),
         // A long run of letters is never moves.
@@ -173,6 +174,19 @@ fn reid_strings_read_as_published() {
     let cube = reid::decode_strict(superflip).unwrap().cube();
     assert_eq!(cube.edge_ori(), [1; 12]);
     assert_eq!(cube.corner_perm(), cube_core::Cube::SOLVED.corner_perm());
+}
+
+/// One B32 text is never split over lines: a B32 line and a line of moves are two states (the
+/// CLI splits them), while either alone, even with a stray newline, is B32.
+#[test]
+fn b32_over_several_lines_is_no_single_state() {
+    let two_lines = "ABCDEFGH=ABCDEFGHIJKL=A\nR";
+    assert_eq!(cube_encode::structured_shape(two_lines), None);
+    assert_eq!(shape(two_lines), Some(Format::B32));
+    assert_eq!(
+        cube_encode::structured_shape("ABCDEFGH=ABCDEFGHIJKL\n"),
+        Some(Format::B32)
+    );
 }
 
 #[test]
