@@ -11,7 +11,7 @@ use cube_tables::Tier;
 ///
 /// A STATE is a move sequence (`"R U R' U'"`), a 54-letter facelet string (any six colour
 /// letters, Kociemba order U R F D L B, optionally split by face), H48 text, a Reid piece
-/// string, Twizzle binary as 22 hex digits, or cubing.js pattern JSON; the format is detected
+/// string, nissy-core's B32 text, Twizzle binary as 22 hex digits, or cubing.js pattern JSON; the format is detected
 /// by the text's shape (`--from` forces one). `-` reads states from standard input, one per
 /// line.
 #[derive(Parser, Debug)]
@@ -225,6 +225,8 @@ pub enum InputFormat {
     H48,
     /// Reid's piece string (Singmaster positional notation): `UF UR ... DBR`.
     Reid,
+    /// nissy-core's B32 text: `ABCDEFGH=ABCDEFGHIJKL=A`.
+    B32,
     /// Twizzle binary as 22 hex digits.
     Twizzle,
     /// cubing.js pattern JSON.
@@ -242,6 +244,8 @@ pub enum OutputFormat {
     H48,
     /// Reid's piece string (Singmaster positional notation).
     Reid,
+    /// nissy-core's B32 text (with the orientation, `A` for none).
+    B32,
     /// Twizzle binary as 22 hex digits.
     Twizzle,
     /// cubing.js pattern JSON.

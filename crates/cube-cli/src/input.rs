@@ -94,6 +94,7 @@ fn format_of(from: InputFormat) -> Format {
         InputFormat::Facelets => Format::Facelets,
         InputFormat::H48 => Format::H48,
         InputFormat::Reid => Format::Reid,
+        InputFormat::B32 => Format::B32,
         InputFormat::Twizzle => Format::TwizzleHex,
         InputFormat::Kpattern => Format::PatternJson,
     }
@@ -106,6 +107,7 @@ fn from_name(format: Format) -> &'static str {
         Format::Facelets => "facelets",
         Format::H48 => "h48",
         Format::Reid => "reid",
+        Format::B32 => "b32",
         Format::TwizzleHex => "twizzle",
         Format::PatternJson => "kpattern",
     }

@@ -11,7 +11,18 @@ fn every_input_format_is_detected() {
     let (_, h48, _) = run(&["convert", alg, "--to", "h48"], None);
     let (_, hex, _) = run(&["convert", alg, "--to", "twizzle"], None);
     let (_, json, _) = run(&["convert", alg, "--to", "kpattern"], None);
-    for input in [alg, facelets.trim(), h48.trim(), hex.trim(), json.trim()] {
+    let (_, b32, _) = run(&["convert", alg, "--to", "b32"], None);
+    // nissy-core's README: `R U R' U'` from solved.
+    assert_eq!(b32, "WFCDERQH=AECDIFGHBJKL=A\n");
+    for input in [
+        alg,
+        facelets.trim(),
+        h48.trim(),
+        hex.trim(),
+        json.trim(),
+        b32.trim(),
+        &b32.trim()[..21],
+    ] {
         let (code, out, err) = run(&["convert", input, "--to", "facelets"], None);
         assert_eq!(code, 0, "{input}: {err}");
         assert_eq!(out, facelets, "{input}");
@@ -25,6 +36,28 @@ fn every_input_format_is_detected() {
     assert_eq!((code, out), (0, h48.clone()));
     let (code, _, err) = run(&["convert", "--from", "h48", alg, "--to", "twizzle"], None);
     assert_eq!(code, 1, "{err}");
+    // B32 records the orientation: `Fw` is nissy-core's test 512_Fw_solved, and reads back.
+    let (code, out, _) = run(&["convert", "Fw", "--to", "b32"], None);
+    assert_eq!((code, out.as_str()), (0, "ANCPETGR=AbaDEFGHIJRS=M\n"));
+    let (code, out, _) = run(
+        &[
+            "convert",
+            "--from",
+            "b32",
+            out.trim(),
+            "--to",
+            "b32",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["output"], "ANCPETGR=AbaDEFGHIJRS=M");
+    assert_eq!(value["format"], "b32");
+    let (code, _, err) = run(&["convert", "--from", "b32", alg, "--to", "h48"], None);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("read as b32, as --from asked"), "{err}");
 }
 
 #[test]

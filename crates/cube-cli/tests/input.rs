@@ -1,6 +1,7 @@
 //! Issue 14: every input read as what it is or refused with its reason; no crash, hang or
 //! silent merge on any input or output. One test per item of the issue (item 6, a FIFO as a
-//! table or checkpoint, is tested with the table code).
+//! table or checkpoint, is in `optimal.rs`, with the baked tables; `cube-tables`' `faults.rs`
+//! tests the open itself).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -48,6 +49,8 @@ fn i14_1_structured_text_is_never_read_as_moves() {
         (format!("{SOLVED_FACELETS}U"), "facelets"),
         (SOLVED_REID.replace("URB", "URX"), "reid"),
         ("ffffffffffffffffffffff".to_string(), "twizzle"),
+        ("ABCDEFGH=ABCDEFGHIJKL=Y".to_string(), "b32"),
+        ("ABCDEFGHABCDEFGHIJKL=A".to_string(), "b32"),
         ("RURURURURURURU".to_string(), "facelets"),
     ];
     for (text, format) in cases {
@@ -103,6 +106,16 @@ fn i14_2_standard_input_is_one_state_per_line() {
     }
     let (code, out, _) = run(&["convert", "-", "--to", "alg"], Some("R\nU\n"));
     assert_eq!((code, out.as_str()), (0, "R\nU\n"));
+    // A B32 line and a line of moves, whose concatenation has the shape of B32, are two states.
+    let (code, out, err) = run(
+        &["convert", "-", "--to", "b32"],
+        Some("ABCDEFGH=ABCDEFGHIJKL=B\nR\n"),
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "ABCDEFGH=ABCDEFGHIJKL=B\nWBCVEILH=ABCDIFGLHJKE=A\n"),
+        "{err}"
+    );
     // Comments and blank lines are skipped; JSON records say which line they answer.
     let (code, out, _) = run(
         &["convert", "-", "--to", "h48", "--json"],
@@ -133,6 +146,49 @@ fn i14_2_standard_input_is_one_state_per_line() {
             "{text}: {err}"
         );
     }
+}
+
+// See: issue 14, "Lines": every subcommand that reads states skips comments (a line starting
+// with `#`, after leading whitespace) and blank lines, and its JSON records say which line they
+// answer.
+#[test]
+fn i14_lines_comments_and_blank_lines_in_every_subcommand() {
+    let input = "# two states\nR\n\n   \nU\n  # the end\r\n";
+    let commands: [&[&str]; 6] = [
+        &["solve", "-"],
+        &["optimal", "-", "--quiet"],
+        &["check", "-"],
+        &["convert", "-", "--to", "b32"],
+        &["show", "-", "--no-color"],
+        &["verify", "-", "R'"],
+    ];
+    for command in commands {
+        let (_, out, err) = run(command, Some(input));
+        assert_eq!(out.lines().count(), 2, "{command:?}: {out} {err}");
+        for batch in [&[][..], &["--batch"]] {
+            let mut args = command.to_vec();
+            args.push("--json");
+            args.extend(batch);
+            let (_, out, err) = run(&args, Some(input));
+            let records: Vec<serde_json::Value> = out
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+                .collect();
+            assert_eq!(records.len(), 2, "{args:?}: {out} {err}");
+            assert_eq!(records[0]["index"], 1, "{args:?}: {out}");
+            assert_eq!(records[0]["input"], "R", "{args:?}: {out}");
+            assert_eq!(records[1]["index"], 4, "{args:?}: {out}");
+            assert_eq!(records[1]["input"], "U", "{args:?}: {out}");
+            assert!(records.iter().all(|r| r.get("error").is_none()), "{out}");
+        }
+    }
+    // A comment before one state split over lines keeps it one state.
+    let (_, expected, _) = run(&["convert", "R U", "--to", "b32"], None);
+    let (_, facelets, _) = run(&["convert", "R U", "--to", "facelets"], None);
+    let faces: Vec<&str> = (0..6).map(|f| &facelets.trim()[f * 9..f * 9 + 9]).collect();
+    let text = format!("# R U, by face\n{}\n", faces.join("\n"));
+    let (code, out, err) = run(&["convert", "-", "--to", "b32"], Some(&text));
+    assert_eq!((code, out.as_str()), (0, expected.as_str()), "{err}");
 }
 
 // See: issue 14, item 3 (deep nesting overflowed the stack, also on rayon workers and in

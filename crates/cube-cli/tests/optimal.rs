@@ -499,3 +499,95 @@ fn a_damaged_checkpoint_is_refused() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("is a directory, not a regular file"), "{err}");
 }
+
+/// Runs `cube-cli` with `args`, killed after `limit`: (exit code, stdout, stderr), or a failure
+/// that says it hung.
+#[cfg(unix)]
+fn run_within(args: &[&str], limit: std::time::Duration) -> (i32, String, String) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "cube-cli {args:?} still ran after {limit:?} (blocked?): {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+// See: issue 14, item 6 (a FIFO given as a table or a checkpoint blocked forever): each command
+// that opens it says it is not a regular file, and returns well within the test's own limit.
+#[cfg(unix)]
+#[test]
+fn i14_6_a_fifo_as_table_or_checkpoint_is_refused_without_blocking() {
+    let limit = std::time::Duration::from_secs(60);
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let table = dir.path().join("korf-edges-6a.v1.tbl");
+    std::fs::remove_file(&table).unwrap();
+    mkfifo(&table);
+    let (code, out, err) = run_within(&["tables", "--tables", d], limit);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("tier 6edge: unreadable"), "{out}");
+    assert!(out.contains("is a fifo, not a regular file"), "{out}");
+    let (code, out, err) = run_within(&["tables", "verify", "--tables", d], limit);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        format!("{out}{err}").contains("is a fifo, not a regular file"),
+        "{out} {err}"
+    );
+    let (code, out, err) = run_within(
+        &[
+            "optimal", "R U", "--tables", d, "--tier", "6edge", "--quiet",
+        ],
+        limit,
+    );
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("is a fifo, not a regular file"), "{err}");
+
+    let tables = tables_arg();
+    let checkpoint = dir.path().join("cp.fifo");
+    mkfifo(&checkpoint);
+    let (code, out, err) = run_within(
+        &[
+            "optimal",
+            "R U",
+            "--tables",
+            &tables,
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+        ],
+        limit,
+    );
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("is a fifo, not a regular file"), "{err}");
+}

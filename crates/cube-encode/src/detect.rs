@@ -7,7 +7,7 @@ use cube_core::Alg;
 
 use crate::error::DecodeError;
 use crate::state::State;
-use crate::{facelet, h48, kpattern, reid, twizzle};
+use crate::{b32, facelet, h48, kpattern, reid, twizzle};
 
 /// A text format of a cube state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,6 +20,8 @@ pub enum Format {
     H48,
     /// Reid's piece string, Singmaster positional notation ([`reid`]).
     Reid,
+    /// nissy-core's B32 text ([`b32`]).
+    B32,
     /// Twizzle binary as 22 hex digits ([`twizzle`]).
     TwizzleHex,
     /// cubing.js pattern JSON ([`kpattern`]).
@@ -28,16 +30,17 @@ pub enum Format {
 
 impl Format {
     /// All formats.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Alg,
         Format::Facelets,
         Format::H48,
         Format::Reid,
+        Format::B32,
         Format::TwizzleHex,
         Format::PatternJson,
     ];
 
-    /// The format's name, as [`FromStr`] reads it: `alg`, `facelets`, `h48`, `reid`,
+    /// The format's name, as [`FromStr`] reads it: `alg`, `facelets`, `h48`, `reid`, `b32`,
     /// `twizzle-hex`, `pattern-json`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -45,6 +48,7 @@ impl Format {
             Format::Facelets => "facelets",
             Format::H48 => "h48",
             Format::Reid => "reid",
+            Format::B32 => "b32",
             Format::TwizzleHex => "twizzle-hex",
             Format::PatternJson => "pattern-json",
         }
@@ -65,7 +69,7 @@ impl fmt::Display for UnknownFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown format {:?}: expected alg, facelets, h48, reid, twizzle-hex or pattern-json",
+            "unknown format {:?}: expected alg, facelets, h48, reid, b32, twizzle-hex or pattern-json",
             self.0
         )
     }
@@ -95,6 +99,7 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
         Format::Facelets => facelet::decode(text),
         Format::H48 => h48::decode(text),
         Format::Reid => reid::decode(text),
+        Format::B32 => b32::decode(text),
         Format::TwizzleHex => twizzle::decode_hex(text),
         Format::PatternJson => kpattern::decode(text),
     }
@@ -149,18 +154,23 @@ pub const MAX_MOVE_RUN: usize = 12;
 ///
 /// 1. *Pattern JSON*: starts with `{` and ends with `}`, or has both a `{` and a `"` (which
 ///    no other format uses).
-/// 2. *Twizzle hex*: 20 to 24 characters, all hex digits but at most one, once whitespace and
+/// 2. *B32*: one line with one to three `=` and 18 to 24 other characters that are not
+///    whitespace (the format has two `=` between 8, 12 and 1 letters, or one `=` between 8
+///    and 12), which no other format uses.
+/// 3. *Twizzle hex*: 20 to 24 characters, all hex digits but at most one, once whitespace and
 ///    an optional `0x` are removed; written as one token, with a lowercase digit `a`-`f`, or
 ///    with a group that starts with a digit (`B2 F2 D2 ...` is moves).
-/// 3. *H48*: 15 to 25 tokens, more than half of them two or three letters of `URFDLB`
+/// 4. *H48*: 15 to 25 tokens, more than half of them two or three letters of `URFDLB`
 ///    followed by one digit (`UF0`, `UFR2`).
-/// 4. *Reid*: 15 to 25 tokens, more than half of them two or three distinct letters of
+/// 5. *Reid*: 15 to 25 tokens, more than half of them two or three distinct letters of
 ///    `URFDLB` (`UF`, `UFR`), at least five of two letters and one of three.
-/// 5. *Facelets*: 45 to 63 ASCII letters or digits in all and nothing else, at most 8
+/// 6. *Facelets*: 45 to 63 ASCII letters or digits in all and nothing else, at most 8
 ///    distinct symbols, written as one token, as tokens of at least 6 characters each (by
 ///    face, or a face per line), or as 15 to 21 tokens of 3 letters (by row).
-/// 6. A run of more than [`MAX_MOVE_RUN`] letters without whitespace (which no algorithm a
-///    person writes has) takes the nearest shape: twizzle hex when the text is only hex
+/// 7. The nearest shape: a text of several lines with the shape of B32 otherwise is B32
+///    (one B32 text is never split over lines, so a B32 line and a line of moves are two
+///    states, not one); a run of more than [`MAX_MOVE_RUN`] letters without whitespace
+///    (which no algorithm a person writes has) is twizzle hex when the text is only hex
 ///    digits, H48 when it has digits and its letters are all `URFDLB`, else facelets.
 ///
 /// `None` for anything else: that text is an algorithm.
@@ -168,6 +178,7 @@ pub const MAX_MOVE_RUN: usize = 12;
 /// ```
 /// use cube_encode::{Format, shape};
 /// assert_eq!(shape("R U R' U'"), None);
+/// assert_eq!(shape("ABCDEFGH=ABCDEFGHIJKL=A"), Some(Format::B32));
 /// assert_eq!(shape("ffffffffffffffffffffff"), Some(Format::TwizzleHex));
 /// assert_eq!(shape("UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBBB"), Some(Format::Facelets));
 /// assert_eq!(shape("UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR"), Some(Format::Reid));
@@ -177,7 +188,7 @@ pub fn shape(text: &str) -> Option<Format> {
     structured_shape(text).or_else(|| nearest_shape(text))
 }
 
-/// Rules 1 to 5 of [`shape`]: the format a text has the shape of, without the nearest shape
+/// Rules 1 to 6 of [`shape`]: the format a text has the shape of, without the nearest shape
 /// of a long letter run. Several states written one per line have none of these shapes (too
 /// many tokens or facelets), while one state split over lines keeps its own.
 pub fn structured_shape(text: &str) -> Option<Format> {
@@ -188,6 +199,9 @@ pub fn structured_shape(text: &str) -> Option<Format> {
     }
     let tokens = || text.split_ascii_whitespace();
     let compact = || text.bytes().filter(|b| !b.is_ascii_whitespace());
+    if is_b32_shaped(text) && !text.contains('\n') {
+        return Some(Format::B32);
+    }
     let hex = text
         .strip_prefix("0x")
         .or_else(|| text.strip_prefix("0X"))
@@ -239,10 +253,24 @@ pub fn structured_shape(text: &str) -> Option<Format> {
     None
 }
 
-/// Rule 6 of [`shape`]: the nearest shape of a text with a run of more than [`MAX_MOVE_RUN`]
-/// letters.
+/// Rule 2 of [`shape`] but for the single line: one to three `=` and 18 to 24 other
+/// characters that are not whitespace.
+fn is_b32_shaped(text: &str) -> bool {
+    let n_equals = text.bytes().filter(|&b| b == b'=').count();
+    let others = text
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace() && *b != b'=')
+        .count();
+    (1..=3).contains(&n_equals) && (b32::SHORT_LEN - 3..=b32::LEN - 2 + 3).contains(&others)
+}
+
+/// Rule 7 of [`shape`]: the nearest shape of a B32 text over several lines, or of a text with
+/// a run of more than [`MAX_MOVE_RUN`] letters.
 fn nearest_shape(text: &str) -> Option<Format> {
     let text = text.trim_ascii();
+    if is_b32_shaped(text) {
+        return Some(Format::B32);
+    }
     let compact = || text.bytes().filter(|b| !b.is_ascii_whitespace());
     let hex = text
         .strip_prefix("0x")

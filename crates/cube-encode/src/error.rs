@@ -100,7 +100,7 @@ pub enum DecodeError {
         /// 1-based column where it starts.
         column: usize,
     },
-    /// H48: a piece named twice.
+    /// H48 or B32: a piece named twice.
     DuplicatePiece {
         /// The piece's canonical H48 name.
         piece: &'static str,
@@ -122,6 +122,36 @@ pub enum DecodeError {
         found: usize,
         /// How many the format has (20).
         expected: usize,
+    },
+    /// B32: the text is not 8 letters, `=`, 12 letters and optionally `=` and one letter.
+    B32Groups {
+        /// The length in bytes of each group between the `=` signs (one group: no `=`).
+        found: Vec<usize>,
+    },
+    /// B32: a character that is not a B32 letter (`A`-`Z`, `a`-`f`).
+    B32Letter {
+        /// 1-based column.
+        column: usize,
+        /// The character found.
+        found: char,
+    },
+    /// B32: a letter that is no corner (a twist of 3) or no edge (a number 12 to 15).
+    B32Piece {
+        /// 1-based column.
+        column: usize,
+        /// The letter found.
+        found: char,
+        /// The number it stands for (0 to 31).
+        value: u8,
+        /// Whether a corner was due there (else an edge).
+        corner: bool,
+    },
+    /// B32: an orientation letter after `X` (there are 24 orientations).
+    B32Orientation {
+        /// 1-based column.
+        column: usize,
+        /// The character found.
+        found: char,
     },
     /// Something other than whitespace after a complete state.
     TrailingGarbage {
@@ -232,6 +262,51 @@ impl fmt::Display for DecodeError {
             DecodeError::TrailingGarbage { column } => {
                 write!(f, "column {column}: unexpected text after a complete state")
             }
+            DecodeError::B32Groups { found } => {
+                let found = match found.as_slice() {
+                    [n] => format!("{n} characters and no '='"),
+                    [rest @ .., last] => format!(
+                        "groups of {} and {last} characters",
+                        rest.iter()
+                            .map(usize::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    [] => "nothing".to_string(),
+                };
+                write!(
+                    f,
+                    "expected 8 corner letters, '=', 12 edge letters, then '=' and an orientation letter (B32: cccccccc=eeeeeeeeeeee=o), found {found}"
+                )
+            }
+            DecodeError::B32Letter { column, found } => {
+                write!(
+                    f,
+                    "column {column}: {found:?} is not a B32 letter (A-Z, a-f)"
+                )
+            }
+            DecodeError::B32Piece {
+                column,
+                found,
+                value,
+                corner: true,
+            } => write!(
+                f,
+                "column {column}: {found:?} ({value}) is not a corner: a corner is its number 0-7, plus 8 if twisted clockwise or 16 if counter-clockwise (A-X)"
+            ),
+            DecodeError::B32Piece {
+                column,
+                found,
+                value,
+                corner: false,
+            } => write!(
+                f,
+                "column {column}: {found:?} ({value}) is not an edge: an edge is its number 0-11, plus 16 if flipped (A-L, Q-Z, a, b)"
+            ),
+            DecodeError::B32Orientation { column, found } => write!(
+                f,
+                "column {column}: {found:?} is not a B32 orientation (A-X, for the 24 orientations)"
+            ),
             DecodeError::Illegal(e) => write!(f, "illegal cube: {e}"),
             DecodeError::Facelet(e) => write!(f, "illegal cube: {e}"),
             DecodeError::CentresNotARotation => write!(
@@ -262,7 +337,10 @@ impl DecodeError {
             | DecodeError::UnknownPiece { column, .. }
             | DecodeError::DuplicatePiece { column, .. }
             | DecodeError::BadOrientation { column, .. }
-            | DecodeError::TrailingGarbage { column } => Some(*column),
+            | DecodeError::TrailingGarbage { column }
+            | DecodeError::B32Letter { column, .. }
+            | DecodeError::B32Piece { column, .. }
+            | DecodeError::B32Orientation { column, .. } => Some(*column),
             DecodeError::Alg(e) => Some(e.column()),
             DecodeError::Detected { error, .. } => error.column(),
             _ => None,

@@ -26,21 +26,21 @@ use crate::state::State;
 pub const LEN: usize = 87;
 
 /// Edge names, H48 order. H48 edge `h` is Kociemba edge [`EDGE_H48_TO_KOCIEMBA`]`[h]`.
-const EDGE_NAMES: [&str; 12] = [
+pub(crate) const EDGE_NAMES: [&str; 12] = [
     "UF", "UB", "DB", "DF", "UR", "UL", "DL", "DR", "FR", "FL", "BL", "BR",
 ];
 /// Corner names, H48 order.
-const CORNER_NAMES: [&str; 8] = ["UFR", "UBL", "DFL", "DBR", "UFL", "UBR", "DFR", "DBL"];
+pub(crate) const CORNER_NAMES: [&str; 8] = ["UFR", "UBL", "DFL", "DBR", "UFL", "UBR", "DFR", "DBL"];
 /// Alternative corner spellings accepted by nissy, H48 order.
 const CORNER_NAMES_ALT: [&str; 8] = ["URF", "ULB", "DLF", "DRB", "ULF", "URB", "DRF", "DLB"];
 /// H48 edge index to Kociemba edge index (UR UF UL UB DR DF DL DB FR FL BL BR).
-const EDGE_H48_TO_KOCIEMBA: [u8; 12] = [1, 3, 7, 5, 0, 2, 6, 4, 8, 9, 10, 11];
+pub(crate) const EDGE_H48_TO_KOCIEMBA: [u8; 12] = [1, 3, 7, 5, 0, 2, 6, 4, 8, 9, 10, 11];
 /// H48 corner index to Kociemba corner index (URF UFL ULB UBR DFR DLF DBL DRB).
-const CORNER_H48_TO_KOCIEMBA: [u8; 8] = [0, 2, 5, 7, 1, 3, 4, 6];
-const EDGE_KOCIEMBA_TO_H48: [u8; 12] = invert(EDGE_H48_TO_KOCIEMBA);
-const CORNER_KOCIEMBA_TO_H48: [u8; 8] = invert(CORNER_H48_TO_KOCIEMBA);
+pub(crate) const CORNER_H48_TO_KOCIEMBA: [u8; 8] = [0, 2, 5, 7, 1, 3, 4, 6];
+pub(crate) const EDGE_KOCIEMBA_TO_H48: [u8; 12] = invert(EDGE_H48_TO_KOCIEMBA);
+pub(crate) const CORNER_KOCIEMBA_TO_H48: [u8; 8] = invert(CORNER_H48_TO_KOCIEMBA);
 
-const fn invert<const N: usize>(map: [u8; N]) -> [u8; N] {
+pub(crate) const fn invert<const N: usize>(map: [u8; N]) -> [u8; N] {
     let mut out = [0u8; N];
     let mut i = 0;
     while i < N {

@@ -1,4 +1,4 @@
-//! Cube state formats: Twizzle binary, H48 text, facelet strings, Reid piece strings,
+//! Cube state formats: Twizzle binary, H48 text, B32 text, facelet strings, Reid piece strings,
 //! cubing.js pattern JSON, a compact batch form, and detection of which one a string is.
 //!
 //! Every format reads into and writes from one type, [`State`]: a [`Cube`](cube_core::Cube)
@@ -8,6 +8,7 @@
 //!
 //! - [`twizzle`]: Twizzle Binary 3x3x3, 11 bytes, and its 22-digit hex form (cubing.js).
 //! - [`h48`]: nissy-core's H48 text.
+//! - [`b32`]: nissy-core's B32 text (`ABCDEFGH=ABCDEFGHIJKL=A`), its cube format today.
 //! - [`facelet`]: 54-character facelet strings (Kociemba's order, any six colours).
 //! - [`reid`]: Reid's piece strings (Singmaster positional notation).
 //! - [`kpattern`]: cubing.js `KPattern` JSON.
@@ -15,7 +16,7 @@
 //! - [`detect()`], [`shape`] and [`parse_as`]: which [`Format`] a string is in.
 //!
 //! Decoders never panic; every failure is a [`DecodeError`] naming the problem. Encoding and
-//! decoding Twizzle binary, H48 and facelets allocate nothing on success (the `encode`
+//! decoding Twizzle binary, H48, B32 and facelets allocate nothing on success (the `encode`
 //! functions that return a `String` allocate it; the `write` functions fill a caller buffer).
 //! With the feature `serde`, [`State`] implements `Serialize` and `Deserialize`.
 //!
@@ -38,6 +39,7 @@
 // The codecs walk several parallel arrays (positions, pieces, orientations) by index.
 #![allow(clippy::needless_range_loop)]
 
+pub mod b32;
 pub mod compact;
 mod detect;
 mod error;

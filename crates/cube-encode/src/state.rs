@@ -15,7 +15,8 @@ use crate::error::DecodeError;
 /// Which parts a format keeps: Twizzle binary and [`compact`](crate::compact) keep all three
 /// (an absent orientation is PO_U = 7, absent centres MO_Q = 0); cubing.js patterns keep all
 /// three, but always have an orientation; facelet strings keep the orientation when written in
-/// the letters `URFDLB`; H48 keeps only `cube`.
+/// the letters `URFDLB`; B32 keeps `cube` and the orientation (an absent one is written as
+/// `UF`, and read back as such); H48 keeps only `cube`.
 ///
 /// ```
 /// use cube_core::{Alg, Move, Symmetry};

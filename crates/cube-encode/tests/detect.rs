@@ -3,7 +3,7 @@
 
 use cube_core::Alg;
 use cube_encode::{
-    DecodeError, Format, State, detect, facelet, h48, kpattern, parse_as, reid, shape, twizzle,
+    DecodeError, Format, State, b32, detect, facelet, h48, kpattern, parse_as, reid, shape, twizzle,
 };
 
 fn state() -> State {
@@ -34,6 +34,8 @@ fn each_format_is_recognised() {
         (Format::Alg, "R U R' U' F2 D".to_string()),
         (Format::H48, h48::encode(&s)),
         (Format::Reid, reid::encode(&s)),
+        (Format::B32, b32::encode(&s)),
+        (Format::B32, b32::encode(&s)[..b32::SHORT_LEN].to_string()),
         (Format::Facelets, facelet::encode(&s)),
         (Format::Facelets, by_face.join(" ")),
         (Format::Facelets, by_face.join("\n")),
@@ -99,6 +101,13 @@ fn a_malformed_structured_state_is_refused_as_its_format() {
         ("ffffffffffffffffffffff".to_string(), Format::TwizzleHex),
         ("fffffffffffffffffffff".to_string(), Format::TwizzleHex),
         ("0x9c14df400001baa52800000".to_string(), Format::TwizzleHex),
+        // B32: a separator missing, an edge numbered 12, a 25th orientation, a twisted corner
+        // written twice.
+        ("ABCDEFGHABCDEFGHIJKL=A".to_string(), Format::B32),
+        ("ABCDEFGH=ABCDEFGHIJKM=A".to_string(), Format::B32),
+        ("ABCDEFGH=ABCDEFGHIJKL=Y".to_string(), Format::B32),
+        ("ABCDEFGI=ABCDEFGHIJKL=A".to_string(), Format::B32),
+        ("ABCDEFGH=ABCDEFGHIJKL=\nA".to_string(), Format::B32),
         // JSON that is not a pattern.
         ("{\"EDGES\": 3}".to_string(), Format::PatternJson),
         // A long run of letters is never moves.
@@ -165,6 +174,19 @@ fn reid_strings_read_as_published() {
     let cube = reid::decode_strict(superflip).unwrap().cube();
     assert_eq!(cube.edge_ori(), [1; 12]);
     assert_eq!(cube.corner_perm(), cube_core::Cube::SOLVED.corner_perm());
+}
+
+/// One B32 text is never split over lines: a B32 line and a line of moves are two states (the
+/// CLI splits them), while either alone, even with a stray newline, is B32.
+#[test]
+fn b32_over_several_lines_is_no_single_state() {
+    let two_lines = "ABCDEFGH=ABCDEFGHIJKL=A\nR";
+    assert_eq!(cube_encode::structured_shape(two_lines), None);
+    assert_eq!(shape(two_lines), Some(Format::B32));
+    assert_eq!(
+        cube_encode::structured_shape("ABCDEFGH=ABCDEFGHIJKL\n"),
+        Some(Format::B32)
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use cube_core::CubeError;
 use cube_encode::{
-    DecodeError, Field, Format, compact, detect, facelet, h48, kpattern, parse_as, twizzle,
+    DecodeError, Field, Format, b32, compact, detect, facelet, h48, kpattern, parse_as, twizzle,
 };
 
 const SOLVED_H48: &str =
@@ -76,6 +76,16 @@ fn every_error() -> Vec<(&'static str, DecodeError)> {
             e(h48::decode(&SOLVED_H48[..SOLVED_H48.len() - 1])),
         ),
         ("missing pieces", e(h48::decode("UF0 UB0"))),
+        ("b32 groups", e(b32::decode("ABCDEFGH=ABCDEFGHIJKLA"))),
+        ("b32 letter", e(b32::decode(" ABCDEFGH=ABCDEFGH-JKL=A"))),
+        ("b32 corner", e(b32::decode("ABCDEFGZ=ABCDEFGHIJKL=A"))),
+        ("b32 edge", e(b32::decode("ABCDEFGH=ABCDEFGHIJKc=A"))),
+        ("b32 duplicate", e(b32::decode("ABCDEFGH=ABCDEFGHIJKA=A"))),
+        ("b32 orientation", e(b32::decode("ABCDEFGH=ABCDEFGHIJKL=Y"))),
+        (
+            "b32 illegal",
+            e(b32::decode_strict("ABCDEFGH=QBCDEFGHIJKL=A")),
+        ),
         (
             "trailing garbage",
             e(h48::decode(&format!("{SOLVED_H48} x"))),
@@ -231,6 +241,50 @@ fn each_kind_comes_from_its_input() {
         DecodeError::TrailingGarbage { column: 89 }
     );
     assert_eq!(get("illegal"), DecodeError::Illegal(CubeError::FlipSum));
+    assert_eq!(
+        get("b32 groups"),
+        DecodeError::B32Groups { found: vec![8, 13] }
+    );
+    assert_eq!(
+        get("b32 letter"),
+        DecodeError::B32Letter {
+            column: 19,
+            found: '-'
+        }
+    );
+    assert_eq!(
+        get("b32 corner"),
+        DecodeError::B32Piece {
+            column: 8,
+            found: 'Z',
+            value: 25,
+            corner: true
+        }
+    );
+    assert_eq!(
+        get("b32 edge"),
+        DecodeError::B32Piece {
+            column: 21,
+            found: 'c',
+            value: 28,
+            corner: false
+        }
+    );
+    assert_eq!(
+        get("b32 duplicate"),
+        DecodeError::DuplicatePiece {
+            piece: "UF",
+            column: 21
+        }
+    );
+    assert_eq!(
+        get("b32 orientation"),
+        DecodeError::B32Orientation {
+            column: 23,
+            found: 'Y'
+        }
+    );
+    assert_eq!(get("b32 illegal"), DecodeError::Illegal(CubeError::FlipSum));
     assert!(matches!(get("facelet"), DecodeError::Facelet(_)));
     assert_eq!(
         get("centres not a rotation"),

@@ -4,12 +4,14 @@
 //! - `twizzle`: twizzle.json (binary, components, patterns, decode cases).
 //! - `kpattern`: pattern JSON reading and writing beyond what `twizzle` covers.
 //! - `h48`: h48.json (generated strings, every nissy-core test, convert behaviour).
+//! - `b32`: nissy-core's B32 tests (`tests/data/b32.json`) and the B32 strings of h48.json.
 //! - `facelet`: facelets.json.
 //! - `detect`: format detection and ambiguity.
 //! - `errors`: one crafted input per error kind, and their messages.
 //! - `props`: proptest round trips and random-input robustness.
 //! - `serde`: the `serde` feature.
 
+mod b32;
 mod detect;
 mod errors;
 mod facelet;

@@ -4,7 +4,8 @@
 
 use cube_core::{Centers, Cube, Symmetry};
 use cube_encode::{
-    DecodeError, Format, State, compact, detect, facelet, h48, kpattern, parse_as, reid, twizzle,
+    DecodeError, Format, State, b32, compact, detect, facelet, h48, kpattern, parse_as, reid,
+    twizzle,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -43,6 +44,12 @@ proptest! {
     }
 
     #[test]
+    fn b32_round_trips(state in any_state()) {
+        let expected = State::new(state.cube()).with_orientation(framed(&state));
+        prop_assert_eq!(b32::decode_strict(&b32::encode(&state)), Ok(expected));
+    }
+
+    #[test]
     fn facelets_round_trip(state in any_state()) {
         let expected = State::new(state.cube()).with_orientation(framed(&state));
         prop_assert_eq!(facelet::decode_strict(&facelet::encode(&state)), Ok(expected));
@@ -64,6 +71,7 @@ proptest! {
         let texts = [
             (Format::H48, h48::encode(&state)),
             (Format::Reid, reid::encode(&state)),
+            (Format::B32, b32::encode(&state)),
             (Format::Facelets, facelet::encode(&state)),
             (Format::TwizzleHex, twizzle::encode_hex(&state)),
             (Format::PatternJson, kpattern::encode(&state)),
@@ -95,6 +103,7 @@ proptest! {
     fn random_text_never_panics(text in "\\PC{0,120}") {
         let _ = detect(&text);
         let _ = h48::decode(&text);
+        let _ = b32::decode(&text);
         let _ = facelet::decode(&text);
         let _ = twizzle::decode_hex(&text);
         let _ = kpattern::decode(&text);
@@ -123,7 +132,7 @@ proptest! {
     #[test]
     fn one_byte_off_stays_in_its_format(
         state in any_state(),
-        which in 0usize..5,
+        which in 0usize..6,
         edit in 0usize..3,
         at in any::<proptest::sample::Index>(),
         byte in proptest::sample::select(b"URFDLB0123456789abcdefxyz '{}[],:\"\n".to_vec()),
@@ -131,6 +140,7 @@ proptest! {
         let (format, text) = [
             (Format::H48, h48::encode(&state)),
             (Format::Reid, reid::encode(&state)),
+            (Format::B32, b32::encode(&state)),
             (Format::Facelets, facelet::encode(&state)),
             (Format::TwizzleHex, twizzle::encode_hex(&state)),
             (Format::PatternJson, kpattern::encode(&state)),

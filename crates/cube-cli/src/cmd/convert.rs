@@ -1,7 +1,7 @@
 //! `cube-cli convert`: a state in another format, on one line.
 
 use cube_core::{Alg, Symmetry};
-use cube_encode::{State, facelet, h48, kpattern, reid, twizzle};
+use cube_encode::{State, b32, facelet, h48, kpattern, reid, twizzle};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
 use serde_json::json;
@@ -26,6 +26,7 @@ pub fn encode(state: &State, to: OutputFormat) -> Result<String, CliError> {
         OutputFormat::Facelets => facelet::encode(state),
         OutputFormat::H48 => h48::encode(state),
         OutputFormat::Reid => reid::encode(state),
+        OutputFormat::B32 => b32::encode(state),
         OutputFormat::Twizzle => twizzle::encode_hex(state),
         OutputFormat::Kpattern => kpattern::encode(state),
         OutputFormat::Alg => alg_of(state)?,
