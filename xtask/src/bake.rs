@@ -50,10 +50,16 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         dir.display()
     ));
     let start = Instant::now();
-    // (table id, what the bake did), in the order baked.
-    let mut done: Vec<(String, Option<(Duration, Duration, usize)>)> = Vec::new();
+    // What each bake did, in the order baked.
+    let mut done: Vec<Baked> = Vec::new();
     let mut record = |id: String, skipped: bool, search: Duration, write: Duration, levels| {
-        done.push((id, (!skipped).then_some((search, write, levels))));
+        done.push(Baked {
+            id,
+            skipped,
+            search,
+            write,
+            levels,
+        });
     };
     for &tier in &korf_tiers {
         let reports = pdb::with_threads(flags.threads, || {
@@ -115,14 +121,17 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
     let memory = Memory::now();
     ui.multi.clear().ok();
     println!("summary, tier {names}:");
-    for (id, report) in &done {
-        match report {
-            None => println!("  {id:<16} already baked and valid"),
-            Some((search, write, levels)) => println!(
-                "  {id:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {levels} levels",
-                search.as_secs_f64(),
-                write.as_secs_f64(),
-            ),
+    for baked in &done {
+        if baked.skipped {
+            println!("  {:<16} already baked and valid", baked.id);
+        } else {
+            println!(
+                "  {:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
+                baked.id,
+                baked.search.as_secs_f64(),
+                baked.write.as_secs_f64(),
+                baked.levels
+            );
         }
     }
     println!(
@@ -138,6 +147,16 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         mib(ui.peak_anon.load(Relaxed).max(memory.anon))
     ));
     Ok(())
+}
+
+/// What the bake of one table did, for the summary.
+struct Baked {
+    id: String,
+    /// Already baked and valid.
+    skipped: bool,
+    search: Duration,
+    write: Duration,
+    levels: usize,
 }
 
 /// Progress bars and the log file `<dir>/bake.log`.

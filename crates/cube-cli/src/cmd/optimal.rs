@@ -27,7 +27,9 @@ use crate::output::{CliError, Report, n_moves};
 /// The tables of the tier, loaded once per run (a batch solves every line over one copy).
 static TABLES: OnceLock<Result<(Tier, Tables), String>> = OnceLock::new();
 
-/// The tables of one tier, as its method searches them.
+/// The tables of one tier, as its method searches them. One value per run, in a static: the
+/// size of the variants does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Tables {
     /// A Korf tier: the pattern databases.
     Korf(PdbSet<Anonymous>),
@@ -155,10 +157,13 @@ fn load(
         let table = H48Table::new(read(&spec).map_err(CliError::tables)?);
         let corners = read(&pdb::CORNERS.spec).map_err(CliError::tables)?;
         Tables::Sym48(table.map_err(CliError::tables)?, SymCorners::new(&corners))
-    } else if trust_header {
-        Tables::Korf(PdbSet::load_anonymous_unchecked(dir, tier).map_err(CliError::tables)?)
     } else {
-        Tables::Korf(PdbSet::load_anonymous(dir, tier).map_err(CliError::tables)?)
+        let set = if trust_header {
+            PdbSet::load_anonymous_unchecked(dir, tier)
+        } else {
+            PdbSet::load_anonymous(dir, tier)
+        };
+        Tables::Korf(set.map_err(CliError::tables)?)
     };
     Ok((tier, tables))
 }
