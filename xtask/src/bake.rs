@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use cube_tables::Tier;
 use cube_tables::h48;
 use cube_tables::pdb::{self, BakeOptions, Direction, Event, ScratchKind};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
@@ -27,69 +28,109 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         wait_for_lock: false,
         backward_factor: flags.backward_factor,
     };
+    let mut tiers: Vec<Tier> = Vec::new();
+    for &tier in &flags.tier {
+        if !tiers.contains(&tier) {
+            tiers.push(tier);
+        }
+    }
+    let (h48_tiers, korf_tiers): (Vec<Tier>, Vec<Tier>) =
+        tiers.iter().partition(|tier| tier.h48_flips().is_some());
+    let names = tiers
+        .iter()
+        .map(Tier::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     let threads = flags
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let ui = Ui::new(&dir)?;
     ui.line(&format!(
-        "baking tier {} into {} with {threads} threads",
-        flags.tier,
+        "baking tier {names} into {} with {threads} threads",
         dir.display()
     ));
     let start = Instant::now();
-    let reports = pdb::with_threads(flags.threads, || {
-        pdb::bake_tier(&dir, flags.tier, &options, &|event| ui.event(event))
-    })??;
-    let h48_report = match flags.tier.h48_flips() {
-        Some(_) => {
-            let options = h48::BakeOptions {
-                force: flags.force,
-                wait_for_lock: false,
-            };
-            let report = pdb::with_threads(flags.threads, || {
-                h48::bake(&dir, flags.tier, &options, &|level| {
-                    ui.line(&format!(
-                        "  h48 depth {:>2}: {:>12} entries ({:?}), {:>12} unassigned, {:>7.2} s",
-                        level.depth,
-                        level.entries,
-                        level.direction,
-                        level.unassigned,
-                        level.elapsed.as_secs_f64()
-                    ));
-                })
-            })??;
-            Some(report)
-        }
-        None => None,
+    // What each bake did, in the order baked.
+    let mut done: Vec<Baked> = Vec::new();
+    let mut record = |id: String, skipped: bool, search: Duration, write: Duration, levels| {
+        done.push(Baked {
+            id,
+            skipped,
+            search,
+            write,
+            levels,
+        });
     };
-    let total = start.elapsed();
-    let memory = Memory::now();
-    ui.multi.clear().ok();
-    println!("summary, tier {}:", flags.tier);
-    for (table, report) in pdb::tier_tables(flags.tier).iter().zip(&reports) {
-        if report.skipped {
-            println!("  {:<16} already baked and valid", table.id());
-        } else {
-            println!(
-                "  {:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
-                table.id(),
-                report.search_time.as_secs_f64(),
-                report.write_time.as_secs_f64(),
-                report.levels.len()
+    for &tier in &korf_tiers {
+        let reports = pdb::with_threads(flags.threads, || {
+            pdb::bake_tier(&dir, tier, &options, &|event| ui.event(event))
+        })??;
+        for (table, report) in pdb::tier_tables(tier).iter().zip(&reports) {
+            record(
+                table.id().to_string(),
+                report.skipped,
+                report.search_time,
+                report.write_time,
+                report.levels.len(),
             );
         }
     }
-    if let Some(report) = &h48_report {
-        let id =
-            h48::spec(flags.tier).map_or_else(|| "h48".to_string(), |spec| spec.id.to_string());
-        if report.skipped {
-            println!("  {id:<16} already baked and valid");
+    if !h48_tiers.is_empty() {
+        // Every H48 tier needs the corner database (the search derives its corner deltas from
+        // it), which every Korf tier bakes first.
+        if korf_tiers.is_empty() {
+            let corners = pdb::with_threads(flags.threads, || {
+                pdb::bake(&dir, &pdb::CORNERS, &options, &|event| ui.event(event))
+            })??;
+            record(
+                pdb::CORNERS.id().to_string(),
+                corners.skipped,
+                corners.search_time,
+                corners.write_time,
+                corners.levels.len(),
+            );
+        }
+        let options = h48::BakeOptions {
+            force: flags.force,
+            wait_for_lock: false,
+        };
+        let reports = pdb::with_threads(flags.threads, || {
+            h48::bake_tiers(&dir, &h48_tiers, &options, &|level| {
+                ui.line(&format!(
+                    "  h48 depth {:>2}: {:>12} entries ({:?}), {:>12} unassigned, {:>7.2} s",
+                    level.depth,
+                    level.entries,
+                    level.direction,
+                    level.unassigned,
+                    level.elapsed.as_secs_f64()
+                ));
+            })
+        })??;
+        for (&tier, report) in h48_tiers.iter().zip(&reports) {
+            let id = h48::spec(tier).map_or_else(|| tier.to_string(), |spec| spec.id.to_string());
+            record(
+                id,
+                report.skipped,
+                report.search_time,
+                report.write_time,
+                report.levels.len(),
+            );
+        }
+    }
+    let total = start.elapsed();
+    let memory = Memory::now();
+    ui.multi.clear().ok();
+    println!("summary, tier {names}:");
+    for baked in &done {
+        if baked.skipped {
+            println!("  {:<16} already baked and valid", baked.id);
         } else {
             println!(
-                "  {id:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
-                report.search_time.as_secs_f64(),
-                report.write_time.as_secs_f64(),
-                report.levels.len()
+                "  {:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
+                baked.id,
+                baked.search.as_secs_f64(),
+                baked.write.as_secs_f64(),
+                baked.levels
             );
         }
     }
@@ -100,13 +141,22 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         mib(ui.peak_anon.load(Relaxed).max(memory.anon)),
     );
     ui.log(&format!(
-        "tier {} total {:.2} s, VmHWM {:.0} MiB, peak RssAnon {:.0} MiB",
-        flags.tier,
+        "tier {names} total {:.2} s, VmHWM {:.0} MiB, peak RssAnon {:.0} MiB",
         total.as_secs_f64(),
         mib(memory.peak_rss),
         mib(ui.peak_anon.load(Relaxed).max(memory.anon))
     ));
     Ok(())
+}
+
+/// What the bake of one table did, for the summary.
+struct Baked {
+    id: String,
+    /// Already baked and valid.
+    skipped: bool,
+    search: Duration,
+    write: Duration,
+    levels: usize,
 }
 
 /// Progress bars and the log file `<dir>/bake.log`.

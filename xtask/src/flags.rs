@@ -18,7 +18,8 @@ pub struct Flags {
 #[derive(Debug, Subcommand)]
 #[allow(clippy::enum_variant_names)]
 pub enum Command {
-    /// Bake the Korf pattern databases of a tier (the corner database and two edge databases).
+    /// Bake the tables of one or more tiers: the corner database, and the two edge databases of a
+    /// Korf tier or the table of an H48 tier.
     ///
     /// Tables that are baked and valid are skipped; a killed bake restarts cleanly.
     BakeTables(BakeFlags),
@@ -33,9 +34,10 @@ pub enum Command {
 /// `cargo xtask bake-tables`.
 #[derive(Debug, Args)]
 pub struct BakeFlags {
-    /// The tier: 6edge, 7edge or 8edge.
-    #[arg(long)]
-    pub tier: Tier,
+    /// The tiers, comma separated: 6edge, 7edge, 8edge (Korf), h0, h4, h5, h6, h7 (H48; baked
+    /// together, each with the corner database).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub tier: Vec<Tier>,
     /// The table directory (default: `tables/` in the workspace).
     #[arg(long)]
     pub dir: Option<PathBuf>,

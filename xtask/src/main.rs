@@ -1,8 +1,9 @@
 //! Project automation, run as `cargo xtask <task>` (an alias in `.cargo/config.toml`), in the manner of
 //! rust-analyzer's `xtask`:
 //!
-//! - `cargo xtask bake-tables --tier 6edge|7edge|8edge [--dir DIR] [--threads N]` bakes the Korf pattern
-//!   databases of a tier with progress bars, skipping what is baked and valid;
+//! - `cargo xtask bake-tables --tier T[,T...] [--dir DIR] [--threads N]` bakes the tables of the
+//!   tiers (6edge, 7edge, 8edge: Korf's pattern databases; h0, h4..h7: the H48 tables, baked
+//!   together, with the corner database) with progress bars, skipping what is baked and valid;
 //! - `cargo xtask verify-tables [--tier T] [--dir DIR]` rescans them and spot-checks entries;
 //! - `cargo xtask pack-tables [--tier T] [--dir DIR]` compresses them into zstd seeds.
 //!

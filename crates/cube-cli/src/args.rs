@@ -67,8 +67,8 @@ pub enum Command {
         #[command(flatten)]
         optimal: OptimalArgs,
     },
-    /// Solve a state optimally (fewest face turns, proven) with Korf's method over pattern
-    /// databases; the first run bakes the default tables.
+    /// Solve a state optimally (fewest face turns, proven): Korf's method over pattern
+    /// databases, or the sym48 method over an H48 tier; the first run bakes the default tables.
     Optimal {
         /// The state (`-` for standard input).
         state: String,
@@ -114,7 +114,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
-    /// Pattern databases for the optimal solver: status, bake, verify.
+    /// Tables of the optimal solvers (pattern databases, H48 tables): status, bake, verify.
     Tables {
         #[command(subcommand)]
         action: Option<TablesAction>,
@@ -131,8 +131,10 @@ pub enum Command {
 /// The options of the optimal solver.
 #[derive(Args, Debug, Clone)]
 pub struct OptimalArgs {
-    /// Pattern databases to use: 6edge, 7edge or 8edge (default: the largest baked, else
-    /// 6edge, baked on first use).
+    /// Tables to use: the Korf tiers 6edge, 7edge, 8edge (pattern databases) or the H48 tiers
+    /// h0, h4, h5, h6, h7 (the sym48 search; h0 is for tests). Default: the largest baked of h4
+    /// to h7, else the largest baked Korf tier, else 6edge, baked on first use; a missing H48
+    /// tier asked for is baked on first use.
     #[arg(long, value_name = "TIER")]
     pub tier: Option<Tier>,
     /// Print every optimal solution.
@@ -154,7 +156,7 @@ pub struct OptimalArgs {
     /// With --checkpoint, write the checkpoint every SECS seconds while the search runs.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     pub checkpoint_every: f64,
-    /// For benchmarks only: load the pattern databases without hashing their payloads. A corrupt
+    /// For benchmarks only: load the tables without hashing their payloads. A corrupt
     /// table then gives wrong answers labelled optimal.
     #[arg(long)]
     pub trust_header: bool,
@@ -191,20 +193,27 @@ pub enum Method {
     Beginner,
     /// Cross, F2L, OLL, PLL.
     Cfop,
-    /// Korf's optimal solver (as `cube-cli optimal`).
+    /// An optimal solver (as `cube-cli optimal`: Korf's method, or sym48 over an H48 tier).
     Optimal,
 }
 
 /// What `cube-cli tables` does.
-#[derive(Subcommand, Debug, Clone, Copy)]
+#[derive(Subcommand, Debug, Clone)]
 pub enum TablesAction {
     /// What is baked where, with sizes and validity (the default).
     Status,
-    /// Bake the corner database and the edge databases of a tier.
+    /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
+    /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together).
     Bake {
-        /// The tier: 6edge (about 85 MB), 7edge (about 530 MB), 8edge (about 5.1 GB).
-        #[arg(long, value_name = "TIER")]
-        tier: Tier,
+        /// The tiers, comma separated: 6edge (83 MiB), 7edge (529 MiB), 8edge (4.8 GiB), h0 (71
+        /// MiB, for tests), h4 (506 MiB), h5 (970 MiB), h6 (1.9 GiB), h7 (3.7 GiB).
+        #[arg(
+            long,
+            value_name = "TIER[,TIER...]",
+            value_delimiter = ',',
+            required = true
+        )]
+        tier: Vec<Tier>,
     },
     /// Re-scan baked tables: checksum, histograms, spot checks of entries.
     Verify {

@@ -2,9 +2,11 @@
 //! - `readme`: every `console` example in the workspace README.md runs and prints what it shows;
 //! - `commands`: each subcommand, each input format and each error path.
 //! - `input`: issue 14, every input read as what it is or refused, and every output failure.
+//! - `optimal`: `optimal` and `tables` over the Korf tiers; `h48`: over the H48 tiers (sym48).
 //! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
 
 mod commands;
+mod h48;
 mod input;
 mod optimal;
 mod readme;

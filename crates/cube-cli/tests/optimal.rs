@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use crate::run;
 
 /// The shared table directory, with the 6edge tier baked (by whichever run came first).
-fn baked_dir() -> &'static Path {
+pub(crate) fn baked_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let (code, _, err) = run(&["tables", "bake", "--tier", "6edge"], None);
@@ -162,17 +162,6 @@ fn missing_larger_tier_says_how_to_bake_it() {
     assert_eq!(code, 0);
     assert!(out.contains("tier 6edge: ready"), "{out}");
     assert!(out.contains("tier 8edge: not baked"), "{out}");
-}
-
-/// The H48 tiers are not searched by `optimal` yet: a usage error that says so, never an answer
-/// from other tables nor a "not baked" that a bake would not cure.
-#[test]
-fn h48_tiers_are_refused_by_optimal_with_the_reason() {
-    let dir = tables_arg();
-    let (code, out, err) = run(&["optimal", "R U", "--tables", &dir, "--tier", "h0"], None);
-    assert_eq!(code, 2, "{err}");
-    assert!(out.is_empty(), "{out}");
-    assert!(err.contains("not searched by `optimal` yet"), "{err}");
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Benchmark of the Korf optimal solver on positions of known optimal length.
+//! Benchmark of the optimal solvers on positions of known optimal length: Korf's over a Korf tier
+//! (6edge, 7edge, 8edge), sym48 over an H48 tier (h0, h4..h7).
 //!
 //! ```text
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
@@ -7,6 +8,8 @@
 //!     [--upper-bound-ms MS] [--max-length N] FILE...
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables DIR --tier 6edge --heuristic-stats 20000
+//! cargo run --release -p cube-solvers --example optimal_bench -- \
+//!     --tables DIR --tier h0 --threads 2 --max-length 14 [--verbose] FILE...
 //! ```
 //!
 //! Each line of a FILE is a move sequence that is an optimal solution of length `n` of the position
@@ -14,21 +17,26 @@
 //! position is solved to optimality, its length checked against `n`, and per position the nodes,
 //! seconds and nodes per second are printed, then the medians. Tables are loaded into anonymous
 //! huge-page memory (`--owned`: a plain buffer); the two-phase tables of the upper bound are
-//! read from (or built into) the same directory.
+//! read from (or built into) the same directory. An H48 tier needs its table and `korf-corners`
+//! (`cargo xtask bake-tables --tier h0`); the Korf lookup options do not apply to it, and
+//! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
+//! returns). `--prefix-depth`, the upper-bound options and `--max-length` apply to both.
 //!
 //! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each
 //! lookup configuration, and picks conjugating symmetries greedily (how
 //! [`cube_solvers::korf::DEFAULT_SYMMETRIES`] was chosen).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use cube_core::{Alg, Cube, Symmetry};
-use cube_solvers::korf::{Config, Korf};
-use cube_solvers::{Limits, Stop};
-use cube_tables::Tier;
-use cube_tables::pdb::PdbSet;
+use cube_solvers::korf::{Config, Korf, KorfOutcome, Progress};
+use cube_solvers::sym48::{self, Counters, Sym48};
+use cube_solvers::{Limits, SolveError, Stop};
+use cube_tables::h48::{self, H48Table};
+use cube_tables::pdb::{self, PdbSet, SymCorners};
+use cube_tables::{PruneTable, TableError, TableSpec, Tier};
 use rand::SeedableRng;
 
 struct Args {
@@ -133,10 +141,20 @@ fn main() -> ExitCode {
         }
     };
     let start = Instant::now();
-    let result = if args.owned {
-        PdbSet::load(&args.tables, args.tier).map(|set| run(&args, &set))
+    let result = if args.tier.h48_flips().is_some() {
+        if args.heuristic_stats.is_some() {
+            eprintln!("optimal_bench: --heuristic-stats is for the Korf tiers");
+            return ExitCode::from(2);
+        }
+        if args.owned {
+            load_sym48(&args, PruneTable::load).map(|(t, c)| run_sym48(&args, &t, &c))
+        } else {
+            load_sym48(&args, PruneTable::load_anonymous).map(|(t, c)| run_sym48(&args, &t, &c))
+        }
+    } else if args.owned {
+        PdbSet::load(&args.tables, args.tier).map(|set| run_korf(&args, &set))
     } else {
-        PdbSet::load_anonymous(&args.tables, args.tier).map(|set| run(&args, &set))
+        PdbSet::load_anonymous(&args.tables, args.tier).map(|set| run_korf(&args, &set))
     };
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,
@@ -154,11 +172,78 @@ fn main() -> ExitCode {
     }
 }
 
-fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {
+/// The H48 table of the tier and the reduced corner database derived from `korf-corners`, each
+/// file read by `read` (owned with `--owned`, else into anonymous memory).
+fn load_sym48<T: AsRef<[u8]> + Sync>(
+    args: &Args,
+    read: impl Fn(&Path, &TableSpec) -> Result<PruneTable<T>, TableError>,
+) -> Result<(H48Table<T>, SymCorners), TableError> {
+    let spec = h48::spec(args.tier).expect("an H48 tier");
+    let table = H48Table::new(read(&spec.path_in(&args.tables), &spec)?)?;
+    let corners_spec = pdb::CORNERS.spec;
+    let corners = read(&corners_spec.path_in(&args.tables), &corners_spec)?;
+    Ok((table, SymCorners::new(&corners)))
+}
+
+/// One search of a position: the outcome, and sym48's counters.
+type Search<'a> = dyn Fn(
+        &Cube,
+        &Limits,
+        &mut dyn FnMut(&Progress),
+    ) -> Result<(KorfOutcome, Option<Counters>), SolveError>
+    + 'a;
+
+fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {
     if let Some(n) = args.heuristic_stats {
         heuristic_stats(tables, n);
         return Ok(());
     }
+    let korf = Korf::with_config(tables, args.config.clone());
+    let settings = format!(
+        "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {} concurrent {}",
+        args.tier,
+        args.threads,
+        args.config.inverse,
+        args.config.symmetric,
+        args.config
+            .symmetries
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(","),
+        args.config.upper_bound,
+        args.config.concurrent_upper_bound
+    );
+    run(args, &settings, &|cube, limits, report| {
+        Ok((korf.search(cube, limits, &Stop::new(), report)?, None))
+    })
+}
+
+fn run_sym48<T: AsRef<[u8]> + Sync>(
+    args: &Args,
+    table: &H48Table<T>,
+    corners: &SymCorners,
+) -> Result<(), String> {
+    let config = sym48::Config {
+        prefix_depth: args.config.prefix_depth,
+        upper_bound: args.config.upper_bound,
+        upper_bound_budget: args.config.upper_bound_budget,
+        concurrent_upper_bound: args.config.concurrent_upper_bound,
+        ..sym48::Config::default()
+    };
+    let settings = format!(
+        "tier {} (sym48) threads {} upper-bound {} concurrent {}",
+        args.tier, args.threads, config.upper_bound, config.concurrent_upper_bound
+    );
+    let solver = Sym48::with_config(table, corners, config);
+    run(args, &settings, &|cube, limits, report| {
+        let outcome = solver.search(cube, limits, &Stop::new(), report)?;
+        Ok((outcome.outcome, Some(outcome.counters)))
+    })
+}
+
+/// Solves every position of the files with `search`, printing a line per position and the medians.
+fn run(args: &Args, settings: &str, search: &Search<'_>) -> Result<(), String> {
     // The two-phase tables of the upper bound, cached beside the databases as cube-cli does.
     let two_phase = cube_solvers::small_tables()
         .into_iter()
@@ -176,27 +261,12 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
         },
         Err(e) => println!("two-phase tables built in memory ({e})"),
     }
-    let korf = Korf::with_config(tables, args.config.clone());
     let limits = Limits {
         threads: args.threads,
         max_length: args.max_length,
         ..Limits::default()
     };
-    println!(
-        "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {} concurrent {}",
-        args.tier,
-        args.threads,
-        args.config.inverse,
-        args.config.symmetric,
-        args.config
-            .symmetries
-            .iter()
-            .map(|s| s.name())
-            .collect::<Vec<_>>()
-            .join(","),
-        args.config.upper_bound,
-        args.config.concurrent_upper_bound
-    );
+    println!("{settings}");
     let (mut seconds, mut node_counts, mut rates) = (Vec::new(), Vec::new(), Vec::new());
     for file in &args.files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -211,16 +281,25 @@ fn run<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), Str
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             let expected = alg.moves().len();
             let cube = Cube::SOLVED.apply_alg(&alg);
-            let mut report = |p: &cube_solvers::korf::Progress| {
+            let mut report = |p: &Progress| {
                 if args.verbose {
                     eprintln!("  {p}");
                 }
             };
-            let outcome = korf
-                .search(&cube, &limits, &Stop::new(), &mut report)
+            let (outcome, counters) = search(&cube, &limits, &mut report)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             if args.verbose {
                 eprintln!("  two-phase upper bound: {:?}", outcome.upper_bound);
+                if let Some(c) = counters {
+                    eprintln!(
+                        "  probes {} ({:.3} per node), corner prunes {}, face prunes {}, bpmx returns {}",
+                        c.probes,
+                        c.probes as f64 / outcome.nodes.max(1) as f64,
+                        c.corner_prunes,
+                        c.face_prunes,
+                        c.bpmx_returns
+                    );
+                }
             }
             if args.max_length.is_some_and(|max| max < expected) {
                 // Exhausting the bounds up to the maximum: a node count, no solution expected.

@@ -48,7 +48,7 @@ use cube_tables::Tier;
 use cube_tables::pdb::SymCorners;
 
 use self::search::Engine;
-use crate::korf::{Checkpoint, Driver, KorfOutcome, Progress};
+use crate::korf::{Checkpoint, Driver, KorfOutcome, Periodic, Progress};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The heuristic of the sym48 search.
@@ -224,8 +224,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Sym48Outcome, SolveError> {
-        cube.validate()?;
-        self.run(cube, limits, stop, progress, None)
+        self.search_checkpointed(cube, None, limits, stop, progress, None)
     }
 
     /// Goes on with the search that `checkpoint` was taken from (its prefixes are the same as
@@ -241,11 +240,38 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Sym48Outcome, SolveError> {
-        checkpoint.cube.validate()?;
-        self.driver()
-            .check_checkpoint(checkpoint, &checkpoint.cube, limits)
-            .map_err(SolveError::BadCheckpoint)?;
-        self.run(&checkpoint.cube, limits, stop, progress, Some(checkpoint))
+        self.search_checkpointed(
+            &checkpoint.cube,
+            Some(checkpoint),
+            limits,
+            stop,
+            progress,
+            None,
+        )
+    }
+
+    /// [`Sym48::search`] of `cube`, or [`Sym48::resume`] of `resume`, that also hands the state of
+    /// the search to `periodic` every so often while a bound is searched on several threads, as
+    /// [`Korf::search_checkpointed`](crate::korf::Korf::search_checkpointed) does.
+    ///
+    /// # Errors
+    /// As [`Sym48::resume`].
+    pub fn search_checkpointed(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<Sym48Outcome, SolveError> {
+        cube.validate()?;
+        if let Some(checkpoint) = resume {
+            self.driver()
+                .check_checkpoint(checkpoint, cube, limits)
+                .map_err(SolveError::BadCheckpoint)?;
+        }
+        self.run(cube, limits, stop, progress, resume, periodic)
     }
 
     /// The settings of the bounds loop; the position and its inverse are looked up, no conjugates.
@@ -270,11 +296,12 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
         checkpoint: Option<&Checkpoint>,
+        periodic: Option<Periodic<'_>>,
     ) -> Result<Sym48Outcome, SolveError> {
         let engine = Engine::new(self.heuristic, self.corners, self.config.side);
         let outcome = self
             .driver()
-            .run(&engine, cube, limits, stop, progress, checkpoint, None)?;
+            .run(&engine, cube, limits, stop, progress, checkpoint, periodic)?;
         let counters = engine.into_counters();
         Ok(Sym48Outcome { outcome, counters })
     }

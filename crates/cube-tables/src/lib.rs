@@ -75,7 +75,7 @@ pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into, prefetch_n
 pub use crate::open::open_regular;
 pub use crate::stamp::{checked_at, stamp_path, write_check_stamp};
 pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
-pub use crate::table::PruneTable;
+pub use crate::table::{PruneTable, check_header};
 pub use crate::verify::{histogram, verify};
 
 // Coordinates, move tables and in-memory distance tables for the solvers.

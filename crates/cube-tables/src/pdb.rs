@@ -185,10 +185,7 @@ pub fn tables_to_check(dir: &std::path::Path, tier: Option<Tier>) -> Vec<Pdb> {
 ///
 /// The header and length errors of [`PruneTable::load`](crate::PruneTable::load).
 pub fn check_header(path: &std::path::Path, table: &Pdb) -> Result<(), TableError> {
-    let spec = &table.spec;
-    crate::table::open_checked(path, spec)
-        .map(drop)
-        .map_err(|e| e.at(spec.id, path, &spec.fix, spec.tier))
+    crate::table::check_header(path, &table.spec)
 }
 
 impl Pdb {

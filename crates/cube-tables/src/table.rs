@@ -375,6 +375,19 @@ pub(crate) fn open_checked(path: &Path, spec: &TableSpec) -> Result<(File, Table
     Ok((file, info))
 }
 
+/// Checks the header, the size and the id of the file at `path` against `spec`, in constant time,
+/// without reading or mapping the payload (a status report; a search loads with
+/// [`PruneTable::load_anonymous`], which also hashes the payload).
+///
+/// # Errors
+///
+/// The header and length errors of [`PruneTable::load`], naming the file and the fix.
+pub fn check_header(path: &Path, spec: &TableSpec) -> Result<(), TableError> {
+    open_checked(path, spec)
+        .map(drop)
+        .map_err(|e| e.at(spec.id, path, &spec.fix, spec.tier))
+}
+
 /// Reads until `buf` is full or the file ends; returns the number of bytes read.
 fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
     let mut n_read = 0;

@@ -1,5 +1,7 @@
 //! `cube-cli optimal` (and `solve --method optimal`): Korf's optimal solver over the pattern
-//! databases, baking the default tier on first use.
+//! databases of a Korf tier, or the sym48 solver over an H48 tier, baking the default tier (and
+//! an H48 tier asked for) on first use. Both run through one flow: the same limits, progress,
+//! checkpoints, signals and report; only the search call differs ([`Tables::search`]).
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -8,10 +10,12 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use cube_core::{Alg, Cube};
-use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic};
+use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic, Progress};
+use cube_solvers::sym48::Sym48;
 use cube_solvers::{Limits, SolveError, Stop};
-use cube_tables::pdb::PdbSet;
-use cube_tables::{Anonymous, AtomicFile, TableErrorKind, Tier};
+use cube_tables::h48::{self, H48Table};
+use cube_tables::pdb::{self, PdbSet, SymCorners};
+use cube_tables::{Anonymous, AtomicFile, PruneTable, TableErrorKind, TableSpec, Tier};
 use serde_json::json;
 
 use crate::Outcome;
@@ -20,8 +24,40 @@ use crate::cmd::tables;
 use crate::input::Input;
 use crate::output::{CliError, Report, n_moves};
 
-/// The pattern databases, loaded once per run (a batch solves every line over one copy).
-static TABLES: OnceLock<Result<(Tier, PdbSet<Anonymous>), String>> = OnceLock::new();
+/// The tables of the tier, loaded once per run (a batch solves every line over one copy).
+static TABLES: OnceLock<Result<(Tier, Tables), String>> = OnceLock::new();
+
+/// The tables of one tier, as its method searches them. One value per run, in a static: the
+/// size of the variants does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Tables {
+    /// A Korf tier: the pattern databases.
+    Korf(PdbSet<Anonymous>),
+    /// An H48 tier: its table, and the reduced corner database derived from `korf-corners`.
+    Sym48(H48Table<Anonymous>, SymCorners),
+}
+
+impl Tables {
+    /// The search of `cube` (or the resumption of `resume`) by the tier's method.
+    fn search(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        match self {
+            Tables::Korf(set) => {
+                Korf::new(set).search_checkpointed(cube, resume, limits, stop, progress, periodic)
+            }
+            Tables::Sym48(table, corners) => Sym48::new(table, corners)
+                .search_checkpointed(cube, resume, limits, stop, progress, periodic)
+                .map(|outcome| outcome.outcome),
+        }
+    }
+}
 
 /// Raised by SIGINT or SIGTERM: every search polls it and stops within a fraction of a second,
 /// with what it has (printed, and the checkpoint written); the run then exits with 130. A second
@@ -66,22 +102,8 @@ pub fn print_warnings() {
     }
 }
 
-/// The tier to use: the one asked for, else the largest baked, else 6edge. The default tier is
-/// baked when missing (the first run); a larger tier asked for and missing is an error that
-/// says how to bake it.
-fn tables(
-    global: &Global,
-    args: &OptimalArgs,
-) -> Result<&'static (Tier, PdbSet<Anonymous>), CliError> {
-    if let Some(tier) = args.tier
-        && tier.h48_flips().is_some()
-    {
-        // The h tiers bake and verify, and `cube_solvers::sym48` searches them, but this command
-        // does not run that search yet: say so rather than load them as pattern databases.
-        return Err(CliError::usage(format!(
-            "--tier {tier}: the H48 tiers are not searched by `optimal` yet (the sym48 search is in the library, `cube_solvers::sym48`); use --tier 6edge, 7edge or 8edge"
-        )));
-    }
+/// The tier to use and its tables (see [`load`]).
+fn tables(global: &Global, args: &OptimalArgs) -> Result<&'static (Tier, Tables), CliError> {
     let loaded = TABLES.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
         load(
@@ -95,36 +117,55 @@ fn tables(
     loaded.as_ref().map_err(CliError::tables)
 }
 
-/// Loads the tier, hashing every payload as it is read (unless `trust_header`, for benchmarks), so
-/// that a corrupt table is refused before any search.
+/// Loads the tier asked for, else the largest baked (of h4 to h7, else of the Korf tiers), else
+/// 6edge, hashing every payload as it is read (unless `trust_header`, for benchmarks), so that a
+/// corrupt table is refused before any search. The default tier and an H48 tier asked for are
+/// baked when missing (the first run); a larger Korf tier asked for and missing is an error that
+/// says how to bake it.
 fn load(
     dir: &Path,
     asked: Option<Tier>,
     show_progress: bool,
     trust_header: bool,
-) -> Result<(Tier, PdbSet<Anonymous>), CliError> {
+) -> Result<(Tier, Tables), CliError> {
     let tier = asked
         .or_else(|| tables::largest_ready_tier(dir))
         .unwrap_or(Tier::Edge6);
+    let h48 = tier.h48_flips().is_some();
     if !tables::tier_ready(dir, tier) {
         // A table that is there but invalid is reported, never silently replaced.
         tables::check_present_tables(dir, tier)?;
-        if tier != Tier::Edge6 {
+        if tier != Tier::Edge6 && !h48 {
             return Err(CliError::tables(format!(
                 "the {tier} pattern databases are not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier 6edge",
                 dir.display(),
                 tables::tier_cost_text(tier)
             )));
         }
-        tables::bake(dir, tier, show_progress)?;
+        tables::bake(dir, &[tier], show_progress)?;
     }
-    let set = if trust_header {
-        PdbSet::load_anonymous_unchecked(dir, tier)
+    let read = |spec: &TableSpec| {
+        let path = spec.path_in(dir);
+        if trust_header {
+            PruneTable::load_anonymous_unchecked(&path, spec)
+        } else {
+            PruneTable::load_anonymous(&path, spec)
+        }
+    };
+    let tables = if h48 {
+        let spec = h48::spec(tier).expect("an H48 tier has a table");
+        let table = H48Table::new(read(&spec).map_err(CliError::tables)?);
+        let corners = read(&pdb::CORNERS.spec).map_err(CliError::tables)?;
+        Tables::Sym48(table.map_err(CliError::tables)?, SymCorners::new(&corners))
     } else {
-        PdbSet::load_anonymous(dir, tier)
-    }
-    .map_err(CliError::tables)?;
-    Ok((tier, set))
+        let set = if trust_header {
+            PdbSet::load_anonymous_unchecked(dir, tier)
+        } else {
+            PdbSet::load_anonymous(dir, tier)
+        };
+        Tables::Korf(set.map_err(CliError::tables)?)
+    };
+    Ok((tier, tables))
 }
 
 pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> Outcome {
@@ -135,7 +176,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         }
         None => state.cube(),
     };
-    let (tier, set) = tables(global, args)?;
+    let (tier, tables) = tables(global, args)?;
     let limits = Limits {
         n_solutions: if args.all {
             usize::MAX
@@ -151,10 +192,9 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
     };
     // The two-phase upper bound: its tables from the cache rather than built (seconds).
     crate::cmd::tables::install_small_tables(global, "two-phase");
-    let korf = Korf::new(set);
     let stop = stop_flag();
     let show_progress = !(args.quiet || global.json || global.batch);
-    let mut progress = |p: &cube_solvers::korf::Progress| {
+    let mut progress = |p: &Progress| {
         if show_progress {
             crate::output::note(p);
         }
@@ -178,8 +218,8 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         every,
         save: &mut save,
     });
-    let outcome = korf
-        .search_checkpointed(
+    let outcome = tables
+        .search(
             &cube,
             checkpoint.as_ref(),
             &limits,

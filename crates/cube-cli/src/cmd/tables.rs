@@ -1,38 +1,77 @@
 //! `cube-cli tables`: what is baked where, baking with progress bars, verifying; and the
-//! first-run bake that `optimal` relies on.
+//! first-run bake that `optimal` relies on. A Korf tier is the corner database and two edge
+//! databases; an H48 tier is the corner database (the sym48 search derives its corner deltas from
+//! it) and one `h48-hN` table.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use cube_tables::h48;
-use cube_tables::pdb::{self, BakeOptions, Event, Pdb, SpotCheck};
-use cube_tables::{PruneTable, TableError, TableErrorKind, Tier};
+use cube_tables::pdb::{self, BakeOptions, Event, LevelStats, SpotCheck};
+use cube_tables::{HEADER_LEN, PruneTable, TableError, TableErrorKind, TableSpec, Tier};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 use crate::args::{Global, TablesAction};
 use crate::output::{self, CliError, Report, print_outcome};
 
-/// Disk space and bake time of each tier on a 2-core machine (docs/PERFORMANCE.md), for messages.
-fn tier_cost(tier: Tier) -> (&'static str, &'static str) {
+/// The bake time of each tier on a 2-core machine (docs/PERFORMANCE.md), for messages; `None`
+/// while it is not measured.
+fn bake_time(tier: Tier) -> Option<&'static str> {
     match tier {
-        Tier::Edge6 => ("about 85 MB", "about 5 s"),
-        Tier::Edge7 => ("about 530 MB", "about 20 s"),
-        Tier::Edge8 => ("about 5.1 GB", "about 5 minutes"),
-        // The H48 tiers also bake the corner database (44 MB).
-        Tier::H0 => ("about 75 MB", "about 20 s"),
-        Tier::H4 => ("about 530 MB", "no bake yet"),
-        Tier::H5 => ("about 1.0 GB", "no bake yet"),
-        Tier::H6 => ("about 2.0 GB", "no bake yet"),
-        Tier::H7 => ("about 3.9 GB", "no bake yet"),
+        Tier::Edge6 => Some("about 5 s"),
+        Tier::Edge7 => Some("about 20 s"),
+        Tier::Edge8 => Some("about 5 minutes"),
+        // With the corner database.
+        Tier::H0 => Some("about 20 s"),
+        Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => None,
     }
 }
 
-/// "about 20 s on 2 cores, about 530 MB of disk", for messages.
+/// "about 20 s on 2 cores" or "bake time to be measured".
+fn bake_time_text(tier: Tier) -> String {
+    bake_time(tier).map_or_else(
+        || "bake time to be measured".to_string(),
+        |time| format!("{time} on 2 cores"),
+    )
+}
+
+/// The specs of every table of `tier`: the corner database, then the two edge databases of a
+/// Korf tier or the H48 table of an H48 tier.
+pub fn tier_specs(tier: Tier) -> Vec<TableSpec> {
+    let mut specs: Vec<TableSpec> = pdb::tier_tables(tier).iter().map(|t| t.spec).collect();
+    specs.extend(h48::spec(tier));
+    specs
+}
+
+/// The size of the file of `spec`: the header and the payload.
+fn file_bytes(spec: &TableSpec) -> u64 {
+    HEADER_LEN as u64 + spec.payload_len()
+}
+
+/// The disk space of `tier`'s tables, from their specs.
+fn tier_bytes(tier: Tier) -> u64 {
+    tier_specs(tier).iter().map(file_bytes).sum()
+}
+
+/// `83 MiB`, `1.8 GiB`.
+fn size_text(bytes: u64) -> String {
+    let mib = bytes as f64 / (1u64 << 20) as f64;
+    if mib >= 1024.0 {
+        format!("{:.1} GiB", mib / 1024.0)
+    } else {
+        format!("{mib:.0} MiB")
+    }
+}
+
+/// "about 20 s on 2 cores, 529 MiB of disk", for messages.
 pub fn tier_cost_text(tier: Tier) -> String {
-    let (disk, time) = tier_cost(tier);
-    format!("{time} on 2 cores, {disk} of disk")
+    format!(
+        "{}, {} of disk",
+        bake_time_text(tier),
+        size_text(tier_bytes(tier))
+    )
 }
 
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
@@ -82,7 +121,7 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let report = match action {
         TablesAction::Status => status(&dir),
         TablesAction::Bake { tier } => {
-            bake(&dir, tier, !global.json)?;
+            bake(&dir, &tier, !global.json)?;
             status(&dir)
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
@@ -91,48 +130,55 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
 }
 
 /// The state of one table file: its size and whether its header checks out.
-fn table_state(dir: &Path, table: &Pdb) -> (PathBuf, Option<u64>, Result<(), TableError>) {
-    let path = table.spec.path_in(dir);
+fn table_state(dir: &Path, spec: &TableSpec) -> (PathBuf, Option<u64>, Result<(), TableError>) {
+    let path = spec.path_in(dir);
     let size = std::fs::metadata(&path).ok().map(|m| m.len());
-    let valid = cube_tables::pdb::check_header(&path, table);
+    let valid = cube_tables::check_header(&path, spec);
     (path, size, valid)
 }
 
-/// Whether every table of `tier` is present and valid.
+/// Whether every table of `tier` is present with a sound header.
 pub fn tier_ready(dir: &Path, tier: Tier) -> bool {
-    pdb::tier_tables(tier)
+    tier_specs(tier)
         .iter()
-        .all(|table| table_state(dir, table).2.is_ok())
+        .all(|spec| table_state(dir, spec).2.is_ok())
 }
 
 /// An error for the first table of `tier` that is present but invalid (corrupt, truncated,
 /// another version), naming the file and the fix.
 pub fn check_present_tables(dir: &Path, tier: Tier) -> Result<(), CliError> {
-    for table in pdb::tier_tables(tier) {
-        if let (_, Some(_), Err(e)) = table_state(dir, &table) {
+    for spec in tier_specs(tier) {
+        if let (_, Some(_), Err(e)) = table_state(dir, &spec) {
             return Err(CliError::tables(e));
         }
     }
     Ok(())
 }
 
-/// The largest tier whose tables are all present and valid.
+/// The tier `optimal` uses without `--tier`: the largest H48 tier of h4 to h7 whose tables are
+/// all present and valid, else the largest such Korf tier. h0 is a test tier, used only when asked
+/// for by name.
 pub fn largest_ready_tier(dir: &Path) -> Option<Tier> {
-    Tier::ALL
-        .into_iter()
-        .rev()
+    let h48 = Tier::H48.into_iter().filter(|&tier| tier != Tier::H0);
+    h48.rev()
+        .chain(Tier::ALL.into_iter().rev())
         .find(|&tier| tier_ready(dir, tier))
+}
+
+/// Every tier, Korf's then the H48 ones.
+fn all_tiers() -> impl Iterator<Item = Tier> {
+    Tier::ALL.into_iter().chain(Tier::H48)
 }
 
 fn status(dir: &Path) -> Report {
     let mut text = format!("table directory: {}\n", dir.display());
     let mut tables = Vec::new();
-    let mut all = vec![pdb::CORNERS];
-    for tier in Tier::ALL {
-        all.extend(pdb::edge_tables(tier));
+    let mut all = vec![pdb::CORNERS.spec];
+    for tier in all_tiers() {
+        all.extend(tier_specs(tier).into_iter().skip(1));
     }
-    for table in &all {
-        let (path, size, valid) = table_state(dir, table);
+    for spec in &all {
+        let (path, size, valid) = table_state(dir, spec);
         let checked = valid
             .as_ref()
             .ok()
@@ -151,27 +197,28 @@ fn status(dir: &Path) -> Report {
         });
         text.push_str(&format!(
             "  {:<15} {:>10}  {state}\n",
-            table.id().as_str(),
+            spec.id.as_str(),
             size_text
         ));
-        tables.push(json!({ "id": table.id().as_str(), "path": path, "bytes": size, "ok": valid.is_ok() && checked.is_some(), "header_ok": valid.is_ok(), "payload_checked": checked.map(utc_date), "state": state }));
+        tables.push(json!({ "id": spec.id.as_str(), "path": path, "bytes": size, "expected_bytes": file_bytes(spec), "ok": valid.is_ok() && checked.is_some(), "header_ok": valid.is_ok(), "payload_checked": checked.map(utc_date), "state": state }));
     }
     let mut tiers = Vec::new();
-    for tier in Tier::ALL {
+    for tier in all_tiers() {
         let ready = tier_ready(dir, tier);
         let unreadable_table =
-            pdb::tier_tables(tier)
+            tier_specs(tier)
                 .into_iter()
-                .find_map(|table| match table_state(dir, &table) {
+                .find_map(|spec| match table_state(dir, &spec) {
                     (_, Some(_), Err(e)) if unreadable(&e) => Some(e),
                     _ => None,
                 });
         let checked = ready
-            && pdb::tier_tables(tier)
+            && tier_specs(tier)
                 .iter()
-                .all(|table| cube_tables::checked_at(&table.spec.path_in(dir)).is_some());
+                .all(|spec| cube_tables::checked_at(&spec.path_in(dir)).is_some());
+        let bytes = tier_bytes(tier);
         let line = match (ready, unreadable_table) {
-            (true, _) if checked => format!("tier {tier}: ready"),
+            (true, _) if checked => format!("tier {tier}: ready ({})", size_text(bytes)),
             (true, _) => format!(
                 "tier {tier}: baked, payload not checked (run `cube-cli tables verify --tier {tier}`)"
             ),
@@ -183,7 +230,7 @@ fn status(dir: &Path) -> Report {
         };
         text.push_str(&line);
         text.push('\n');
-        tiers.push(json!({ "tier": tier.to_string(), "ready": ready, "payload_checked": checked }));
+        tiers.push(json!({ "tier": tier.to_string(), "ready": ready, "payload_checked": checked, "bytes": bytes }));
     }
     Report::new(
         text.trim_end(),
@@ -191,85 +238,166 @@ fn status(dir: &Path) -> Report {
     )
 }
 
-/// Bakes `tier` (corners included) into `dir`, with a progress bar per table on standard error
-/// when `show_progress`; says where the tables went and how much space they take.
-pub fn bake(dir: &Path, tier: Tier, show_progress: bool) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        CliError::tables(format!(
-            "{}: creating the table directory: {e}",
-            dir.display()
-        ))
-    })?;
-    let start = Instant::now();
-    let bar = std::sync::Mutex::new(None::<ProgressBar>);
-    let progress = |event: &Event<'_>| {
-        if !show_progress {
-            return;
+/// The progress bar of a bake on standard error, one table at a time (none when hidden).
+struct Bar {
+    show: bool,
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Bar {
+    fn new(show: bool) -> Bar {
+        Bar {
+            show,
+            bar: Mutex::new(None),
         }
-        let mut bar = bar.lock().expect("the progress bar is never poisoned");
-        match event {
-            Event::Started { table } => {
-                let new = ProgressBar::new(table.n_entries() as u64);
-                new.set_style(
+    }
+
+    /// Starts a bar for `id`, of `len` entries (a spinner when `None`).
+    fn start(&self, id: &str, len: Option<u64>) {
+        let new = match len {
+            Some(len) => {
+                let bar = ProgressBar::new(len);
+                bar.set_style(
                     ProgressStyle::with_template(
                         "{prefix:>15} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta} {msg}",
                     )
                     .expect("the template is valid")
                     .progress_chars("=> "),
                 );
-                new.set_prefix(table.id().to_string());
-                new.enable_steady_tick(Duration::from_millis(200));
-                *bar = Some(new);
+                bar
+            }
+            None => {
+                let bar = ProgressBar::new_spinner();
+                bar.set_style(
+                    ProgressStyle::with_template("{prefix:>15} {spinner} {elapsed_precise} {msg}")
+                        .expect("the template is valid"),
+                );
+                bar
+            }
+        };
+        new.set_prefix(id.to_string());
+        new.enable_steady_tick(Duration::from_millis(200));
+        *self.lock() = Some(new);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<ProgressBar>> {
+        self.bar.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Follows a pattern database bake.
+    fn event(&self, event: &Event<'_>) {
+        if !self.show {
+            return;
+        }
+        match event {
+            Event::Started { table } => {
+                self.start(table.id().as_str(), Some(table.n_entries() as u64));
             }
             Event::Level { table, stats } => {
-                if let Some(bar) = &*bar {
+                if let Some(bar) = &*self.lock() {
                     bar.set_position(table.n_entries() as u64 - stats.unassigned);
                     bar.set_message(format!("depth {}", stats.depth));
                 }
             }
-            Event::Written { .. } | Event::Skipped { .. } => {
-                if let Some(bar) = bar.take() {
-                    bar.finish_and_clear();
-                }
-            }
+            Event::Written { .. } | Event::Skipped { .. } => self.finish(),
             _ => {}
         }
-    };
-    if show_progress {
-        let (disk, time) = tier_cost(tier);
-        output::note(format_args!(
-            "baking the {tier} pattern databases into {} ({disk}, {time} on 2 cores; once)",
-            dir.display()
-        ));
     }
-    pdb::bake_tier(
-        dir,
-        tier,
-        &BakeOptions {
-            wait_for_lock: true,
-            ..BakeOptions::default()
-        },
-        &progress,
-    )
-    .map_err(CliError::tables)?;
-    if tier.h48_flips().is_some() {
-        let options = h48::BakeOptions {
+
+    /// Follows a level of an H48 bake.
+    fn level(&self, stats: &LevelStats) {
+        if let Some(bar) = &*self.lock() {
+            bar.set_message(format!("depth {}: {} entries", stats.depth, stats.entries));
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = self.lock().take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Bakes `tiers` (each with the corner database) into `dir`, with a progress bar per table on
+/// standard error when `show_progress`; says where the tables went and how much space they take.
+/// The H48 tiers are baked together, by one call of [`h48::bake_tiers`].
+pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::tables(format!(
+            "{}: creating the table directory: {e}",
+            dir.display()
+        ))
+    })?;
+    let mut unique: Vec<Tier> = Vec::new();
+    for &tier in tiers {
+        if !unique.contains(&tier) {
+            unique.push(tier);
+        }
+    }
+    let (h48_tiers, korf_tiers): (Vec<Tier>, Vec<Tier>) = unique
+        .into_iter()
+        .partition(|tier| tier.h48_flips().is_some());
+    let bar = Bar::new(show_progress);
+    let options = BakeOptions {
+        wait_for_lock: true,
+        ..BakeOptions::default()
+    };
+    let mut baked: Vec<(String, Vec<TableSpec>, Duration)> = Vec::new();
+    for &tier in &korf_tiers {
+        let start = Instant::now();
+        if show_progress {
+            output::note(format_args!(
+                "baking the {tier} pattern databases into {} ({}; once)",
+                dir.display(),
+                tier_cost_text(tier)
+            ));
+        }
+        pdb::bake_tier(dir, tier, &options, &|event| bar.event(event)).map_err(CliError::tables)?;
+        baked.push((format!("tier {tier}"), tier_specs(tier), start.elapsed()));
+    }
+    if !h48_tiers.is_empty() {
+        let start = Instant::now();
+        let names = h48_tiers
+            .iter()
+            .map(Tier::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut specs = vec![pdb::CORNERS.spec];
+        specs.extend(h48_tiers.iter().filter_map(|&tier| h48::spec(tier)));
+        if show_progress {
+            // The slowest tier's time, as they are baked together.
+            let time = bake_time_text(*h48_tiers.iter().max().expect("one H48 tier or more"));
+            output::note(format_args!(
+                "baking the H48 tables of {names} with the corner database into {} ({time}, {} of disk; once)",
+                dir.display(),
+                size_text(specs.iter().map(file_bytes).sum())
+            ));
+        }
+        pdb::bake(dir, &pdb::CORNERS, &options, &|event| bar.event(event))
+            .map_err(CliError::tables)?;
+        let h48_options = h48::BakeOptions {
             wait_for_lock: true,
             ..h48::BakeOptions::default()
         };
-        h48::bake(dir, tier, &options, &|_| {}).map_err(CliError::tables)?;
+        bar.start(&format!("h48 {names}"), None);
+        let result = h48::bake_tiers(dir, &h48_tiers, &h48_options, &|stats| bar.level(stats));
+        bar.finish();
+        result.map_err(CliError::tables)?;
+        baked.push((format!("H48 {names}"), specs, start.elapsed()));
     }
     if show_progress {
-        let bytes: u64 = pdb::tier_tables(tier)
-            .iter()
-            .filter_map(|t| table_state(dir, t).1)
-            .sum();
-        output::note(format_args!(
-            "baked tier {tier} in {:.1} s: {:.0} MiB in {}",
-            start.elapsed().as_secs_f64(),
-            bytes as f64 / (1 << 20) as f64,
-            dir.display()
-        ));
+        for (what, specs, elapsed) in &baked {
+            let bytes: u64 = specs
+                .iter()
+                .filter_map(|spec| table_state(dir, spec).1)
+                .sum();
+            output::note(format_args!(
+                "baked {what} in {:.1} s: {:.0} MiB in {}",
+                elapsed.as_secs_f64(),
+                bytes as f64 / (1 << 20) as f64,
+                dir.display()
+            ));
+        }
     }
     Ok(())
 }
@@ -307,31 +435,71 @@ fn utc_date(time: SystemTime) -> String {
 }
 
 /// The full check of the tables: each is read (not mapped, so a file truncated meanwhile is an
-/// error, not a signal), hashed, its histogram and spot checks compared; then stamped as checked.
+/// error, not a signal), hashed, its histogram compared (and for a pattern database its spot
+/// checks run); then stamped as checked. The tables are the corner database and those of `tier`,
+/// or of every tier with a table present.
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
-    let tables = pdb::tables_to_check(dir, tier);
+    let pdbs = pdb::tables_to_check(dir, tier);
+    let h48_specs: Vec<TableSpec> = match tier {
+        Some(tier) => h48::spec(tier).into_iter().collect(),
+        None => Tier::H48
+            .into_iter()
+            .filter_map(h48::spec)
+            .filter(|spec| spec.path_in(dir).exists())
+            .collect(),
+    };
     let mut text = String::new();
     let mut results: Vec<Value> = Vec::new();
-    for table in &tables {
-        let start = Instant::now();
-        let loaded = PruneTable::load_anonymous(&table.spec.path_in(dir), &table.spec)
-            .map_err(CliError::tables)?;
-        pdb::verify_table(&loaded, table, &SpotCheck::default()).map_err(CliError::tables)?;
-        let seconds = start.elapsed().as_secs_f64();
-        let stamp = match cube_tables::write_check_stamp(&loaded) {
-            Ok(()) => String::new(),
-            Err(e) => format!("; not stamped: {e}"),
+    let mut check =
+        |spec: &TableSpec,
+         verify: &dyn Fn(&PruneTable<cube_tables::Anonymous>) -> Result<(), CliError>|
+         -> Result<(), CliError> {
+            let start = Instant::now();
+            let loaded =
+                PruneTable::load_anonymous(&spec.path_in(dir), spec).map_err(CliError::tables)?;
+            verify(&loaded)?;
+            let seconds = start.elapsed().as_secs_f64();
+            let stamp = match cube_tables::write_check_stamp(&loaded) {
+                Ok(()) => String::new(),
+                Err(e) => format!("; not stamped: {e}"),
+            };
+            text.push_str(&format!(
+                "{:<15} ok ({seconds:.2} s{stamp})\n",
+                spec.id.as_str()
+            ));
+            results.push(json!({ "id": spec.id.as_str(), "ok": true, "seconds": seconds }));
+            Ok(())
         };
-        text.push_str(&format!(
-            "{:<15} ok ({seconds:.2} s{stamp})\n",
-            table.id().as_str()
-        ));
-        results.push(json!({ "id": table.id().as_str(), "ok": true, "seconds": seconds }));
+    for table in &pdbs {
+        check(&table.spec, &|loaded| {
+            pdb::verify_table(loaded, table, &SpotCheck::default())
+                .map(drop)
+                .map_err(CliError::tables)
+        })?;
+    }
+    for spec in &h48_specs {
+        check(spec, &|loaded| verify_h48(loaded, spec))?;
     }
     Ok(Report::new(
         text.trim_end(),
         json!({ "dir": dir, "verified": results }),
     ))
+}
+
+/// The full check of an H48 table: the payload hash and the histogram against the header's, and
+/// h0's code histogram against nissy-core's.
+fn verify_h48<T: AsRef<[u8]>>(loaded: &PruneTable<T>, spec: &TableSpec) -> Result<(), CliError> {
+    cube_tables::verify(loaded, None).map_err(CliError::tables)?;
+    let codes = &loaded.histogram()[..h48::H0_CODES.len()];
+    if spec.tier == Some(Tier::H0) && codes != h48::H0_CODES {
+        return Err(CliError::tables(format!(
+            "table {} at {}: code histogram {codes:?}, expected nissy-core's {:?} (re-run cube-cli tables bake --tier h0)",
+            spec.id,
+            loaded.path().display(),
+            h48::H0_CODES
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
