@@ -92,7 +92,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         }
         let options = h48::BakeOptions {
             force: flags.force,
-            wait_for_lock: false,
+            ..h48::BakeOptions::default()
         };
         let reports = pdb::with_threads(flags.threads, || {
             h48::bake_tiers(&dir, &h48_tiers, &options, &|level| {

@@ -197,10 +197,10 @@ fn h0_is_a_lower_bound_on_known_positions() {
     assert!(checked > 300, "{checked}");
 }
 
-/// The one pass of h4..h7 with the count of depth 11: the h11 counts at depths <= 8, <= 10 and
-/// = 11 and the four code histograms are checked inside the bake against the published ones.
-/// About 4.3 GB of scratch and 7.3 GB of tables in `$H48_BAKE_DIR` (default `target/tmp/h48-h4-h7`);
-/// minutes on two cores. Run with
+/// The one pass of h4..h7: the h11 counts at depths <= 8 and <= 10 (and = 11 with
+/// `H48_COUNT_11=1`, which slows the pass) and the four code histograms are checked inside the
+/// bake against the published ones. About 4.3 GB of scratch and 7.3 GB of tables in
+/// `$H48_BAKE_DIR` (default `target/tmp/h48-h4-h7`); minutes on two cores. Run with
 /// `H48_BAKE_DIR=DIR cargo test --release -p cube-tables --test integration -- --ignored --nocapture h4_to_h7`.
 #[test]
 #[ignore = "bakes 7.3 GB of tables over 4.3 GB of scratch"]
@@ -211,7 +211,7 @@ fn h4_to_h7_bake_in_one_pass_with_the_published_counts() {
     );
     let options = BakeOptions {
         force: true,
-        count_last_level: true,
+        count_last_level: std::env::var_os("H48_COUNT_11").is_some(),
         ..BakeOptions::default()
     };
     let start = Instant::now();
@@ -224,8 +224,10 @@ fn h4_to_h7_bake_in_one_pass_with_the_published_counts() {
     })
     .expect("h4..h7 bake with the published counts");
     eprintln!("h4..h7 baked in {:.2?}", start.elapsed());
-    for (report, expected) in reports.iter().zip(h48::H4_H7_CODES) {
-        assert_eq!(report.histogram[..4], expected);
+    for note in &reports[0].notes {
+        eprintln!("note: {note}");
+    }
+    for report in &reports {
         eprintln!(
             "{}: search {:.2?}, write {:.2?}",
             report.path.display(),

@@ -59,6 +59,9 @@ pub struct BakeReport {
     pub search_time: Duration,
     /// Time of packing and writing.
     pub write_time: Duration,
+    /// Counts that differ from the published ones within the tolerance of the checks (h11 and
+    /// h4..h7 against nissy-core's), one sentence each.
+    pub notes: Vec<String>,
 }
 
 /// Bakes the table of an H48 `tier` into `dir`, unless a valid one is there (with the corner
@@ -143,6 +146,7 @@ impl BakeReport {
             histogram,
             search_time: Duration::ZERO,
             write_time: Duration::ZERO,
+            notes: Vec::new(),
         }
     }
 }

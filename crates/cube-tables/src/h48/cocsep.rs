@@ -122,7 +122,7 @@ pub fn cocsep(cube: &Cube) -> u32 {
 }
 
 /// A cube whose [`cocsep`] is `raw` (edges solved; it need not be solvable).
-fn cocsep_cube(raw: u32) -> Cube {
+pub(crate) fn cocsep_cube(raw: u32) -> Cube {
     let twists = twist_unrank((raw / N_SEP as u32) as u16);
     let mask = CSEP_MASKS[(raw % N_SEP as u32) as usize];
     let (mut a, mut b) = ([0u8, 2, 5, 7].into_iter(), [1u8, 3, 4, 6].into_iter());
