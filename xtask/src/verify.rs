@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use cube_tables::h48;
 use cube_tables::pdb::{self, Pdb, SpotCheck};
 use cube_tables::{Anonymous, PruneTable, TableError, Tier};
 
@@ -12,6 +13,7 @@ use crate::{Error, mib, table_dir};
 pub(crate) fn run(flags: VerifyFlags) -> Result<(), Error> {
     let dir = table_dir(flags.dir);
     let tables = chosen_tables(&dir, flags.tier)?;
+    let h48_specs = h48::specs_to_check(&dir, flags.tier);
     let spot = SpotCheck {
         n_random: flags.spot,
         ..SpotCheck::default()
@@ -36,17 +38,30 @@ pub(crate) fn run(flags: VerifyFlags) -> Result<(), Error> {
                 report.n_searched,
             );
         }
+        for spec in &h48_specs {
+            let verify_start = Instant::now();
+            let loaded = PruneTable::load_anonymous(&spec.path_in(&dir), spec)?;
+            h48::verify_table(&loaded)?;
+            let _ = cube_tables::write_check_stamp(&loaded);
+            println!(
+                "{:<16} ok: read, hash and histograms {:.2} s ({:.0} MiB)",
+                spec.id,
+                verify_start.elapsed().as_secs_f64(),
+                mib(loaded.payload().len() as u64),
+            );
+        }
         Ok(())
     })??;
     println!(
         "{} tables verified in {:.2} s",
-        tables.len(),
+        tables.len() + h48_specs.len(),
         start.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
-/// The corners and the edge tables of `tier`, or of every tier with a table present.
+/// The corners and the edge tables of `tier`, or of every tier with a table present (the H48
+/// tables of `tier`, or every one present, are checked after them).
 pub(crate) fn chosen_tables(dir: &Path, tier: Option<Tier>) -> Result<Vec<Pdb>, Error> {
     let tables = pdb::tables_to_check(dir, tier);
     if tier.is_none() && tables.len() == 1 && !pdb::CORNERS.spec.path_in(dir).exists() {

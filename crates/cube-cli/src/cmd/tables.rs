@@ -440,14 +440,7 @@ fn utc_date(time: SystemTime) -> String {
 /// or of every tier with a table present.
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
     let pdbs = pdb::tables_to_check(dir, tier);
-    let h48_specs: Vec<TableSpec> = match tier {
-        Some(tier) => h48::spec(tier).into_iter().collect(),
-        None => Tier::H48
-            .into_iter()
-            .filter_map(h48::spec)
-            .filter(|spec| spec.path_in(dir).exists())
-            .collect(),
-    };
+    let h48_specs = h48::specs_to_check(dir, tier);
     let mut text = String::new();
     let mut results: Vec<Value> = Vec::new();
     let mut check =
@@ -478,28 +471,12 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
         })?;
     }
     for spec in &h48_specs {
-        check(spec, &|loaded| verify_h48(loaded, spec))?;
+        check(spec, &|loaded| h48::verify_table(loaded).map_err(CliError::tables))?;
     }
     Ok(Report::new(
         text.trim_end(),
         json!({ "dir": dir, "verified": results }),
     ))
-}
-
-/// The full check of an H48 table: the payload hash and the histogram against the header's, and
-/// h0's code histogram against nissy-core's.
-fn verify_h48<T: AsRef<[u8]>>(loaded: &PruneTable<T>, spec: &TableSpec) -> Result<(), CliError> {
-    cube_tables::verify(loaded, None).map_err(CliError::tables)?;
-    let codes = &loaded.histogram()[..h48::H0_CODES.len()];
-    if spec.tier == Some(Tier::H0) && codes != h48::H0_CODES {
-        return Err(CliError::tables(format!(
-            "table {} at {}: code histogram {codes:?}, expected nissy-core's {:?} (re-run cube-cli tables bake --tier h0)",
-            spec.id,
-            loaded.path().display(),
-            h48::H0_CODES
-        )));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

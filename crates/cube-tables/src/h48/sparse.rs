@@ -37,6 +37,7 @@ use crate::mmap::Scratch;
 use crate::pdb::bake::{check_free_space, file_scratch, is_sound, lock};
 use crate::pdb::{Direction, LevelStats};
 use crate::store::{TableWriter, WriteOptions};
+use crate::table::PruneTable;
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
 /// 8: H48's "short cosets" (design note 3.5).
@@ -758,6 +759,32 @@ pub(super) fn run(
         });
     }
     Ok(reports)
+}
+
+/// The full check of a loaded H48 table: its payload hash and histogram ([`crate::verify`]),
+/// then its code histogram against nissy-core's (h0 exactly, h4..h7 within 1 ppm).
+///
+/// # Errors
+///
+/// The errors of [`crate::verify`]; `HistogramMismatch` when the codes are not the published ones.
+pub fn verify_table<T: AsRef<[u8]>>(table: &PruneTable<T>) -> Result<(), TableError> {
+    crate::verify(table, None)?;
+    let tier = table.info().tier;
+    let histogram = *table.histogram();
+    if let (Some(tier), Some(expected)) = (tier, tier.and_then(expected_codes))
+        && !codes_ok(tier, &histogram)
+    {
+        let code = (0..4)
+            .find(|&c| histogram[c] != expected[c])
+            .expect("a code differs");
+        return Err(table.error(TableError::new(Kind::HistogramMismatch {
+            depth: code,
+            found: histogram[code],
+            expected: expected[code],
+            against: "nissy-core's codes",
+        })));
+    }
+    Ok(())
 }
 
 /// The histogram of a tier's table when it is baked and sound, with the published code histogram.

@@ -60,6 +60,19 @@ pub const fn spec(tier: Tier) -> Option<TableSpec> {
     }
 }
 
+/// The H48 tables a full check covers: that of `tier` (none for a Korf tier), or, without a
+/// tier, every one present in `dir`.
+pub fn specs_to_check(dir: &Path, tier: Option<Tier>) -> Vec<TableSpec> {
+    match tier {
+        Some(tier) => spec(tier).into_iter().collect(),
+        None => Tier::H48
+            .into_iter()
+            .filter_map(spec)
+            .filter(|spec| spec.path_in(dir).exists())
+            .collect(),
+    }
+}
+
 /// The spec of `tier`, or an error saying it is not an H48 tier.
 pub(crate) fn spec_or_error(tier: Tier) -> Result<TableSpec, TableError> {
     spec(tier).ok_or_else(|| {
