@@ -296,3 +296,8 @@ pub mod thistlethwaite;
 mod small;
 
 pub use crate::small::{SmallOutcome, SmallTables, small_tables};
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
