@@ -29,7 +29,7 @@ def main():
     random, moves = per_call(states, rounds)
     solved, _ = per_call([Cube()] * n, rounds)
     texts, _ = per_call([state.facelets for state in states], rounds)
-    print(f"python two-phase: {n} random states (Cube), best of {rounds} rounds: {random * 1e6:.1f} us per call, mean length {moves / n:.2}")
+    print(f"python two-phase: {n} random states (Cube), best of {rounds} rounds: {random * 1e6:.1f} us per call, mean length {moves / n:.2f}")
     print(f"python two-phase: the same as facelet strings: {texts * 1e6:.1f} us per call")
     print(f"python two-phase: solved cube: {solved * 1e6:.2f} us per call")
 
