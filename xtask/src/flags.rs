@@ -14,10 +14,13 @@ pub struct Flags {
     pub command: Command,
 }
 
-/// The tasks. Their names are the command line's, so they all end in `Tables` for now.
+/// The tasks.
 #[derive(Debug, Subcommand)]
-#[allow(clippy::enum_variant_names)]
 pub enum Command {
+    /// Every test: the workspace's Rust tests in release mode, then the Python package's wheel
+    /// built with maturin in a virtual environment under the target directory, installed, and
+    /// its pytest suite.
+    Test(TestFlags),
     /// Bake the tables of one or more tiers: the corner database, and the two edge databases of a
     /// Korf tier or the table of an H48 tier.
     ///
@@ -29,6 +32,17 @@ pub enum Command {
     /// Compress baked tables into zstd seeds (`<file>.zst`), which the loaders install when the table is
     /// missing.
     PackTables(PackFlags),
+}
+
+/// `cargo xtask test`.
+#[derive(Debug, Args)]
+pub struct TestFlags {
+    /// The Python interpreter that creates the virtual environment (default: `python3`).
+    #[arg(long)]
+    pub python: Option<PathBuf>,
+    /// Skip the Rust tests: only build the wheel and run the Python tests.
+    #[arg(long)]
+    pub python_only: bool,
 }
 
 /// `cargo xtask bake-tables`.

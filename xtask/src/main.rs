@@ -1,6 +1,8 @@
 //! Project automation, run as `cargo xtask <task>` (an alias in `.cargo/config.toml`), in the manner of
 //! rust-analyzer's `xtask`:
 //!
+//! - `cargo xtask test [--python PATH] [--python-only]` runs every test: the workspace's Rust tests in
+//!   release mode, then the Python package's wheel, built and tested in a virtual environment;
 //! - `cargo xtask bake-tables --tier T[,T...] [--dir DIR] [--threads N]` bakes the tables of the
 //!   tiers (6edge, 7edge, 8edge: Korf's pattern databases; h0, h4..h7: the H48 tables, baked
 //!   together, with the corner database) with progress bars, skipping what is baked and valid;
@@ -12,6 +14,7 @@
 mod bake;
 mod flags;
 mod pack;
+mod test;
 mod verify;
 
 use std::path::{Path, PathBuf};
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
     });
     let flags = Flags::parse();
     let result = match flags.command {
+        Command::Test(flags) => test::run(flags),
         Command::BakeTables(flags) => bake::run(flags),
         Command::VerifyTables(flags) => verify::run(flags),
         Command::PackTables(flags) => pack::run(flags),

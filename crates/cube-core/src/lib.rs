@@ -42,3 +42,8 @@ pub use notation::{
     Alg, Expanded, MAX_EXPANDED_MOVES, MAX_NESTING, ParseError, ParseErrorKind, simplify,
 };
 pub use symmetry::{ParseSymmetryError, Symmetry};
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -57,3 +57,8 @@ pub use detect::{
 };
 pub use error::{DecodeError, Field};
 pub use state::State;
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -45,6 +45,20 @@ use cube_core::{Cube, Move};
 
 pub use crate::cancel::Stop;
 pub use crate::error::SolveError;
+/// What an optimal solve needs from cube-tables, so that a caller of [`korf`] needs no `use` of
+/// that crate: the tier, the pattern databases and their payload type.
+///
+/// ```no_run
+/// use cube_solvers::{Anonymous, Limits, PdbSet, Stop, Tier, korf::Korf};
+///
+/// let dir = std::path::Path::new("tables");
+/// let tables: PdbSet<Anonymous> = PdbSet::load_anonymous(dir, Tier::Edge6)?;
+/// let cube = cube_core::Cube::SOLVED.apply_alg(&"R U R' U'".parse().unwrap());
+/// let outcome = Korf::new(&tables).search(&cube, &Limits::default(), &Stop::new(), &mut |_| {})?;
+/// assert_eq!(outcome.solutions[0].moves.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub use cube_tables::{Anonymous, Tier, pdb::PdbSet};
 
 /// What a search may do: lengths, time, how many solutions, threads.
 ///
@@ -296,3 +310,8 @@ pub mod thistlethwaite;
 mod small;
 
 pub use crate::small::{SmallOutcome, SmallTables, small_tables};
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -95,3 +95,8 @@ pub mod pdb;
 mod cache;
 
 pub use crate::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -9,13 +9,20 @@
 //! [`PruneTable::load_anonymous`] is the fast path: a mapped ext4 file gets no transparent huge pages,
 //! while anonymous memory advised with `MADV_HUGEPAGE` does, and huge pages make random lookups in a
 //! multi-GB table about 1.6 times faster (fewer TLB misses). It is also safe.
+//!
+//! Without the `mmap` feature (on by default) nothing is mapped and the crate is pure Rust: anonymous
+//! memory is a heap buffer, [`PruneTable::open_mapped`] reads the payload into one (header and lengths
+//! checked as before, the payload not hashed), and [`Scratch::file_backed`] is an error.
 
+#[cfg(feature = "mmap")]
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "mmap")]
 use memmap2::{Mmap, MmapMut, MmapOptions};
 
 use crate::error::TableError;
+#[cfg(feature = "mmap")]
 use crate::format::HEADER_LEN;
 use crate::id::TableSpec;
 use crate::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big};
@@ -24,7 +31,11 @@ use crate::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big
 #[derive(Debug)]
 pub struct Mapped {
     /// `None` for an empty payload, which cannot be mapped.
+    #[cfg(feature = "mmap")]
     map: Option<Mmap>,
+    /// The payload read into memory: nothing is mapped without the `mmap` feature.
+    #[cfg(not(feature = "mmap"))]
+    map: Option<Vec<u8>>,
 }
 
 impl AsRef<[u8]> for Mapped {
@@ -33,10 +44,22 @@ impl AsRef<[u8]> for Mapped {
     }
 }
 
+/// Zeroed anonymous memory, writable: a map with the `mmap` feature, else a heap buffer.
+#[cfg(feature = "mmap")]
+type AnonymousMut = MmapMut;
+#[cfg(not(feature = "mmap"))]
+type AnonymousMut = Vec<u8>;
+
+/// The same, made read-only once written.
+#[cfg(feature = "mmap")]
+type AnonymousRead = Mmap;
+#[cfg(not(feature = "mmap"))]
+type AnonymousRead = Vec<u8>;
+
 /// The payload of a table copied into anonymous memory by [`PruneTable::load_anonymous`].
 #[derive(Debug)]
 pub struct Anonymous {
-    map: Mmap,
+    map: AnonymousRead,
     len: usize,
 }
 
@@ -69,6 +92,14 @@ impl PruneTable<Mapped> {
         let (file, info) = open_checked(path, spec).map_err(at)?;
         let payload_len =
             usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
+        #[cfg(not(feature = "mmap"))]
+        let map = {
+            let mut bytes = anonymous(payload_len).map_err(at)?;
+            bytes.truncate(payload_len);
+            read_payload(&file, &info, &mut bytes, PayloadCheck::TrustHeader).map_err(at)?;
+            Some(bytes)
+        };
+        #[cfg(feature = "mmap")]
         let map = if payload_len == 0 {
             None
         } else {
@@ -130,6 +161,7 @@ fn load_anonymous(
     let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
     let mut map = anonymous(len).map_err(at)?;
     read_payload(&file, &info, &mut map[..len], check).map_err(at)?;
+    #[cfg(feature = "mmap")]
     let map = map
         .make_read_only()
         .map_err(|e| at(TableError::io("protecting the payload", e)))?;
@@ -137,7 +169,8 @@ fn load_anonymous(
 }
 
 /// Maps `len` (at least 1) zeroed anonymous bytes, advised to use transparent huge pages on Linux.
-fn anonymous(len: usize) -> Result<MmapMut, TableError> {
+#[cfg(feature = "mmap")]
+fn anonymous(len: usize) -> Result<AnonymousMut, TableError> {
     let map =
         MmapMut::map_anon(len.max(1)).map_err(|e| TableError::io("mapping anonymous memory", e))?;
     // Huge pages are an optimisation: a kernel without them (EINVAL) is not an error.
@@ -146,7 +179,20 @@ fn anonymous(len: usize) -> Result<MmapMut, TableError> {
     Ok(map)
 }
 
+/// Allocates `len` (at least 1) zeroed bytes on the heap; running out of memory is an error, not an abort.
+#[cfg(not(feature = "mmap"))]
+fn anonymous(len: usize) -> Result<AnonymousMut, TableError> {
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(len.max(1)).map_err(|_| {
+        let e = std::io::Error::from(std::io::ErrorKind::OutOfMemory);
+        TableError::io("allocating memory", e)
+    })?;
+    bytes.resize(len.max(1), 0);
+    Ok(bytes)
+}
+
 /// Gives `file` `len` bytes of real disk blocks, zeroed.
+#[cfg(feature = "mmap")]
 fn allocate(file: &std::fs::File, len: u64) -> std::io::Result<()> {
     #[cfg(test)]
     if tests::FAIL_ALLOCATION.get() {
@@ -178,7 +224,7 @@ fn allocate(file: &std::fs::File, len: u64) -> std::io::Result<()> {
 /// [`write_table`](crate::write_table). Nothing of a multi-GB payload is copied onto the heap.
 #[derive(Debug)]
 pub struct Scratch {
-    map: MmapMut,
+    map: AnonymousMut,
     len: usize,
     /// The backing file, removed on drop.
     path: Option<PathBuf>,
@@ -212,9 +258,33 @@ impl Scratch {
     /// # Errors
     ///
     /// `Io` when the file cannot be created, allocated (`StorageFull` on a full disk) or mapped; the file
-    /// is removed again.
+    /// is removed again. `Io` (`Unsupported`) without the `mmap` feature.
     #[allow(unsafe_code)]
     pub unsafe fn file_backed(path: &Path, len: usize) -> Result<Scratch, TableError> {
+        #[cfg(not(feature = "mmap"))]
+        {
+            let _ = len;
+            let e = std::io::Error::new(
+                std::io::ErrorKind::Unsupported,
+                "cube-tables was built without its `mmap` feature; use anonymous scratch",
+            );
+            Err(TableError::io("mapping the scratch file", e).with_path(path))
+        }
+        // SAFETY: a propagation of the caller's promise.
+        #[cfg(feature = "mmap")]
+        unsafe {
+            Scratch::map_file(path, len)
+        }
+    }
+
+    /// [`Scratch::file_backed`] with the `mmap` feature.
+    ///
+    /// # Safety
+    ///
+    /// That of [`Scratch::file_backed`].
+    #[cfg(feature = "mmap")]
+    #[allow(unsafe_code)]
+    unsafe fn map_file(path: &Path, len: usize) -> Result<Scratch, TableError> {
         let at = |e: TableError| e.with_path(path);
         let file = OpenOptions::new()
             .read(true)
@@ -247,10 +317,13 @@ impl Scratch {
     /// `Io` when the write-back fails.
     pub fn flush(&self) -> Result<(), TableError> {
         match &self.path {
+            #[cfg(feature = "mmap")]
             Some(path) => self
                 .map
                 .flush()
                 .map_err(|e| TableError::io("flushing the scratch file", e).with_path(path)),
+            #[cfg(not(feature = "mmap"))]
+            Some(_) => Ok(()),
             None => Ok(()),
         }
     }

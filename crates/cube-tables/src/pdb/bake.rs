@@ -66,7 +66,12 @@ pub struct BakeOptions {
 impl Default for BakeOptions {
     fn default() -> BakeOptions {
         BakeOptions {
-            scratch: ScratchKind::File,
+            // File-backed scratch needs a map; without the `mmap` feature the scratch is in memory.
+            scratch: if cfg!(feature = "mmap") {
+                ScratchKind::File
+            } else {
+                ScratchKind::Memory
+            },
             force: false,
             wait_for_lock: false,
             backward_factor: None,

@@ -1,19 +1,34 @@
 //! Seeds: a table file compressed with zstd (`<file>.zst`), for distribution. A seed is never mapped; it
 //! is installed, that is decompressed into a table file with the atomic writer, and checked on the way.
 
+//!
+//! Without the `zstd` feature (on by default), which builds zstd's C library, [`pack_seed`] and
+//! [`install_seed`] of an existing seed are errors.
+
+#[cfg(feature = "zstd")]
 use std::fs::File;
+#[cfg(feature = "zstd")]
 use std::io::{BufReader, BufWriter, Read};
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "zstd")]
 use crate::atomic::AtomicFile;
-use crate::error::{Kind, TableError};
+#[cfg(feature = "zstd")]
+use crate::error::Kind;
+use crate::error::TableError;
+#[cfg(feature = "zstd")]
 use crate::format::HEADER_LEN;
+#[cfg(feature = "zstd")]
 use crate::hash::CHUNK_LEN;
 use crate::open::open_regular;
 use crate::pdb::Pdb;
-use crate::store::{TableWriter, WriteOptions};
+#[cfg(feature = "zstd")]
+use crate::store::TableWriter;
+use crate::store::WriteOptions;
+#[cfg(feature = "zstd")]
 use crate::table::open_checked;
 
+#[cfg(feature = "zstd")]
 /// The zstd level of [`pack_seed`]: nibble tables of distances compress about 2x at any level, and this
 /// one runs at well over 100 MB/s.
 const LEVEL: i32 = 6;
@@ -32,6 +47,7 @@ pub fn seed_path(path: &Path) -> PathBuf {
 ///
 /// The header errors of `PruneTable::load` when the table is missing or bad; `Io` when reading or
 /// writing fails.
+#[cfg(feature = "zstd")]
 pub fn pack_seed(dir: &Path, table: &Pdb) -> Result<PathBuf, TableError> {
     let spec = &table.spec;
     let path = spec.path_in(dir);
@@ -76,6 +92,7 @@ pub fn pack_seed(dir: &Path, table: &Pdb) -> Result<PathBuf, TableError> {
 ///   (nothing is installed).
 /// - `Locked` when another process writes the table and `options` does not wait.
 /// - `Io` when reading, decompressing or writing fails.
+#[cfg(feature = "zstd")]
 pub fn install_seed(
     dir: &Path,
     table: &Pdb,
@@ -129,4 +146,44 @@ pub fn install_seed(
         return Err(at(TableError::new(Kind::InvalidInput { what }), &seed));
     }
     Ok(Some(installed))
+}
+
+/// The error of a seed operation without the `zstd` feature.
+#[cfg(not(feature = "zstd"))]
+fn no_zstd(table: &Pdb, file: &Path) -> TableError {
+    let e = std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "cube-tables was built without its `zstd` feature",
+    );
+    let spec = &table.spec;
+    TableError::io("reading or writing a seed", e).at(spec.id, file, &spec.fix, spec.tier)
+}
+
+/// [`pack_seed`] without the `zstd` feature: always an error.
+///
+/// # Errors
+///
+/// `Io` (`Unsupported`).
+#[cfg(not(feature = "zstd"))]
+pub fn pack_seed(dir: &Path, table: &Pdb) -> Result<PathBuf, TableError> {
+    Err(no_zstd(table, &seed_path(&table.spec.path_in(dir))))
+}
+
+/// [`install_seed`] without the `zstd` feature: `Ok(None)` when there is no seed, else an error.
+///
+/// # Errors
+///
+/// `Io` (`Unsupported`) when the seed exists; the errors of opening it.
+#[cfg(not(feature = "zstd"))]
+pub fn install_seed(
+    dir: &Path,
+    table: &Pdb,
+    _options: &WriteOptions,
+) -> Result<Option<PathBuf>, TableError> {
+    let seed = seed_path(&table.spec.path_in(dir));
+    match open_regular(&seed) {
+        Ok(_) => Err(no_zstd(table, &seed)),
+        Err(e) if e.kind() == crate::TableErrorKind::Missing => Ok(None),
+        Err(e) => Err(e.at(table.spec.id, &seed, &table.spec.fix, table.spec.tier)),
+    }
 }

@@ -1,0 +1,88 @@
+//! The exceptions of `cube_toolkit`, one per kind of failure, all under `CubeError`, and the
+//! conversions from the workspace's errors.
+
+use cube_encode::DecodeError;
+use cube_solvers::SolveError;
+use cube_tables::{TableError, TableErrorKind};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+create_exception!(
+    cube_toolkit,
+    CubeError,
+    PyException,
+    "The base of every error of cube_toolkit."
+);
+create_exception!(
+    cube_toolkit,
+    ParseError,
+    CubeError,
+    "A text that is not a state, an algorithm or a name of this toolkit."
+);
+create_exception!(
+    cube_toolkit,
+    IllegalCube,
+    CubeError,
+    "A state that no turning of a real cube reaches (the message names the rule broken)."
+);
+create_exception!(
+    cube_toolkit,
+    TablesMissing,
+    CubeError,
+    "Tables that are not baked in the table directory (the message says how to bake them)."
+);
+create_exception!(
+    cube_toolkit,
+    TablesInvalid,
+    CubeError,
+    "Tables that are present but cannot be used: corrupt, truncated, unreadable, of another version."
+);
+create_exception!(
+    cube_toolkit,
+    NoSolution,
+    CubeError,
+    "No solution within the limits asked (a length or a time)."
+);
+
+/// Adds the exceptions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("CubeError", py.get_type::<CubeError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("IllegalCube", py.get_type::<IllegalCube>())?;
+    m.add("TablesMissing", py.get_type::<TablesMissing>())?;
+    m.add("TablesInvalid", py.get_type::<TablesInvalid>())?;
+    m.add("NoSolution", py.get_type::<NoSolution>())?;
+    Ok(())
+}
+
+/// Whether a decoder's refusal means the text reads but is no cube (the CLI's `illegal`).
+pub fn is_illegal(e: &DecodeError) -> bool {
+    matches!(
+        e,
+        DecodeError::Illegal(_)
+            | DecodeError::Facelet(_)
+            | DecodeError::CentresNotARotation
+            | DecodeError::CentreParity
+    )
+}
+
+/// A solver's error: unsolvable input is `IllegalCube`.
+pub fn solve_error(e: SolveError) -> PyErr {
+    match e {
+        SolveError::Unsolvable(_) => IllegalCube::new_err(e.to_string()),
+        SolveError::Cancelled => NoSolution::new_err("stopped before any solution was found"),
+        _ => CubeError::new_err(e.to_string()),
+    }
+}
+
+/// A table error: a missing table is `TablesMissing`, any other `TablesInvalid`.
+pub fn table_error(e: TableError) -> PyErr {
+    match e.kind() {
+        TableErrorKind::Missing | TableErrorKind::NoTableDir => {
+            TablesMissing::new_err(e.to_string())
+        }
+        _ => TablesInvalid::new_err(e.to_string()),
+    }
+}

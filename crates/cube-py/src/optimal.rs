@@ -1,0 +1,215 @@
+//! `optimal`: Korf's optimal solver over the pattern databases of this process, with the GIL
+//! released and Ctrl-C (`KeyboardInterrupt`) stopping the search through its stop flag.
+
+use std::time::Duration;
+
+use cube_core::{Alg, Cube};
+use cube_solvers::korf::{Korf, KorfOutcome};
+use cube_solvers::{Limits, Solution, Stop};
+use pyo3::prelude::*;
+
+use crate::cube::StateArg;
+use crate::errors::{NoSolution, solve_error};
+use crate::solve::{PySolution, seconds};
+use crate::tables;
+
+/// The result of ``optimal``: ``solution`` and ``solutions`` (strings, best first), ``length``,
+/// ``optimal`` (proven), ``proven_lower_bound`` (no solution is shorter), ``nodes``,
+/// ``seconds`` and ``tier``.
+#[pyclass(module = "cube_toolkit", name = "OptimalResult", frozen, get_all)]
+#[derive(Clone)]
+pub struct OptimalResult {
+    /// The best solution found.
+    solution: String,
+    /// Every solution found, best first.
+    solutions: Vec<String>,
+    /// The length of the best solution.
+    length: usize,
+    /// Whether the solutions are proven optimal.
+    optimal: bool,
+    /// No solution is shorter than this.
+    proven_lower_bound: usize,
+    /// Nodes searched.
+    nodes: u64,
+    /// Time taken, in seconds.
+    seconds: f64,
+    /// The tier of the pattern databases searched.
+    tier: String,
+}
+
+#[pymethods]
+impl OptimalResult {
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        solution: String,
+        solutions: Vec<String>,
+        length: usize,
+        optimal: bool,
+        proven_lower_bound: usize,
+        nodes: u64,
+        seconds: f64,
+        tier: String,
+    ) -> OptimalResult {
+        OptimalResult {
+            solution,
+            solutions,
+            length,
+            optimal,
+            proven_lower_bound,
+            nodes,
+            seconds,
+            tier,
+        }
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> crate::Reduce<'py, ResultArgs> {
+        let r = self.clone();
+        (
+            py.get_type::<OptimalResult>(),
+            (
+                r.solution,
+                r.solutions,
+                r.length,
+                r.optimal,
+                r.proven_lower_bound,
+                r.nodes,
+                r.seconds,
+                r.tier,
+            ),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "OptimalResult({:?}, length={}, optimal={})",
+            self.solution, self.length, self.optimal
+        )
+    }
+}
+
+/// The arguments of `OptimalResult(...)`, in the order of its fields.
+type ResultArgs = (String, Vec<String>, usize, bool, usize, u64, f64, String);
+
+impl OptimalResult {
+    /// The best solution as a `Solution` of the method `optimal`.
+    pub fn solution(&self) -> PyResult<PySolution> {
+        let alg: Alg = self.solution.parse().map_err(|e| {
+            crate::errors::CubeError::new_err(format!("solution {:?}: {e}", self.solution))
+        })?;
+        Ok(PySolution::new(
+            &Solution::new(alg.expand().moves),
+            "optimal",
+            self.seconds,
+        ))
+    }
+}
+
+/// Runs the search on another thread while this one, holding the GIL only for a moment every
+/// 20 ms, checks for Python signals: a `KeyboardInterrupt` raises the stop flag, and is raised
+/// once the search has stopped.
+fn search_interruptible(
+    py: Python<'_>,
+    korf: &Korf<'_, cube_tables::Anonymous>,
+    cube: &Cube,
+    limits: &Limits,
+) -> PyResult<KorfOutcome> {
+    let stop = Stop::new();
+    let mut interrupted = None;
+    let outcome = std::thread::scope(|scope| {
+        let search = scope.spawn(|| korf.search(cube, limits, &stop, &mut |_| {}));
+        while !search.is_finished() {
+            if interrupted.is_none()
+                && let Err(e) = py.check_signals()
+            {
+                stop.stop();
+                interrupted = Some(e);
+            }
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(20)));
+        }
+        search.join()
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    match outcome {
+        Ok(result) => result.map_err(solve_error),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// The optimal search behind `optimal` and `solve(method="optimal")`.
+pub fn search(
+    py: Python<'_>,
+    cube: Cube,
+    tier: Option<&str>,
+    threads: Option<usize>,
+    timeout: Option<Duration>,
+    max_solutions: usize,
+) -> PyResult<OptimalResult> {
+    let tier = tier.map(tables::parse_tier).transpose()?;
+    let (tier, set) = py.allow_threads(|| tables::pdb_set(tier))?;
+    // The two-phase upper bound: its tables from the cache rather than built.
+    py.allow_threads(|| tables::install_small("two-phase"));
+    let limits = Limits {
+        n_solutions: max_solutions.max(1),
+        threads: threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
+        time_budget: timeout,
+        ..Limits::default()
+    };
+    let korf = Korf::new(&set);
+    let outcome = search_interruptible(py, &korf, &cube, &limits)?;
+    let seconds = outcome.elapsed.as_secs_f64();
+    let Some(best) = outcome.solutions.first() else {
+        return Err(NoSolution::new_err(format!(
+            "timed out after {seconds:.1} s without a solution; no solution is shorter than {} moves",
+            outcome.proven_lower_bound
+        )));
+    };
+    Ok(OptimalResult {
+        solution: Alg::from_moves(&best.moves).to_string(),
+        solutions: outcome
+            .solutions
+            .iter()
+            .map(|s| Alg::from_moves(&s.moves).to_string())
+            .collect(),
+        length: best.moves.len(),
+        optimal: outcome.optimal,
+        proven_lower_bound: outcome.proven_lower_bound,
+        nodes: outcome.nodes,
+        seconds,
+        tier: tier.to_string(),
+    })
+}
+
+/// The shortest solutions of ``state``, proven, over the pattern databases of ``tier``
+/// (``"6edge"``, ``"7edge"``, ``"8edge"``; default: the largest baked, else 6edge, baked on
+/// first use). ``threads`` (default: all cores), ``timeout`` in seconds (then the best known and
+/// the length proven so far, ``optimal`` false), ``max_solutions``.
+///
+/// The tables load once per process and are shared by every call. The GIL is released during
+/// the search, and Ctrl-C stops it (``KeyboardInterrupt``). Raises ``IllegalCube``,
+/// ``TablesMissing`` (a larger tier not baked), ``TablesInvalid``, ``NoSolution`` (timed out
+/// before any solution).
+#[pyfunction]
+#[pyo3(signature = (state, tier = None, threads = None, timeout = None, max_solutions = 1))]
+pub fn optimal(
+    py: Python<'_>,
+    state: StateArg,
+    tier: Option<&str>,
+    threads: Option<usize>,
+    timeout: Option<f64>,
+    max_solutions: usize,
+) -> PyResult<OptimalResult> {
+    let cube = state.legal_cube()?;
+    search(
+        py,
+        cube,
+        tier,
+        threads,
+        seconds("timeout", timeout)?,
+        max_solutions,
+    )
+}

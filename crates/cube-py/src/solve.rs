@@ -1,0 +1,282 @@
+//! `solve` by method, its `Solution` with labelled stages, and `scramble`.
+
+use std::time::Duration;
+
+use cube_core::{Alg, Move};
+use cube_solvers::beginner::Beginner;
+use cube_solvers::cfop::Cfop;
+use cube_solvers::scramble::{Event, Scrambler};
+use cube_solvers::thistlethwaite::Thistlethwaite;
+use cube_solvers::two_phase::TwoPhase;
+use cube_solvers::{Limits, Solution, Solver, Stop};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::cube::StateArg;
+use crate::errors::{NoSolution, ParseError, solve_error};
+
+/// One labelled stage of a solution (``"cross"``, ``"F2L 1"``, ``"phase 1"``...).
+#[pyclass(module = "cube_toolkit", name = "Stage", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
+pub struct PyStage {
+    /// The stage's name.
+    label: String,
+    /// Its moves, as a string.
+    moves: String,
+    /// Its number of face turns.
+    length: usize,
+}
+
+#[pymethods]
+impl PyStage {
+    fn __repr__(&self) -> String {
+        format!("Stage({:?}, {:?})", self.label, self.moves)
+    }
+}
+
+/// A solution: ``moves`` (a string), ``move_list`` (one string per face turn), ``length``,
+/// ``stages`` (labelled, for the methods that have stages), ``method`` and ``seconds``.
+///
+/// Two solutions are equal when their moves, stages and method are (whatever the time taken).
+#[pyclass(module = "cube_toolkit", name = "Solution", frozen, get_all)]
+#[derive(Clone)]
+pub struct PySolution {
+    /// The face turns, as a string (``""`` for a solved cube).
+    moves: String,
+    /// One string per face turn.
+    move_list: Vec<String>,
+    /// The number of face turns.
+    length: usize,
+    /// The labelled stages; empty for methods without stages.
+    stages: Vec<PyStage>,
+    /// The method that found it.
+    method: String,
+    /// The time the solve took, in seconds.
+    seconds: f64,
+}
+
+impl PySolution {
+    pub fn new(solution: &Solution, method: &str, seconds: f64) -> PySolution {
+        let stages = solution
+            .stages
+            .iter()
+            .map(|s| PyStage {
+                label: s.label.clone(),
+                moves: Alg::from_moves(&s.moves).to_string(),
+                length: s.moves.len(),
+            })
+            .collect();
+        PySolution {
+            moves: Alg::from_moves(&solution.moves).to_string(),
+            move_list: solution.moves.iter().map(Move::to_string).collect(),
+            length: solution.moves.len(),
+            stages,
+            method: method.to_string(),
+            seconds,
+        }
+    }
+}
+
+#[pymethods]
+impl PySolution {
+    /// Rebuilds a solution (for pickling): the stages as ``(label, moves)`` pairs.
+    #[new]
+    fn restore(
+        moves: &str,
+        stages: Vec<(String, String)>,
+        method: String,
+        seconds: f64,
+    ) -> PyResult<PySolution> {
+        let parse = |text: &str| -> PyResult<Vec<Move>> {
+            let alg: Alg = text
+                .parse()
+                .map_err(|e| ParseError::new_err(format!("{e} (in the solution {text:?})")))?;
+            Ok(alg.expand().moves)
+        };
+        let solution = Solution {
+            moves: parse(moves)?,
+            stages: stages
+                .iter()
+                .map(|(label, moves)| {
+                    Ok(cube_solvers::Stage {
+                        label: label.clone(),
+                        moves: parse(moves)?,
+                    })
+                })
+                .collect::<PyResult<_>>()?,
+        };
+        Ok(PySolution::new(&solution, &method, seconds))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> crate::Reduce<'py, SolutionArgs> {
+        let stages = self
+            .stages
+            .iter()
+            .map(|s| (s.label.clone(), s.moves.clone()))
+            .collect();
+        (
+            py.get_type::<PySolution>(),
+            (
+                self.moves.clone(),
+                stages,
+                self.method.clone(),
+                self.seconds,
+            ),
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<PySolution>().is_ok_and(|other| {
+            let other = other.get();
+            self.moves == other.moves && self.stages == other.stages && self.method == other.method
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.length
+    }
+
+    fn __str__(&self) -> String {
+        self.moves.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution({:?}, length={}, method={:?})",
+            self.moves, self.length, self.method
+        )
+    }
+}
+
+/// The arguments of `Solution(...)`: moves, stages as (label, moves), method, seconds.
+type SolutionArgs = (String, Vec<(String, String)>, String, f64);
+
+/// A time argument in seconds, checked.
+pub fn seconds(name: &str, value: Option<f64>) -> PyResult<Option<Duration>> {
+    value
+        .map(|secs| {
+            Duration::try_from_secs_f64(secs)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "{name}={secs}: expected a number of seconds greater than 0"
+                    ))
+                })
+        })
+        .transpose()
+}
+
+/// A solution of ``state`` by ``method``: ``"two-phase"`` (near-optimal in milliseconds),
+/// ``"thistlethwaite"``, ``"beginner"``, ``"cfop"`` (with labelled stages) or ``"optimal"``.
+///
+/// Solutions are outer face turns named by the faces' centres: they solve the pieces relative
+/// to the centres, so for a state with a puzzle rotation apply them to ``Cube(cube.h48)``.
+/// ``max_length`` bounds the length; ``time_budget`` (seconds) is how long two-phase keeps
+/// looking for shorter solutions; ``to`` solves to that state instead of solved. The GIL is
+/// released during the search. The first solve of a method in a process loads its tables
+/// (from the table directory, built and cached there when missing).
+///
+/// Raises ``IllegalCube`` for a state that cannot be solved, ``NoSolution`` when there is none
+/// within the limits, ``ParseError`` for a text that is no state.
+///
+/// >>> from cube_toolkit import Cube, solve
+/// >>> solution = solve("R U R' U'", method="beginner")
+/// >>> Cube("R U R' U'").apply(solution.moves).is_solved
+/// True
+#[pyfunction]
+#[pyo3(signature = (state, method = "two-phase", max_length = None, time_budget = None, to = None))]
+pub fn solve(
+    py: Python<'_>,
+    state: StateArg,
+    method: &str,
+    max_length: Option<usize>,
+    time_budget: Option<f64>,
+    to: Option<StateArg>,
+) -> PyResult<PySolution> {
+    let cube = state.legal_cube()?;
+    let goal = to.map(|to| to.legal_cube()).transpose()?;
+    if method == "optimal" {
+        let cube = match &goal {
+            Some(goal) => cube_solvers::relative_to_goal(&cube, goal).map_err(solve_error)?,
+            None => cube,
+        };
+        let result = crate::optimal::search(
+            py,
+            cube,
+            None,
+            None,
+            seconds("time_budget", time_budget)?,
+            1,
+        )?;
+        return result.solution();
+    }
+    let solver: Box<dyn Solver> = match method {
+        "two-phase" => Box::new(TwoPhase::new()),
+        "thistlethwaite" => Box::new(Thistlethwaite::new()),
+        "beginner" => Box::new(Beginner::new()),
+        "cfop" => Box::new(Cfop::new()),
+        _ => {
+            return Err(ParseError::new_err(format!(
+                "unknown method {method:?}: expected two-phase, thistlethwaite, beginner, cfop or optimal"
+            )));
+        }
+    };
+    crate::tables::install_small(match method {
+        "beginner" | "cfop" => "cross",
+        method => method,
+    });
+    let limits = Limits {
+        max_length,
+        time_budget: seconds("time_budget", time_budget)?,
+        ..Limits::default()
+    };
+    let (result, elapsed) = py.allow_threads(|| {
+        let start = std::time::Instant::now();
+        let stop = Stop::new();
+        let result = match &goal {
+            Some(goal) => solver.solve_to(&cube, goal, &limits, &stop),
+            None => solver.solve(&cube, &limits, &stop),
+        };
+        (result, start.elapsed().as_secs_f64())
+    });
+    let solution = result
+        .map_err(solve_error)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| {
+            NoSolution::new_err(format!(
+                "{method}: no solution within the limits (raise max_length or time_budget)"
+            ))
+        })?;
+    Ok(PySolution::new(&solution, method, elapsed))
+}
+
+/// ``count`` random-state scrambles for ``event`` (``"333"``, ``"333fm"``, ``"333bf"``), as
+/// the CLI's ``scramble`` writes them: the same ``seed`` gives the CLI's scrambles.
+///
+/// >>> from cube_toolkit import scramble
+/// >>> len(scramble(seed=42, count=2))
+/// 2
+#[pyfunction]
+#[pyo3(signature = (event = "333", seed = None, count = 1))]
+pub fn scramble(
+    py: Python<'_>,
+    event: &str,
+    seed: Option<u64>,
+    count: usize,
+) -> PyResult<Vec<String>> {
+    let event: Event = event
+        .parse()
+        .map_err(|e| ParseError::new_err(format!("{e}")))?;
+    crate::tables::install_small("two-phase");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(rand::random));
+    Ok(py.allow_threads(|| {
+        let scrambler = Scrambler::new();
+        (0..count)
+            .map(|_| scrambler.scramble(event, &mut rng).alg.to_string())
+            .collect()
+    }))
+}

@@ -1,0 +1,207 @@
+//! The tables of this process: the table directory of the CLI's rules (`$CUBE_TABLES_DIR`, else
+//! the user's cache directory), each method's small tables and each tier's pattern databases
+//! loaded once and shared by every call, the count of loads, `tables.status()` and
+//! `tables.bake()`.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cube_tables::pdb::{self, BakeOptions, PdbSet};
+use cube_tables::{Anonymous, Tier, h48};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors::{ParseError, TablesMissing, table_error};
+
+/// How many table sets this process has loaded (or built): tests see each worker load once.
+static LOADS: AtomicU64 = AtomicU64::new(0);
+
+/// The pattern databases loaded so far, one per tier.
+type Loaded = Vec<(Tier, Arc<PdbSet<Anonymous>>)>;
+static PDBS: Mutex<Loaded> = Mutex::new(Vec::new());
+
+/// The table directory: `$CUBE_TABLES_DIR`, else the user's cache directory (the CLI's rules
+/// without `--tables`).
+pub fn dir() -> PyResult<PathBuf> {
+    cube_tables::resolve_table_dir(None).map_err(table_error)
+}
+
+/// Installs the small tables of `method` (`two-phase`, `thistlethwaite`, `cross`) from the table
+/// directory once per process, as the CLI does: a missing or stale file is built and written.
+/// Caching only saves time: without a usable directory the solver builds its tables in memory.
+pub fn install_small(method: &str) {
+    static DONE: [OnceLock<()>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let sets = cube_solvers::small_tables();
+    let Some(index) = sets.iter().position(|set| set.method == method) else {
+        return;
+    };
+    DONE[index].get_or_init(|| {
+        if let Ok(dir) = dir()
+            && sets[index].load_or_build(&dir).is_ok()
+        {
+            LOADS.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+}
+
+/// Whether every pattern database of `tier` is present with a valid header.
+fn tier_ready(dir: &std::path::Path, tier: Tier) -> bool {
+    pdb::tier_tables(tier)
+        .iter()
+        .all(|table| pdb::check_header(&table.spec.path_in(dir), table).is_ok())
+}
+
+/// Parses a tier name.
+pub fn parse_tier(name: &str) -> PyResult<Tier> {
+    name.parse()
+        .map_err(|e| ParseError::new_err(format!("tier {name:?}: {e}")))
+}
+
+/// The pattern databases of `asked`, else of the largest tier baked, else of 6edge (baked on
+/// first use, as the CLI does), loaded once per process; every payload is hashed as it loads.
+/// Call without the GIL: it may bake and read for seconds.
+pub fn pdb_set(asked: Option<Tier>) -> PyResult<(Tier, Arc<PdbSet<Anonymous>>)> {
+    let dir = dir()?;
+    let mut loaded = PDBS.lock().unwrap_or_else(|e| e.into_inner());
+    let tier = asked
+        .or_else(|| {
+            Tier::ALL
+                .into_iter()
+                .rev()
+                .filter(|tier| tier.h48_flips().is_none())
+                .find(|&tier| tier_ready(&dir, tier))
+        })
+        .unwrap_or(Tier::Edge6);
+    if tier.h48_flips().is_some() {
+        return Err(ParseError::new_err(format!(
+            "tier {tier}: the H48 tiers are not searched by optimal yet; use 6edge, 7edge or 8edge"
+        )));
+    }
+    if let Some((_, set)) = loaded.iter().find(|(t, _)| *t == tier) {
+        return Ok((tier, Arc::clone(set)));
+    }
+    if !tier_ready(&dir, tier) {
+        // A table that is there but invalid is reported, never silently replaced.
+        for table in pdb::tier_tables(tier) {
+            let path = table.spec.path_in(&dir);
+            if path.exists() {
+                pdb::check_header(&path, &table).map_err(table_error)?;
+            }
+        }
+        if tier != Tier::Edge6 {
+            return Err(TablesMissing::new_err(format!(
+                "the {tier} pattern databases are not baked in {}: call cube_toolkit.tables.bake(\"{tier}\") first, or use tier=\"6edge\"",
+                dir.display()
+            )));
+        }
+        bake(&dir, tier)?;
+    }
+    let set = Arc::new(PdbSet::load_anonymous(&dir, tier).map_err(table_error)?);
+    LOADS.fetch_add(1, Ordering::Relaxed);
+    loaded.push((tier, Arc::clone(&set)));
+    Ok((tier, set))
+}
+
+fn bake(dir: &std::path::Path, tier: Tier) -> PyResult<()> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        TablesMissing::new_err(format!(
+            "{}: creating the table directory: {e}",
+            dir.display()
+        ))
+    })?;
+    let options = BakeOptions {
+        wait_for_lock: true,
+        ..BakeOptions::default()
+    };
+    pdb::bake_tier(dir, tier, &options, &|_| {}).map_err(table_error)?;
+    if tier.h48_flips().is_some() {
+        let options = h48::BakeOptions {
+            wait_for_lock: true,
+            ..h48::BakeOptions::default()
+        };
+        h48::bake(dir, tier, &options, &|_| {}).map_err(table_error)?;
+    }
+    Ok(())
+}
+
+/// The table directory this process uses (``$CUBE_TABLES_DIR``, else the user's cache
+/// directory).
+#[pyfunction]
+pub fn tables_dir() -> PyResult<String> {
+    Ok(dir()?.display().to_string())
+}
+
+/// How many table sets this process has loaded or built: each method's small tables and each
+/// tier's pattern databases count once, however many calls use them.
+#[pyfunction]
+pub fn table_loads() -> u64 {
+    LOADS.load(Ordering::Relaxed)
+}
+
+/// Every pattern database with its size and header state, and which tiers are ready, without
+/// reading the payloads: ``{"dir": ..., "tables": [...], "tiers": [...]}``.
+#[pyfunction]
+pub fn tables_status(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dir = dir()?;
+    let status = PyDict::new(py);
+    status.set_item("dir", dir.display().to_string())?;
+    let tables = PyList::empty(py);
+    let mut all = vec![pdb::CORNERS];
+    for tier in Tier::ALL {
+        all.extend(pdb::edge_tables(tier));
+    }
+    for table in &all {
+        let path = table.spec.path_in(&dir);
+        let bytes = std::fs::metadata(&path).ok().map(|m| m.len());
+        let header = pdb::check_header(&path, table);
+        let entry = PyDict::new(py);
+        entry.set_item("id", table.id().as_str())?;
+        entry.set_item("path", path.display().to_string())?;
+        entry.set_item("bytes", bytes)?;
+        entry.set_item("header_ok", header.is_ok())?;
+        entry.set_item(
+            "state",
+            match (bytes, header) {
+                (None, _) => "missing".to_string(),
+                (Some(_), Ok(())) => "header ok".to_string(),
+                (Some(_), Err(e)) => format!("invalid: {e}"),
+            },
+        )?;
+        tables.append(entry)?;
+    }
+    status.set_item("tables", tables)?;
+    let tiers = PyList::empty(py);
+    for tier in Tier::ALL.into_iter().filter(|t| t.h48_flips().is_none()) {
+        let entry = PyDict::new(py);
+        entry.set_item("tier", tier.to_string())?;
+        entry.set_item("ready", tier_ready(&dir, tier))?;
+        tiers.append(entry)?;
+    }
+    status.set_item("tiers", tiers)?;
+    Ok(status)
+}
+
+/// Bakes the pattern databases of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``) into the
+/// table directory, with the GIL released; ``progress`` says on standard error what it bakes.
+#[pyfunction]
+#[pyo3(signature = (tier, progress = true))]
+pub fn tables_bake(py: Python<'_>, tier: &str, progress: bool) -> PyResult<()> {
+    let tier = parse_tier(tier)?;
+    let dir = dir()?;
+    if progress {
+        eprintln!(
+            "cube_toolkit: baking the {tier} pattern databases into {} (once)",
+            dir.display()
+        );
+    }
+    let start = std::time::Instant::now();
+    py.allow_threads(|| bake(&dir, tier))?;
+    if progress {
+        eprintln!(
+            "cube_toolkit: baked tier {tier} in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}

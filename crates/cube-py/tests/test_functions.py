@@ -1,0 +1,116 @@
+"""solve, scramble, check, convert and tables: each function, checked against the CLI's
+documented output or by applying what it returns."""
+
+import pickle
+
+import pytest
+
+import cube_toolkit
+from cube_toolkit import Cube, NoSolution, check, convert, scramble, solve, tables
+
+T_PERM = "R U R' U' R' F R2 U' R' U' R U R' F'"
+
+
+@pytest.mark.parametrize("method", ["two-phase", "thistlethwaite", "beginner", "cfop"])
+def test_every_method_solves(method):
+    for seed in range(5):
+        cube = Cube.random(seed=seed)
+        solution = solve(cube, method=method)
+        assert solution.method == method
+        assert cube.apply(solution.moves).is_solved
+        assert solution.move_list == solution.moves.split()
+        assert solution.length == len(solution.move_list) == len(solution)
+        if method == "two-phase":
+            assert solution.length <= 21
+        if method in ("beginner", "cfop"):
+            assert solution.stages, "staged methods label their stages"
+            assert all(stage.label and stage.length == len(stage.moves.split()) for stage in solution.stages)
+
+
+def test_solve_matches_the_readme():
+    # README.md: `cube-cli solve "<T perm>"` and `--method cfop --explain`.
+    assert solve(T_PERM).moves == "U F2 U F2 D' L2 B2 U' B2 D L2 U2"
+    cfop = solve(T_PERM, method="cfop")
+    assert [(s.label, s.moves) for s in cfop.stages] == [("PLL T", T_PERM)]
+
+
+def test_solve_accepts_any_format_and_a_goal():
+    cube = Cube("F2 D R' B")
+    assert solve(cube.facelets).moves == solve(cube).moves == solve(cube.h48).moves
+    goal = Cube("R U")
+    solution = solve(cube, to=goal)
+    assert cube.apply(solution.moves).h48 == goal.h48
+    assert solve(Cube()).moves == ""
+
+
+def test_solve_limits():
+    cube = Cube("R U F D L B R2 U2")
+    with pytest.raises(NoSolution, match="no solution within the limits"):
+        solve(cube, max_length=3)
+    solution = solve(cube, time_budget=0.05)
+    assert cube.apply(solution.moves).is_solved and solution.length <= 8
+    with pytest.raises(ValueError, match="greater than 0"):
+        solve(cube, time_budget=-1.0)
+    with pytest.raises(cube_toolkit.ParseError, match="unknown method"):
+        solve(cube, method="roux")
+
+
+def test_solution_pickles_and_compares_without_its_time():
+    solution = solve("R U R' U'", method="cfop")
+    again = pickle.loads(pickle.dumps(solution))
+    assert again == solution
+    assert again.stages == solution.stages and again.seconds == solution.seconds
+    assert solve("R U R' U'", method="cfop") == solution
+
+
+def test_scramble_is_the_clis():
+    # README.md: `cube-cli scramble --seed 42 --count 2`.
+    assert scramble(seed=42, count=2) == [
+        "F R' F U' L' B' D2 R2 U R2 L2 B2 D R2 L2 B2 D' F' L'",
+        "B2 L2 D2 L2 D L2 B2 D' R2 B2 L' B2 U' F B2 L' D R2 L' F'",
+    ]
+    assert len(scramble()) == 1 and scramble(seed=1) == scramble(seed=1)
+    assert scramble("333fm", seed=3)[0].startswith("R' U' F")
+    assert not Cube(scramble("333bf", seed=3)[0]).is_solved
+    with pytest.raises(cube_toolkit.ParseError):
+        scramble("444")
+
+
+def test_check_lists_the_problems_with_codes():
+    assert check("R U R' U'") == [] and check(Cube("R")) == []
+    # README.md: `cube-cli check UUU...BBR`.
+    problems = check("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR")
+    assert [p.code for p in problems] == ["colour-count", "colour-count"]
+    assert problems[0].message.startswith("colour 'R' appears 10 times, expected 9")
+    h48 = "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0"
+    codes = [p.code for p in check(h48)]
+    assert codes and all(codes), codes
+    assert pickle.loads(pickle.dumps(problems[0])) == problems[0]
+    with pytest.raises(cube_toolkit.ParseError):
+        check("R U Q")
+
+
+def test_convert_matches_the_readme():
+    assert convert("R U", "h48") == "FR0 UL0 DB0 DF0 UB0 UF0 DL0 BR0 DR0 FL0 BL0 UR0 UFR1 UFL0 DFL0 UBR2 DFR2 UBL0 DBR1 DBL0"
+    assert convert("R U", "twizzle") == "9c14df400001baa5280000"
+    assert convert("R U R' U'", "b32") == "WFCDERQH=AECDIFGHBJKL=A"
+    cube = Cube.random(seed=5)
+    assert Cube(convert(cube, "alg")) == cube
+    for name in ["facelets", "reid", "kpattern"]:
+        assert Cube(convert(cube, name)).h48 == cube.h48
+    with pytest.raises(cube_toolkit.ParseError, match="unknown format"):
+        convert(cube, "svg")
+
+
+def test_tables_status_dir_and_loads():
+    status = tables.status()
+    assert status["dir"] == tables.dir()
+    assert {t["tier"] for t in status["tiers"]} == {"6edge", "7edge", "8edge"}
+    assert all({"id", "path", "bytes", "header_ok", "state"} <= set(t) for t in status["tables"])
+    before = tables.loads()
+    for _ in range(3):
+        solve(Cube.random(), method="thistlethwaite")
+    after = tables.loads()
+    assert after - before <= 1, "a method's tables load once per process"
+    solve(Cube.random(), method="thistlethwaite")
+    assert tables.loads() == after

@@ -1,0 +1,55 @@
+"""cube_toolkit.kociemba, the drop-in for the kociemba package: its README's examples and the
+shared facelet vectors, every solution checked by applying it."""
+
+import json
+
+import pytest
+
+from conftest import VECTORS
+from cube_toolkit import Cube, kociemba
+
+
+def test_kociemba_readme_examples():
+    # The examples of Kociemba's README (muodov/kociemba): a state, then a state to a pattern.
+    state = "DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD"
+    solution = kociemba.solve(state)
+    assert Cube(state).apply(solution).is_solved
+    assert len(solution.split()) <= 20
+    start = "FLBUULFFLFDURRDBUBUUDDFFBRDDBLRDRFLLRLRULFUDRRBDBBBUFL"
+    pattern = "BBURUDBFUFFFRRFUUFLULUFUDLRRDBBDBDBLUDDFLLRRBRLLLBRDDF"
+    solution = kociemba.solve(start, pattern)
+    assert Cube(start).apply(solution).facelets == pattern
+
+
+def test_max_depth():
+    state = "DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD"
+    assert len(kociemba.solve(state, max_depth=20).split()) <= 20
+    with pytest.raises(ValueError, match="no solution within the limits"):
+        kociemba.solve(state, max_depth=5)
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR", "colour 'R' appears 10 times"),
+        ("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB", "found 53 facelets"),
+        ("R U R' U'", "facelets"),
+    ],
+)
+def test_an_invalid_string_is_a_value_error_with_the_reason(text, reason):
+    with pytest.raises(ValueError, match=reason):
+        kociemba.solve(text)
+
+
+def test_shared_vectors_solve_by_two_phase():
+    vectors = json.loads((VECTORS / "facelets.json").read_text())["vectors"]
+    assert len(vectors) > 300
+    for vector in vectors:
+        facelets = vector["facelets"]
+        solution = kociemba.solve(facelets)
+        # Solutions turn the faces by their centres: applied to the pieces alone (H48 keeps no
+        # rotation), whatever the cube's orientation.
+        assert Cube(Cube(facelets).h48).apply(solution).is_solved, vector["id"]
+        assert len(solution.split()) <= 21, vector["id"]
+        # The vector's own moves make the same state (RubikTwoPhase's facelets).
+        assert Cube(vector["moves"] or None).h48 == Cube(facelets).h48, vector["id"]

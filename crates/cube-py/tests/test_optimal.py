@@ -1,0 +1,72 @@
+"""optimal over the 6edge pattern databases (baked into the test table directory on first use),
+on short scrambles, and KeyboardInterrupt stopping a long search."""
+
+import _thread
+import pickle
+import threading
+import time
+
+import pytest
+
+from cube_toolkit import Cube, optimal, solve, tables
+
+
+@pytest.mark.parametrize(
+    "scramble, length",
+    [
+        # Known optimal lengths: a commutator of two quarter turns, and the README's 13-mover.
+        ("R U R' U'", 4),
+        ("R2 U2", 2),
+        ("F2 U' B L2 D R' F U2 L' B2 D' R2 F", 13),
+    ],
+)
+def test_optimal_lengths(scramble, length):
+    result = optimal(scramble, tier="6edge")
+    assert result.optimal and result.length == length == result.proven_lower_bound
+    assert Cube(scramble).apply(result.solution).is_solved
+    assert result.tier == "6edge" and result.seconds >= 0
+    assert result.nodes > 0 or length < 5, "a long one takes a search"
+
+
+def test_short_random_scrambles_are_never_longer_than_two_phase():
+    for seed in range(5):
+        cube = Cube("R U").apply(" ".join(["F", "D'", "L2", "B", "U2", "R'"][: 2 + seed]))
+        result = optimal(cube, threads=2)
+        assert result.optimal and cube.apply(result.solution).is_solved
+        assert result.length <= solve(cube).length
+        assert result.length <= 2 + 2 + seed
+
+
+def test_several_solutions_and_pickling():
+    result = optimal("R U R' U'", tier="6edge", max_solutions=3)
+    assert len(result.solutions) >= 1 and all(len(s.split()) == 4 for s in result.solutions)
+    again = pickle.loads(pickle.dumps(result))
+    assert (again.solution, again.solutions, again.optimal, again.nodes) == (result.solution, result.solutions, result.optimal, result.nodes)
+
+
+def test_solve_by_method_optimal():
+    solution = solve("R U R' U'", method="optimal")
+    assert solution.method == "optimal" and solution.length == 4
+
+
+def test_tables_load_once():
+    optimal("R U", tier="6edge")
+    loads = tables.loads()
+    for scramble in ["R", "U F", "D2 B"]:
+        optimal(scramble, tier="6edge")
+    assert tables.loads() == loads
+
+
+def test_timeout_gives_the_best_known():
+    result = optimal(Cube.random(seed=3), tier="6edge", threads=1, timeout=0.3)
+    assert not result.optimal and result.length <= 21 and result.proven_lower_bound < result.length
+
+
+def test_keyboard_interrupt_stops_a_long_search():
+    optimal("R", tier="6edge")  # the tables are loaded before the clock starts
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        optimal(Cube.random(seed=11), tier="6edge", threads=1)
+    assert time.monotonic() - start < 10
