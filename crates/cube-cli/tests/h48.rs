@@ -295,7 +295,7 @@ fn tables_status_lists_the_h48_tiers_with_their_sizes() {
     // Sizes from the specs: h4 is 486,420,480 bytes of payload (design note), with the 42 MiB
     // corner database 506 MiB.
     assert!(
-        out.contains("tier h4: not baked (cube-cli tables bake --tier h4: bake time to be measured, 506 MiB of disk)"),
+        out.contains("tier h4: not baked (cube-cli tables bake --tier h4: about 10 minutes on 2 cores, 506 MiB of disk)"),
         "{out}"
     );
     assert!(out.contains("tier h7: not baked"), "{out}");

@@ -91,7 +91,7 @@ pub fn bake(
 /// - `NoSpace` when `dir` has less free space than the scratch and the tables need.
 /// - `HistogramMismatch` when the search finds other counts than the published ones (a bug;
 ///   nothing is written).
-/// - `Locked`, `Io`: the errors of [`write_table`] and [`TableWriter`](crate::TableWriter).
+/// - `Locked`, `Io`: the errors of [`TableWriter`](crate::TableWriter).
 pub fn bake_tiers(
     dir: &Path,
     tiers: &[Tier],

@@ -761,12 +761,12 @@ pub(super) fn run(
     Ok(reports)
 }
 
-/// The full check of a loaded H48 table: its payload hash and histogram ([`crate::verify`]),
+/// The full check of a loaded H48 table: its payload hash and histogram ([`crate::verify()`]),
 /// then its code histogram against nissy-core's (h0 exactly, h4..h7 within 1 ppm).
 ///
 /// # Errors
 ///
-/// The errors of [`crate::verify`]; `HistogramMismatch` when the codes are not the published ones.
+/// The errors of [`crate::verify()`]; `HistogramMismatch` when the codes are not the published ones.
 pub fn verify_table<T: AsRef<[u8]>>(table: &PruneTable<T>) -> Result<(), TableError> {
     crate::verify(table, None)?;
     let tier = table.info().tier;
