@@ -690,3 +690,46 @@ fn symmetric_starts_keep_every_solution() {
         assert_eq!(one[0].moves.len(), with[0].len(), "{text}");
     }
 }
+
+/// nissy-core's 16-movers #1-3 over h5 (baked by `cargo xtask bake-tables --tier h5` into
+/// `$H48_TABLES`, beside its corner table): the nodes to exhaust bounds 11..15, first measured
+/// 2026-12-01 (docs/PERFORMANCE.md). cube48opt5's published build needs 809,236, 498,395 and
+/// 609,236 at bound 15 (design note 4.1): ratios 1.27, 1.26, 1.20.
+#[test]
+#[ignore = "needs the 973 MB h5 table in $H48_TABLES"]
+fn h5_exhausted_bounds_of_three_16_movers_are_pinned() {
+    let dir = std::path::PathBuf::from(std::env::var_os("H48_TABLES").expect("H48_TABLES is set"));
+    let table = H48Table::load(&dir, Tier::H5).expect("h5 loads");
+    let corners = SymCorners::new(
+        &cube_tables::PruneTable::load(
+            &cube_tables::pdb::CORNERS.spec.path_in(&dir),
+            &cube_tables::pdb::CORNERS.spec,
+        )
+        .expect("the corner table loads"),
+    );
+    let solver = Sym48::with_config(&table, &corners, exact());
+    let pinned: [[u64; 5]; 3] = [
+        [3_264, 3_343, 8_229, 84_671, 1_026_969],
+        [3_240, 3_240, 4_624, 45_294, 627_599],
+        [3_240, 3_262, 5_836, 55_454, 732_640],
+    ];
+    let text = std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
+        .expect("the shared positions");
+    for (line, expected) in text.lines().zip(pinned) {
+        let cube = Cube::SOLVED.apply_alg(&line.parse().unwrap());
+        let limits = Limits {
+            max_length: Some(15),
+            threads: 2,
+            ..Limits::default()
+        };
+        let mut bounds = Vec::new();
+        solver
+            .search(&cube, &limits, &Stop::new(), &mut |p| {
+                if p.bound >= 11 {
+                    bounds.push(p.nodes);
+                }
+            })
+            .unwrap();
+        assert_eq!(bounds, expected, "{line}");
+    }
+}
