@@ -3,6 +3,7 @@ on short scrambles, and KeyboardInterrupt stopping a long search."""
 
 import _thread
 import pickle
+import signal
 import threading
 import time
 
@@ -63,6 +64,16 @@ def test_timeout_gives_the_best_known():
 
 
 def test_keyboard_interrupt_stops_a_long_search():
+    # A process started in the background of a non-interactive shell (as CI may start this one)
+    # begins with SIGINT ignored, and Python then keeps it ignored: give it Python's handler.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        interrupt_a_long_search()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def interrupt_a_long_search():
     optimal("R", tier="6edge")  # the tables are loaded before the clock starts
     timer = threading.Timer(0.5, _thread.interrupt_main)
     start = time.monotonic()
