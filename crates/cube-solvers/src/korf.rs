@@ -314,12 +314,6 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
-        cube.validate()?;
-        if let Some(checkpoint) = resume {
-            self.driver()
-                .check_checkpoint(checkpoint, cube, limits)
-                .map_err(SolveError::BadCheckpoint)?;
-        }
         self.run(cube, limits, stop, progress, resume, periodic)
     }
 
@@ -483,7 +477,7 @@ impl Driver {
 
     /// Whether `checkpoint` comes from a search of `cube` like this one: the tier and everything
     /// that decides which prefixes were searched and what they found.
-    pub(crate) fn check_checkpoint(
+    fn check_checkpoint(
         &self,
         checkpoint: &Checkpoint,
         cube: &Cube,
@@ -539,8 +533,9 @@ impl Driver {
         Ok(())
     }
 
-    /// The search of `cube` with `method`: the two-phase upper bound, then the bounds from the
-    /// method's lower bound on (from the checkpoint's bound when there is one).
+    /// The search of `cube` with `method`: the cube and the checkpoint checked first, then the
+    /// two-phase upper bound, then the bounds from the method's lower bound on (from the
+    /// checkpoint's bound when there is one).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run<M: Method>(
         &self,
@@ -552,6 +547,11 @@ impl Driver {
         checkpoint: Option<&Checkpoint>,
         mut periodic: Option<Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
+        cube.validate()?;
+        if let Some(checkpoint) = checkpoint {
+            self.check_checkpoint(checkpoint, cube, limits)
+                .map_err(SolveError::BadCheckpoint)?;
+        }
         let start = Instant::now();
         let clock = Clock::new(limits.time_budget);
         let max_length = limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);

@@ -265,12 +265,6 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<Sym48Outcome, SolveError> {
-        cube.validate()?;
-        if let Some(checkpoint) = resume {
-            self.driver()
-                .check_checkpoint(checkpoint, cube, limits)
-                .map_err(SolveError::BadCheckpoint)?;
-        }
         self.run(cube, limits, stop, progress, resume, periodic)
     }
 
