@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod cancel;
+mod engine;
 mod error;
 mod search;
 

@@ -33,7 +33,7 @@
 //! above cuts a solution, so asking for all solutions gives every optimal canonical sequence once.
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads, checkpoints and
-//! progress are the Korf solver's ([`korf::Driver`](crate::korf)): the prefixes are canonical
+//! progress are the Korf solver's (`engine::Driver`): the prefixes are canonical
 //! sequences of position-side moves. Solutions are not found in the order of canonical sequences
 //! (the side switches), but the result still depends on the position and the limits only.
 
@@ -48,7 +48,8 @@ use cube_tables::Tier;
 use cube_tables::pdb::SymCorners;
 
 use self::search::Engine;
-use crate::korf::{Checkpoint, Driver, KorfOutcome, Periodic, Progress};
+use crate::engine::{Driver, Task};
+use crate::korf::{Checkpoint, KorfOutcome, Periodic, Progress};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The heuristic of the sym48 search.
@@ -293,9 +294,13 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         periodic: Option<Periodic<'_>>,
     ) -> Result<Sym48Outcome, SolveError> {
         let engine = Engine::new(self.heuristic, self.corners, self.config.side);
-        let outcome = self
-            .driver()
-            .run(&engine, cube, limits, stop, progress, checkpoint, periodic)?;
+        let task = Task {
+            cube,
+            limits,
+            stop,
+            checkpoint,
+        };
+        let outcome = self.driver().run(&engine, &task, progress, periodic)?;
         let counters = engine.into_counters();
         Ok(Sym48Outcome { outcome, counters })
     }

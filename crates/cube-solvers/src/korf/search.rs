@@ -19,13 +19,10 @@
 //! of solutions is the order of canonical move sequences whatever the lookups skipped. Nothing is
 //! allocated per node: each level has its own preallocated nodes and families.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-
 use cube_core::{Cube, Move};
 
 use super::heuristic::{MAX_SLOTS, Pairs, Tables, ViewMoves};
-use crate::Stop;
-use crate::cancel::Clock;
+use crate::engine::{Abort, MAX_DEPTH, Shared};
 use crate::search::AFTER;
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
@@ -34,63 +31,10 @@ const POLL_INTERVAL: u32 = 1 << 14;
 /// How many slots' entries a child prefetches at once after its first slot.
 const PREFETCH_CHUNK: usize = 4;
 
-/// The longest search: every position is solved in 20 moves (God's number).
-pub(crate) const MAX_DEPTH: usize = 20;
-
-/// What the workers of one bound share: the method's lookups `M`, and what stops them.
-pub(crate) struct Shared<'a, M> {
-    pub(crate) method: &'a M,
-    pub(crate) stop: &'a Stop,
-    pub(crate) clock: &'a Clock,
-    /// The two-phase solver has a solution of this bound's length: stop.
-    pub(crate) upper_found: &'a AtomicBool,
-    /// Prefixes after this index cannot contribute to the wanted solutions.
-    pub(crate) cutoff: AtomicUsize,
-    /// The stop flag was raised or the time budget ran out.
-    pub(crate) halted: AtomicBool,
-    /// Only one prefix of each orbit under the position's symmetries is searched: the move after a
-    /// prefix may then be any move on another face, whatever the canonical order of opposite
-    /// faces says (see `Driver::symmetric_starts`).
-    pub(crate) any_face_after_prefix: bool,
-}
-
-impl<M> Shared<'_, M> {
-    /// Polls the stop flag, the clock and the cut-off for a worker searching prefix
-    /// `prefix_index`: why it must end early, if it must.
-    #[inline]
-    pub(crate) fn poll(&self, prefix_index: usize) -> Option<Abort> {
-        if self.halted.load(Ordering::Relaxed)
-            || self.stop.is_stopped()
-            || self.upper_found.load(Ordering::Relaxed)
-            || self.clock.expired()
-        {
-            self.halted.store(true, Ordering::Relaxed);
-            Some(Abort::Halted)
-        } else if self.cutoff.load(Ordering::Relaxed) < prefix_index {
-            Some(Abort::Cutoff)
-        } else {
-            None
-        }
-    }
-}
-
 /// Korf's lookups: the tables and the views' moves.
 pub(crate) struct Lookups<'a> {
     pub(crate) tables: &'a Tables<'a>,
     pub(crate) views: &'a ViewMoves,
-}
-
-/// Why a prefix search ended early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Abort {
-    /// It ran to the end.
-    No,
-    /// It found as many solutions as wanted.
-    Enough,
-    /// Later prefixes were no longer needed.
-    Cutoff,
-    /// Stop flag or time budget.
-    Halted,
 }
 
 /// A node being searched: its cubes, per slot the exact value or an upper bound, and where its

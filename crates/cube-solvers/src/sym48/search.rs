@@ -14,8 +14,8 @@ use cube_core::{Cube, Move, simplify};
 use cube_tables::pdb::SymCorners;
 
 use super::{Counters, SharedCounters, Side, Sym48Heuristic, move_cubes};
+use crate::engine::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
 use crate::korf::index::corner_coord;
-use crate::korf::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
 use crate::search::{AFTER, NO_MOVE};
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.

@@ -3,7 +3,7 @@
 //! A checkpoint is untrusted input (a file that a user may edit, a disk may damage, a fuzzer may
 //! write), so the reader checks everything before the search believes any of it: the version, each
 //! field's range, the `done` ranges against the number of prefixes of that depth, every solution
-//! against the cube, and a checksum of the whole text. [`Korf::resume`](super::Korf::resume) then
+//! against the cube, and a checksum of the whole text. [`Korf::resume`](crate::korf::Korf::resume) then
 //! checks the tier and the configuration against the solver's. Every error names the field.
 
 use std::fmt;
@@ -12,7 +12,7 @@ use std::str::FromStr;
 use cube_core::{Alg, Cube, FaceletCube, Move};
 use cube_tables::Tier;
 
-use super::search::MAX_DEPTH;
+use super::MAX_DEPTH;
 
 /// The state of an interrupted search: the position, the bound being searched (every shorter
 /// length is proven to have no solution), the prefixes of that bound already searched to the end,
@@ -40,7 +40,7 @@ use super::search::MAX_DEPTH;
 /// [`Checkpoint::MAX_RANGES`] ranges; `solution` lines give a solution of `bound` moves and the
 /// done prefix it was found under; `solutions-wanted` is a number or `all`; `lookups` is `plain` or
 /// the words `inverse` and `symmetric`. `checksum` is cube-tables' payload hash of every byte
-/// before its line. [`Korf::resume`](super::Korf::resume) goes on from it: it skips the done
+/// before its line. [`Korf::resume`](crate::korf::Korf::resume) goes on from it: it skips the done
 /// prefixes and keeps their solutions, so the result is the one the uninterrupted search gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {

@@ -1,0 +1,824 @@
+//! The search engine of the optimal methods ([`korf`](crate::korf) and [`sym48`](crate::sym48)):
+//! everything of an optimal search but the heuristic and the expansion of a node, which a
+//! [`Method`] and its [`PrefixWorker`] supply.
+//!
+//! A search ([`Driver::run`]) checks the cube and the checkpoint, asks the two-phase solver for an
+//! upper bound, then searches bounds from the method's lower bound up ([`Run`]): each bound is
+//! split into the canonical move prefixes of [`Driver::prefix_depth`] moves, taken from one queue
+//! in order by every thread; solutions are taken in prefix order, and a prefix is abandoned only
+//! once earlier prefixes hold all the solutions wanted, so the result never depends on the number
+//! of threads or on timing (see [`korf`](crate::korf) for the exceptions the two-phase upper bound
+//! brings). While the bounds are searched, the two-phase solver may go on on one more thread
+//! ([`upper`]), looking for a solution at most one move longer than the bound being searched.
+//! Progress is reported after each bound; a stopped search returns a [`Checkpoint`], and a
+//! [`Periodic`] hook gets one every so often while a bound is searched.
+
+mod checkpoint;
+mod symmetric;
+mod upper;
+
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use cube_core::{Cube, Move, Symmetry};
+use cube_tables::Tier;
+
+pub use self::checkpoint::{Checkpoint, CheckpointError};
+pub(crate) use self::symmetric::orbit_starts;
+use self::symmetric::{distinct_up_to_symmetry, position_symmetries, with_images};
+use self::upper::{FinishOnDrop, UpperHelper};
+use crate::cancel::Clock;
+use crate::search::{AFTER, NO_MOVE};
+use crate::two_phase::TwoPhase;
+use crate::{Limits, Solution, SolveError, Solver, Stop};
+
+/// The search after one bound, or the first bound of a checkpoint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// The bound searched.
+    pub bound: usize,
+    /// Whether the bound was searched to the end (it has no solution when `solutions` is 0).
+    pub exhausted: bool,
+    /// Solutions found at this bound.
+    pub solutions: usize,
+    /// Nodes of this bound.
+    pub nodes: u64,
+    /// Nodes of the whole search so far.
+    pub total_nodes: u64,
+    /// Time spent on this bound.
+    pub bound_elapsed: Duration,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// Nodes per second over this bound.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.bound_elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "depth {:2} {} {:>14} nodes {:8.2} M nodes/s {:9.3} s (total {:.3} s)",
+            self.bound,
+            match (self.exhausted, self.solutions) {
+                (true, 0) => "exhausted".to_string(),
+                (_, 0) => "stopped  ".to_string(),
+                (_, n) => format!("{n} found{}", if n == 1 { " " } else { "" }),
+            },
+            self.nodes,
+            self.nodes_per_second() / 1e6,
+            self.bound_elapsed.as_secs_f64(),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// What an optimal search (Korf's or sym48's) found and proved.
+#[derive(Clone, Debug)]
+pub struct KorfOutcome {
+    /// The solutions, best first: optimal ones when `optimal`; otherwise the best known (the
+    /// two-phase solution), if any.
+    pub solutions: Vec<Solution>,
+    /// No solution is shorter than this.
+    pub proven_lower_bound: usize,
+    /// Whether the solutions are proven optimal.
+    pub optimal: bool,
+    /// Nodes searched (children generated, prefixes included), over all bounds.
+    pub nodes: u64,
+    /// Time taken, two-phase included.
+    pub elapsed: Duration,
+    /// Where to go on from when the search was stopped before proving optimality.
+    pub checkpoint: Option<Checkpoint>,
+    /// The length of the two-phase solution that bounded the search, if one was asked for.
+    pub upper_bound: Option<usize>,
+}
+
+/// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups, and
+/// [`sym48`](crate::sym48)'s search.
+pub(crate) trait Method: Sync + Sized {
+    /// One thread's search state.
+    type Worker<'a>: PrefixWorker
+    where
+        Self: 'a;
+
+    /// A lower bound on the distance of `cube`: the first bound searched.
+    fn lower_bound(&self, cube: &Cube) -> usize;
+
+    /// A worker searching from `cube`.
+    fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Self::Worker<'a>;
+}
+
+/// One thread's search of the prefixes of a bound, taken from the queue one at a time.
+pub(crate) trait PrefixWorker {
+    /// Searches every continuation of `prefix` (the index-th) of total length `bound`, keeping up
+    /// to `want` solutions.
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize);
+    /// Why the last prefix ended.
+    fn abort(&self) -> Abort;
+    /// The solutions of the last prefix, in the order found.
+    fn take_solutions(&mut self) -> Vec<Vec<Move>>;
+    /// Nodes searched by this worker so far.
+    fn nodes(&self) -> u64;
+}
+
+/// The longest search: every position is solved in 20 moves (God's number).
+pub(crate) const MAX_DEPTH: usize = 20;
+
+/// What the workers of one bound share: the method's lookups `M`, and what stops them.
+pub(crate) struct Shared<'a, M> {
+    pub(crate) method: &'a M,
+    pub(crate) stop: &'a Stop,
+    pub(crate) clock: &'a Clock,
+    /// The two-phase solver has a solution of this bound's length: stop.
+    pub(crate) upper_found: &'a AtomicBool,
+    /// Prefixes after this index cannot contribute to the wanted solutions.
+    pub(crate) cutoff: AtomicUsize,
+    /// The stop flag was raised or the time budget ran out.
+    pub(crate) halted: AtomicBool,
+    /// Only one prefix of each orbit under the position's symmetries is searched: the move after a
+    /// prefix may then be any move on another face, whatever the canonical order of opposite
+    /// faces says (see `Driver::symmetric_starts`).
+    pub(crate) any_face_after_prefix: bool,
+}
+
+impl<M> Shared<'_, M> {
+    /// Polls the stop flag, the clock and the cut-off for a worker searching prefix
+    /// `prefix_index`: why it must end early, if it must.
+    #[inline]
+    pub(crate) fn poll(&self, prefix_index: usize) -> Option<Abort> {
+        if self.halted.load(Ordering::Relaxed)
+            || self.stop.is_stopped()
+            || self.upper_found.load(Ordering::Relaxed)
+            || self.clock.expired()
+        {
+            self.halted.store(true, Ordering::Relaxed);
+            Some(Abort::Halted)
+        } else if self.cutoff.load(Ordering::Relaxed) < prefix_index {
+            Some(Abort::Cutoff)
+        } else {
+            None
+        }
+    }
+}
+
+/// Why a prefix search ended early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Abort {
+    /// It ran to the end.
+    No,
+    /// It found as many solutions as wanted.
+    Enough,
+    /// Later prefixes were no longer needed.
+    Cutoff,
+    /// Stop flag or time budget.
+    Halted,
+}
+
+/// Every canonical move sequence of `len` moves, in search order.
+pub(crate) fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut path = Vec::with_capacity(len);
+    fn walk(path: &mut Vec<u8>, len: usize, prev: usize, out: &mut Vec<Vec<u8>>) {
+        if path.len() == len {
+            out.push(path.clone());
+            return;
+        }
+        let mut mask = AFTER[prev];
+        while mask != 0 {
+            let m = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            path.push(m as u8);
+            walk(path, len, m, out);
+            path.pop();
+        }
+    }
+    walk(&mut path, len, NO_MOVE, &mut out);
+    out
+}
+
+/// The settings of the bounds loop shared by the optimal methods (see [`korf::Config`](crate::korf::Config)).
+#[derive(Clone, Debug)]
+pub(crate) struct Driver {
+    pub(crate) prefix_depth: usize,
+    pub(crate) upper_bound: bool,
+    pub(crate) upper_bound_budget: Duration,
+    pub(crate) concurrent_upper_bound: bool,
+    pub(crate) distinct_up_to_symmetry: bool,
+    /// What a checkpoint records of the tables and lookups, and a resumed search must match.
+    pub(crate) tier: Tier,
+    pub(crate) inverse: bool,
+    pub(crate) symmetric: bool,
+    /// Search one prefix of each orbit of prefixes under the symmetries of the position (and
+    /// re-emit the solutions conjugated): prefixes `p` and `s(p)` lead to conjugate positions,
+    /// `x·s(p) = s (x·p) s⁻¹` when `s x s⁻¹ = x`. The method's worker must honour
+    /// [`Shared::any_face_after_prefix`](search::Shared): conjugating a prefix can reorder the
+    /// opposite faces at its end.
+    pub(crate) symmetric_starts: bool,
+}
+
+impl Driver {
+    /// The symmetries whose orbits of prefixes are searched once (none unless asked for).
+    fn start_symmetries(&self, cube: &Cube) -> Vec<Symmetry> {
+        if self.symmetric_starts {
+            position_symmetries(cube)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The number of solutions a search with `limits` looks for (`usize::MAX` for all).
+    fn wanted(&self, limits: &Limits) -> usize {
+        if self.distinct_up_to_symmetry || limits.n_solutions == usize::MAX {
+            usize::MAX
+        } else {
+            limits.n_solutions.max(1)
+        }
+    }
+
+    /// Whether `checkpoint` comes from a search of `cube` like this one: the tier and everything
+    /// that decides which prefixes were searched and what they found.
+    fn check_checkpoint(
+        &self,
+        checkpoint: &Checkpoint,
+        cube: &Cube,
+        limits: &Limits,
+    ) -> Result<(), CheckpointError> {
+        let mismatch = |field, message: String| Err(CheckpointError::new(None, field, message));
+        if checkpoint.cube != *cube {
+            return mismatch("cube", "the checkpoint is of another position".to_string());
+        }
+        if checkpoint.tier != self.tier {
+            return mismatch(
+                "tier",
+                format!(
+                    "taken with the {} tables, this search uses {}",
+                    checkpoint.tier, self.tier
+                ),
+            );
+        }
+        let prefix_depth = self.prefix_depth.min(checkpoint.bound);
+        if checkpoint.prefix_depth != prefix_depth {
+            return mismatch(
+                "prefix-depth",
+                format!(
+                    "taken with prefixes of {} moves, this search splits bound {} into prefixes of {prefix_depth}",
+                    checkpoint.prefix_depth, checkpoint.bound
+                ),
+            );
+        }
+        let wanted = self.wanted(limits);
+        if checkpoint.n_solutions != wanted {
+            let text = |n: usize| {
+                if n == usize::MAX {
+                    "all solutions".to_string()
+                } else {
+                    format!("{n} solution{}", if n == 1 { "" } else { "s" })
+                }
+            };
+            return mismatch(
+                "solutions-wanted",
+                format!(
+                    "taken by a search for {}, this one looks for {}",
+                    text(checkpoint.n_solutions),
+                    text(wanted)
+                ),
+            );
+        }
+        if (checkpoint.inverse, checkpoint.symmetric) != (self.inverse, self.symmetric) {
+            return mismatch(
+                "lookups",
+                "taken with other lookups (inverse, symmetric) than this search's".to_string(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The search of `task.cube` with `method`: the cube and the checkpoint checked first, then
+    /// the two-phase upper bound, then the bounds from the method's lower bound on (from the
+    /// checkpoint's bound when there is one).
+    pub(crate) fn run<M: Method>(
+        &self,
+        method: &M,
+        task: &Task<'_>,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        task.cube.validate()?;
+        if let Some(checkpoint) = task.checkpoint {
+            self.check_checkpoint(checkpoint, task.cube, task.limits)
+                .map_err(SolveError::BadCheckpoint)?;
+        }
+        let mut run = Run {
+            driver: self,
+            method,
+            task,
+            start: Instant::now(),
+            clock: Clock::new(task.limits.time_budget),
+            want: self.wanted(task.limits),
+            max_length: task.limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
+            h0: 0,
+            upper_len: None,
+        };
+        if task.cube.is_solved() {
+            return Ok(run.finish(Ending::proven(vec![Vec::new()], 0, 0)));
+        }
+        run.h0 = method.lower_bound(task.cube);
+        let upper = run.first_upper_bound()?;
+        run.upper_len = upper.as_ref().map(Vec::len);
+        // Longer than allowed: neither a bound nor an answer.
+        let upper = upper.filter(|moves| moves.len() <= run.max_length);
+        if let (Some(upper), Some(target)) = (&upper, task.limits.target_length)
+            && upper.len() <= target
+        {
+            let optimal = upper.len() <= run.h0;
+            return Ok(run.finish(Ending {
+                solutions: vec![upper.clone()],
+                proven: if optimal { upper.len() } else { run.h0 },
+                optimal,
+                nodes: 0,
+                checkpoint: None,
+            }));
+        }
+
+        // While the bounds are searched, the two-phase solver looks on (one more thread) for a
+        // solution at most one move longer than the bound being searched.
+        let first_bound = run.first_bound();
+        let helper = UpperHelper::new(upper.clone(), first_bound + 1);
+        let use_helper = self.upper_bound
+            && self.concurrent_upper_bound
+            && run.want == 1
+            && upper.as_ref().is_some_and(|u| u.len() > first_bound);
+        std::thread::scope(|scope| {
+            let _finish = FinishOnDrop(&helper);
+            if use_helper {
+                scope.spawn(|| helper.run(task.cube, task.stop));
+            }
+            Ok(run.bounds(&helper, progress, periodic))
+        })
+    }
+}
+
+/// What one search is asked: the position, the limits and the stop flag, and the checkpoint it
+/// goes on from, if any.
+#[derive(Clone, Copy)]
+pub(crate) struct Task<'a> {
+    pub(crate) cube: &'a Cube,
+    pub(crate) limits: &'a Limits,
+    pub(crate) stop: &'a Stop,
+    pub(crate) checkpoint: Option<&'a Checkpoint>,
+}
+
+/// One search under way: what its bounds share.
+struct Run<'a, M> {
+    driver: &'a Driver,
+    method: &'a M,
+    task: &'a Task<'a>,
+    start: Instant,
+    clock: Clock,
+    /// The number of solutions looked for (`usize::MAX` for all).
+    want: usize,
+    /// The longest bound searched.
+    max_length: usize,
+    /// The method's lower bound on the position.
+    h0: usize,
+    /// The length of the two-phase solution, when one was asked for and found.
+    upper_len: Option<usize>,
+}
+
+/// How a search ends: what becomes its [`KorfOutcome`].
+struct Ending {
+    solutions: Vec<Vec<Move>>,
+    /// No solution is shorter.
+    proven: usize,
+    optimal: bool,
+    nodes: u64,
+    checkpoint: Option<Checkpoint>,
+}
+
+impl Ending {
+    /// Optimal `solutions` of `length` moves, found after `nodes`.
+    fn proven(solutions: Vec<Vec<Move>>, length: usize, nodes: u64) -> Ending {
+        Ending {
+            solutions,
+            proven: length,
+            optimal: true,
+            nodes,
+            checkpoint: None,
+        }
+    }
+}
+
+impl<M: Method> Run<'_, M> {
+    fn finish(&self, ending: Ending) -> KorfOutcome {
+        KorfOutcome {
+            upper_bound: self.upper_len,
+            solutions: ending.solutions.into_iter().map(Solution::new).collect(),
+            proven_lower_bound: ending.proven,
+            optimal: ending.optimal,
+            nodes: ending.nodes,
+            elapsed: self.start.elapsed(),
+            checkpoint: ending.checkpoint,
+        }
+    }
+
+    /// The first bound searched: the lower bound, or the checkpoint's bound.
+    fn first_bound(&self) -> usize {
+        self.task
+            .checkpoint
+            .map_or(self.h0, |c| c.bound.max(self.h0))
+    }
+
+    /// The two-phase solution the search starts from, when the driver asks for one.
+    fn first_upper_bound(&self) -> Result<Option<Vec<Move>>, SolveError> {
+        if !self.driver.upper_bound {
+            return Ok(None);
+        }
+        let limits = Limits {
+            max_length: Some(MAX_DEPTH),
+            target_length: Some(self.h0.max(self.task.limits.target_length.unwrap_or(0))),
+            time_budget: Some(self.driver.upper_bound_budget),
+            n_solutions: 1,
+            threads: 1,
+        };
+        match TwoPhase::new().solve(self.task.cube, &limits, self.task.stop) {
+            Ok(mut found) if !found.is_empty() => Ok(Some(found.swap_remove(0).moves)),
+            Ok(_) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The bounds from [`Run::first_bound`] on, until one has solutions, the search is stopped,
+    /// or the two-phase solution is proven optimal.
+    fn bounds(
+        &self,
+        helper: &UpperHelper,
+        progress: &mut dyn FnMut(&Progress),
+        mut periodic: Option<Periodic<'_>>,
+    ) -> KorfOutcome {
+        let want = self.want;
+        let mut nodes = self.task.checkpoint.map_or(0, |c| c.nodes);
+        let mut upper = helper.best();
+        for bound in self.first_bound()..=self.max_length {
+            helper.set_target(bound + 1);
+            upper = helper.best().or(upper);
+            if let Some(upper) = &upper
+                && want == 1
+                && upper.len() <= bound
+            {
+                // Every shorter bound is exhausted: the two-phase solution is optimal.
+                return self.finish(Ending::proven(vec![upper.clone()], upper.len(), nodes));
+            }
+            let bound_start = Instant::now();
+            let result = self.search_bound(bound, nodes, helper, periodic.as_mut());
+            nodes += result.nodes;
+            let report = |exhausted, solutions| Progress {
+                bound,
+                exhausted,
+                solutions,
+                nodes: result.nodes,
+                total_nodes: nodes,
+                bound_elapsed: bound_start.elapsed(),
+                elapsed: self.start.elapsed(),
+            };
+            if want == 1
+                && helper.found.load(Ordering::SeqCst)
+                && let Some(found) = helper.best().filter(|moves| moves.len() <= bound)
+            {
+                // Every shorter bound is exhausted: the two-phase solution is optimal.
+                progress(&report(false, 1));
+                let len = found.len();
+                return self.finish(Ending::proven(vec![found], len, nodes));
+            }
+            progress(&report(result.complete, result.found.len().min(want)));
+            let checkpoint = (!result.complete)
+                .then(|| self.checkpoint(bound, nodes, result.done, result.found.clone()));
+            if !result.found.is_empty() {
+                // Every shorter bound is exhausted, so these are optimal (when the search was
+                // halted, perhaps not the first ones nor all of them: the checkpoint goes on).
+                return self.finish(Ending {
+                    checkpoint,
+                    ..Ending::proven(self.solutions(result.found), bound, nodes)
+                });
+            }
+            if checkpoint.is_some() {
+                return self.finish(Ending {
+                    solutions: upper.into_iter().collect(),
+                    proven: bound,
+                    optimal: false,
+                    nodes,
+                    checkpoint,
+                });
+            }
+        }
+        self.finish(Ending {
+            solutions: upper.into_iter().collect(),
+            proven: self.max_length + 1,
+            optimal: false,
+            nodes,
+            checkpoint: None,
+        })
+    }
+
+    /// The solutions of a bound as returned: with their images under the position's symmetries
+    /// when only one prefix of each orbit was searched, distinct up to symmetry if asked, as many
+    /// as wanted.
+    fn solutions(&self, found: Vec<(usize, Vec<Move>)>) -> Vec<Vec<Move>> {
+        let mut solutions: Vec<Vec<Move>> = found.into_iter().map(|(_, moves)| moves).collect();
+        let symmetries = self.driver.start_symmetries(self.task.cube);
+        if !symmetries.is_empty() {
+            solutions = with_images(solutions, &symmetries);
+        }
+        if self.driver.distinct_up_to_symmetry {
+            solutions = distinct_up_to_symmetry(self.task.cube, solutions);
+        }
+        solutions.truncate(self.task.limits.n_solutions.max(1));
+        solutions
+    }
+
+    /// The checkpoint of this search at `bound` with these done prefixes and solutions.
+    fn checkpoint(
+        &self,
+        bound: usize,
+        nodes: u64,
+        done: Vec<usize>,
+        solutions: Vec<(usize, Vec<Move>)>,
+    ) -> Checkpoint {
+        let driver = self.driver;
+        Checkpoint {
+            cube: *self.task.cube,
+            tier: driver.tier,
+            prefix_depth: driver.prefix_depth.min(bound),
+            n_solutions: self.want,
+            inverse: driver.inverse,
+            symmetric: driver.symmetric,
+            bound,
+            nodes,
+            done,
+            solutions,
+        }
+    }
+
+    /// Searches one bound over all prefixes, on `limits.threads` threads (`nodes_before` were
+    /// searched at the bounds below); with `periodic`, the calling thread hands a checkpoint of
+    /// the bound so far to it every `periodic.every`.
+    fn search_bound(
+        &self,
+        bound: usize,
+        nodes_before: u64,
+        helper: &UpperHelper,
+        periodic: Option<&mut Periodic<'_>>,
+    ) -> BoundResult {
+        let want = self.want;
+        let mut shared = Shared {
+            method: self.method,
+            stop: self.task.stop,
+            clock: &self.clock,
+            upper_found: &helper.found,
+            cutoff: AtomicUsize::new(usize::MAX),
+            halted: AtomicBool::new(false),
+            any_face_after_prefix: false,
+        };
+        let prefixes = canonical_sequences(self.driver.prefix_depth.min(bound));
+        let mut state = BoundState {
+            results: vec![None; prefixes.len()],
+            n_found: vec![0; prefixes.len()],
+        };
+        let symmetries = self.driver.start_symmetries(self.task.cube);
+        if !symmetries.is_empty() {
+            // The other prefixes of an orbit are done by the first one's search.
+            for (result, start) in state
+                .results
+                .iter_mut()
+                .zip(orbit_starts(&prefixes, &symmetries))
+            {
+                if !start {
+                    *result = Some(Vec::new());
+                }
+            }
+            shared.any_face_after_prefix = true;
+        }
+        if let Some(checkpoint) = self.task.checkpoint.filter(|c| c.bound == bound) {
+            // The reader checked the indexes; any beyond the prefixes would be ignored.
+            for &i in &checkpoint.done {
+                if let Some(result) = state.results.get_mut(i) {
+                    *result = Some(Vec::new());
+                }
+            }
+            for (i, moves) in &checkpoint.solutions {
+                if let Some(Some(found)) = state.results.get_mut(*i) {
+                    found.push(moves.clone());
+                    state.n_found[*i] += 1;
+                }
+            }
+            shared.cutoff.store(state.cutoff(want), Ordering::Relaxed);
+        }
+        let queue = Queue {
+            shared,
+            cube: self.task.cube,
+            prefixes: &prefixes,
+            bound,
+            want,
+            next: AtomicUsize::new(0),
+            state: Mutex::new(state),
+            live_nodes: AtomicU64::new(0),
+        };
+        // Tiny bounds are not worth starting threads.
+        let n_threads = if bound <= 6 {
+            1
+        } else {
+            self.task.limits.threads.max(1)
+        };
+        let nodes: u64 = if n_threads <= 1 {
+            queue.work()
+        } else {
+            std::thread::scope(|scope| {
+                // Each worker says when it is done, so that waiting for checkpoint times never
+                // delays the end of the bound.
+                let (finished_tx, finished_rx) = std::sync::mpsc::channel();
+                let handles: Vec<_> = (0..n_threads)
+                    .map(|_| {
+                        let finished_tx = finished_tx.clone();
+                        let queue = &queue;
+                        scope.spawn(move || {
+                            let nodes = queue.work();
+                            let _ = finished_tx.send(());
+                            nodes
+                        })
+                    })
+                    .collect();
+                drop(finished_tx);
+                if let Some(periodic) = periodic {
+                    let mut n_finished = 0;
+                    let mut next = Instant::now() + periodic.every;
+                    while n_finished < n_threads {
+                        match finished_rx
+                            .recv_timeout(next.saturating_duration_since(Instant::now()))
+                        {
+                            Ok(()) => n_finished += 1,
+                            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                                let (done, found) =
+                                    queue.state.lock().expect("lock").done_and_found();
+                                let live = queue.live_nodes.load(Ordering::Relaxed);
+                                (periodic.save)(&self.checkpoint(
+                                    bound,
+                                    nodes_before + live,
+                                    done,
+                                    found,
+                                ));
+                                next = Instant::now() + periodic.every;
+                            }
+                            // A worker panicked: the join below reports it.
+                            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                        }
+                    }
+                }
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .sum()
+            })
+        };
+        let state = queue
+            .state
+            .into_inner()
+            .expect("no search thread panicked holding the lock");
+        let cutoff = state.cutoff(want);
+        // Complete when every prefix up to the cut-off is done.
+        let complete = state
+            .results
+            .iter()
+            .take(cutoff.saturating_add(1))
+            .all(Option::is_some);
+        let (done, found) = state.done_and_found();
+        BoundResult {
+            found,
+            nodes,
+            complete,
+            done,
+        }
+    }
+}
+
+/// Periodic checkpoints of a search ([`Korf::search_checkpointed`]).
+pub struct Periodic<'a> {
+    /// How often: at most this long between two checkpoints while a bound is searched on
+    /// several threads (bounds of 6 moves or fewer take milliseconds and get none).
+    pub every: Duration,
+    /// Gets each checkpoint (on the thread that called the search); writing it is its business.
+    pub save: &'a mut dyn FnMut(&Checkpoint),
+}
+
+impl fmt::Debug for Periodic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Periodic")
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The outcome of one bound.
+struct BoundResult {
+    /// The solutions of the prefixes searched to the end, in prefix order, with their prefix.
+    found: Vec<(usize, Vec<Move>)>,
+    nodes: u64,
+    /// Every prefix up to the cut-off was searched to the end.
+    complete: bool,
+    /// The prefixes searched to the end.
+    done: Vec<usize>,
+}
+
+/// Per-prefix results of one bound.
+struct BoundState {
+    /// The solutions of each prefix searched to the end.
+    results: Vec<Option<Vec<Vec<Move>>>>,
+    n_found: Vec<usize>,
+}
+
+impl BoundState {
+    /// The prefixes searched to the end, and their solutions with their prefix, in prefix order.
+    fn done_and_found(&self) -> (Vec<usize>, Vec<(usize, Vec<Move>)>) {
+        let mut found = Vec::new();
+        let mut done = Vec::new();
+        for (i, solutions) in self.results.iter().enumerate() {
+            if let Some(solutions) = solutions {
+                done.push(i);
+                found.extend(solutions.iter().map(|moves| (i, moves.clone())));
+            }
+        }
+        (done, found)
+    }
+
+    /// The last prefix that can contribute: the first at which the solutions of finished prefixes
+    /// up to it reach `want` (`usize::MAX` when there is none yet).
+    fn cutoff(&self, want: usize) -> usize {
+        let mut total = 0usize;
+        for (i, &n) in self.n_found.iter().enumerate() {
+            total = total.saturating_add(n);
+            if total >= want {
+                return i;
+            }
+        }
+        usize::MAX
+    }
+}
+
+/// The prefix queue of one bound, which every thread of the bound takes prefixes from in order.
+struct Queue<'a, M> {
+    shared: Shared<'a, M>,
+    cube: &'a Cube,
+    prefixes: &'a [Vec<u8>],
+    bound: usize,
+    want: usize,
+    /// The next prefix to take.
+    next: AtomicUsize,
+    state: Mutex<BoundState>,
+    /// The nodes of the bound so far, added prefix by prefix (for periodic checkpoints).
+    live_nodes: AtomicU64,
+}
+
+impl<M: Method> Queue<'_, M> {
+    /// One thread's loop over the queue; returns its node count.
+    fn work(&self) -> u64 {
+        let shared = &self.shared;
+        let mut worker = M::worker(shared, self.cube);
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.prefixes.len()
+                || i > shared.cutoff.load(Ordering::Relaxed)
+                || shared.halted.load(Ordering::Relaxed)
+            {
+                break;
+            }
+            if self.state.lock().expect("lock").results[i].is_some() {
+                continue;
+            }
+            let before = worker.nodes();
+            worker.run_prefix(&self.prefixes[i], self.bound, i, self.want);
+            self.live_nodes
+                .fetch_add(worker.nodes() - before, Ordering::Relaxed);
+            match worker.abort() {
+                Abort::No | Abort::Enough => {
+                    let mut state = self.state.lock().expect("lock");
+                    let solutions = worker.take_solutions();
+                    let n_found = solutions.len();
+                    state.n_found[i] = n_found;
+                    state.results[i] = Some(solutions);
+                    // The cut-off moves only when a prefix has solutions (then it takes a scan).
+                    if n_found > 0 && self.want != usize::MAX {
+                        let cutoff = state.cutoff(self.want);
+                        shared.cutoff.fetch_min(cutoff, Ordering::Relaxed);
+                    }
+                }
+                Abort::Cutoff => {}
+                Abort::Halted => break,
+            }
+        }
+        worker.nodes()
+    }
+}
