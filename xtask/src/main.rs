@@ -15,6 +15,8 @@ mod bake;
 mod flags;
 mod pack;
 mod test;
+#[cfg(test)]
+mod tidy;
 mod verify;
 
 use std::path::{Path, PathBuf};

@@ -705,7 +705,7 @@ impl<M: Method> Run<'_, M> {
     }
 }
 
-/// Periodic checkpoints of a search ([`Korf::search_checkpointed`]).
+/// Periodic checkpoints of a search ([`Korf::search_checkpointed`](crate::korf::Korf::search_checkpointed)).
 pub struct Periodic<'a> {
     /// How often: at most this long between two checkpoints while a bound is searched on
     /// several threads (bounds of 6 moves or fewer take milliseconds and get none).

@@ -1,7 +1,7 @@
 //! Korf's optimal solver: IDA* over canonical move sequences, bounded below by pattern databases.
 //!
 //! The heuristic is the maximum of the corner database and two edge-subset databases of a
-//! [`Tier`] ([`PdbSet`]), looked up on the position, on its inverse and on
+//! [`Tier`](cube_tables::Tier) ([`PdbSet`]), looked up on the position, on its inverse and on
 //! symmetric conjugates of both ([`Config::inverse`], [`Config::symmetric`]): every one of those has
 //! the distance of the position itself, and each sees other edges. The search:
 //!

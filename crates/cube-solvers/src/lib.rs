@@ -6,6 +6,9 @@
 //! cancellation ([`SolveError`]).
 //!
 //! - [`two_phase`]: Kociemba's two-phase algorithm, near-optimal solutions in about a millisecond.
+//! - [`thistlethwaite`]: Thistlethwaite's four-stage algorithm, with labelled stages.
+//! - [`beginner`]: the layer-by-layer beginner's method; [`cfop`]: cross, F2L, OLL and PLL, with
+//!   labelled stages.
 //! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
 //! - [`korf`]: optimal solutions over pattern databases; [`sym48`]: optimal solutions over a
 //!   heuristic of the H48 cosets, on the same bounds loop.

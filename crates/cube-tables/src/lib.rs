@@ -12,6 +12,11 @@
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
 //!
+//! The coordinates and tables over them: [`m12`] (the 12-edge permutation as M12 x S7),
+//! [`sym_coord`] (symmetry-reduced coordinates), [`phase1`] (the exact phase-1 distance of the
+//! two-phase method); the optimal solvers' tables: [`pdb`] (Korf's pattern databases) and [`h48`]
+//! (the 2-bit H48 tables).
+//!
 //! Every failure is a [`TableError`] whose message names the table and the file and says what to do.
 //!
 //! # Example
