@@ -361,7 +361,7 @@ fn sigterm_writes_a_checkpoint_and_resuming_goes_on() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let periodic = std::fs::read_to_string(&checkpoint).unwrap();
-    assert!(periodic.starts_with("korf-checkpoint 2\n"), "{periodic}");
+    assert!(periodic.starts_with("korf-checkpoint 3\n"), "{periodic}");
     let status = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()

@@ -296,6 +296,23 @@ impl Driver {
                 "taken with other lookups (inverse, symmetric) than this search's".to_string(),
             );
         }
+        if checkpoint.symmetric_starts != self.symmetric_starts {
+            let what = |one_per_orbit| {
+                if one_per_orbit {
+                    "one prefix per orbit under the position's symmetries"
+                } else {
+                    "every prefix"
+                }
+            };
+            return mismatch(
+                "starts",
+                format!(
+                    "taken by a search of {}, this one searches {}",
+                    what(checkpoint.symmetric_starts),
+                    what(self.symmetric_starts)
+                ),
+            );
+        }
         Ok(())
     }
 
@@ -557,6 +574,7 @@ impl<M: Method> Run<'_, M> {
             n_solutions: self.want,
             inverse: driver.inverse,
             symmetric: driver.symmetric,
+            symmetric_starts: driver.symmetric_starts,
             bound,
             nodes,
             done,

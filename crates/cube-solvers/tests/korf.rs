@@ -340,6 +340,7 @@ fn mismatched_checkpoints_are_named() {
         n_solutions: 1,
         inverse: config.inverse,
         symmetric: config.symmetric,
+        symmetric_starts: false,
         bound: 10,
         nodes: 1000,
         done: vec![0, 1, 2],

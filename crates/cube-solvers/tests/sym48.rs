@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move};
-use cube_solvers::korf::Korf;
+use cube_solvers::korf::{Checkpoint, Korf};
 use cube_solvers::slow::Slow;
 use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic, Sym48Outcome};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
@@ -689,6 +689,51 @@ fn symmetric_starts_keep_every_solution() {
         let one = search(&solver, &cube, &Limits::default()).outcome.solutions;
         assert_eq!(one[0].moves.len(), with[0].len(), "{text}");
     }
+}
+
+/// A checkpoint records whether one prefix per orbit was searched: a search that searches every
+/// prefix refuses it (it would take the skipped prefixes as done, without their solutions), and a
+/// search like the one that wrote it goes on to the same answer.
+#[test]
+fn a_checkpoint_of_symmetric_starts_is_resumed_only_with_them() {
+    let solver = Sym48::with_config(h0(), corners(), exact());
+    let unfiltered = Sym48::with_config(
+        h0(),
+        corners(),
+        Config {
+            symmetric_starts: false,
+            ..exact()
+        },
+    );
+    let cube = Cube::SOLVED.apply_alg(&"U2 D2 F2 B2 L2 R2".parse().unwrap());
+    let checkpoint = Checkpoint {
+        cube,
+        tier: Tier::H0,
+        prefix_depth: solver.config().prefix_depth,
+        n_solutions: ALL,
+        inverse: true,
+        symmetric: false,
+        symmetric_starts: true,
+        bound: 5,
+        nodes: 0,
+        done: Vec::new(),
+        solutions: Vec::new(),
+    };
+    let all = Limits {
+        n_solutions: ALL,
+        ..Limits::default()
+    };
+    match unfiltered.resume(&checkpoint, &all, &Stop::new(), &mut |_| {}) {
+        Err(SolveError::BadCheckpoint(e)) => assert_eq!(e.field(), "starts", "{e}"),
+        other => panic!("expected a refused checkpoint, got {other:?}"),
+    }
+    let resumed = solver
+        .resume(&checkpoint, &all, &Stop::new(), &mut |_| {})
+        .unwrap()
+        .outcome;
+    let full = search(&solver, &cube, &all).outcome;
+    assert!(resumed.optimal);
+    assert_eq!(sorted(resumed.solutions), sorted(full.solutions));
 }
 
 /// nissy-core's 16-movers #1-3 over h5 (baked by `cargo xtask bake-tables --tier h5` into

@@ -19,15 +19,16 @@ use super::MAX_DEPTH;
 /// and the solutions they gave; with the tier and the configuration that fix the order of the
 /// search.
 ///
-/// It reads and writes as plain text, one record per line, in this order (format version 2):
+/// It reads and writes as plain text, one record per line, in this order (format version 3):
 ///
 /// ```text
-/// korf-checkpoint 2
+/// korf-checkpoint 3
 /// cube UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
 /// tier 7edge
 /// prefix-depth 4
 /// solutions-wanted 1
 /// lookups inverse symmetric
+/// starts all
 /// bound 17
 /// nodes 1234567890
 /// done 0-1200 1202 1204-1310
@@ -39,7 +40,9 @@ use super::MAX_DEPTH;
 /// `prefix-depth`, which is the bound when that is shorter than the configured depth) as at most
 /// [`Checkpoint::MAX_RANGES`] ranges; `solution` lines give a solution of `bound` moves and the
 /// done prefix it was found under; `solutions-wanted` is a number or `all`; `lookups` is `plain` or
-/// the words `inverse` and `symmetric`. `checksum` is cube-tables' payload hash of every byte
+/// the words `inverse` and `symmetric`; `starts` is `all`, or `one-per-orbit` when a search of a
+/// symmetric position searched one prefix of each orbit under its symmetries (the others then
+/// count as done, their solutions being the images of the searched ones). `checksum` is cube-tables' payload hash of every byte
 /// before its line. [`Korf::resume`](crate::korf::Korf::resume) goes on from it: it skips the done
 /// prefixes and keeps their solutions, so the result is the one the uninterrupted search gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +60,9 @@ pub struct Checkpoint {
     pub inverse: bool,
     /// Whether symmetric conjugates are looked up too.
     pub symmetric: bool,
+    /// Whether only one prefix of each orbit under the position's symmetries was searched (the
+    /// others count as done): a search that searches every prefix must not go on from it.
+    pub symmetric_starts: bool,
     /// The bound being searched: no solution is shorter.
     pub bound: usize,
     /// Nodes searched before the checkpoint, over all bounds.
@@ -108,7 +114,7 @@ impl fmt::Display for CheckpointError {
 impl std::error::Error for CheckpointError {}
 
 const MAGIC: &str = "korf-checkpoint";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 impl Checkpoint {
     /// The most `done` ranges a checkpoint may hold (a search leaves a few dozen).
@@ -150,6 +156,15 @@ impl Checkpoint {
         let _ = writeln!(text, "prefix-depth {}", self.prefix_depth);
         let _ = writeln!(text, "solutions-wanted {wanted}");
         let _ = writeln!(text, "lookups {lookups}");
+        let _ = writeln!(
+            text,
+            "starts {}",
+            if self.symmetric_starts {
+                "one-per-orbit"
+            } else {
+                "all"
+            }
+        );
         let _ = writeln!(text, "bound {}", self.bound);
         let _ = writeln!(text, "nodes {}", self.nodes);
         text.push_str("done");
@@ -180,13 +195,14 @@ impl fmt::Display for Checkpoint {
     }
 }
 
-/// The records of version 2, in the order they must come.
-const FIELDS: [&str; 8] = [
+/// The records of version 3, in the order they must come.
+const FIELDS: [&str; 9] = [
     "cube",
     "tier",
     "prefix-depth",
     "solutions-wanted",
     "lookups",
+    "starts",
     "bound",
     "nodes",
     "done",
@@ -274,6 +290,7 @@ impl FromStr for Checkpoint {
             prefix_depth,
             wanted,
             lookups,
+            starts,
             bound,
             nodes,
             done,
@@ -354,6 +371,17 @@ impl FromStr for Checkpoint {
                         "`{}`: expected `plain`, `inverse`, `symmetric` or `inverse symmetric`",
                         clip(other)
                     ),
+                ));
+            }
+        };
+        let symmetric_starts = match starts {
+            "all" => false,
+            "one-per-orbit" => true,
+            other => {
+                return Err(err(
+                    line_of("starts"),
+                    "starts",
+                    format!("`{}`: expected `all` or `one-per-orbit`", clip(other)),
                 ));
             }
         };
@@ -442,6 +470,7 @@ impl FromStr for Checkpoint {
             n_solutions,
             inverse,
             symmetric,
+            symmetric_starts,
             bound,
             nodes,
             done: done_list,
@@ -475,6 +504,7 @@ mod tests {
             n_solutions: 1,
             inverse: true,
             symmetric: false,
+            symmetric_starts: false,
             bound: 3,
             nodes: 42,
             done: vec![0, 1, 2, 5, 7, 8, 100],
@@ -544,6 +574,10 @@ mod tests {
         assert_eq!(
             field_of(forged(replace("lookups inverse", "lookups all"))),
             "lookups"
+        );
+        assert_eq!(
+            field_of(forged(replace("starts all", "starts some"))),
+            "starts"
         );
         assert_eq!(
             field_of(forged(replace("solutions-wanted 1", "solutions-wanted 0"))),
