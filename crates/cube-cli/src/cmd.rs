@@ -1,5 +1,5 @@
 //! One module per subcommand; each turns one [`Input`](crate::input::Input) into an
-//! [`Outcome`](crate::Outcome).
+//! [`Outcome`](crate::output::Outcome).
 
 pub mod check;
 pub mod convert;

@@ -14,9 +14,8 @@ use std::io::{self, Read};
 use cube_encode::{DecodeError, Format, State};
 use rayon::prelude::*;
 
-use crate::Outcome;
 use crate::args::{Global, InputFormat};
-use crate::output::{self, CliError, Origin};
+use crate::output::{self, CliError, Origin, Outcome};
 
 /// One state as given: its text, the format it was read as, and how it reads.
 pub struct Input {

@@ -8,13 +8,14 @@ mod args;
 mod cmd;
 mod input;
 mod output;
+mod small_tables;
+mod table_dir;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use crate::args::{Cli, Command};
-use crate::output::{CliError, Report};
 
 fn main() -> ExitCode {
     // Every table error ends with its fix, in this program's commands.
@@ -78,7 +79,7 @@ fn main() -> ExitCode {
         Command::Check { state } => input::for_each_state(&global, &state, cmd::check::run),
         Command::Convert { state, to } => {
             if matches!(to, args::OutputFormat::Alg) {
-                cmd::tables::install_small_tables(&global, "two-phase");
+                small_tables::install(&global, "two-phase");
             }
             input::for_each_state(&global, &state, |input| cmd::convert::run(input, to))
         }
@@ -110,6 +111,3 @@ fn main() -> ExitCode {
     cmd::optimal::print_warnings();
     ExitCode::from(code)
 }
-
-/// One state's result: a report, or an error for that state.
-pub type Outcome = Result<Report, CliError>;

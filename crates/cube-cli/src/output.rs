@@ -74,6 +74,9 @@ impl Report {
     }
 }
 
+/// One state's result: a report, or an error for that state.
+pub type Outcome = Result<Report, CliError>;
+
 /// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `usage`,
 /// `tables`, `timeout`, `no-solution`, `io`, `output`), a message for people, and the exit
 /// code.
@@ -228,7 +231,7 @@ pub struct Origin<'a> {
 /// asks for.
 pub fn print_outcome(
     global: &Global,
-    outcome: &crate::Outcome,
+    outcome: &Outcome,
     origin: Option<Origin<'_>>,
 ) -> Result<u8, CliError> {
     let (mut json, text, exit) = match outcome {

@@ -4,9 +4,8 @@ use cube_core::FaceletCube;
 use cube_encode::Format;
 use serde_json::json;
 
-use crate::Outcome;
 use crate::input::Input;
-use crate::output::{EXIT_INPUT, Report};
+use crate::output::{EXIT_INPUT, Outcome, Report};
 
 pub fn run(input: &Input) -> Outcome {
     let problems: Vec<String> = match facelets_of(input) {

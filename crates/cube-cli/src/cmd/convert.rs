@@ -6,10 +6,9 @@ use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
 use serde_json::json;
 
-use crate::Outcome;
 use crate::args::OutputFormat;
 use crate::input::Input;
-use crate::output::{CliError, Report};
+use crate::output::{CliError, Outcome, Report};
 
 pub fn run(input: &Input, to: OutputFormat) -> Outcome {
     let (_, state) = input.state()?;

@@ -18,11 +18,10 @@ use cube_tables::pdb::{self, PdbSet, SymCorners};
 use cube_tables::{Anonymous, AtomicFile, PruneTable, TableErrorKind, TableSpec, Tier};
 use serde_json::json;
 
-use crate::Outcome;
 use crate::args::{Global, OptimalArgs};
-use crate::cmd::tables;
 use crate::input::Input;
-use crate::output::{CliError, Report, n_moves};
+use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::table_dir as tables;
 
 /// The tables of the tier, loaded once per run (a batch solves every line over one copy).
 static TABLES: OnceLock<Result<(Tier, Tables), String>> = OnceLock::new();
@@ -191,7 +190,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         ..Limits::default()
     };
     // The two-phase upper bound: its tables from the cache rather than built (seconds).
-    crate::cmd::tables::install_small_tables(global, "two-phase");
+    crate::small_tables::install(global, "two-phase");
     let stop = stop_flag();
     let show_progress = !(args.quiet || global.json || global.batch);
     let mut progress = |p: &Progress| {

@@ -10,9 +10,8 @@ use std::path::Path;
 use cube_core::Face;
 use serde_json::json;
 
-use crate::Outcome;
 use crate::input::Input;
-use crate::output::{CliError, Report};
+use crate::output::{CliError, Outcome, Report};
 
 /// Where each face's 3x3 block sits in the net, in units of one face (column, row).
 const LAYOUT: [(Face, usize, usize); 6] = [

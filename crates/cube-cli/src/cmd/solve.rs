@@ -10,10 +10,9 @@ use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
 use serde_json::json;
 
-use crate::Outcome;
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
-use crate::output::{CliError, Report, n_moves};
+use crate::output::{CliError, Outcome, Report, n_moves};
 
 /// What `solve` was asked, validated once for every state of a batch.
 pub struct Request<'a> {
@@ -78,7 +77,7 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         Method::Beginner | Method::Cfop => "cross",
         method => method_name(method),
     };
-    crate::cmd::tables::install_small_tables(global, small_tables);
+    crate::small_tables::install(global, small_tables);
     let solver: Box<dyn Solver> = match request.method {
         Method::TwoPhase => Box::new(TwoPhase::new()),
         Method::Thistlethwaite => Box::new(Thistlethwaite::new()),

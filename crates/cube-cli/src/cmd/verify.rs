@@ -3,9 +3,8 @@
 use cube_core::Alg;
 use serde_json::json;
 
-use crate::Outcome;
 use crate::input::Input;
-use crate::output::{CliError, EXIT_INPUT, Report};
+use crate::output::{CliError, EXIT_INPUT, Outcome, Report};
 
 pub fn run(input: &Input, solution: &str) -> Outcome {
     let (_, state) = input.legal_state()?;
