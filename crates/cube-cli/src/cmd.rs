@@ -2,6 +2,7 @@
 //! [`Outcome`](crate::output::Outcome).
 
 pub mod check;
+pub mod completions;
 pub mod convert;
 pub mod optimal;
 pub mod scramble;

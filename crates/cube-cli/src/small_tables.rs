@@ -21,7 +21,7 @@ pub fn install(global: &Global, method: &str) {
     DONE[index].get_or_init(|| {
         if let Ok(dir) = table_dir(global) {
             // The big two-phase tables take seconds to build: say why the wait.
-            let tell = !global.json && set.specs.iter().any(|spec| !spec.path_in(&dir).exists());
+            let tell = global.notes() && set.specs.iter().any(|spec| !spec.path_in(&dir).exists());
             if tell {
                 output::note(format_args!("cube-cli: building the {method} tables (once)"));
             }
@@ -35,8 +35,8 @@ pub fn install(global: &Global, method: &str) {
                         "cube-cli: cached the {method} tables in {}",
                         dir.display()
                     )),
-                    Some(e) => output::note(format_args!(
-                        "cube-cli: warning: the {method} tables are not cached, they will be built again next time: {e}"
+                    Some(e) => output::note_warning(format_args!(
+                        "the {method} tables are not cached, they will be built again next time: {e}"
                     )),
                 }
             }

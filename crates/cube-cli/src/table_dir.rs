@@ -74,6 +74,21 @@ pub fn tier_cost_text(tier: Tier) -> String {
     )
 }
 
+/// What `tier` is, for the possible values of `--tier`: "Korf, 83 MiB, about 4 s on 2 cores".
+pub fn tier_summary(tier: Tier) -> String {
+    let method = if tier.h48_flips().is_some() {
+        "sym48"
+    } else {
+        "Korf"
+    };
+    let test = if tier == Tier::H0 { ", for tests" } else { "" };
+    format!(
+        "{method}{test}: {} of disk, bake {}",
+        size_text(tier_bytes(tier)),
+        bake_time_text(tier)
+    )
+}
+
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
 pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
     cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
@@ -201,9 +216,9 @@ impl Bar {
 }
 
 /// Bakes `tiers` (each with the corner database) into `dir`, with a progress bar per table on
-/// standard error when `show_progress`; says where the tables went and how much space they take.
+/// standard error when `show_progress`; with `force`, even the tables present and sound; says where the tables went and how much space they take.
 /// The H48 tiers are baked together, by one call of [`h48::bake_tiers`].
-pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool) -> Result<(), CliError> {
+pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool, force: bool) -> Result<(), CliError> {
     std::fs::create_dir_all(dir).map_err(|e| {
         CliError::tables(format!(
             "{}: creating the table directory: {e}",
@@ -222,6 +237,7 @@ pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool) -> Result<(), CliEr
     let bar = Bar::new(show_progress);
     let options = BakeOptions {
         wait_for_lock: true,
+        force,
         ..BakeOptions::default()
     };
     let mut baked: Vec<(String, Vec<TableSpec>, Duration)> = Vec::new();
@@ -259,6 +275,7 @@ pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool) -> Result<(), CliEr
             .map_err(CliError::tables)?;
         let h48_options = h48::BakeOptions {
             wait_for_lock: true,
+            force,
             ..h48::BakeOptions::default()
         };
         bar.start(&format!("h48 {names}"), None);

@@ -4,6 +4,7 @@ use cube_core::FaceletCube;
 use cube_encode::Format;
 use serde_json::json;
 
+use crate::args::StateFormat;
 use crate::input::Input;
 use crate::output::{EXIT_INPUT, Outcome, Report};
 
@@ -30,7 +31,9 @@ pub fn run(input: &Input) -> Outcome {
             problems
         }
     };
-    let format = input.format.map_or("unknown", Format::name);
+    let format = input
+        .format
+        .map_or("unknown".to_string(), |f| StateFormat::of(f).name());
     if problems.is_empty() {
         return Ok(Report::new(
             "legal: this is a cube state that can be solved",

@@ -97,7 +97,7 @@ fn warn(message: String) {
 /// Prints the warnings collected during the run on standard error.
 pub fn print_warnings() {
     for warning in WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-        crate::output::note(format_args!("cube-cli: warning: {warning}"));
+        crate::output::note_warning(warning);
     }
 }
 
@@ -105,13 +105,7 @@ pub fn print_warnings() {
 fn tables(global: &Global, args: &OptimalArgs) -> Result<&'static (Tier, Tables), CliError> {
     let loaded = TABLES.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
-        load(
-            &dir,
-            args.tier,
-            !(args.quiet || global.json),
-            args.trust_header,
-        )
-        .map_err(|e| e.to_string())
+        load(&dir, args.tier, global.notes(), args.trust_header).map_err(|e| e.to_string())
     });
     loaded.as_ref().map_err(CliError::tables)
 }
@@ -141,7 +135,7 @@ fn load(
                 tables::tier_cost_text(tier)
             )));
         }
-        tables::bake(dir, &[tier], show_progress)?;
+        tables::bake(dir, &[tier], show_progress, false)?;
     }
     let read = |spec: &TableSpec| {
         let path = spec.path_in(dir);
@@ -192,7 +186,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
     // The two-phase upper bound: its tables from the cache rather than built (seconds).
     crate::small_tables::install(global, "two-phase");
     let stop = stop_flag();
-    let show_progress = !(args.quiet || global.json || global.batch);
+    let show_progress = global.notes() && !global.batch;
     let mut progress = |p: &Progress| {
         if show_progress {
             crate::output::note(p);
@@ -202,7 +196,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         Some(path) => read_checkpoint(path)?,
         None => None,
     };
-    let every = checkpoint_interval(args.checkpoint_every)?;
+    let every = args.checkpoint_every.unwrap_or(Duration::from_secs(60));
     // Periodic checkpoints: a failure to write one is reported once, after the result.
     let mut periodic_failed = false;
     let mut save = |checkpoint: &Checkpoint| {
@@ -252,17 +246,6 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         report.map(|r| r.with_exit(EXIT_SIGNAL))
     } else {
         report
-    }
-}
-
-/// `--checkpoint-every`, checked.
-fn checkpoint_interval(secs: f64) -> Result<Duration, CliError> {
-    if secs.is_finite() && secs > 0.0 && secs <= 1e9 {
-        Ok(Duration::from_secs_f64(secs))
-    } else {
-        Err(CliError::usage(format!(
-            "--checkpoint-every {secs}: expected a number of seconds greater than 0"
-        )))
     }
 }
 

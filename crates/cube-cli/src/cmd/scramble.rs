@@ -7,17 +7,17 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use crate::args::{Global, OutputFormat};
+use crate::args::{EventArg, Global, StateFormat};
 use crate::output::{CliError, Report, print_outcome};
 
 pub fn run(
     global: &Global,
-    event: &str,
+    event: EventArg,
     count: usize,
     seed: Option<u64>,
-    format: OutputFormat,
+    format: StateFormat,
 ) -> Result<u8, CliError> {
-    let event: Event = event.parse().map_err(CliError::usage)?;
+    let event: Event = event.event();
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     crate::small_tables::install(global, "two-phase");
@@ -27,7 +27,7 @@ pub fn run(
         let alg = scramble.alg.to_string();
         let state = State::from_alg(&scramble.alg);
         let text = match format {
-            OutputFormat::Alg => alg.clone(),
+            StateFormat::Alg => alg.clone(),
             other => crate::cmd::convert::encode(&state, other)?,
         };
         let length = Alg::moves(&scramble.alg).len();

@@ -4,7 +4,6 @@
 //! standard scheme (U white, F green, R red, B blue, L orange, D yellow).
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::Path;
 
 use cube_core::Face;
@@ -52,8 +51,7 @@ pub fn run(input: &Input, no_color: bool, svg: Option<&Path>) -> Outcome {
         .iter()
         .map(|&c| Face::from_letter(c as char).expect("facelets are written in URFDLB"))
         .collect();
-    let colour =
-        !no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let colour = !no_color && crate::output::stdout_colored();
     let mut grid = vec![vec![None; 12]; 9];
     for (face, col, row) in LAYOUT {
         for i in 0..9 {

@@ -28,7 +28,7 @@ impl<'a> Request<'a> {
         global: &Global,
         method: Method,
         max_length: Option<usize>,
-        time_budget: Option<u64>,
+        time_budget: Option<Duration>,
         to: Option<&str>,
         explain: bool,
         optimal: &'a OptimalArgs,
@@ -45,7 +45,7 @@ impl<'a> Request<'a> {
         };
         let limits = Limits {
             max_length,
-            time_budget: time_budget.map(Duration::from_millis),
+            time_budget,
             ..Limits::default()
         };
         Ok(Request {
@@ -58,26 +58,16 @@ impl<'a> Request<'a> {
     }
 }
 
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::TwoPhase => "two-phase",
-        Method::Thistlethwaite => "thistlethwaite",
-        Method::Beginner => "beginner",
-        Method::Cfop => "cfop",
-        Method::Optimal => "optimal",
-    }
-}
-
 pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
     if request.method == Method::Optimal {
         return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
     let small_tables = match request.method {
-        Method::Beginner | Method::Cfop => "cross",
-        method => method_name(method),
+        Method::Beginner | Method::Cfop => "cross".to_string(),
+        method => method.name(),
     };
-    crate::small_tables::install(global, small_tables);
+    crate::small_tables::install(global, &small_tables);
     let solver: Box<dyn Solver> = match request.method {
         Method::TwoPhase => Box::new(TwoPhase::new()),
         Method::Thistlethwaite => Box::new(Thistlethwaite::new()),
@@ -99,12 +89,12 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
     let Some(solution) = solutions.into_iter().next() else {
         return Err(CliError::no_solution(format!(
             "{}: no solution within the limits (raise --max-length or --time-budget)",
-            method_name(request.method)
+            request.method.name()
         )));
     };
     Ok(report(
         &solution,
-        method_name(request.method),
+        &request.method.name(),
         seconds,
         request.explain,
     ))

@@ -20,8 +20,8 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let dir = table_dir(global)?;
     let report = match action {
         TablesAction::Status => status(&dir),
-        TablesAction::Bake { tier } => {
-            bake(&dir, &tier, !global.json)?;
+        TablesAction::Bake { tier, force } => {
+            bake(&dir, &tier, global.notes(), force)?;
             status(&dir)
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
@@ -179,6 +179,7 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn dates() {
