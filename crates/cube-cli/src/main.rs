@@ -10,6 +10,7 @@ mod args;
 mod cmd;
 mod input;
 mod output;
+mod record;
 mod small_tables;
 mod table_dir;
 

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use crate::record::{self, Record};
 
 use clap::ValueEnum;
 
@@ -42,16 +42,16 @@ pub fn n_moves(n: usize) -> String {
 pub struct Report {
     pub text: String,
     pub line: Option<String>,
-    pub json: Value,
+    pub record: Record,
     pub exit: u8,
 }
 
 impl Report {
-    pub fn new(text: impl Into<String>, json: Value) -> Report {
+    pub fn new(text: impl Into<String>, record: Record) -> Report {
         Report {
             text: text.into(),
             line: None,
-            json,
+            record,
             exit: 0,
         }
     }
@@ -175,8 +175,14 @@ impl CliError {
         self.exit
     }
 
-    pub fn to_json(&self) -> Value {
-        json!({ "error": { "kind": self.kind, "message": self.message } })
+    /// The error as a JSON record: `{"type": "error", "error": {"kind", "message"}}`.
+    pub fn to_record(&self) -> Record {
+        Record::Error(record::Error {
+            error: record::ErrorBody {
+                kind: self.kind,
+                message: self.message.clone(),
+            },
+        })
     }
 }
 
@@ -245,9 +251,10 @@ pub fn print_outcome(
     outcome: &Outcome,
     origin: Option<Origin<'_>>,
 ) -> Result<u8, CliError> {
-    let (mut json, text, exit) = match outcome {
+    let error_record;
+    let (record, text, exit) = match outcome {
         Ok(report) => (
-            report.json.clone(),
+            &report.record,
             match origin {
                 Some(_) => report.batch_line(),
                 None => report.text.clone(),
@@ -255,7 +262,12 @@ pub fn print_outcome(
             report.exit,
         ),
         Err(e) if global.json || origin.is_some() => {
-            (e.to_json(), format!("error: {}", fold(&e.message)), e.exit)
+            error_record = e.to_record();
+            (
+                &error_record,
+                format!("error: {}", fold(&e.message)),
+                e.exit,
+            )
         }
         Err(e) => {
             print_error(global, e)?;
@@ -266,19 +278,35 @@ pub fn print_outcome(
         write_line(&text)?;
         return Ok(exit);
     }
-    if let (Some(origin), Value::Object(map)) = (origin, &mut json) {
-        map.insert("index".into(), json!(origin.index));
-        map.insert("input".into(), json!(origin.input));
-    }
-    write_line(&json.to_string())?;
+    write_line(&json_line(record, origin))?;
     Ok(exit)
+}
+
+/// `record` as one line of JSON (`type` first), with the `index` and `input` of the line it
+/// answers.
+fn json_line(record: &Record, origin: Option<Origin<'_>>) -> String {
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        #[serde(flatten)]
+        record: &'a Record,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        input: Option<&'a str>,
+    }
+    let line = Line {
+        record,
+        index: origin.as_ref().map(|o| o.index),
+        input: origin.as_ref().map(|o| o.input),
+    };
+    serde_json::to_string(&line).expect("a record serializes")
 }
 
 /// Prints an error that ends the run: as JSON on standard output with `--json`, else as text
 /// on standard error. An error writing the output itself always goes to standard error.
 pub fn print_error(global: &Global, e: &CliError) -> Result<(), CliError> {
     if global.json && e.kind != "output" {
-        write_line(&e.to_json().to_string())
+        write_line(&json_line(&e.to_record(), None))
     } else {
         note_error(e);
         Ok(())
@@ -385,7 +413,7 @@ pub fn print_clap(e: &clap::Error) -> u8 {
         let message = plain.split("\n\n").next().unwrap_or_default();
         let message = message.strip_prefix("error: ").unwrap_or(message);
         let error = CliError::usage(message.trim());
-        if let Err(e) = write_line(&error.to_json().to_string()) {
+        if let Err(e) = write_line(&json_line(&error.to_record(), None)) {
             note_error(&e);
         }
     } else if stderr_colored() {

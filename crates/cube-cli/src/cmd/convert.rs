@@ -4,18 +4,22 @@ use cube_core::{Alg, Symmetry};
 use cube_encode::{State, b32, facelet, h48, kpattern, reid, twizzle};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
-use serde_json::json;
 
 use crate::args::StateFormat;
 use crate::input::Input;
 use crate::output::{CliError, Outcome, Report};
+use crate::record::{self, Record};
 
 pub fn run(input: &Input, to: StateFormat) -> Outcome {
-    let (_, state) = input.state()?;
+    let (from, state) = input.state()?;
     let text = encode(&state, to)?;
     Ok(Report::new(
         text.clone(),
-        json!({ "output": text, "format": to.name() }),
+        Record::Conversion(record::Conversion {
+            output: text,
+            from: StateFormat::of(from).name(),
+            to: to.name(),
+        }),
     ))
 }
 

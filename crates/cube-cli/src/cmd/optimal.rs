@@ -16,11 +16,11 @@ use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
 use cube_tables::{Anonymous, AtomicFile, PruneTable, TableErrorKind, TableSpec, Tier};
-use serde_json::json;
 
 use crate::args::{Global, OptimalArgs};
 use crate::input::Input;
 use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::record::{self, Record};
 use crate::table_dir as tables;
 
 /// The solver of the run: the tier and its search, built once per process (the tables loaded,
@@ -391,16 +391,19 @@ fn report(outcome: &KorfOutcome, tier: &Tier) -> Outcome {
     }
     Ok(Report::new(
         text.trim_end(),
-        json!({
-            "solution": solutions[0],
-            "solutions": solutions,
-            "length": length,
-            "method": "optimal",
-            "optimal": outcome.optimal,
-            "proven_lower_bound": outcome.proven_lower_bound,
-            "nodes": outcome.nodes,
-            "seconds": seconds,
-            "tier": tier.to_string(),
+        Record::Solution(record::Solution {
+            solution: solutions[0].clone(),
+            length,
+            method: "optimal".to_string(),
+            seconds,
+            stages: Vec::new(),
+            optimal: Some(record::Optimal {
+                solutions,
+                optimal: outcome.optimal,
+                proven_lower_bound: outcome.proven_lower_bound,
+                nodes: outcome.nodes,
+                tier: tier.to_string(),
+            }),
         }),
     ))
 }

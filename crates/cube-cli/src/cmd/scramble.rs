@@ -5,10 +5,10 @@ use cube_encode::State;
 use cube_solvers::scramble::{Event, Scrambler};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde_json::json;
 
 use crate::args::{EventArg, Global, StateFormat};
 use crate::output::{CliError, Report, print_outcome};
+use crate::record::{self, Record};
 
 pub fn run(
     global: &Global,
@@ -33,7 +33,15 @@ pub fn run(
         let length = Alg::moves(&scramble.alg).len();
         let report = Report::new(
             text.clone(),
-            json!({ "scramble": alg, "output": text, "event": event.id(), "seed": seed, "index": index, "length": length }),
+            Record::Scramble(record::Scramble {
+                scramble: alg,
+                output: text,
+                format: format.name(),
+                event: event.id().to_string(),
+                seed,
+                index,
+                length,
+            }),
         );
         print_outcome(global, &Ok(report), None)?;
     }

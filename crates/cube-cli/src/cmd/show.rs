@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cube_core::Face;
-use serde_json::json;
 
 use crate::input::Input;
 use crate::output::{CliError, Outcome, Report};
+use crate::record::{self, Record};
 
 /// Where each face's 3x3 block sits in the net, in units of one face (column, row).
 const LAYOUT: [(Face, usize, usize); 6] = [
@@ -88,7 +88,10 @@ pub fn run(input: &Input, no_color: bool, svg: Option<&Path>) -> Outcome {
     let facelets: String = faces.iter().map(|f| f.letter()).collect();
     Ok(Report::new(
         text,
-        json!({ "facelets": facelets, "svg": svg.map(|p| p.display().to_string()) }),
+        Record::Net(record::Net {
+            facelets,
+            svg: svg.map(|p| p.display().to_string()),
+        }),
     ))
 }
 

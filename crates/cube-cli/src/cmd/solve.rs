@@ -8,11 +8,11 @@ use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
-use serde_json::json;
 
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
 use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::record::{self, Record};
 
 /// What `solve` was asked, validated once for every state of a batch.
 pub struct Request<'a> {
@@ -107,7 +107,11 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
     let stages: Vec<_> = solution
         .stages
         .iter()
-        .map(|s| json!({ "label": s.label, "moves": Alg::from_moves(&s.moves).to_string(), "length": s.moves.len() }))
+        .map(|s| record::Stage {
+            label: s.label.to_string(),
+            moves: Alg::from_moves(&s.moves).to_string(),
+            length: s.moves.len(),
+        })
         .collect();
     let mut text = format!("{moves} ({})", n_moves(length));
     if explain {
@@ -125,6 +129,13 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
     }
     Report::new(
         text,
-        json!({ "solution": moves, "length": length, "method": method, "seconds": seconds, "stages": stages }),
+        Record::Solution(record::Solution {
+            solution: moves,
+            length,
+            method: method.to_string(),
+            seconds,
+            stages,
+            optimal: None,
+        }),
     )
 }

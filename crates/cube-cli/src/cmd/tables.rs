@@ -4,10 +4,10 @@
 use std::path::Path;
 use std::time::{Instant, SystemTime};
 
+use crate::record::{self, Record};
 use cube_tables::h48;
 use cube_tables::pdb::{self, SpotCheck};
 use cube_tables::{PruneTable, TableError, TableErrorKind, TableSpec, Tier};
-use serde_json::{Value, json};
 
 use crate::args::{Global, TablesAction};
 use crate::output::{CliError, Report, print_outcome};
@@ -19,17 +19,18 @@ use crate::table_dir::{
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let dir = table_dir(global)?;
     let report = match action {
-        TablesAction::Status => status(&dir),
+        TablesAction::Status => status(&dir, "status"),
         TablesAction::Bake { tier, force } => {
             bake(&dir, &tier, global.notes(), force)?;
-            status(&dir)
+            status(&dir, "bake")
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
     };
     print_outcome(global, &Ok(report), None)
 }
 
-fn status(dir: &Path) -> Report {
+/// `action` is `status` or `bake` (which reports the status after the bake).
+fn status(dir: &Path, action: &'static str) -> Report {
     let mut text = format!("table directory: {}\n", dir.display());
     let mut tables = Vec::new();
     let mut all = vec![pdb::CORNERS.spec];
@@ -59,7 +60,16 @@ fn status(dir: &Path) -> Report {
             spec.id.as_str(),
             size_text
         ));
-        tables.push(json!({ "id": spec.id.as_str(), "path": path, "bytes": size, "expected_bytes": file_bytes(spec), "ok": valid.is_ok() && checked.is_some(), "header_ok": valid.is_ok(), "payload_checked": checked.map(utc_date), "state": state }));
+        tables.push(record::TableFile {
+            id: spec.id.as_str().to_string(),
+            path,
+            bytes: size,
+            expected_bytes: file_bytes(spec),
+            ok: valid.is_ok() && checked.is_some(),
+            header_ok: valid.is_ok(),
+            payload_checked: checked.map(utc_date),
+            state,
+        });
     }
     let mut tiers = Vec::new();
     for tier in all_tiers() {
@@ -89,11 +99,22 @@ fn status(dir: &Path) -> Report {
         };
         text.push_str(&line);
         text.push('\n');
-        tiers.push(json!({ "tier": tier.to_string(), "ready": ready, "payload_checked": checked, "bytes": bytes }));
+        tiers.push(record::TierState {
+            tier: tier.to_string(),
+            ready,
+            payload_checked: checked,
+            bytes,
+        });
     }
     Report::new(
         text.trim_end(),
-        json!({ "dir": dir, "tables": tables, "tiers": tiers }),
+        Record::Tables(record::Tables {
+            action,
+            dir: dir.to_path_buf(),
+            tables: Some(tables),
+            tiers: Some(tiers),
+            verified: None,
+        }),
     )
 }
 
@@ -137,7 +158,7 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
     let pdbs = pdb::tables_to_check(dir, tier);
     let h48_specs = h48::specs_to_check(dir, tier);
     let mut text = String::new();
-    let mut results: Vec<Value> = Vec::new();
+    let mut results: Vec<record::Verified> = Vec::new();
     let mut check =
         |spec: &TableSpec,
          verify: &dyn Fn(&PruneTable<cube_tables::Anonymous>) -> Result<(), CliError>|
@@ -155,7 +176,11 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
                 "{:<15} ok ({seconds:.2} s{stamp})\n",
                 spec.id.as_str()
             ));
-            results.push(json!({ "id": spec.id.as_str(), "ok": true, "seconds": seconds }));
+            results.push(record::Verified {
+                id: spec.id.as_str().to_string(),
+                ok: true,
+                seconds,
+            });
             Ok(())
         };
     for table in &pdbs {
@@ -172,7 +197,13 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
     }
     Ok(Report::new(
         text.trim_end(),
-        json!({ "dir": dir, "verified": results }),
+        Record::Tables(record::Tables {
+            action: "verify",
+            dir: dir.to_path_buf(),
+            tables: None,
+            tiers: None,
+            verified: Some(results),
+        }),
     ))
 }
 
