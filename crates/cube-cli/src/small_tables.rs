@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use crate::args::Global;
 use crate::output;
-use crate::table_dir::table_dir;
+use crate::table_dir::{Bar, file_bytes, size_text, table_dir};
 
 /// Installs the small tables of `method` (`two-phase`, `thistlethwaite`, `cross`) from the table directory,
 /// once per run: each file that is missing, stale or corrupt is built and rewritten. Caching only
@@ -23,10 +23,20 @@ pub fn install(global: &Global, method: &str) {
             // The big two-phase tables take seconds to build: say why the wait.
             let tell = global.notes() && set.specs.iter().any(|spec| !spec.path_in(&dir).exists());
             if tell {
-                output::note(format_args!("cube-cli: building the {method} tables (once)"));
+                let bytes = set.specs.iter().map(file_bytes).sum();
+                output::note(format_args!(
+                    "cube-cli: building the {method} tables (once; {} in {})",
+                    size_text(bytes),
+                    dir.display()
+                ));
             }
+            // A spinner on a terminal while they build (seconds for two-phase).
+            let bar = Bar::new(tell);
+            bar.start(&format!("{method} tables"), None);
             // Caching only saves time: on an error the solver builds its tables in memory.
-            if let Ok(outcome) = set.load_or_build(&dir)
+            let loaded = set.load_or_build(&dir);
+            bar.finish();
+            if let Ok(outcome) = loaded
                 && tell
                 && outcome.built > 0
             {

@@ -15,16 +15,22 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::args::Global;
 use crate::output::{self, CliError};
 
-/// The bake time of each tier on a 2-core machine (docs/PERFORMANCE.md), for messages; `None`
-/// while it is not measured.
+/// The bake time of each tier on this project's 2-core machine, as measured in
+/// docs/PERFORMANCE.md ("cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in
+/// one pass"), for messages, the help of `--tier` and the README's table of tiers (the test
+/// `readme::the_tier_table_is_the_cli_s` keeps the README equal to it); `None` while it is not
+/// measured.
 fn bake_time(tier: Tier) -> Option<&'static str> {
     match tier {
-        Tier::Edge6 => Some("about 5 s"),
-        Tier::Edge7 => Some("about 20 s"),
+        // 3.59 s, corners included.
+        Tier::Edge6 => Some("about 4 s"),
+        // 15.3 s at load 2.9 (39 s at load 6).
+        Tier::Edge7 => Some("about 15 s"),
+        // 310 s.
         Tier::Edge8 => Some("about 5 minutes"),
-        // With the corner database.
-        Tier::H0 => Some("about 20 s"),
-        // One pass bakes any of them or all four; measured 10.0 minutes for all four.
+        // 16.8 s with the corner database.
+        Tier::H0 => Some("about 17 s"),
+        // One pass bakes any of them or all four: 599.5 s for all four.
         Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Some("about 10 minutes"),
     }
 }
@@ -135,22 +141,26 @@ pub fn all_tiers() -> impl Iterator<Item = Tier> {
     Tier::ALL.into_iter().chain(Tier::H48)
 }
 
-/// The progress bar of a bake on standard error, one table at a time (none when hidden).
-struct Bar {
+/// The progress bar of a build on standard error, one table at a time (none when hidden, and
+/// drawn only on a terminal).
+pub struct Bar {
     show: bool,
     bar: Mutex<Option<ProgressBar>>,
 }
 
 impl Bar {
-    fn new(show: bool) -> Bar {
+    pub fn new(show: bool) -> Bar {
         Bar {
             show,
             bar: Mutex::new(None),
         }
     }
 
-    /// Starts a bar for `id`, of `len` entries (a spinner when `None`).
-    fn start(&self, id: &str, len: Option<u64>) {
+    /// Starts a bar for `id`, of `len` entries (a spinner when `None`), when shown.
+    pub fn start(&self, id: &str, len: Option<u64>) {
+        if !self.show {
+            return;
+        }
         let new = match len {
             Some(len) => {
                 let bar = ProgressBar::new(len);
@@ -208,7 +218,7 @@ impl Bar {
         }
     }
 
-    fn finish(&self) {
+    pub fn finish(&self) {
         if let Some(bar) = self.lock().take() {
             bar.finish_and_clear();
         }
