@@ -1,7 +1,8 @@
 //! `cube-cli optimal` (and `solve --method optimal`): Korf's optimal solver over the pattern
 //! databases of a Korf tier, or the sym48 solver over an H48 tier, baking the default tier (and
 //! an H48 tier asked for) on first use. Both run through one flow: the same limits, progress,
-//! checkpoints, signals and report; only the search call differs ([`Tables::search`]).
+//! checkpoints, signals and report; only the search call differs ([`Search`]). The solver is built once per process
+//! and shared by every state of the run; `--mmap` maps its tables instead of reading them.
 
 use std::io::{Read, Write};
 use std::path::Path;
