@@ -181,6 +181,27 @@ fn i16_colour_as_asked() {
             "{args:?}: {err:?}"
         );
     }
+    // On a terminal (util-linux `script` gives the run one): colours, unless TERM=dumb or
+    // NO_COLOR.
+    let on_terminal = |env: &[(&str, &str)]| {
+        let bin = assert_cmd::cargo::cargo_bin("cube-cli");
+        let mut cmd = Command::new("script");
+        cmd.args(["-qec", &format!("{} show R", bin.display()), "/dev/null"])
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CI");
+        for (key, value) in env {
+            cmd.env(key, value);
+        }
+        let out = cmd.output().expect("util-linux script runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(styled(&on_terminal(&[("TERM", "xterm")])));
+    assert!(!styled(&on_terminal(&[("TERM", "dumb")])));
+    assert!(!styled(&on_terminal(&[
+        ("TERM", "xterm"),
+        ("NO_COLOR", "1")
+    ])));
     // Help in colour only when asked.
     let (out, _) = run_env(&["--help", "--color", "always"], &[]);
     assert!(styled(&out));
