@@ -1,63 +1,303 @@
-//! Command-line arguments, as clap parses them (raw; `main.rs` validates and dispatches).
+//! Command-line arguments, as clap parses them (raw), and [`Global`], the options every command
+//! is run with once `main.rs` has checked them.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use cube_encode::Format;
 use cube_tables::Tier;
+
+use crate::table_dir;
+
+/// What a STATE is, in the help of every command that reads one (a macro, for `concat!`).
+macro_rules! state_help {
+    () => {
+        "\
+STATE is one cube state, in any of these formats (detected by the text's shape; --from forces one):
+  alg       a move sequence                  \"R U R' U'\"
+  facelets  54 stickers, order U R F D L B   UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+  h48       nissy-core's H48 text            \"UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR0 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0\"
+  reid      Reid's piece string              \"UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR\"
+  b32       nissy-core's B32 text            ABCDEFGH=ABCDEFGHIJKL=A
+  twizzle   Twizzle binary as 22 hex digits  9c14df400001baa5280000
+  kpattern  cubing.js pattern JSON           '{\"EDGES\": {\"pieces\": [...], \"orientation\": [...]}, ...}'
+STATE `-` reads standard input, one state per line (blank lines and `#` comments skipped)."
+    };
+}
+
+/// A command's help after its options: what a STATE is, then the examples.
+macro_rules! with_state {
+    ($examples:expr) => {
+        concat!(state_help!(), "\n\n", $examples)
+    };
+}
+
+macro_rules! top_examples {
+    () => {
+        "\
+Examples:
+  cube-cli optimal \"F2 U' B L2 D R' F U2 L' B2 D' R2 F\"
+  cube-cli solve \"R U R' U' R' F R2 U' R' U' R U R' F'\" --method cfop --explain
+  cube-cli scramble --count 5 | cube-cli solve - --json
+  cube-cli convert \"R U\" --to twizzle"
+    };
+}
+
+macro_rules! optimal_examples {
+    () => {
+        "\
+Examples:
+  cube-cli optimal \"F2 U' B L2 D R' F U2 L' B2 D' R2 F\"
+  cube-cli optimal \"R U R' F2\" --all --timeout 30s
+  cube-cli optimal - --batch --json --shard 0/4 < states.txt
+  cube-cli optimal \"$(cat hard.txt)\" --tier h6 --checkpoint hard.ckpt --checkpoint-every 10m"
+    };
+}
+
+macro_rules! solve_examples {
+    () => {
+        "\
+Examples:
+  cube-cli solve \"R U R' U' R' F R2 U' R' U' R U R' F'\"
+  cube-cli solve \"R U R' U' R' F R2 U' R' U' R U R' F'\" --method cfop --explain
+  cube-cli solve \"R U F\" --method optimal --timeout 1m
+  cube-cli scramble --count 100 | cube-cli solve - --time-budget 250ms"
+    };
+}
+
+macro_rules! scramble_examples {
+    () => {
+        "\
+Examples:
+  cube-cli scramble
+  cube-cli scramble --event 333bf --count 5
+  cube-cli scramble --seed 42 --format twizzle"
+    };
+}
+
+macro_rules! check_examples {
+    () => {
+        "\
+Examples:
+  cube-cli check UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR
+  cube-cli check - --json < states.txt"
+    };
+}
+
+macro_rules! convert_examples {
+    () => {
+        "\
+Examples:
+  cube-cli convert \"R U\" --to twizzle
+  cube-cli convert 9c14df400001baa5280000 --to facelets
+  cube-cli convert - --to alg < facelets.txt"
+    };
+}
+
+macro_rules! show_examples {
+    () => {
+        "\
+Examples:
+  cube-cli show \"R U R' U'\"
+  cube-cli show 9c14df400001baa5280000 --svg net.svg"
+    };
+}
+
+macro_rules! verify_examples {
+    () => {
+        "\
+Examples:
+  cube-cli verify \"R U\" \"U' R'\"
+  cube-cli verify - \"R U R' U'\" < states.txt"
+    };
+}
+
+macro_rules! tables_examples {
+    () => {
+        "\
+Examples:
+  cube-cli tables
+  cube-cli tables bake --tier 7edge
+  cube-cli tables bake --tier h5,h6 --force
+  cube-cli tables verify --tier 6edge"
+    };
+}
+
+macro_rules! bake_examples {
+    () => {
+        "\
+Examples:
+  cube-cli tables bake --tier 7edge
+  cube-cli tables bake --tier h5,h6
+  cube-cli tables bake --tier 6edge --force --tables /scratch/cube-tables"
+    };
+}
+
+macro_rules! verify_tables_examples {
+    () => {
+        "\
+Examples:
+  cube-cli tables verify
+  cube-cli tables verify --tier 6edge"
+    };
+}
 
 /// A Rubik's cube toolkit: solve (optimally or by method), scramble, convert, check and show
 /// cube states.
-///
-/// A STATE is a move sequence (`"R U R' U'"`), a 54-letter facelet string (any six colour
-/// letters, Kociemba order U R F D L B, optionally split by face), H48 text, a Reid piece
-/// string, nissy-core's B32 text, Twizzle binary as 22 hex digits, or cubing.js pattern JSON; the format is detected
-/// by the text's shape (`--from` forces one). `-` reads states from standard input, one per
-/// line.
 #[derive(Parser, Debug)]
-#[command(name = "cube-cli", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "cube-cli",
+    version,
+    about,
+    long_about = "A Rubik's cube (3x3x3) toolkit: solve (optimally, or by method with labelled \
+                  stages), scramble, convert between state formats, check legality and show \
+                  cube states.",
+    propagate_version = true,
+    after_help = with_state!(top_examples!()),
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     #[command(flatten)]
-    pub global: Global,
+    pub global: GlobalArgs,
 }
 
-/// Options every subcommand takes.
+/// The options of every subcommand.
 #[derive(Args, Debug, Clone)]
-pub struct Global {
-    /// Print one JSON object per state (errors too) instead of text.
-    #[arg(long, global = true)]
+pub struct GlobalArgs {
+    /// Print one JSON object per line (JSON Lines, docs/json.md), errors too, instead of text.
+    #[arg(long, global = true, help_heading = "Output")]
     pub json: bool,
-    /// Read STATE in this format instead of detecting it.
-    #[arg(long, global = true, value_name = "FORMAT")]
-    pub from: Option<InputFormat>,
-    /// Treat every line of standard input (or of STATE) as one state; results come out in
-    /// input order, one line each.
-    #[arg(long, global = true)]
-    pub batch: bool,
+    /// When to use colours and styles: auto (on a terminal, unless NO_COLOR is set or
+    /// TERM=dumb; CLICOLOR_FORCE forces them), always, never.
+    #[arg(
+        long,
+        global = true,
+        value_name = "WHEN",
+        default_value = "auto",
+        help_heading = "Output"
+    )]
+    pub color: ColorChoice,
+    /// No progress lines or notes on standard error (results and errors are still printed).
+    #[arg(long, short, global = true, help_heading = "Output")]
+    pub quiet: bool,
     /// Directory of the pattern databases and cached tables (default: $CUBE_TABLES_DIR, else
     /// the user's cache directory).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", help_heading = "Tables")]
     pub tables: Option<PathBuf>,
+}
+
+/// How STATE is read: the options of every subcommand that reads states.
+#[derive(Args, Debug, Clone, Default)]
+pub struct InputArgs {
+    /// Read STATE in this format instead of detecting it.
+    #[arg(long, value_name = "FORMAT", help_heading = "Input")]
+    pub from: Option<StateFormat>,
+    /// Treat every line of standard input (or of STATE) as one state; results come out in
+    /// input order, one line each.
+    #[arg(long, help_heading = "Input")]
+    pub batch: bool,
+    /// Answer only the lines whose 0-based line number is K modulo N (implies --batch), so that
+    /// N processes split one file: `--shard $SLURM_ARRAY_TASK_ID/N`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, help_heading = "Input")]
+    pub shard: Option<Shard>,
+}
+
+/// `--shard K/N`: the lines with index % N == K.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: usize,
+    pub n: usize,
+}
+
+impl Shard {
+    /// Whether line `index` belongs to this shard.
+    pub fn holds(self, index: usize) -> bool {
+        index % self.n == self.k
+    }
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("{text:?} is not K/N with 0 <= K < N (such as 0/4)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k < n {
+        Ok(Shard { k, n })
+    } else {
+        Err(bad())
+    }
+}
+
+/// The options a command runs with, checked: [`GlobalArgs`] and, for a command that reads
+/// states, its [`InputArgs`].
+#[derive(Clone, Debug)]
+pub struct Global {
+    pub json: bool,
+    pub quiet: bool,
+    pub tables: Option<PathBuf>,
+    pub from: Option<StateFormat>,
+    pub batch: bool,
+    pub shard: Option<Shard>,
+}
+
+impl Global {
+    pub fn new(args: &GlobalArgs, input: Option<&InputArgs>) -> Global {
+        let input = input.cloned().unwrap_or_default();
+        Global {
+            json: args.json,
+            quiet: args.quiet,
+            tables: args.tables.clone(),
+            from: input.from,
+            batch: input.batch || input.shard.is_some(),
+            shard: input.shard,
+        }
+    }
+
+    /// Whether notes and progress go to standard error (not with --quiet or --json).
+    pub fn notes(&self) -> bool {
+        !(self.quiet || self.json)
+    }
+}
+
+/// `--color`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set or TERM=dumb (CLICOLOR_FORCE forces colour).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a state by a method (two-phase by default); `--explain` prints labelled stages.
+    #[command(after_help = with_state!(solve_examples!()))]
     Solve {
         /// The state (`-` for standard input).
         state: String,
-        /// The method.
+        #[command(flatten)]
+        input: InputArgs,
+        /// The method (optimal: as `cube-cli optimal`, with its options).
         #[arg(long, value_name = "METHOD", default_value = "two-phase")]
         method: Method,
-        /// The longest solution wanted, in face turns.
+        /// The longest solution wanted, in face turns (not with --method optimal).
         #[arg(long, value_name = "N")]
         max_length: Option<usize>,
-        /// How long to keep looking for shorter solutions, in milliseconds (two-phase: the
-        /// first solution is always kept).
-        #[arg(long, value_name = "MS")]
-        time_budget: Option<u64>,
+        /// How long two-phase keeps looking for shorter solutions (the first is always kept):
+        /// a duration such as 250ms or 2s; a bare number is milliseconds.
+        #[arg(
+            long,
+            value_name = "DURATION",
+            value_parser = parse_time_budget,
+            allow_hyphen_values = true
+        )]
+        time_budget: Option<Duration>,
         /// Solve to this state instead of to the solved cube.
         #[arg(long, value_name = "STATE")]
         to: Option<String>,
@@ -69,45 +309,59 @@ pub enum Command {
     },
     /// Solve a state optimally (fewest face turns, proven): Korf's method over pattern
     /// databases, or the sym48 method over an H48 tier; the first run bakes the default tables.
+    #[command(after_help = with_state!(optimal_examples!()))]
     Optimal {
         /// The state (`-` for standard input).
         state: String,
         #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
         optimal: OptimalArgs,
     },
     /// Random-state scrambles, as the WCA scrambler makes them.
+    #[command(after_help = with_state!(scramble_examples!()))]
     Scramble {
-        /// The event: 333, 333fm (padded with R' U' F) or 333bf (a random orientation after).
+        /// The event: 333 (also 333oh, 333ft), 333fm (padded with R' U' F) or 333bf (a random
+        /// orientation after).
         #[arg(long, value_name = "EVENT", default_value = "333")]
-        event: String,
+        event: EventArg,
         /// How many scrambles.
         #[arg(long, value_name = "N", default_value_t = 1)]
         count: usize,
         /// Seed for reproducible scrambles (default: a random seed, printed with --json).
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
-        /// What to print for each scramble.
+        /// What to print for each scramble: the moves (alg) or the scrambled state.
         #[arg(long, value_name = "FORMAT", default_value = "alg")]
-        format: OutputFormat,
+        format: StateFormat,
     },
     /// Say whether a state is a legal cube, and every rule it breaks.
+    #[command(after_help = with_state!(check_examples!()))]
     Check {
         /// The state (`-` for standard input).
         state: String,
+        #[command(flatten)]
+        input: InputArgs,
     },
     /// Print a state in another format, on one line.
+    #[command(after_help = with_state!(convert_examples!()))]
     Convert {
         /// The state (`-` for standard input).
         state: String,
+        #[command(flatten)]
+        input: InputArgs,
         /// The output format.
         #[arg(long, value_name = "FORMAT")]
-        to: OutputFormat,
+        to: StateFormat,
     },
     /// Draw a state as a net of its six faces.
+    #[command(after_help = with_state!(show_examples!()))]
     Show {
         /// The state (`-` for standard input).
         state: String,
-        /// Plain letters, no colours (colours are also off when the output is not a terminal).
+        #[command(flatten)]
+        input: InputArgs,
+        /// Plain letters, no colours (as --color never).
         #[arg(long)]
         no_color: bool,
         /// Also write a picture of the net to this SVG file.
@@ -115,71 +369,208 @@ pub enum Command {
         svg: Option<PathBuf>,
     },
     /// Tables of the optimal solvers (pattern databases, H48 tables): status, bake, verify.
+    #[command(after_help = tables_examples!())]
     Tables {
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
     /// Say whether a move sequence solves a state (exit code 0 if it does, 1 if not).
+    #[command(after_help = with_state!(verify_examples!()))]
     Verify {
-        /// The state.
+        /// The state (`-` for standard input).
         state: String,
         /// The move sequence to check.
         solution: String,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
+    #[command(after_help = "Examples:
+  cube-cli completions bash > ~/.local/share/bash-completion/completions/cube-cli
+  cube-cli completions zsh > ~/.zfunc/_cube-cli
+  cube-cli completions fish > ~/.config/fish/completions/cube-cli.fish")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand.
+    #[command(after_help = "Examples:
+  cube-cli man > cube-cli.1 && man ./cube-cli.1
+  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz")]
+    Man {
+        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)).
+        subcommand: Option<String>,
     },
 }
 
-/// The options of the optimal solver.
-#[derive(Args, Debug, Clone)]
+/// The options of the optimal solver (`optimal`, `solve --method optimal`).
+#[derive(Args, Debug, Clone, Default)]
 pub struct OptimalArgs {
     /// Tables to use: the Korf tiers 6edge, 7edge, 8edge (pattern databases) or the H48 tiers
     /// h0, h4, h5, h6, h7 (the sym48 search; h0 is for tests). Default: the largest baked of h4
     /// to h7, else the largest baked Korf tier, else 6edge, baked on first use; a missing H48
     /// tier asked for is baked on first use.
-    #[arg(long, value_name = "TIER")]
+    #[arg(long, value_name = "TIER", value_parser = TierParser, help_heading = "Optimal")]
     pub tier: Option<Tier>,
     /// Print every optimal solution.
-    #[arg(long, conflicts_with = "max_solutions")]
+    #[arg(long, conflicts_with = "max_solutions", help_heading = "Optimal")]
     pub all: bool,
     /// Print up to N optimal solutions.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = "Optimal")]
     pub max_solutions: Option<usize>,
     /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = "Optimal")]
     pub threads: Option<usize>,
-    /// Give up after this many seconds (more than 0, at most 1000000), reporting the depth
-    /// proven and the best solution known.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_hyphen_values = true)]
+    /// Give up after this long (more than 0, at most 1000000 s), reporting the depth proven and
+    /// the best solution known: a duration such as 90s, 10m or 2h; a bare number is seconds.
+    #[arg(
+        long,
+        value_name = "DURATION",
+        value_parser = parse_timeout,
+        allow_hyphen_values = true,
+        help_heading = "Optimal"
+    )]
     pub timeout: Option<Duration>,
     /// Record the search's progress in FILE, and resume from it if it exists.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Optimal")]
     pub checkpoint: Option<PathBuf>,
-    /// With --checkpoint, write the checkpoint every SECS seconds while the search runs.
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
-    pub checkpoint_every: f64,
+    /// With --checkpoint, write the checkpoint this often while the search runs (default 60s):
+    /// a duration such as 30s or 10m; a bare number is seconds.
+    #[arg(
+        long,
+        value_name = "DURATION",
+        value_parser = parse_checkpoint_every,
+        allow_hyphen_values = true,
+        requires = "checkpoint",
+        help_heading = "Optimal"
+    )]
+    pub checkpoint_every: Option<Duration>,
+    /// Map the tables from the page cache instead of reading them into this process's memory,
+    /// so that processes on one machine share one copy (a mapped table gets 4 KiB pages,
+    /// 1.2-1.6x slower searches; the payloads are not hashed).
+    #[arg(long, help_heading = "Optimal")]
+    pub mmap: bool,
     /// For benchmarks only: load the tables without hashing their payloads. A corrupt
     /// table then gives wrong answers labelled optimal.
-    #[arg(long)]
+    #[arg(long, help_heading = "Optimal")]
     pub trust_header: bool,
-    /// No progress lines on standard error.
-    #[arg(long, short)]
-    pub quiet: bool,
+}
+
+impl OptimalArgs {
+    /// The options given on the command line, by flag, for refusing them where they do not act.
+    pub fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            ("--tier", self.tier.is_some()),
+            ("--all", self.all),
+            ("--max-solutions", self.max_solutions.is_some()),
+            ("--threads", self.threads.is_some()),
+            ("--timeout", self.timeout.is_some()),
+            ("--checkpoint", self.checkpoint.is_some()),
+            ("--checkpoint-every", self.checkpoint_every.is_some()),
+            ("--mmap", self.mmap),
+            ("--trust-header", self.trust_header),
+        ];
+        flags
+            .into_iter()
+            .filter_map(|(flag, given)| given.then_some(flag))
+            .collect()
+    }
 }
 
 /// The longest `--timeout`, in seconds (about 11.6 days).
 const MAX_TIMEOUT_SECS: f64 = 1e6;
 
-/// `--timeout SECS`: a finite number of seconds, more than 0 and at most [`MAX_TIMEOUT_SECS`].
+/// The unit of a bare number in a duration option.
+#[derive(Clone, Copy)]
+enum Unit {
+    Milliseconds,
+    Seconds,
+}
+
+/// A duration: a number with a unit suffix (`ms`, `s`, `m`, `h`), or a bare number in `bare`;
+/// in seconds, finite and at least 0.
+fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
+    let trimmed = text.trim();
+    let (number, scale) = [("ms", 1e-3), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
+        .into_iter()
+        .find_map(|(suffix, scale)| Some((trimmed.strip_suffix(suffix)?, scale)))
+        .unwrap_or(match bare {
+            Unit::Milliseconds => (trimmed, 1e-3),
+            Unit::Seconds => (trimmed, 1.0),
+        });
+    let bare_name = match bare {
+        Unit::Milliseconds => "milliseconds",
+        Unit::Seconds => "seconds",
+    };
+    let value: f64 = number.trim().parse().map_err(|_| {
+        format!(
+            "{text:?} is not a duration (such as 250ms, 2s, 1m or 1h; a bare number is {bare_name})"
+        )
+    })?;
+    let secs = value * scale;
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(format!("{text:?} is not a duration of 0 or more"));
+    }
+    Ok(secs)
+}
+
+/// `--timeout`: more than 0 and at most [`MAX_TIMEOUT_SECS`]; a bare number is seconds.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    let secs = parse_duration(text, Unit::Seconds)?;
     if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
         return Err(format!(
             "{text:?} is out of range: the timeout must be more than 0 and at most {MAX_TIMEOUT_SECS} seconds"
         ));
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+/// `--checkpoint-every`: more than 0 and at most 10^9 s; a bare number is seconds.
+fn parse_checkpoint_every(text: &str) -> Result<Duration, String> {
+    let secs = parse_duration(text, Unit::Seconds)?;
+    if !(secs > 0.0 && secs <= 1e9) {
+        return Err(format!(
+            "{text:?} is out of range: the interval must be more than 0 and at most 1e9 seconds"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// `--time-budget`: 0 or more, at most [`MAX_TIMEOUT_SECS`]; a bare number is milliseconds.
+fn parse_time_budget(text: &str) -> Result<Duration, String> {
+    let secs = parse_duration(text, Unit::Milliseconds)?;
+    if secs > MAX_TIMEOUT_SECS {
+        return Err(format!(
+            "{text:?} is out of range: the budget must be at most {MAX_TIMEOUT_SECS} seconds"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// `--tier`: the names of the tiers as possible values (with their size and bake time), so that
+/// the help lists them and a misspelt one gets a suggestion.
+#[derive(Clone)]
+pub struct TierParser;
+
+impl TypedValueParser for TierParser {
+    type Value = Tier;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Tier, clap::Error> {
+        let names = table_dir::all_tiers().map(|tier| tier.to_string());
+        let name = PossibleValuesParser::new(names).parse_ref(cmd, arg, value)?;
+        Ok(name.parse().expect("a possible value names a tier"))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(table_dir::all_tiers().map(|tier| {
+            PossibleValue::new(tier.to_string()).help(table_dir::tier_summary(tier))
+        })))
+    }
 }
 
 /// The solving methods of `solve --method`.
@@ -197,38 +588,81 @@ pub enum Method {
     Optimal,
 }
 
+impl Method {
+    /// The name on the command line and in the output.
+    pub fn name(self) -> String {
+        value_name(self)
+    }
+}
+
+/// The WCA events of `scramble --event`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventArg {
+    /// 3x3x3 Cube (333oh and 333ft, one-handed and with feet, are scrambled the same way).
+    #[value(name = "333", alias = "333oh", alias = "333ft")]
+    Cube333,
+    /// 3x3x3 Fewest Moves.
+    #[value(name = "333fm")]
+    FewestMoves,
+    /// 3x3x3 Blindfolded.
+    #[value(name = "333bf")]
+    Blindfolded,
+}
+
+impl EventArg {
+    pub fn event(self) -> cube_solvers::scramble::Event {
+        use cube_solvers::scramble::Event;
+        match self {
+            EventArg::Cube333 => Event::Cube333,
+            EventArg::FewestMoves => Event::FewestMoves,
+            EventArg::Blindfolded => Event::Blindfolded,
+        }
+    }
+}
+
 /// What `cube-cli tables` does.
 #[derive(Subcommand, Debug, Clone)]
 pub enum TablesAction {
     /// What is baked where, with sizes and validity (the default).
+    #[command(after_help = "\
+Examples:
+  cube-cli tables status
+  cube-cli tables status --json --tables /scratch/cube-tables")]
     Status,
     /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
     /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together).
+    #[command(after_help = bake_examples!())]
     Bake {
-        /// The tiers, comma separated: 6edge (83 MiB), 7edge (529 MiB), 8edge (4.8 GiB), h0 (71
-        /// MiB, for tests), h4 (506 MiB), h5 (970 MiB), h6 (1.9 GiB), h7 (3.7 GiB).
+        /// The tiers, comma separated.
         #[arg(
             long,
             value_name = "TIER[,TIER...]",
             value_delimiter = ',',
-            required = true
+            required = true,
+            value_parser = TierParser
         )]
         tier: Vec<Tier>,
+        /// Bake again even the tables that are present and sound (a table whose header is bad is
+        /// always baked again).
+        #[arg(long)]
+        force: bool,
     },
     /// Re-scan baked tables: checksum, histograms, spot checks of entries.
+    #[command(after_help = verify_tables_examples!())]
     Verify {
         /// Only this tier (and the corners); default every tier present.
-        #[arg(long, value_name = "TIER")]
+        #[arg(long, value_name = "TIER", value_parser = TierParser)]
         tier: Option<Tier>,
     },
 }
 
-/// The input formats `--from` accepts.
+/// The state formats: of `--from`, `convert --to` and `scramble --format`, and the one name of
+/// each format in all output.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputFormat {
-    /// A move sequence applied to the solved cube.
+pub enum StateFormat {
+    /// A move sequence (read: applied to the solved cube; written: one that makes the state).
     Alg,
-    /// 54 facelets, Kociemba order, any six colour letters.
+    /// 54 facelets, Kociemba order U R F D L B (read: any six colour letters; written: URFDLB).
     Facelets,
     /// nissy-core's H48 text.
     H48,
@@ -242,21 +676,86 @@ pub enum InputFormat {
     Kpattern,
 }
 
-/// The output formats of `convert --to`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputFormat {
-    /// A move sequence that makes the state from solved (a solution's inverse).
-    Alg,
-    /// 54 facelets in the letters URFDLB.
-    Facelets,
-    /// nissy-core's H48 text.
-    H48,
-    /// Reid's piece string (Singmaster positional notation).
-    Reid,
-    /// nissy-core's B32 text (with the orientation, `A` for none).
-    B32,
-    /// Twizzle binary as 22 hex digits.
-    Twizzle,
-    /// cubing.js pattern JSON.
-    Kpattern,
+impl StateFormat {
+    /// The format of cube-encode.
+    pub fn format(self) -> Format {
+        match self {
+            StateFormat::Alg => Format::Alg,
+            StateFormat::Facelets => Format::Facelets,
+            StateFormat::H48 => Format::H48,
+            StateFormat::Reid => Format::Reid,
+            StateFormat::B32 => Format::B32,
+            StateFormat::Twizzle => Format::TwizzleHex,
+            StateFormat::Kpattern => Format::PatternJson,
+        }
+    }
+
+    /// The flag value of a format of cube-encode.
+    pub fn of(format: Format) -> StateFormat {
+        StateFormat::value_variants()
+            .iter()
+            .copied()
+            .find(|f| f.format() == format)
+            .expect("every format of cube-encode has a flag value")
+    }
+
+    /// The one name of the format: its flag value, used in the output and the errors.
+    pub fn name(self) -> String {
+        value_name(self)
+    }
+}
+
+/// The command-line name of a value.
+fn value_name(value: impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .expect("no value is skipped")
+        .get_name()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_take_a_unit_or_keep_the_bare_unit() {
+        let secs = |text| parse_duration(text, Unit::Seconds);
+        let millis = |text| parse_duration(text, Unit::Milliseconds);
+        assert_eq!(secs("2"), Ok(2.0));
+        assert_eq!(millis("250"), Ok(0.25));
+        assert_eq!(secs("250ms"), Ok(0.25));
+        assert_eq!(millis("2s"), Ok(2.0));
+        assert_eq!(secs("1m"), Ok(60.0));
+        assert_eq!(millis("1h"), Ok(3600.0));
+        assert_eq!(secs("1.5 m"), Ok(90.0));
+        for bad in ["nan", "-1", "inf", "-1s", "soon", "", "s", "1x"] {
+            assert!(secs(bad).is_err(), "{bad}");
+        }
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("2e6").is_err());
+        assert_eq!(parse_time_budget("0"), Ok(Duration::ZERO));
+    }
+
+    #[test]
+    fn shards() {
+        assert_eq!(parse_shard("1/4"), Ok(Shard { k: 1, n: 4 }));
+        for bad in ["4/4", "0/0", "1", "a/b", "-1/2"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_format_has_one_name() {
+        for &format in StateFormat::value_variants() {
+            assert_eq!(StateFormat::of(format.format()), format);
+        }
+        assert_eq!(StateFormat::Twizzle.name(), "twizzle");
+    }
+
+    #[test]
+    fn the_command_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 }

@@ -1,7 +1,8 @@
 //! One module per subcommand; each turns one [`Input`](crate::input::Input) into an
-//! [`Outcome`](crate::Outcome).
+//! [`Outcome`](crate::output::Outcome).
 
 pub mod check;
+pub mod completions;
 pub mod convert;
 pub mod optimal;
 pub mod scramble;

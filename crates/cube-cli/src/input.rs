@@ -14,9 +14,8 @@ use std::io::{self, Read};
 use cube_encode::{DecodeError, Format, State};
 use rayon::prelude::*;
 
-use crate::Outcome;
-use crate::args::{Global, InputFormat};
-use crate::output::{self, CliError, Origin};
+use crate::args::{Global, StateFormat};
+use crate::output::{self, CliError, Origin, Outcome};
 
 /// One state as given: its text, the format it was read as, and how it reads.
 pub struct Input {
@@ -31,7 +30,7 @@ impl Input {
     pub fn new(global: &Global, text: &str) -> Input {
         let (format, parsed) = match global.from {
             Some(from) => {
-                let format = format_of(from);
+                let format = from.format();
                 let parsed = cube_encode::parse_as(format, text)
                     .map_err(|e| refusal(&e, format, Assumed::Forced));
                 (format, parsed)
@@ -88,31 +87,6 @@ enum Assumed {
     Detected,
 }
 
-fn format_of(from: InputFormat) -> Format {
-    match from {
-        InputFormat::Alg => Format::Alg,
-        InputFormat::Facelets => Format::Facelets,
-        InputFormat::H48 => Format::H48,
-        InputFormat::Reid => Format::Reid,
-        InputFormat::B32 => Format::B32,
-        InputFormat::Twizzle => Format::TwizzleHex,
-        InputFormat::Kpattern => Format::PatternJson,
-    }
-}
-
-/// The `--from` value of a format.
-fn from_name(format: Format) -> &'static str {
-    match format {
-        Format::Alg => "alg",
-        Format::Facelets => "facelets",
-        Format::H48 => "h48",
-        Format::Reid => "reid",
-        Format::B32 => "b32",
-        Format::TwizzleHex => "twizzle",
-        Format::PatternJson => "kpattern",
-    }
-}
-
 /// A reader's refusal in words. A state that reads but is not a cube is `illegal` and says so
 /// alone; a text that does not read says which format it was read as and, when that was
 /// detected, how to choose another.
@@ -126,7 +100,7 @@ fn refusal(e: &DecodeError, format: Format, assumed: Assumed) -> CliError {
     ) {
         return CliError::illegal(e);
     }
-    let name = from_name(format);
+    let name = StateFormat::of(format).name();
     match (assumed, format) {
         (Assumed::Forced, _) => CliError::parse(format!("{e} (read as {name}, as --from asked)")),
         (Assumed::Detected, Format::Alg) => CliError::parse(format!(
@@ -151,7 +125,8 @@ fn is_one_state(joined: &str, first_line: &str) -> bool {
 /// 0 if every state succeeded, else the first failing state's code.
 ///
 /// STATE `-` reads standard input; STATE itself may hold several lines too. Lines are read by
-/// the rule of the module docs. States of a batch are handled in parallel and printed in
+/// the rule of the module docs; with `--shard K/N`, only the lines whose 0-based number is K
+/// modulo N are answered (by their own numbers). States of a batch are handled in parallel and printed in
 /// input order, one output line each.
 pub fn for_each_state<F>(global: &Global, state: &str, run: F) -> Result<u8, CliError>
 where
@@ -172,6 +147,7 @@ where
         .map(<[u8]>::trim_ascii)
         .enumerate()
         .filter(|(_, l)| !l.is_empty() && !l.starts_with(b"#"))
+        .filter(|&(index, _)| global.shard.is_none_or(|shard| shard.holds(index)))
         .collect();
     let read = |line: &[u8]| match std::str::from_utf8(line) {
         Ok(text) => Input::new(global, text),

@@ -2,19 +2,24 @@
 //!
 //! `args.rs` holds the raw clap arguments; `input.rs` turns STATE arguments into cube states
 //! (detecting the format, reading standard input, batches); `output.rs` prints reports as text
-//! or JSON and maps failures to exit codes; `cmd/` has one module per subcommand.
+//! or JSON and maps failures to exit codes; `table_dir.rs` is the table directory every command
+//! shares; `small_tables.rs` installs the methods' cached tables; `cmd/` has one module per
+//! subcommand.
 
 mod args;
 mod cmd;
 mod input;
 mod output;
+mod record;
+mod small_tables;
+mod table_dir;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
-use crate::args::{Cli, Command};
-use crate::output::{CliError, Report};
+use crate::args::{Cli, Command, Global, Method};
+use crate::output::CliError;
 
 fn main() -> ExitCode {
     // Every table error ends with its fix, in this program's commands.
@@ -24,78 +29,13 @@ fn main() -> ExitCode {
     });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // Usage errors go to standard error (exit 2), as clap prints them.
-        Err(e) if e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::from(output::EXIT_USAGE);
-        }
-        // Help and version go to standard output, through the one writer.
-        Err(e) => {
-            return match output::print_help(&e) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    output::note(format_args!("error: {e}"));
-                    ExitCode::from(e.exit_code())
-                }
-            };
-        }
+        Err(e) => return ExitCode::from(output::print_clap(&e)),
     };
-    let global = cli.global.clone();
-    let result = match cli.command {
-        Command::Solve {
-            state,
-            method,
-            max_length,
-            time_budget,
-            to,
-            explain,
-            optimal,
-        } => {
-            match cmd::solve::Request::new(
-                &global,
-                method,
-                max_length,
-                time_budget,
-                to.as_deref(),
-                explain,
-                &optimal,
-            ) {
-                Ok(request) => input::for_each_state(&global, &state, |input| {
-                    cmd::solve::run(&global, input, &request)
-                }),
-                Err(e) => Err(e),
-            }
-        }
-        Command::Optimal { state, optimal } => input::for_each_state(&global, &state, |input| {
-            cmd::optimal::run(&global, input, &optimal, None)
-        }),
-        Command::Scramble {
-            event,
-            count,
-            seed,
-            format,
-        } => cmd::scramble::run(&global, &event, count, seed, format),
-        Command::Check { state } => input::for_each_state(&global, &state, cmd::check::run),
-        Command::Convert { state, to } => {
-            if matches!(to, args::OutputFormat::Alg) {
-                cmd::tables::install_small_tables(&global, "two-phase");
-            }
-            input::for_each_state(&global, &state, |input| cmd::convert::run(input, to))
-        }
-        Command::Show {
-            state,
-            no_color,
-            svg,
-        } => input::for_each_state(&global, &state, |input| {
-            cmd::show::run(input, no_color, svg.as_deref())
-        }),
-        Command::Tables { action } => {
-            cmd::tables::run(&global, action.unwrap_or(args::TablesAction::Status))
-        }
-        Command::Verify { state, solution } => {
-            input::for_each_state(&global, &state, |input| cmd::verify::run(input, &solution))
-        }
-    };
+    output::set_color(cli.global.color);
+    if let Err(e) = check_options(&cli) {
+        return ExitCode::from(output::print_clap(&e));
+    }
+    let (global, result) = run(cli);
     let code = match result {
         Ok(code) => code,
         Err(e) => match output::print_error(&global, &e) {
@@ -111,5 +51,154 @@ fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-/// One state's result: a report, or an error for that state.
-pub type Outcome = Result<Report, CliError>;
+/// Refuses the options that clap accepts but that do nothing where they were given: the optimal
+/// solver's options under `solve` with another method, and the other methods' options under
+/// `solve --method optimal`.
+fn check_options(cli: &Cli) -> Result<(), clap::Error> {
+    let Command::Solve {
+        method,
+        max_length,
+        time_budget,
+        explain,
+        optimal,
+        ..
+    } = &cli.command
+    else {
+        return Ok(());
+    };
+    let refuse = |message: String| {
+        let mut command = Cli::command();
+        command.build();
+        let solve = command
+            .find_subcommand_mut("solve")
+            .expect("solve is a subcommand");
+        Err(solve.error(clap::error::ErrorKind::ArgumentConflict, message))
+    };
+    if *method != Method::Optimal
+        && let Some(flag) = optimal.given().first()
+    {
+        return refuse(format!(
+            "{flag} acts only on the optimal solver: use it with `--method optimal` or `cube-cli optimal`, not with `--method {}`",
+            method.name()
+        ));
+    }
+    if *method == Method::Optimal {
+        let given = [
+            ("--max-length", max_length.is_some()),
+            ("--time-budget", time_budget.is_some()),
+            ("--explain", *explain),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+            return refuse(format!(
+                "{flag} does not act on the optimal solver (its solutions are the shortest; --timeout limits its time)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the command: the options it ran with, and its exit code or the error that ended it.
+fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
+    let for_states = |input| Global::new(&cli.global, Some(input));
+    match cli.command {
+        Command::Solve {
+            state,
+            input,
+            method,
+            max_length,
+            time_budget,
+            to,
+            explain,
+            optimal,
+        } => {
+            let global = for_states(&input);
+            let result = cmd::solve::Request::new(
+                &global,
+                method,
+                max_length,
+                time_budget,
+                to.as_deref(),
+                explain,
+                &optimal,
+            )
+            .and_then(|request| {
+                input::for_each_state(&global, &state, |input| {
+                    cmd::solve::run(&global, input, &request)
+                })
+            });
+            (global, result)
+        }
+        Command::Optimal {
+            state,
+            input,
+            optimal,
+        } => {
+            let global = for_states(&input);
+            let result = input::for_each_state(&global, &state, |input| {
+                cmd::optimal::run(&global, input, &optimal, None)
+            });
+            (global, result)
+        }
+        Command::Scramble {
+            event,
+            count,
+            seed,
+            format,
+        } => {
+            let global = Global::new(&cli.global, None);
+            let result = cmd::scramble::run(&global, event, count, seed, format);
+            (global, result)
+        }
+        Command::Check { state, input } => {
+            let global = for_states(&input);
+            let result = input::for_each_state(&global, &state, cmd::check::run);
+            (global, result)
+        }
+        Command::Convert { state, input, to } => {
+            let global = for_states(&input);
+            if to == args::StateFormat::Alg {
+                small_tables::install(&global, "two-phase");
+            }
+            let result =
+                input::for_each_state(&global, &state, |input| cmd::convert::run(input, to));
+            (global, result)
+        }
+        Command::Show {
+            state,
+            input,
+            no_color,
+            svg,
+        } => {
+            let global = for_states(&input);
+            let result = input::for_each_state(&global, &state, |input| {
+                cmd::show::run(input, no_color, svg.as_deref())
+            });
+            (global, result)
+        }
+        Command::Tables { action } => {
+            let global = Global::new(&cli.global, None);
+            let result = cmd::tables::run(&global, action.unwrap_or(args::TablesAction::Status));
+            (global, result)
+        }
+        Command::Verify {
+            state,
+            solution,
+            input,
+        } => {
+            let global = for_states(&input);
+            let result =
+                input::for_each_state(&global, &state, |input| cmd::verify::run(input, &solution));
+            (global, result)
+        }
+        Command::Completions { shell } => {
+            let global = Global::new(&cli.global, None);
+            let result = cmd::completions::completions(shell);
+            (global, result)
+        }
+        Command::Man { subcommand } => {
+            let global = Global::new(&cli.global, None);
+            let result = cmd::completions::man(subcommand.as_deref());
+            (global, result)
+        }
+    }
+}

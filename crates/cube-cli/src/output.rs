@@ -10,11 +10,13 @@
 //! invalid, 4 timed out without a solution.
 
 use std::fmt;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use crate::record::{self, Record};
 
-use crate::args::Global;
+use clap::ValueEnum;
+
+use crate::args::{ColorChoice, Global};
 
 /// Exit code for invalid or illegal input.
 pub const EXIT_INPUT: u8 = 1;
@@ -40,16 +42,16 @@ pub fn n_moves(n: usize) -> String {
 pub struct Report {
     pub text: String,
     pub line: Option<String>,
-    pub json: Value,
+    pub record: Record,
     pub exit: u8,
 }
 
 impl Report {
-    pub fn new(text: impl Into<String>, json: Value) -> Report {
+    pub fn new(text: impl Into<String>, record: Record) -> Report {
         Report {
             text: text.into(),
             line: None,
-            json,
+            record,
             exit: 0,
         }
     }
@@ -73,6 +75,9 @@ impl Report {
         Report { exit, ..self }
     }
 }
+
+/// One state's result: a report, or an error for that state.
+pub type Outcome = Result<Report, CliError>;
 
 /// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `usage`,
 /// `tables`, `timeout`, `no-solution`, `io`, `output`), a message for people, and the exit
@@ -170,8 +175,14 @@ impl CliError {
         self.exit
     }
 
-    pub fn to_json(&self) -> Value {
-        json!({ "error": { "kind": self.kind, "message": self.message } })
+    /// The error as a JSON record: `{"type": "error", "error": {"kind", "message"}}`.
+    pub fn to_record(&self) -> Record {
+        Record::Error(record::Error {
+            error: record::ErrorBody {
+                kind: self.kind,
+                message: self.message.clone(),
+            },
+        })
     }
 }
 
@@ -195,10 +206,19 @@ fn fold(text: &str) -> String {
 /// quietly (exit code 0); any other failure is an `io` error (exit code 1) for the caller to
 /// report on standard error.
 pub fn write_line(text: &str) -> Result<(), CliError> {
+    write_parts(&[text.as_bytes(), b"\n"])
+}
+
+/// Writes `bytes` to standard output as they are, flushed, as [`write_line`] does.
+pub fn write_bytes(bytes: &[u8]) -> Result<(), CliError> {
+    write_parts(&[bytes])
+}
+
+fn write_parts(parts: &[&[u8]]) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
-    let result = out
-        .write_all(text.as_bytes())
-        .and_then(|()| out.write_all(b"\n"))
+    let result = parts
+        .iter()
+        .try_for_each(|part| out.write_all(part))
         .and_then(|()| out.flush());
     match result {
         Ok(()) => Ok(()),
@@ -228,12 +248,13 @@ pub struct Origin<'a> {
 /// asks for.
 pub fn print_outcome(
     global: &Global,
-    outcome: &crate::Outcome,
+    outcome: &Outcome,
     origin: Option<Origin<'_>>,
 ) -> Result<u8, CliError> {
-    let (mut json, text, exit) = match outcome {
+    let error_record;
+    let (record, text, exit) = match outcome {
         Ok(report) => (
-            report.json.clone(),
+            &report.record,
             match origin {
                 Some(_) => report.batch_line(),
                 None => report.text.clone(),
@@ -241,7 +262,12 @@ pub fn print_outcome(
             report.exit,
         ),
         Err(e) if global.json || origin.is_some() => {
-            (e.to_json(), format!("error: {}", fold(&e.message)), e.exit)
+            error_record = e.to_record();
+            (
+                &error_record,
+                format!("error: {}", fold(&e.message)),
+                e.exit,
+            )
         }
         Err(e) => {
             print_error(global, e)?;
@@ -252,33 +278,148 @@ pub fn print_outcome(
         write_line(&text)?;
         return Ok(exit);
     }
-    if let (Some(origin), Value::Object(map)) = (origin, &mut json) {
-        map.insert("index".into(), json!(origin.index));
-        map.insert("input".into(), json!(origin.input));
-    }
-    write_line(&json.to_string())?;
+    write_line(&json_line(record, origin))?;
     Ok(exit)
+}
+
+/// `record` as one line of JSON (`type` first), with the `index` and `input` of the line it
+/// answers.
+fn json_line(record: &Record, origin: Option<Origin<'_>>) -> String {
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        #[serde(flatten)]
+        record: &'a Record,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        input: Option<&'a str>,
+    }
+    let line = Line {
+        record,
+        index: origin.as_ref().map(|o| o.index),
+        input: origin.as_ref().map(|o| o.input),
+    };
+    serde_json::to_string(&line).expect("a record serializes")
 }
 
 /// Prints an error that ends the run: as JSON on standard output with `--json`, else as text
 /// on standard error. An error writing the output itself always goes to standard error.
 pub fn print_error(global: &Global, e: &CliError) -> Result<(), CliError> {
     if global.json && e.kind != "output" {
-        write_line(&e.to_json().to_string())
+        write_line(&json_line(&e.to_record(), None))
     } else {
-        note(format_args!("error: {e}"));
+        note_error(e);
         Ok(())
     }
 }
 
-/// Prints clap's help or version text on standard output through [`write_line`] (so that a
-/// full disk is an error), in colour on a terminal.
-pub fn print_help(e: &clap::Error) -> Result<(), CliError> {
-    let rendered = e.render();
-    let text = if io::stdout().is_terminal() {
-        rendered.ansi().to_string()
+/// Sets when standard output and standard error get colours (`--color`); `auto` is decided per
+/// stream by anstream, as clap decides it: colours on a terminal unless `NO_COLOR` is set and not
+/// empty or `TERM=dumb`, and anywhere when `CLICOLOR_FORCE` is set.
+pub fn set_color(choice: ColorChoice) {
+    anstream::ColorChoice::write_global(match choice {
+        ColorChoice::Auto => anstream::ColorChoice::Auto,
+        ColorChoice::Always => anstream::ColorChoice::Always,
+        ColorChoice::Never => anstream::ColorChoice::Never,
+    });
+}
+
+/// Whether standard output gets colours.
+pub fn stdout_colored() -> bool {
+    anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
+}
+
+/// Whether standard error gets colours.
+fn stderr_colored() -> bool {
+    anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never
+}
+
+/// `label` (`error:`, `warning:`) in clap's style for it when standard error has colours.
+fn styled(label: &str, style: anstyle::Style) -> String {
+    if stderr_colored() {
+        format!("{style}{label}{style:#}")
     } else {
-        rendered.to_string()
-    };
-    write_line(text.trim_end_matches('\n'))
+        label.to_string()
+    }
+}
+
+/// Writes an error of the tool on standard error: `error: MESSAGE`, `error:` styled as clap
+/// styles its own errors.
+pub fn note_error(message: impl fmt::Display) {
+    let style = clap::builder::styling::Styles::default()
+        .get_error()
+        .to_owned();
+    note(format_args!("{} {message}", styled("error:", style)));
+}
+
+/// Writes a warning on standard error: `cube-cli: warning: MESSAGE`, `warning:` in yellow.
+pub fn note_warning(message: impl fmt::Display) {
+    let style = anstyle::Style::new()
+        .bold()
+        .fg_color(Some(anstyle::AnsiColor::Yellow.into()));
+    note(format_args!(
+        "cube-cli: {} {message}",
+        styled("warning:", style)
+    ));
+}
+
+/// The options that decide how a command-line error itself is printed, read before clap parses
+/// (which may fail): `--json`, and `--color WHEN`.
+fn early_options() -> (bool, Option<ColorChoice>) {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .take_while(|a| a != "--")
+        .collect();
+    let json = args.iter().any(|a| a == "--json");
+    let color = args.iter().enumerate().find_map(|(i, a)| {
+        let value = match a.strip_prefix("--color") {
+            Some("") => args.get(i + 1)?.as_str(),
+            Some(rest) => rest.strip_prefix('=')?,
+            None => return None,
+        };
+        ColorChoice::from_str(value, true).ok()
+    });
+    (json, color)
+}
+
+/// Prints what clap stopped with: help and version on standard output through [`write_line`]
+/// (so that a full disk is an error), in colour where standard output has colours; a usage error
+/// on standard error as clap styles it, or as a JSON error record on standard output when
+/// `--json` was given. Returns the exit code.
+pub fn print_clap(e: &clap::Error) -> u8 {
+    let (json, color) = early_options();
+    if let Some(color) = color {
+        set_color(color);
+    }
+    let rendered = e.render();
+    if !e.use_stderr() {
+        let text = if stdout_colored() {
+            rendered.ansi().to_string()
+        } else {
+            rendered.to_string()
+        };
+        return match write_line(text.trim_end_matches('\n')) {
+            Ok(()) => 0,
+            Err(e) => {
+                note_error(&e);
+                e.exit_code()
+            }
+        };
+    }
+    let plain = rendered.to_string();
+    if json {
+        // The first paragraph, without clap's `error: `: the message of the usage error.
+        let message = plain.split("\n\n").next().unwrap_or_default();
+        let message = message.strip_prefix("error: ").unwrap_or(message);
+        let error = CliError::usage(message.trim());
+        if let Err(e) = write_line(&json_line(&error.to_record(), None)) {
+            note_error(&e);
+        }
+    } else if stderr_colored() {
+        note(rendered.ansi().to_string().trim_end());
+    } else {
+        note(plain.trim_end());
+    }
+    EXIT_USAGE
 }

@@ -54,7 +54,12 @@ fn every_input_format_is_detected() {
     assert_eq!(code, 0);
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(value["output"], "ANCPETGR=AbaDEFGHIJRS=M");
-    assert_eq!(value["format"], "b32");
+    // Issue 16: `to` and `from` name the formats by their flag values.
+    assert_eq!(
+        (&value["type"], &value["to"]),
+        (&"conversion".into(), &"b32".into())
+    );
+    assert_eq!(value["from"], "b32");
     let (code, _, err) = run(&["convert", "--from", "b32", alg, "--to", "h48"], None);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("read as b32, as --from asked"), "{err}");

@@ -358,8 +358,9 @@ fn a_bad_tier_list_is_a_usage_error_naming_the_tiers() {
         let (code, out, err) = run(&args, None);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{out}");
+        // Issue 16: the tiers are clap's possible values.
         assert!(
-            err.contains("use 6edge, 7edge, 8edge, h0, h4, h5, h6 or h7"),
+            err.contains("[possible values: 6edge, 7edge, 8edge, h0, h4, h5, h6, h7]"),
             "{args:?}: {err}"
         );
     }

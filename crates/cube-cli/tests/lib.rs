@@ -4,10 +4,14 @@
 //! - `input`: issue 14, every input read as what it is or refused, and every output failure.
 //! - `optimal`: `optimal` and `tables` over the Korf tiers; `h48`: over the H48 tiers (sym48).
 //! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
+//! - `json`: issue 16, every record type against docs/json.schema.json.
+//! - `manners`: issue 16, help, refused options, colours, completions, the man page, shards.
 
 mod commands;
 mod h48;
 mod input;
+mod json;
+mod manners;
 mod optimal;
 mod readme;
 mod small_tables;

@@ -580,3 +580,60 @@ fn i14_6_a_fifo_as_table_or_checkpoint_is_refused_without_blocking() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("is a fifo, not a regular file"), "{err}");
 }
+
+/// The inode of `path`, which a bake changes (it renames a new file over the old one).
+fn inode(path: &Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).unwrap().ino()
+}
+
+// See: issue 16, "tables bake --force": a sound table is kept by a bake, baked again with
+// --force, to the same bytes.
+#[test]
+fn i16_force_bakes_sound_tables_again() {
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let path = dir.path().join("korf-edges-6a.v1.tbl");
+    let (before, bytes) = (inode(&path), std::fs::read(&path).unwrap());
+    let (code, _, err) = run(&["tables", "bake", "--tier", "6edge", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(inode(&path), before, "a sound table is kept");
+    let (code, out, err) = run(
+        &[
+            "tables", "bake", "--tier", "6edge", "--force", "--tables", d,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(inode(&path), before, "--force bakes it again");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    assert!(out.contains("tier 6edge: ready"), "{out}");
+}
+
+// See: issue 16, "--mmap": the tables mapped instead of read give the same answers, and the
+// progress says so.
+#[test]
+fn i16_mmap_maps_the_tables_and_says_so() {
+    let dir = tables_arg();
+    let (code, out, err) = run(
+        &[
+            "optimal", "R U F", "--tables", &dir, "--tier", "6edge", "--mmap",
+        ],
+        None,
+    );
+    assert_eq!(
+        (code, out.trim()),
+        (0, "F' U' R' (3 moves, optimal)"),
+        "{err}"
+    );
+    assert!(err.contains("mapping the 6edge tables"), "{err}");
+    let (code, out, err) = run(
+        &[
+            "optimal", "-", "--batch", "--tables", &dir, "--mmap", "--quiet",
+        ],
+        Some("R U F\nU2 D2\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(err.is_empty(), "{err}");
+}

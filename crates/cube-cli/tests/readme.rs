@@ -72,3 +72,33 @@ fn readme_examples_print_what_they_show() {
         );
     }
 }
+
+// See: issue 16, "sizes and times printed from the table specs and measured figures, one source
+// for the CLI and the README": every row of the README's table of tiers says what the CLI says.
+#[test]
+fn the_tier_table_is_the_cli_s() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let (_, help, _) = run(&["tables", "bake", "--help"], None);
+    let mut rows = 0;
+    for line in readme.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, tier, _, disk, bake, _] = cells[..] else {
+            continue;
+        };
+        if !help.contains(&format!("- {tier}:")) {
+            continue;
+        }
+        let bake = bake.split(" (").next().unwrap();
+        let cli = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("- {tier}:")))
+            .unwrap();
+        assert!(
+            cli.contains(&format!("{disk} of disk, bake {bake} on 2 cores")),
+            "README: {line}\nCLI: {cli}"
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 8, "the README's table of tiers has a row per tier");
+}

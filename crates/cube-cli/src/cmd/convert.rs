@@ -4,32 +4,35 @@ use cube_core::{Alg, Symmetry};
 use cube_encode::{State, b32, facelet, h48, kpattern, reid, twizzle};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
-use serde_json::json;
 
-use crate::Outcome;
-use crate::args::OutputFormat;
+use crate::args::StateFormat;
 use crate::input::Input;
-use crate::output::{CliError, Report};
+use crate::output::{CliError, Outcome, Report};
+use crate::record::{self, Record};
 
-pub fn run(input: &Input, to: OutputFormat) -> Outcome {
-    let (_, state) = input.state()?;
+pub fn run(input: &Input, to: StateFormat) -> Outcome {
+    let (from, state) = input.state()?;
     let text = encode(&state, to)?;
     Ok(Report::new(
         text.clone(),
-        json!({ "output": text, "format": format!("{to:?}").to_lowercase() }),
+        Record::Conversion(record::Conversion {
+            output: text,
+            from: StateFormat::of(from).name(),
+            to: to.name(),
+        }),
     ))
 }
 
 /// `state` written in `to` (an algorithm by [`alg_of`], which needs a legal state).
-pub fn encode(state: &State, to: OutputFormat) -> Result<String, CliError> {
+pub fn encode(state: &State, to: StateFormat) -> Result<String, CliError> {
     Ok(match to {
-        OutputFormat::Facelets => facelet::encode(state),
-        OutputFormat::H48 => h48::encode(state),
-        OutputFormat::Reid => reid::encode(state),
-        OutputFormat::B32 => b32::encode(state),
-        OutputFormat::Twizzle => twizzle::encode_hex(state),
-        OutputFormat::Kpattern => kpattern::encode(state),
-        OutputFormat::Alg => alg_of(state)?,
+        StateFormat::Facelets => facelet::encode(state),
+        StateFormat::H48 => h48::encode(state),
+        StateFormat::Reid => reid::encode(state),
+        StateFormat::B32 => b32::encode(state),
+        StateFormat::Twizzle => twizzle::encode_hex(state),
+        StateFormat::Kpattern => kpattern::encode(state),
+        StateFormat::Alg => alg_of(state)?,
     })
 }
 

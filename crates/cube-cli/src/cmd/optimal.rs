@@ -1,7 +1,8 @@
 //! `cube-cli optimal` (and `solve --method optimal`): Korf's optimal solver over the pattern
 //! databases of a Korf tier, or the sym48 solver over an H48 tier, baking the default tier (and
 //! an H48 tier asked for) on first use. Both run through one flow: the same limits, progress,
-//! checkpoints, signals and report; only the search call differs ([`Tables::search`]).
+//! checkpoints, signals and report; only the search call differs ([`Search`]). The solver is built once per process
+//! and shared by every state of the run; `--mmap` maps its tables instead of reading them.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -16,29 +17,36 @@ use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
 use cube_tables::{Anonymous, AtomicFile, PruneTable, TableErrorKind, TableSpec, Tier};
-use serde_json::json;
 
-use crate::Outcome;
 use crate::args::{Global, OptimalArgs};
-use crate::cmd::tables;
 use crate::input::Input;
-use crate::output::{CliError, Report, n_moves};
+use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::record::{self, Record};
+use crate::table_dir as tables;
 
-/// The tables of the tier, loaded once per run (a batch solves every line over one copy).
-static TABLES: OnceLock<Result<(Tier, Tables), String>> = OnceLock::new();
+/// The solver of the run: the tier and its search, built once per process (the tables loaded,
+/// the corner deltas derived) and shared by every state of a batch or of standard input.
+static SOLVER: OnceLock<Result<Loaded, String>> = OnceLock::new();
 
-/// The tables of one tier, as its method searches them. One value per run, in a static: the
-/// size of the variants does not matter.
-#[allow(clippy::large_enum_variant)]
-enum Tables {
-    /// A Korf tier: the pattern databases.
-    Korf(PdbSet<Anonymous>),
-    /// An H48 tier: its table, and the reduced corner database derived from `korf-corners`.
-    Sym48(H48Table<Anonymous>, SymCorners),
+/// A tier and its search.
+type Loaded = (Tier, Box<dyn Search>);
+
+/// One tier's search, by the tier's method: Korf's over a Korf tier's pattern databases, sym48's
+/// over an H48 table. The tables are the solver's for the whole run.
+trait Search: Send + Sync {
+    /// The search of `cube` (or the resumption of `resume`).
+    fn search(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError>;
 }
 
-impl Tables {
-    /// The search of `cube` (or the resumption of `resume`) by the tier's method.
+impl<T: AsRef<[u8]> + Send + Sync> Search for Korf<'static, T> {
     fn search(
         &self,
         cube: &Cube,
@@ -48,15 +56,29 @@ impl Tables {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
-        match self {
-            Tables::Korf(set) => {
-                Korf::new(set).search_checkpointed(cube, resume, limits, stop, progress, periodic)
-            }
-            Tables::Sym48(table, corners) => Sym48::new(table, corners)
-                .search_checkpointed(cube, resume, limits, stop, progress, periodic)
-                .map(|outcome| outcome.outcome),
-        }
+        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
     }
+}
+
+impl<T: AsRef<[u8]> + Send + Sync> Search for Sym48<'static, H48Table<T>> {
+    fn search(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
+            .map(|outcome| outcome.outcome)
+    }
+}
+
+/// Keeps `value` for the rest of the process: the solver of the run borrows its tables, and both
+/// live until the process ends.
+fn for_the_run<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
 }
 
 /// Raised by SIGINT or SIGTERM: every search polls it and stops within a fraction of a second,
@@ -98,37 +120,30 @@ fn warn(message: String) {
 /// Prints the warnings collected during the run on standard error.
 pub fn print_warnings() {
     for warning in WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-        crate::output::note(format_args!("cube-cli: warning: {warning}"));
+        crate::output::note_warning(warning);
     }
 }
 
-/// The tier to use and its tables (see [`load`]).
-fn tables(global: &Global, args: &OptimalArgs) -> Result<&'static (Tier, Tables), CliError> {
-    let loaded = TABLES.get_or_init(|| {
+/// The tier to use and its search (see [`load`]), built on the first call of the run.
+fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, &'static dyn Search), CliError> {
+    let loaded = SOLVER.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
-        load(
-            &dir,
-            args.tier,
-            !(args.quiet || global.json),
-            args.trust_header,
-        )
-        .map_err(|e| e.to_string())
+        load(&dir, args, global.notes()).map_err(|e| e.to_string())
     });
-    loaded.as_ref().map_err(CliError::tables)
+    match loaded {
+        Ok((tier, search)) => Ok((*tier, search.as_ref())),
+        Err(e) => Err(CliError::tables(e)),
+    }
 }
 
 /// Loads the tier asked for, else the largest baked (of h4 to h7, else of the Korf tiers), else
-/// 6edge, hashing every payload as it is read (unless `trust_header`, for benchmarks), so that a
-/// corrupt table is refused before any search. The default tier and an H48 tier asked for are
-/// baked when missing (the first run); a larger Korf tier asked for and missing is an error that
-/// says how to bake it.
-fn load(
-    dir: &Path,
-    asked: Option<Tier>,
-    show_progress: bool,
-    trust_header: bool,
-) -> Result<(Tier, Tables), CliError> {
-    let tier = asked
+/// 6edge, and builds its search. Every payload is hashed as it is read (unless `--trust-header`,
+/// for benchmarks, or `--mmap`), so that a corrupt table is refused before any search. The
+/// default tier and an H48 tier asked for are baked when missing (the first run); a larger Korf
+/// tier asked for and missing is an error that says how to bake it.
+fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Loaded, CliError> {
+    let tier = args
+        .tier
         .or_else(|| tables::largest_ready_tier(dir))
         .unwrap_or(Tier::Edge6);
     let h48 = tier.h48_flips().is_some();
@@ -142,30 +157,66 @@ fn load(
                 tables::tier_cost_text(tier)
             )));
         }
-        tables::bake(dir, &[tier], show_progress)?;
+        tables::bake(dir, &[tier], show_progress, false)?;
+    }
+    if args.mmap {
+        if show_progress {
+            crate::output::note(format_args!(
+                "cube-cli: mapping the {tier} tables from {} (--mmap: one copy in the page cache, shared by the processes that map it; payloads not hashed)",
+                dir.display()
+            ));
+        }
+        return open_mapped(dir, tier);
     }
     let read = |spec: &TableSpec| {
         let path = spec.path_in(dir);
-        if trust_header {
+        if args.trust_header {
             PruneTable::load_anonymous_unchecked(&path, spec)
         } else {
             PruneTable::load_anonymous(&path, spec)
         }
     };
-    let tables = if h48 {
+    let search: Box<dyn Search> = if h48 {
         let spec = h48::spec(tier).expect("an H48 tier has a table");
         let table = H48Table::new(read(&spec).map_err(CliError::tables)?);
-        let corners = read(&pdb::CORNERS.spec).map_err(CliError::tables)?;
-        Tables::Sym48(table.map_err(CliError::tables)?, SymCorners::new(&corners))
+        let table = for_the_run(table.map_err(CliError::tables)?);
+        Box::new(Sym48::new(table, sym_corners(&read)?))
     } else {
-        let set = if trust_header {
+        let set = if args.trust_header {
             PdbSet::load_anonymous_unchecked(dir, tier)
         } else {
             PdbSet::load_anonymous(dir, tier)
         };
-        Tables::Korf(set.map_err(CliError::tables)?)
+        Box::new(Korf::new(for_the_run(set.map_err(CliError::tables)?)))
     };
-    Ok((tier, tables))
+    Ok((tier, search))
+}
+
+/// The corner deltas of the sym48 search, derived from the corner database read by `read`.
+fn sym_corners(
+    read: &dyn Fn(&TableSpec) -> Result<PruneTable<Anonymous>, cube_tables::TableError>,
+) -> Result<&'static SymCorners, CliError> {
+    let corners = read(&pdb::CORNERS.spec).map_err(CliError::tables)?;
+    Ok(for_the_run(SymCorners::new(&corners)))
+}
+
+/// `--mmap`: the tier's tables mapped from the page cache rather than read (the corner database
+/// of an H48 tier is still read and hashed: only the corner deltas derived from it are kept).
+#[allow(unsafe_code)]
+fn open_mapped(dir: &Path, tier: Tier) -> Result<Loaded, CliError> {
+    if tier.h48_flips().is_some() {
+        // SAFETY: tables are write-once files from `cube-cli tables bake` (a new bake renames a
+        // new file over the old one, which leaves the mapped one intact); the user who asks for
+        // --mmap promises not to write into them or truncate them while this process runs.
+        let table = unsafe { H48Table::open_mapped(dir, tier) }.map_err(CliError::tables)?;
+        let read = |spec: &TableSpec| PruneTable::load_anonymous(&spec.path_in(dir), spec);
+        let corners = sym_corners(&read)?;
+        Ok((tier, Box::new(Sym48::new(for_the_run(table), corners))))
+    } else {
+        // SAFETY: as above.
+        let set = unsafe { PdbSet::open_mapped(dir, tier) }.map_err(CliError::tables)?;
+        Ok((tier, Box::new(Korf::new(for_the_run(set)))))
+    }
 }
 
 pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> Outcome {
@@ -176,7 +227,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         }
         None => state.cube(),
     };
-    let (tier, tables) = tables(global, args)?;
+    let (tier, search) = solver(global, args)?;
     let limits = Limits {
         n_solutions: if args.all {
             usize::MAX
@@ -191,9 +242,9 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         ..Limits::default()
     };
     // The two-phase upper bound: its tables from the cache rather than built (seconds).
-    crate::cmd::tables::install_small_tables(global, "two-phase");
+    crate::small_tables::install(global, "two-phase");
     let stop = stop_flag();
-    let show_progress = !(args.quiet || global.json || global.batch);
+    let show_progress = global.notes() && !global.batch;
     let mut progress = |p: &Progress| {
         if show_progress {
             crate::output::note(p);
@@ -203,7 +254,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         Some(path) => read_checkpoint(path)?,
         None => None,
     };
-    let every = checkpoint_interval(args.checkpoint_every)?;
+    let every = args.checkpoint_every.unwrap_or(Duration::from_secs(60));
     // Periodic checkpoints: a failure to write one is reported once, after the result.
     let mut periodic_failed = false;
     let mut save = |checkpoint: &Checkpoint| {
@@ -218,7 +269,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         every,
         save: &mut save,
     });
-    let outcome = tables
+    let outcome = search
         .search(
             &cube,
             checkpoint.as_ref(),
@@ -248,22 +299,11 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             warn(e);
         }
     }
-    let report = report(&outcome, tier);
+    let report = report(&outcome, &tier);
     if SIGNALLED.load(Ordering::SeqCst) {
         report.map(|r| r.with_exit(EXIT_SIGNAL))
     } else {
         report
-    }
-}
-
-/// `--checkpoint-every`, checked.
-fn checkpoint_interval(secs: f64) -> Result<Duration, CliError> {
-    if secs.is_finite() && secs > 0.0 && secs <= 1e9 {
-        Ok(Duration::from_secs_f64(secs))
-    } else {
-        Err(CliError::usage(format!(
-            "--checkpoint-every {secs}: expected a number of seconds greater than 0"
-        )))
     }
 }
 
@@ -352,16 +392,19 @@ fn report(outcome: &KorfOutcome, tier: &Tier) -> Outcome {
     }
     Ok(Report::new(
         text.trim_end(),
-        json!({
-            "solution": solutions[0],
-            "solutions": solutions,
-            "length": length,
-            "method": "optimal",
-            "optimal": outcome.optimal,
-            "proven_lower_bound": outcome.proven_lower_bound,
-            "nodes": outcome.nodes,
-            "seconds": seconds,
-            "tier": tier.to_string(),
+        Record::Solution(record::Solution {
+            solution: solutions[0].clone(),
+            length,
+            method: "optimal".to_string(),
+            seconds,
+            stages: Vec::new(),
+            optimal: Some(record::Optimal {
+                solutions,
+                optimal: outcome.optimal,
+                proven_lower_bound: outcome.proven_lower_bound,
+                nodes: outcome.nodes,
+                tier: tier.to_string(),
+            }),
         }),
     ))
 }

@@ -5,35 +5,43 @@ use cube_encode::State;
 use cube_solvers::scramble::{Event, Scrambler};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde_json::json;
 
-use crate::args::{Global, OutputFormat};
+use crate::args::{EventArg, Global, StateFormat};
 use crate::output::{CliError, Report, print_outcome};
+use crate::record::{self, Record};
 
 pub fn run(
     global: &Global,
-    event: &str,
+    event: EventArg,
     count: usize,
     seed: Option<u64>,
-    format: OutputFormat,
+    format: StateFormat,
 ) -> Result<u8, CliError> {
-    let event: Event = event.parse().map_err(CliError::usage)?;
+    let event: Event = event.event();
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    crate::cmd::tables::install_small_tables(global, "two-phase");
+    crate::small_tables::install(global, "two-phase");
     let scrambler = Scrambler::new();
     for index in 0..count {
         let scramble = scrambler.scramble(event, &mut rng);
         let alg = scramble.alg.to_string();
         let state = State::from_alg(&scramble.alg);
         let text = match format {
-            OutputFormat::Alg => alg.clone(),
+            StateFormat::Alg => alg.clone(),
             other => crate::cmd::convert::encode(&state, other)?,
         };
         let length = Alg::moves(&scramble.alg).len();
         let report = Report::new(
             text.clone(),
-            json!({ "scramble": alg, "output": text, "event": event.id(), "seed": seed, "index": index, "length": length }),
+            Record::Scramble(record::Scramble {
+                scramble: alg,
+                output: text,
+                format: format.name(),
+                event: event.id().to_string(),
+                seed,
+                index,
+                length,
+            }),
         );
         print_outcome(global, &Ok(report), None)?;
     }

@@ -4,15 +4,13 @@
 //! standard scheme (U white, F green, R red, B blue, L orange, D yellow).
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::Path;
 
 use cube_core::Face;
-use serde_json::json;
 
-use crate::Outcome;
 use crate::input::Input;
-use crate::output::{CliError, Report};
+use crate::output::{CliError, Outcome, Report};
+use crate::record::{self, Record};
 
 /// Where each face's 3x3 block sits in the net, in units of one face (column, row).
 const LAYOUT: [(Face, usize, usize); 6] = [
@@ -53,8 +51,7 @@ pub fn run(input: &Input, no_color: bool, svg: Option<&Path>) -> Outcome {
         .iter()
         .map(|&c| Face::from_letter(c as char).expect("facelets are written in URFDLB"))
         .collect();
-    let colour =
-        !no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let colour = !no_color && crate::output::stdout_colored();
     let mut grid = vec![vec![None; 12]; 9];
     for (face, col, row) in LAYOUT {
         for i in 0..9 {
@@ -91,7 +88,10 @@ pub fn run(input: &Input, no_color: bool, svg: Option<&Path>) -> Outcome {
     let facelets: String = faces.iter().map(|f| f.letter()).collect();
     Ok(Report::new(
         text,
-        json!({ "facelets": facelets, "svg": svg.map(|p| p.display().to_string()) }),
+        Record::Net(record::Net {
+            facelets,
+            svg: svg.map(|p| p.display().to_string()),
+        }),
     ))
 }
 

@@ -8,12 +8,11 @@ use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
-use serde_json::json;
 
-use crate::Outcome;
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
-use crate::output::{CliError, Report, n_moves};
+use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::record::{self, Record};
 
 /// What `solve` was asked, validated once for every state of a batch.
 pub struct Request<'a> {
@@ -29,7 +28,7 @@ impl<'a> Request<'a> {
         global: &Global,
         method: Method,
         max_length: Option<usize>,
-        time_budget: Option<u64>,
+        time_budget: Option<Duration>,
         to: Option<&str>,
         explain: bool,
         optimal: &'a OptimalArgs,
@@ -46,7 +45,7 @@ impl<'a> Request<'a> {
         };
         let limits = Limits {
             max_length,
-            time_budget: time_budget.map(Duration::from_millis),
+            time_budget,
             ..Limits::default()
         };
         Ok(Request {
@@ -59,26 +58,16 @@ impl<'a> Request<'a> {
     }
 }
 
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::TwoPhase => "two-phase",
-        Method::Thistlethwaite => "thistlethwaite",
-        Method::Beginner => "beginner",
-        Method::Cfop => "cfop",
-        Method::Optimal => "optimal",
-    }
-}
-
 pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
     if request.method == Method::Optimal {
         return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
     let small_tables = match request.method {
-        Method::Beginner | Method::Cfop => "cross",
-        method => method_name(method),
+        Method::Beginner | Method::Cfop => "cross".to_string(),
+        method => method.name(),
     };
-    crate::cmd::tables::install_small_tables(global, small_tables);
+    crate::small_tables::install(global, &small_tables);
     let solver: Box<dyn Solver> = match request.method {
         Method::TwoPhase => Box::new(TwoPhase::new()),
         Method::Thistlethwaite => Box::new(Thistlethwaite::new()),
@@ -100,12 +89,12 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
     let Some(solution) = solutions.into_iter().next() else {
         return Err(CliError::no_solution(format!(
             "{}: no solution within the limits (raise --max-length or --time-budget)",
-            method_name(request.method)
+            request.method.name()
         )));
     };
     Ok(report(
         &solution,
-        method_name(request.method),
+        &request.method.name(),
         seconds,
         request.explain,
     ))
@@ -118,7 +107,11 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
     let stages: Vec<_> = solution
         .stages
         .iter()
-        .map(|s| json!({ "label": s.label, "moves": Alg::from_moves(&s.moves).to_string(), "length": s.moves.len() }))
+        .map(|s| record::Stage {
+            label: s.label.to_string(),
+            moves: Alg::from_moves(&s.moves).to_string(),
+            length: s.moves.len(),
+        })
         .collect();
     let mut text = format!("{moves} ({})", n_moves(length));
     if explain {
@@ -136,6 +129,13 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
     }
     Report::new(
         text,
-        json!({ "solution": moves, "length": length, "method": method, "seconds": seconds, "stages": stages }),
+        Record::Solution(record::Solution {
+            solution: moves,
+            length,
+            method: method.to_string(),
+            seconds,
+            stages,
+            optimal: None,
+        }),
     )
 }

@@ -1,11 +1,10 @@
 //! `cube-cli verify`: whether a move sequence solves a state.
 
 use cube_core::Alg;
-use serde_json::json;
 
-use crate::Outcome;
 use crate::input::Input;
-use crate::output::{CliError, EXIT_INPUT, Report};
+use crate::output::{CliError, EXIT_INPUT, Outcome, Report};
+use crate::record::{self, Record};
 
 pub fn run(input: &Input, solution: &str) -> Outcome {
     let (_, state) = input.legal_state()?;
@@ -18,12 +17,18 @@ pub fn run(input: &Input, solution: &str) -> Outcome {
     if after.is_solved() {
         Ok(Report::new(
             format!("solves: {length} face turns"),
-            json!({ "solves": true, "length": length }),
+            Record::Verification(record::Verification {
+                solves: true,
+                length,
+            }),
         ))
     } else {
         Ok(Report::new(
             "does not solve: pieces are left unsolved after the sequence",
-            json!({ "solves": false, "length": length }),
+            Record::Verification(record::Verification {
+                solves: false,
+                length,
+            }),
         )
         .with_exit(EXIT_INPUT))
     }

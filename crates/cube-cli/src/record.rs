@@ -1,0 +1,203 @@
+//! The JSON records of `--json`: one JSON object per line (JSON Lines), each with a `type` that
+//! says what it is, and for line input (a batch, standard input of several states) the `index`
+//! (0-based line number) and `input` (the line as read) of the state it answers. The schema of
+//! every record is `docs/json.schema.json`, with an example of each type in `docs/json.md`;
+//! `tests/json.rs` validates every record type the binary prints against it.
+//!
+//! Formats are named by their flag values everywhere (`twizzle`, `kpattern`), and a field that
+//! holds a format is named after its flag (`from`, `to`, `format`).
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// One record, tagged by `type`.
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Record {
+    /// `solve` and `optimal`.
+    Solution(Solution),
+    /// `scramble`.
+    Scramble(Scramble),
+    /// `check`.
+    Check(Check),
+    /// `convert`.
+    Conversion(Conversion),
+    /// `show`.
+    Net(Net),
+    /// `verify`.
+    Verification(Verification),
+    /// `tables`, `tables bake`, `tables verify`.
+    Tables(Tables),
+    /// Any error: of one state, of the run, or of the command line.
+    Error(Error),
+}
+
+/// A solution, by a method or optimal.
+#[derive(Serialize, Debug)]
+pub struct Solution {
+    /// The solution: outer face turns.
+    pub solution: String,
+    /// Its length in face turns.
+    pub length: usize,
+    /// The method (`two-phase`, ..., `optimal`).
+    pub method: String,
+    /// The search time.
+    pub seconds: f64,
+    /// The labelled stages (none for two-phase and the optimal solver).
+    pub stages: Vec<Stage>,
+    /// What the optimal solver adds.
+    #[serde(flatten)]
+    pub optimal: Option<Optimal>,
+}
+
+/// One labelled stage of a solution.
+#[derive(Serialize, Debug)]
+pub struct Stage {
+    pub label: String,
+    pub moves: String,
+    pub length: usize,
+}
+
+/// The fields of an optimal solution.
+#[derive(Serialize, Debug)]
+pub struct Optimal {
+    /// Every solution found (one unless `--all` or `--max-solutions`).
+    pub solutions: Vec<String>,
+    /// Whether the length is proven optimal (false after a timeout or a signal).
+    pub optimal: bool,
+    /// No solution is shorter than this.
+    pub proven_lower_bound: usize,
+    pub nodes: u64,
+    /// The tier searched (`6edge`, `h5`, ...).
+    pub tier: String,
+}
+
+/// A scramble.
+#[derive(Serialize, Debug)]
+pub struct Scramble {
+    /// The moves.
+    pub scramble: String,
+    /// What `--format` asked for: the moves again for `alg`, else the scrambled state.
+    pub output: String,
+    /// `--format`.
+    pub format: String,
+    /// The WCA event id (`333`, `333fm`, `333bf`).
+    pub event: String,
+    /// The seed of the run (the same for every scramble of one run).
+    pub seed: u64,
+    /// The 0-based number of the scramble in the run.
+    pub index: usize,
+    /// The scramble's length in moves.
+    pub length: usize,
+}
+
+/// Whether a state is legal, and every rule it breaks.
+#[derive(Serialize, Debug)]
+pub struct Check {
+    pub legal: bool,
+    /// The format the state was read in (detected or `--from`).
+    pub from: String,
+    pub problems: Vec<Problem>,
+}
+
+/// One rule a state breaks: a stable code (listed in docs/json.md) and a message for people.
+#[derive(Serialize, Debug)]
+pub struct Problem {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+/// A state written in another format.
+#[derive(Serialize, Debug)]
+pub struct Conversion {
+    pub output: String,
+    /// The format read (detected or `--from`).
+    pub from: String,
+    /// The format written (`--to`).
+    pub to: String,
+}
+
+/// The net of `show`.
+#[derive(Serialize, Debug)]
+pub struct Net {
+    /// The 54 stickers in URFDLB letters, Kociemba order.
+    pub facelets: String,
+    /// The SVG file written, if any.
+    pub svg: Option<String>,
+}
+
+/// Whether a sequence solves a state.
+#[derive(Serialize, Debug)]
+pub struct Verification {
+    pub solves: bool,
+    /// The sequence's length in face turns.
+    pub length: usize,
+}
+
+/// The table directory: what is baked (`status`, `bake`) or what was checked (`verify`).
+#[derive(Serialize, Debug)]
+pub struct Tables {
+    /// `status`, `bake` or `verify`.
+    pub action: &'static str,
+    pub dir: PathBuf,
+    /// `status` and `bake`: every table file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tables: Option<Vec<TableFile>>,
+    /// `status` and `bake`: every tier.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiers: Option<Vec<TierState>>,
+    /// `verify`: every table checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<Vec<Verified>>,
+}
+
+/// One table file of `tables status`.
+#[derive(Serialize, Debug)]
+pub struct TableFile {
+    pub id: String,
+    pub path: PathBuf,
+    /// The file's size; `null` when it is missing.
+    pub bytes: Option<u64>,
+    /// The size the file has when baked.
+    pub expected_bytes: u64,
+    /// The header is sound and the payload was checked.
+    pub ok: bool,
+    pub header_ok: bool,
+    /// When the payload was last checked (`2026-12-01 09:59 UTC`).
+    pub payload_checked: Option<String>,
+    /// The state in words.
+    pub state: String,
+}
+
+/// One tier of `tables status`.
+#[derive(Serialize, Debug)]
+pub struct TierState {
+    pub tier: String,
+    pub ready: bool,
+    pub payload_checked: bool,
+    /// The disk space of its tables.
+    pub bytes: u64,
+}
+
+/// One table checked by `tables verify`.
+#[derive(Serialize, Debug)]
+pub struct Verified {
+    pub id: String,
+    pub ok: bool,
+    pub seconds: f64,
+}
+
+/// An error: `{"type": "error", "error": {"kind", "message"}}`.
+#[derive(Serialize, Debug)]
+pub struct Error {
+    pub error: ErrorBody,
+}
+
+/// The kind (`parse`, `illegal`, `usage`, `tables`, `timeout`, `no-solution`, `io`, `output`,
+/// `interrupted`) and the message of an error.
+#[derive(Serialize, Debug)]
+pub struct ErrorBody {
+    pub kind: &'static str,
+    pub message: String,
+}

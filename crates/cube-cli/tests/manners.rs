@@ -1,0 +1,316 @@
+//! Issue 16: help that explains, options only where they act, colours as asked, completions and
+//! the manual page, and `--shard`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::{cube_cli, run};
+
+/// Every subcommand, as `cube-cli SUBCOMMAND --help` names it.
+const SUBCOMMANDS: [&str; 13] = [
+    "solve",
+    "optimal",
+    "scramble",
+    "check",
+    "convert",
+    "show",
+    "tables",
+    "verify",
+    "completions",
+    "man",
+    "tables status",
+    "tables bake",
+    "tables verify",
+];
+
+/// The subcommands that read a STATE.
+const READ_STATES: [&str; 6] = ["solve", "optimal", "check", "convert", "show", "verify"];
+
+// See: issue 16, "Help".
+#[test]
+fn i16_every_help_defines_state_and_shows_examples() {
+    for sub in SUBCOMMANDS {
+        let mut args: Vec<&str> = sub.split(' ').collect();
+        args.push("--help");
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{sub}: {err}");
+        let examples = out
+            .split("Examples:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{sub} --help has no examples: {out}"));
+        let n_examples = examples
+            .lines()
+            .filter(|l| l.starts_with("  cube-cli "))
+            .count();
+        assert!((2..=4).contains(&n_examples), "{sub}: {examples}");
+        if READ_STATES.contains(&sub) || sub == "scramble" {
+            assert!(out.contains("STATE is one cube state"), "{sub}: {out}");
+            for format in [
+                "alg", "facelets", "h48", "reid", "b32", "twizzle", "kpattern",
+            ] {
+                assert!(out.contains(&format!("\n  {format} ")), "{sub}: {format}");
+            }
+        }
+    }
+    // The top-level help too, and its examples run as shown.
+    let (_, out, _) = run(&["--help"], None);
+    assert!(out.contains("STATE is one cube state") && out.contains("Examples:"));
+    // Values that clap knows: tiers with their costs, events with the aliases, methods.
+    let (_, out, _) = run(&["optimal", "--help"], None);
+    assert!(out.contains("6edge: Korf: 83 MiB"), "{out}");
+    let (code, _, err) = run(&["optimal", "R", "--tier", "7edg"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("a similar value exists: '7edge'"), "{err}");
+    for event in ["333oh", "333ft"] {
+        let (code, out, err) = run(&["scramble", "--event", event, "--seed", "3"], None);
+        let (_, plain, _) = run(&["scramble", "--seed", "3"], None);
+        assert_eq!((code, &out), (0, &plain), "{event}: {err}");
+    }
+}
+
+// See: issue 16, "options only on the subcommands and methods where they act".
+#[test]
+fn i16_options_where_they_do_not_act_are_refused() {
+    let cases: [&[&str]; 7] = [
+        &["solve", "R U F", "--method", "cfop", "--timeout", "3"],
+        &["solve", "R U F", "--all"],
+        &["solve", "R U F", "--method", "beginner", "--tier", "6edge"],
+        &["solve", "R U F", "--method", "optimal", "--max-length", "5"],
+        &[
+            "solve",
+            "R U F",
+            "--method",
+            "optimal",
+            "--time-budget",
+            "5",
+        ],
+        &["scramble", "--from", "alg"],
+        &["tables", "--batch"],
+    ];
+    for args in cases {
+        let (code, out, err) = run(args, None);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    let (_, _, err) = run(cases[0], None);
+    assert!(
+        err.contains("--timeout acts only on the optimal solver"),
+        "{err}"
+    );
+    // Durations: a unit, or the option's own bare unit.
+    for budget in ["250", "250ms", "0.25s"] {
+        let (code, _, err) = run(&["solve", "R U", "--time-budget", budget], None);
+        assert_eq!(code, 0, "{budget}: {err}");
+    }
+    for bad in ["nan", "-1", "inf", "2x"] {
+        let (code, _, err) = run(&["solve", "R U", "--time-budget", bad], None);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--time-budget"), "{err}");
+    }
+    // Usage errors are JSON under --json.
+    let (code, out, err) = run(&["solve", "R", "--method", "cfop", "--all", "--json"], None);
+    assert_eq!(code, 2, "{err}");
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect(&out);
+    assert_eq!(value["error"]["kind"], "usage", "{out}");
+}
+
+/// Runs the built binary with `args`, the environment changed by `env` (`None` removes a
+/// variable); returns (stdout, stderr).
+fn run_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (String, String) {
+    let mut cmd = cube_cli();
+    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    for (key, value) in env {
+        match value {
+            Some(value) => cmd.env(key, value),
+            None => cmd.env_remove(key),
+        };
+    }
+    let out = cmd.args(args).output().expect("run cube-cli");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// See: issue 16, "Colour".
+#[test]
+fn i16_colour_as_asked() {
+    let styled = |text: &str| text.contains('\x1b');
+    let show = ["show", "R"];
+    // Standard output here is a pipe: no colour unless asked for.
+    let (out, _) = run_env(&show, &[]);
+    assert!(!styled(&out), "{out}");
+    let (out, _) = run_env(&["show", "R", "--color", "always"], &[]);
+    assert!(styled(&out), "{out}");
+    let (out, _) = run_env(
+        &["show", "R", "--color=never"],
+        &[("CLICOLOR_FORCE", Some("1"))],
+    );
+    assert!(!styled(&out), "{out}");
+    let (out, _) = run_env(&show, &[("CLICOLOR_FORCE", Some("1"))]);
+    assert!(styled(&out), "{out}");
+    // NO_COLOR counts when it is not empty.
+    let (out, _) = run_env(
+        &show,
+        &[("CLICOLOR_FORCE", Some("1")), ("NO_COLOR", Some("1"))],
+    );
+    assert!(!styled(&out), "{out}");
+    let (out, _) = run_env(
+        &show,
+        &[("CLICOLOR_FORCE", Some("1")), ("NO_COLOR", Some(""))],
+    );
+    assert!(styled(&out), "{out}");
+    let (out, _) = run_env(&["show", "R", "--no-color", "--color", "always"], &[]);
+    assert!(!styled(&out), "{out}");
+    // The tool's own errors are styled as clap's are, and plain when colours are off.
+    for args in [
+        &["convert", "Q", "--to", "h48"][..],
+        &["convert", "R", "--to", "png"],
+    ] {
+        let mut coloured = args.to_vec();
+        coloured.extend(["--color", "always"]);
+        let (_, err) = run_env(&coloured, &[]);
+        assert!(
+            err.starts_with("\x1b[1m\x1b[31merror:"),
+            "{args:?}: {err:?}"
+        );
+        let (_, err) = run_env(args, &[]);
+        assert!(
+            err.starts_with("error: ") && !styled(&err),
+            "{args:?}: {err:?}"
+        );
+    }
+    // On a terminal (util-linux `script` gives the run one): colours, unless TERM=dumb or
+    // NO_COLOR.
+    let on_terminal = |env: &[(&str, &str)]| {
+        let bin = assert_cmd::cargo::cargo_bin("cube-cli");
+        let mut cmd = Command::new("script");
+        cmd.args(["-qec", &format!("{} show R", bin.display()), "/dev/null"])
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CI");
+        for (key, value) in env {
+            cmd.env(key, value);
+        }
+        let out = cmd.output().expect("util-linux script runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(styled(&on_terminal(&[("TERM", "xterm")])));
+    assert!(!styled(&on_terminal(&[("TERM", "dumb")])));
+    assert!(!styled(&on_terminal(&[
+        ("TERM", "xterm"),
+        ("NO_COLOR", "1")
+    ])));
+    // Help in colour only when asked.
+    let (out, _) = run_env(&["--help", "--color", "always"], &[]);
+    assert!(styled(&out));
+    let (out, _) = run_env(&["--help"], &[]);
+    assert!(!styled(&out));
+}
+
+// See: issue 16, "Completions and man page".
+#[test]
+fn i16_completions_and_man_page() {
+    for (shell, mark) in [
+        ("bash", "-o default cube-cli"),
+        ("zsh", "#compdef cube-cli"),
+        ("fish", "complete -c cube-cli"),
+    ] {
+        let (code, script, err) = run(&["completions", shell], None);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(script.contains(mark), "{shell}: {script}");
+        assert!(
+            script.contains("optimal") && script.contains("tier"),
+            "{shell}"
+        );
+        // The script parses in its shell (bash is always there; zsh and fish when installed).
+        let flag = if shell == "fish" {
+            "--no-execute"
+        } else {
+            "-n"
+        };
+        match Command::new(shell)
+            .arg(flag)
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+        {
+            Ok(mut child) => {
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(script.as_bytes())
+                    .unwrap();
+                let out = child.wait_with_output().unwrap();
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success(), "{shell} -n: {err}");
+            }
+            Err(e) => assert!(shell != "bash", "bash: {e}"),
+        }
+    }
+    let (code, page, err) = run(&["man"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH cube-cli"),
+        "{page}"
+    );
+    let (code, page, err) = run(&["man", "optimal"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(page.contains(".TH cube-cli-optimal"), "{page}");
+    assert!(page.contains("checkpoint"), "{page}");
+    // It renders (nroff is part of groff, where man pages are read).
+    if let Ok(mut child) = Command::new("nroff")
+        .args(["-man"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(page.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success());
+        assert!(text.contains("STATE is one cube state"), "{text}");
+    }
+    let (code, _, err) = run(&["man", "frobnicate"], None);
+    assert_eq!(code, 2, "{err}");
+}
+
+// See: issue 16, "--shard K/N".
+#[test]
+fn i16_shards_answer_every_line_once() {
+    let (_, scrambles, _) = run(&["scramble", "--count", "7", "--seed", "11"], None);
+    let input = format!("# seven scrambles\n{scrambles}");
+    let answers = |shard: Option<&str>| -> Vec<(u64, String)> {
+        let mut args = vec!["convert", "-", "--to", "b32", "--json"];
+        if let Some(shard) = shard {
+            args.extend(["--shard", shard]);
+        }
+        let (code, out, err) = run(&args, Some(&input));
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (v["index"].as_u64().unwrap(), l.to_string())
+            })
+            .collect()
+    };
+    let whole = answers(None);
+    assert_eq!(whole.len(), 7);
+    let mut parts = answers(Some("0/2"));
+    assert!(parts.iter().all(|(i, _)| i % 2 == 0), "{parts:?}");
+    parts.extend(answers(Some("1/2")));
+    parts.sort();
+    assert_eq!(parts, whole);
+    let (code, _, err) = run(
+        &["convert", "-", "--to", "b32", "--shard", "2/2"],
+        Some("R"),
+    );
+    assert_eq!(code, 2, "{err}");
+}
