@@ -7,6 +7,7 @@
 mod args;
 mod cmd;
 mod input;
+mod method_tables;
 mod output;
 
 use std::process::ExitCode;
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         }
     };
     let global = cli.global.clone();
+    method_tables::init(&global);
     let result = match cli.command {
         Command::Solve {
             state,
@@ -77,9 +79,6 @@ fn main() -> ExitCode {
         } => cmd::scramble::run(&global, &event, count, seed, format),
         Command::Check { state } => input::for_each_state(&global, &state, cmd::check::run),
         Command::Convert { state, to } => {
-            if matches!(to, args::OutputFormat::Alg) {
-                cmd::tables::install_small_tables(&global, "two-phase");
-            }
             input::for_each_state(&global, &state, |input| cmd::convert::run(input, to))
         }
         Command::Show {

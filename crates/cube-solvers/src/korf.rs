@@ -72,7 +72,7 @@ pub(crate) use self::search::{Abort, MAX_DEPTH, Shared};
 use self::search::{Lookups, Worker};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};
-use crate::two_phase::TwoPhase;
+use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The conjugating symmetries of [`Config::default`]: `RFm`, `DBm` and `RBm` (indexes 33, 30, 35),
@@ -206,6 +206,8 @@ pub struct Korf<'t, T> {
     /// The corner database reduced by symmetry, derived from `tables` (3 MB, a few tens of ms).
     corners: SymCorners,
     config: Config,
+    /// The two-phase solver of [`Config::upper_bound`].
+    two_phase: UpperBoundSolver,
 }
 
 impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
@@ -231,6 +233,16 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             tables,
             corners: SymCorners::new(tables.corners()),
             config,
+            two_phase: UpperBoundSolver::default(),
+        }
+    }
+
+    /// The solver with `two_phase` for [`Config::upper_bound`] (without it, one over the small
+    /// two-phase tables is built on the first search that asks for an upper bound).
+    pub fn with_two_phase(self, two_phase: TwoPhase) -> Korf<'t, T> {
+        Korf {
+            two_phase: UpperBoundSolver::given(two_phase),
+            ..self
         }
     }
 
@@ -344,7 +356,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     fn driver(&self) -> Driver {
         Driver {
             prefix_depth: self.config.prefix_depth,
-            upper_bound: self.config.upper_bound,
+            upper_bound: self
+                .config
+                .upper_bound
+                .then(|| self.two_phase.get().clone()),
             upper_bound_budget: self.config.upper_bound_budget,
             concurrent_upper_bound: self.config.concurrent_upper_bound,
             distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
@@ -440,7 +455,8 @@ impl PrefixWorker for Worker<'_> {
 #[derive(Clone, Debug)]
 pub(crate) struct Driver {
     pub(crate) prefix_depth: usize,
-    pub(crate) upper_bound: bool,
+    /// The two-phase solver of the upper bound, when one is asked for.
+    pub(crate) upper_bound: Option<TwoPhase>,
     pub(crate) upper_bound_budget: Duration,
     pub(crate) concurrent_upper_bound: bool,
     pub(crate) distinct_up_to_symmetry: bool,
@@ -577,7 +593,7 @@ impl Driver {
         let h0 = method.lower_bound(cube);
         let want = self.wanted(limits);
 
-        let upper = if self.upper_bound {
+        let upper = if let Some(two_phase_solver) = &self.upper_bound {
             let two_phase = Limits {
                 max_length: Some(MAX_DEPTH),
                 target_length: Some(h0.max(limits.target_length.unwrap_or(0))),
@@ -585,7 +601,7 @@ impl Driver {
                 n_solutions: 1,
                 threads: 1,
             };
-            match TwoPhase::new().solve(cube, &two_phase, stop) {
+            match two_phase_solver.solve(cube, &two_phase, stop) {
                 Ok(mut found) if !found.is_empty() => Some(found.swap_remove(0).moves),
                 Ok(_) => None,
                 Err(SolveError::Cancelled) => return Err(SolveError::Cancelled),
@@ -616,13 +632,13 @@ impl Driver {
         // While the bounds are searched, the two-phase solver looks on (one more thread) for a
         // solution at most one move longer than the bound being searched.
         let helper = UpperHelper::new(upper.clone(), first_bound + 1);
-        let use_helper = self.upper_bound
+        let use_helper = self.upper_bound.is_some()
             && self.concurrent_upper_bound
             && want == 1
             && upper.as_ref().is_some_and(|u| u.len() > first_bound);
         std::thread::scope(|scope| {
-            if use_helper {
-                scope.spawn(|| helper.run(cube, stop));
+            if let Some(two_phase) = self.upper_bound.as_ref().filter(|_| use_helper) {
+                scope.spawn(|| helper.run(two_phase, cube, stop));
             }
             let result = self.bounds(
                 method,
@@ -984,8 +1000,7 @@ impl UpperHelper {
 
     /// Runs the two-phase solver until the search is over or it has a solution shorter than the
     /// target; with one of the target's length it waits for the target to move on.
-    fn run(&self, cube: &Cube, stop: &Stop) {
-        let two_phase = TwoPhase::new();
+    fn run(&self, two_phase: &TwoPhase, cube: &Cube, stop: &Stop) {
         while !self.done.load(Ordering::SeqCst) && !stop.is_stopped() {
             let target = self.target.load(Ordering::SeqCst);
             let best_len = self.best().map_or(MAX_DEPTH + 1, |b| b.len());

@@ -2,7 +2,6 @@
 
 use cube_core::{Alg, Symmetry};
 use cube_encode::{State, b32, facelet, h48, kpattern, reid, twizzle};
-use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
 use serde_json::json;
 
@@ -42,7 +41,7 @@ fn alg_of(state: &State) -> Result<String, CliError> {
             "illegal cube: {e} (only legal states have a move sequence)"
         ))
     })?;
-    let solutions = TwoPhase::new()
+    let solutions = crate::method_tables::two_phase_solver()
         .solve(&cube, &Limits::default(), &Stop::new())
         .map_err(CliError::illegal)?;
     let solution = solutions

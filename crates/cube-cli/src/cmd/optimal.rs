@@ -49,10 +49,11 @@ impl Tables {
         periodic: Option<Periodic<'_>>,
     ) -> Result<KorfOutcome, SolveError> {
         match self {
-            Tables::Korf(set) => {
-                Korf::new(set).search_checkpointed(cube, resume, limits, stop, progress, periodic)
-            }
+            Tables::Korf(set) => Korf::new(set)
+                .with_two_phase(crate::method_tables::two_phase_solver())
+                .search_checkpointed(cube, resume, limits, stop, progress, periodic),
             Tables::Sym48(table, corners) => Sym48::new(table, corners)
+                .with_two_phase(crate::method_tables::two_phase_solver())
                 .search_checkpointed(cube, resume, limits, stop, progress, periodic)
                 .map(|outcome| outcome.outcome),
         }
@@ -190,8 +191,6 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         time_budget: args.timeout,
         ..Limits::default()
     };
-    // The two-phase upper bound: its tables from the cache rather than built (seconds).
-    crate::cmd::tables::install_small_tables(global, "two-phase");
     let stop = stop_flag();
     let show_progress = !(args.quiet || global.json || global.batch);
     let mut progress = |p: &Progress| {

@@ -20,8 +20,7 @@ pub fn run(
     let event: Event = event.parse().map_err(CliError::usage)?;
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    crate::cmd::tables::install_small_tables(global, "two-phase");
-    let scrambler = Scrambler::new();
+    let scrambler = Scrambler::new(crate::method_tables::two_phase_solver());
     for index in 0..count {
         let scramble = scrambler.scramble(event, &mut rng);
         let alg = scramble.alg.to_string();

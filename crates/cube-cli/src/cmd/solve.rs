@@ -6,13 +6,13 @@ use cube_core::{Alg, Cube};
 use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
-use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
 use serde_json::json;
 
 use crate::Outcome;
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
+use crate::method_tables;
 use crate::output::{CliError, Report, n_moves};
 
 /// What `solve` was asked, validated once for every state of a batch.
@@ -74,16 +74,11 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
-    let small_tables = match request.method {
-        Method::Beginner | Method::Cfop => "cross",
-        method => method_name(method),
-    };
-    crate::cmd::tables::install_small_tables(global, small_tables);
     let solver: Box<dyn Solver> = match request.method {
-        Method::TwoPhase => Box::new(TwoPhase::new()),
-        Method::Thistlethwaite => Box::new(Thistlethwaite::new()),
-        Method::Beginner => Box::new(Beginner::new()),
-        Method::Cfop => Box::new(Cfop::new()),
+        Method::TwoPhase => Box::new(method_tables::two_phase_solver()),
+        Method::Thistlethwaite => Box::new(Thistlethwaite::new(method_tables::thistlethwaite())),
+        Method::Beginner => Box::new(Beginner::new(method_tables::cross())),
+        Method::Cfop => Box::new(Cfop::new(method_tables::cross())),
         Method::Optimal => unreachable!("handled above"),
     };
     let start = Instant::now();

@@ -4,7 +4,7 @@
 //! it) and one `h48-hN` table.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime};
 
 use cube_tables::h48;
@@ -78,43 +78,6 @@ pub fn tier_cost_text(tier: Tier) -> String {
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
 pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
     cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
-}
-
-/// Installs the small tables of `method` (`two-phase`, `thistlethwaite`, `cross`) from the table directory,
-/// once per run: each file that is missing, stale or corrupt is built and rewritten. Caching only
-/// saves time, so when the directory cannot be found or written the solver simply builds its
-/// tables in memory, as it would without a cache.
-pub fn install_small_tables(global: &Global, method: &str) {
-    static DONE: [OnceLock<()>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let sets = cube_solvers::small_tables();
-    let Some(index) = sets.iter().position(|set| set.method == method) else {
-        return;
-    };
-    let set = sets[index];
-    DONE[index].get_or_init(|| {
-        if let Ok(dir) = table_dir(global) {
-            // The big two-phase tables take seconds to build: say why the wait.
-            let tell = !global.json && set.specs.iter().any(|spec| !spec.path_in(&dir).exists());
-            if tell {
-                output::note(format_args!("cube-cli: building the {method} tables (once)"));
-            }
-            // Caching only saves time: on an error the solver builds its tables in memory.
-            if let Ok(outcome) = set.load_or_build(&dir)
-                && tell
-                && outcome.built > 0
-            {
-                match outcome.not_written {
-                    None => output::note(format_args!(
-                        "cube-cli: cached the {method} tables in {}",
-                        dir.display()
-                    )),
-                    Some(e) => output::note(format_args!(
-                        "cube-cli: warning: the {method} tables are not cached, they will be built again next time: {e}"
-                    )),
-                }
-            }
-        }
-    });
 }
 
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
