@@ -8,20 +8,6 @@
 //! [`Arc`] that the caller owns and may share between solvers and threads. The libraries keep no
 //! table in a process-wide global: a cache for the whole process, where one is wanted, lives in
 //! the binary.
-//!
-//! ```
-//! use std::sync::Arc;
-//! use cube_solvers::{MethodTables, Payloads, thistlethwaite::ThistlethwaiteTables};
-//!
-//! let tables = ThistlethwaiteTables::build();
-//! // Every payload by its table id, and back (each one checked).
-//! let payloads = Payloads::of(&tables);
-//! let restored = ThistlethwaiteTables::from_payloads(payloads)?;
-//! for spec in ThistlethwaiteTables::SPECS {
-//!     assert_eq!(tables.payload(spec.id), restored.payload(spec.id));
-//! }
-//! # Ok::<(), cube_solvers::PayloadError>(())
-//! ```
 
 use std::fmt;
 use std::path::Path;
@@ -40,6 +26,18 @@ use cube_tables::{
 /// databases of the optimal solvers are not such a family: a tier is gigabytes baked once by
 /// `cargo xtask bake-tables` (cube-tables' `pdb::bake_tier`) and read or mapped by
 /// [`PdbSet`](crate::PdbSet), never built on a solver's first use.
+///
+/// ```
+/// use cube_solvers::{MethodTables, Payloads, thistlethwaite::ThistlethwaiteTables};
+///
+/// let tables = ThistlethwaiteTables::build();
+/// // Every payload by its table id, and back (each one checked).
+/// let restored = ThistlethwaiteTables::from_payloads(Payloads::of(&tables))?;
+/// for spec in ThistlethwaiteTables::SPECS {
+///     assert_eq!(tables.payload(spec.id), restored.payload(spec.id));
+/// }
+/// # Ok::<(), cube_solvers::PayloadError>(())
+/// ```
 pub trait MethodTables: Sized + Send + Sync + 'static {
     /// The family, as the command line names it: `two-phase`, `thistlethwaite` or `cross`.
     const NAME: &'static str;
