@@ -11,13 +11,16 @@ use cube_solvers::two_phase::TwoPhaseTables;
 use cube_solvers::{MethodTables, PayloadError, Payloads, load_or_build};
 use cube_tables::{TableId, WriteOptions, histogram, write_table};
 
-/// An empty directory of this test's own under the target directory.
+/// A path of this test's own under the target directory, with nothing there.
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join("method-tables")
         .join(name);
-    if dir.exists() {
+    // A test leaves a plain file where a directory would be.
+    if dir.is_dir() {
         std::fs::remove_dir_all(&dir).expect("the old test directory can be removed");
+    } else if dir.exists() {
+        std::fs::remove_file(&dir).expect("the old test file can be removed");
     }
     dir
 }
