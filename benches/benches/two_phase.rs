@@ -4,11 +4,12 @@
 //! and tails; this bench tracks the mean over a fixed set.
 
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cube_core::{Cube, MoveSet};
-use cube_solvers::two_phase::TwoPhase;
+use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, Solver, Stop};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
 use cube_tables::{Flip, MoveTable, Twist, UdSlice};
@@ -22,8 +23,7 @@ fn states(n: u64) -> Vec<Cube> {
 }
 
 fn bench_solve(c: &mut Criterion) {
-    TwoPhase::prepare();
-    let solver = TwoPhase::new();
+    let solver = TwoPhase::new(Arc::new(TwoPhaseTables::large()));
     let stop = Stop::new();
     let mut group = c.benchmark_group("two_phase");
     group

@@ -3,15 +3,15 @@
 //! `args.rs` holds the raw clap arguments; `input.rs` turns STATE arguments into cube states
 //! (detecting the format, reading standard input, batches); `output.rs` prints reports as text
 //! or JSON and maps failures to exit codes; `table_dir.rs` is the table directory every command
-//! shares; `small_tables.rs` installs the methods' cached tables; `cmd/` has one module per
+//! shares; `method_tables.rs` is the run's cache of the methods' tables; `cmd/` has one module per
 //! subcommand.
 
 mod args;
 mod cmd;
 mod input;
+mod method_tables;
 mod output;
 mod record;
-mod small_tables;
 mod table_dir;
 
 use std::process::ExitCode;
@@ -156,11 +156,9 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
         }
         Command::Convert { state, input, to } => {
             let global = for_states(&input);
-            if to == args::StateFormat::Alg {
-                small_tables::install(&global, "two-phase");
-            }
-            let result =
-                input::for_each_state(&global, &state, |input| cmd::convert::run(input, to));
+            let result = input::for_each_state(&global, &state, |input| {
+                cmd::convert::run(&global, input, to)
+            });
             (global, result)
         }
         Command::Show {

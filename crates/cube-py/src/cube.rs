@@ -394,9 +394,14 @@ pub fn convert(py: Python<'_>, state: StateArg, to: &str) -> PyResult<String> {
                     "illegal cube: {e} (only legal states have a move sequence)"
                 ))
             })?;
-            crate::tables::install_small("two-phase");
             let solutions = py
-                .allow_threads(|| TwoPhase::new().solve(&cube, &Limits::default(), &Stop::new()))
+                .allow_threads(|| {
+                    TwoPhase::new(crate::tables::two_phase()).solve(
+                        &cube,
+                        &Limits::default(),
+                        &Stop::new(),
+                    )
+                })
                 .map_err(solve_error)?;
             let moves = solutions
                 .into_iter()

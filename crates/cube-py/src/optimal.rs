@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use cube_core::{Alg, Cube};
 use cube_solvers::korf::{Korf, KorfOutcome};
+use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solution, Stop};
 use pyo3::prelude::*;
 
@@ -150,7 +151,7 @@ pub fn search(
     let tier = tier.map(tables::parse_tier).transpose()?;
     let (tier, set) = py.allow_threads(|| tables::pdb_set(tier))?;
     // The two-phase upper bound: its tables from the cache rather than built.
-    py.allow_threads(|| tables::install_small("two-phase"));
+    let two_phase = TwoPhase::new(py.allow_threads(tables::two_phase));
     let limits = Limits {
         n_solutions: max_solutions.max(1),
         threads: threads
@@ -159,7 +160,7 @@ pub fn search(
         time_budget: timeout,
         ..Limits::default()
     };
-    let korf = Korf::new(&set);
+    let korf = Korf::new(&set).with_two_phase(two_phase);
     let outcome = search_interruptible(py, &korf, &cube, &limits)?;
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {

@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cube::StateArg;
 use crate::errors::{NoSolution, ParseError, solve_error};
+use crate::tables;
 
 /// One labelled stage of a solution (``"cross"``, ``"F2L 1"``, ``"phase 1"``...).
 #[pyclass(module = "cube_toolkit", name = "Stage", frozen, get_all, eq)]
@@ -214,20 +215,18 @@ pub fn solve(
         return result.solution();
     }
     let solver: Box<dyn Solver> = match method {
-        "two-phase" => Box::new(TwoPhase::new()),
-        "thistlethwaite" => Box::new(Thistlethwaite::new()),
-        "beginner" => Box::new(Beginner::new()),
-        "cfop" => Box::new(Cfop::new()),
+        "two-phase" => Box::new(TwoPhase::new(py.allow_threads(tables::two_phase))),
+        "thistlethwaite" => Box::new(Thistlethwaite::new(
+            py.allow_threads(tables::thistlethwaite),
+        )),
+        "beginner" => Box::new(Beginner::new(py.allow_threads(tables::cross))),
+        "cfop" => Box::new(Cfop::new(py.allow_threads(tables::cross))),
         _ => {
             return Err(ParseError::new_err(format!(
                 "unknown method {method:?}: expected two-phase, thistlethwaite, beginner, cfop or optimal"
             )));
         }
     };
-    crate::tables::install_small(match method {
-        "beginner" | "cfop" => "cross",
-        method => method,
-    });
     let limits = Limits {
         max_length,
         time_budget: seconds("time_budget", time_budget)?,
@@ -271,10 +270,9 @@ pub fn scramble(
     let event: Event = event
         .parse()
         .map_err(|e| ParseError::new_err(format!("{e}")))?;
-    crate::tables::install_small("two-phase");
     let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(rand::random));
     Ok(py.allow_threads(|| {
-        let scrambler = Scrambler::new();
+        let scrambler = Scrambler::new(TwoPhase::new(tables::two_phase()));
         (0..count)
             .map(|_| scrambler.scramble(event, &mut rng).alg.to_string())
             .collect()

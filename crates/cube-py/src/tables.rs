@@ -1,12 +1,16 @@
 //! The tables of this process: the table directory of the CLI's rules (`$CUBE_TABLES_DIR`, else
-//! the user's cache directory), each method's small tables and each tier's pattern databases
-//! loaded once and shared by every call, the count of loads, `tables.status()` and
+//! the user's cache directory), each method's tables and each tier's pattern databases loaded
+//! once and shared by every call, the count of loads, `tables.status()` and
 //! `tables.bake()`.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use cube_solvers::MethodTables;
+use cube_solvers::beginner::CrossTables;
+use cube_solvers::thistlethwaite::ThistlethwaiteTables;
+use cube_solvers::two_phase::TwoPhaseTables;
 use cube_tables::pdb::{self, BakeOptions, PdbSet};
 use cube_tables::{Anonymous, Tier, h48};
 use pyo3::prelude::*;
@@ -27,22 +31,33 @@ pub fn dir() -> PyResult<PathBuf> {
     cube_tables::resolve_table_dir(None).map_err(table_error)
 }
 
-/// Installs the small tables of `method` (`two-phase`, `thistlethwaite`, `cross`) from the table
-/// directory once per process, as the CLI does: a missing or stale file is built and written.
-/// Caching only saves time: without a usable directory the solver builds its tables in memory.
-pub fn install_small(method: &str) {
-    static DONE: [OnceLock<()>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let sets = cube_solvers::small_tables();
-    let Some(index) = sets.iter().position(|set| set.method == method) else {
-        return;
-    };
-    DONE[index].get_or_init(|| {
-        if let Ok(dir) = dir()
-            && sets[index].load_or_build(&dir).is_ok()
-        {
-            LOADS.fetch_add(1, Ordering::Relaxed);
-        }
-    });
+/// The two-phase tables of this process, loaded once (see [`load`]).
+pub fn two_phase() -> Arc<TwoPhaseTables> {
+    static TABLES: OnceLock<Arc<TwoPhaseTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(load))
+}
+
+/// The Thistlethwaite tables of this process, loaded once.
+pub fn thistlethwaite() -> Arc<ThistlethwaiteTables> {
+    static TABLES: OnceLock<Arc<ThistlethwaiteTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(load))
+}
+
+/// The cross tables of this process (the beginner's method and CFOP), loaded once.
+pub fn cross() -> Arc<CrossTables> {
+    static TABLES: OnceLock<Arc<CrossTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(load))
+}
+
+/// The tables of `T` from the table directory, as the CLI reads them: a missing or stale file is
+/// built and written. Caching only saves time: without a usable directory the tables are built in
+/// memory. Call without the GIL: it may build for seconds.
+fn load<T: MethodTables>() -> Arc<T> {
+    let loaded = dir()
+        .ok()
+        .and_then(|dir| cube_solvers::load_or_build::<T>(&dir).ok());
+    LOADS.fetch_add(1, Ordering::Relaxed);
+    loaded.map_or_else(|| Arc::new(T::build()), |loaded| loaded.tables)
 }
 
 /// Whether every pattern database of `tier` is present with a valid header.

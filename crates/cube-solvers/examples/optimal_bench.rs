@@ -28,11 +28,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use cube_core::{Alg, Cube, Symmetry};
 use cube_solvers::korf::{Config, Korf, KorfOutcome, Progress};
 use cube_solvers::sym48::{self, Counters, Sym48};
+use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
@@ -198,7 +200,7 @@ fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<()
         heuristic_stats(tables, n);
         return Ok(());
     }
-    let korf = Korf::with_config(tables, args.config.clone());
+    let korf = Korf::with_config(tables, args.config.clone()).with_two_phase(two_phase(args));
     let settings = format!(
         "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {} concurrent {}",
         args.tier,
@@ -235,32 +237,39 @@ fn run_sym48<T: AsRef<[u8]> + Sync>(
         "tier {} (sym48) threads {} upper-bound {} concurrent {}",
         args.tier, args.threads, config.upper_bound, config.concurrent_upper_bound
     );
-    let solver = Sym48::with_config(table, corners, config);
+    let solver = Sym48::with_config(table, corners, config).with_two_phase(two_phase(args));
     run(args, &settings, &|cube, limits, report| {
         let outcome = solver.search(cube, limits, &Stop::new(), report)?;
         Ok((outcome.outcome, Some(outcome.counters)))
     })
 }
 
+/// The two-phase solver of the upper bound, its tables cached beside the databases as cube-cli
+/// does.
+fn two_phase(args: &Args) -> TwoPhase {
+    match cube_solvers::load_or_build::<TwoPhaseTables>(&args.tables) {
+        Ok(loaded) => {
+            if loaded.built > 0 {
+                match loaded.not_written {
+                    None => println!(
+                        "built {} two-phase tables in {}",
+                        loaded.built,
+                        args.tables.display()
+                    ),
+                    Some(e) => println!("two-phase tables built in memory ({e})"),
+                }
+            }
+            TwoPhase::new(loaded.tables)
+        }
+        Err(e) => {
+            println!("two-phase tables built in memory ({e})");
+            TwoPhase::new(Arc::new(TwoPhaseTables::large()))
+        }
+    }
+}
+
 /// Solves every position of the files with `search`, printing a line per position and the medians.
 fn run(args: &Args, settings: &str, search: &Search<'_>) -> Result<(), String> {
-    // The two-phase tables of the upper bound, cached beside the databases as cube-cli does.
-    let two_phase = cube_solvers::small_tables()
-        .into_iter()
-        .find(|set| set.method == "two-phase")
-        .expect("two-phase has small tables");
-    match two_phase.load_or_build(&args.tables) {
-        Ok(outcome) if outcome.built == 0 => {}
-        Ok(outcome) => match outcome.not_written {
-            None => println!(
-                "built {} two-phase tables in {}",
-                outcome.built,
-                args.tables.display()
-            ),
-            Some(e) => println!("two-phase tables built in memory ({e})"),
-        },
-        Err(e) => println!("two-phase tables built in memory ({e})"),
-    }
     let limits = Limits {
         threads: args.threads,
         max_length: args.max_length,

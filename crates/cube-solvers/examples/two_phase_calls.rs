@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use cube_core::Cube;
 use cube_solvers::scramble::Scrambler;
-use cube_solvers::two_phase::TwoPhase;
+use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, Solver, Stop};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -27,15 +27,13 @@ fn main() {
         .next()
         .map_or(5, |a| a.parse().expect("ROUNDS: a count"));
     let dir = cube_tables::resolve_table_dir(None).expect("a table directory");
-    let two_phase = cube_solvers::small_tables()
-        .into_iter()
-        .find(|set| set.method == "two-phase")
-        .expect("two-phase has small tables");
-    two_phase.load_or_build(&dir).expect("the two-phase tables");
+    let tables = cube_solvers::load_or_build::<TwoPhaseTables>(&dir)
+        .expect("the two-phase tables")
+        .tables;
     let states: Vec<Cube> = (0..n)
         .map(|i| Scrambler::random_state(&mut ChaCha8Rng::seed_from_u64(i)))
         .collect();
-    let solver = TwoPhase::new();
+    let solver = TwoPhase::new(tables);
     let per_call = |cubes: &[Cube]| {
         (0..rounds)
             .map(|_| {

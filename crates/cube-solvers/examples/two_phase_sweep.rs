@@ -14,11 +14,12 @@
 //! The tables come from the table directory (`$CUBE_TABLES_DIR`, else the user's cache
 //! directory), as cube-cli gets them: the first run builds them (seconds) and writes them there.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cube_core::Cube;
-use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, Solver, Stop, small_tables};
+use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
+use cube_solvers::{Limits, Solver, Stop, load_or_build};
 use cube_tables::resolve_table_dir;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -77,16 +78,15 @@ fn histogram(lengths: &[usize]) -> String {
         .join(" ")
 }
 
-/// Reads the two-phase tables from the table directory (building and writing those missing) and
-/// installs them; returns what happened, for the report.
-fn install_cached_tables() -> String {
-    let set = small_tables()
-        .into_iter()
-        .find(|set| set.method == "two-phase")
-        .expect("two-phase has small tables");
-    match resolve_table_dir(None).map(|dir| (set.load_or_build(&dir), dir)) {
-        Ok((Ok(outcome), dir)) => format!("{} tables of {} built", outcome.built, dir.display()),
-        Ok((Err(e), _)) | Err(e) => format!("built ({e})"),
+/// The two-phase tables from the table directory (building and writing those missing), and what
+/// happened, for the report.
+fn cached_tables() -> (Arc<TwoPhaseTables>, String) {
+    match resolve_table_dir(None).map(|dir| (load_or_build::<TwoPhaseTables>(&dir), dir)) {
+        Ok((Ok(loaded), dir)) => (
+            loaded.tables,
+            format!("{} tables of {} built", loaded.built, dir.display()),
+        ),
+        Ok((Err(e), _)) | Err(e) => (Arc::new(TwoPhaseTables::large()), format!("built ({e})")),
     }
 }
 
@@ -107,14 +107,13 @@ fn main() {
         vec![(10, 1000), (100, 200), (1000, 50)]
     };
     let start = Instant::now();
-    let source = install_cached_tables();
-    TwoPhase::prepare();
+    let (tables, source) = cached_tables();
     println!("tables loaded in {:.1} ms ({source})", ms(start.elapsed()));
     let mut config = cube_solvers::two_phase::Config::default();
     if let Ok(value) = std::env::var("OPTIMAL_UP_TO") {
         config.optimal_up_to = value.parse().expect("OPTIMAL_UP_TO is a number");
     }
-    let solver = TwoPhase::with_config(config);
+    let solver = TwoPhase::with_config(tables, config);
     let threads: u64 =
         std::env::var("THREADS").map_or(1, |v| v.parse().expect("THREADS is a number"));
     let cap = std::env::var("CAP_MS")

@@ -39,11 +39,12 @@ pub(crate) mod cross;
 mod last_layer;
 pub(crate) mod search;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use cube_core::{Cube, Move, simplify};
 
-use self::cross::{CROSS_EDGES, cross_tables, solved_cross_mask};
+pub use self::cross::CrossTables;
+use self::cross::{CROSS_EDGES, solved_cross_mask};
 use self::search::{Macro, Piece, one_piece_search, path_moves, piece_search, u_turns};
 use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
 
@@ -80,13 +81,22 @@ impl Config {
 /// use cube_solvers::{Limits, Solver, Stop, beginner::Beginner};
 ///
 /// let cube = Cube::SOLVED.apply_alg(&"R U F' L2 D B".parse::<Alg>().unwrap());
-/// let solution = &Beginner::new().solve(&cube, &Limits::default(), &Stop::new())?[0];
+/// let solution = &Beginner::default().solve(&cube, &Limits::default(), &Stop::new())?[0];
 /// assert!(cube.apply_moves(&solution.moves).is_solved());
 /// # Ok::<(), cube_solvers::SolveError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Beginner {
     config: Config,
+    tables: Arc<CrossTables>,
+}
+
+impl Default for Beginner {
+    /// A solver with the default configuration over newly built cross tables; to share tables,
+    /// build them once and use [`Beginner::new`].
+    fn default() -> Beginner {
+        Beginner::new(Arc::new(<CrossTables as crate::MethodTables>::build()))
+    }
 }
 
 /// A slot of the first two layers: the D corner and the E edge below and beside one U corner.
@@ -244,14 +254,14 @@ pub(crate) fn solve_targets_cheapest_first<'a>(
 }
 
 impl Beginner {
-    /// A solver with the default configuration.
-    pub fn new() -> Beginner {
-        Beginner::default()
+    /// A solver over the cross tables `tables` with the default configuration.
+    pub fn new(tables: Arc<CrossTables>) -> Beginner {
+        Beginner::with_config(tables, Config::default())
     }
 
-    /// A solver with `config`.
-    pub fn with_config(config: Config) -> Beginner {
-        Beginner { config }
+    /// A solver over the cross tables `tables` with `config`.
+    pub fn with_config(tables: Arc<CrossTables>, config: Config) -> Beginner {
+        Beginner { config, tables }
     }
 
     /// The configuration.
@@ -269,7 +279,7 @@ impl Beginner {
         let mut cube = *cube;
         let mut stages = Vec::new();
         let mut so_far = Vec::new();
-        let mut first = first_two_layers(&cube)?.into_iter();
+        let mut first = first_two_layers(&self.tables, &cube)?.into_iter();
         for (stage, label) in STAGE_LABELS.iter().enumerate() {
             let moves = match first.next() {
                 Some(moves) => moves,
@@ -295,11 +305,11 @@ impl Beginner {
 /// shortest sequences: of those, the ones after which the later stages are shortest (the
 /// corners by the length of their shortest sequences, the middle edges by the length of theirs
 /// plus the last layer's).
-fn first_two_layers(cube: &Cube) -> Result<[Vec<Move>; 3], SolveError> {
+fn first_two_layers(tables: &CrossTables, cube: &Cube) -> Result<[Vec<Move>; 3], SolveError> {
     let [cross_label, corners_label, middle_label, ..] = STAGE_LABELS;
     // (turns after the cross, cross, corners, middle edges)
     let mut best: Option<(usize, [Vec<Move>; 3])> = None;
-    for cross in shortest_crosses(cube) {
+    for cross in shortest_crosses(tables, cube) {
         let after_cross = cube.apply_moves(&cross);
         for corners in CORNERS.shortest(&after_cross, corners_label)? {
             let after = after_cross.apply_moves(&corners);
@@ -405,16 +415,20 @@ impl Slots {
 /// The shortest crosses made one edge at a time, each edge by an exact table over it and the
 /// edges already solved: every order of the edges is tried (branch and bound, with the whole
 /// cross's distance as the bound), and each distinct shortest sequence kept.
-fn shortest_crosses(cube: &Cube) -> Vec<Vec<Move>> {
+fn shortest_crosses(tables: &CrossTables, cube: &Cube) -> Vec<Vec<Move>> {
     let mut best = Vec::new();
-    cross_orders(cube, &mut Vec::new(), &mut best);
+    cross_orders(tables, cube, &mut Vec::new(), &mut best);
     best
 }
 
 /// Solves the unsolved cross edges of `cube` in every order after `moves`, keeping the
 /// shortest in `best`. Each level solves one edge, so the recursion is at most four deep.
-fn cross_orders(cube: &Cube, moves: &mut Vec<Move>, best: &mut Vec<Vec<Move>>) {
-    let tables = cross_tables();
+fn cross_orders(
+    tables: &CrossTables,
+    cube: &Cube,
+    moves: &mut Vec<Move>,
+    best: &mut Vec<Vec<Move>>,
+) {
     let solved = solved_cross_mask(cube);
     if solved == 0b1111 {
         let candidate = simplify(moves);
@@ -438,7 +452,7 @@ fn cross_orders(cube: &Cube, moves: &mut Vec<Move>, best: &mut Vec<Vec<Move>>) {
         let next = cube.apply_moves(&step);
         let n = moves.len();
         moves.extend(step);
-        cross_orders(&next, moves, best);
+        cross_orders(tables, &next, moves, best);
         moves.truncate(n);
     }
 }
@@ -483,7 +497,7 @@ mod tests {
 
     #[test]
     fn sweep_200_random_states_stage_by_stage() {
-        let solver = Beginner::new();
+        let solver = Beginner::default();
         let mut rng = ChaCha8Rng::seed_from_u64(2024);
         let mut total = 0;
         for _ in 0..200 {
@@ -512,7 +526,7 @@ mod tests {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn lengths_over_1000_states() {
-        let solver = Beginner::new();
+        let solver = Beginner::default();
         let mut rng = ChaCha8Rng::seed_from_u64(1000);
         let cubes: Vec<Cube> = (0..1000).map(|_| Cube::random(&mut rng)).collect();
         let start = std::time::Instant::now();
@@ -542,6 +556,6 @@ mod tests {
 
     #[test]
     fn keeps_the_solver_contract() {
-        crate::check_solver_contract(&Beginner::new());
+        crate::check_solver_contract(&Beginner::default());
     }
 }

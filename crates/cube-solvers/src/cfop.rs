@@ -19,11 +19,11 @@ mod oll;
 mod pll;
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use cube_core::{Cube, Face, Move, simplify};
 
-use crate::beginner::cross::cross_tables;
+use crate::beginner::CrossTables;
 use crate::beginner::search::{Macro, Piece, u_turns};
 use crate::beginner::{N_SLOTS, macros_per_slot, solve_targets_cheapest_first, stage_failed};
 use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
@@ -50,14 +50,23 @@ impl Config {
 /// use cube_solvers::{Limits, Solver, Stop, cfop::Cfop};
 ///
 /// let cube = Cube::SOLVED.apply_alg(&"R U F' L2 D B".parse::<Alg>().unwrap());
-/// let solution = &Cfop::new().solve(&cube, &Limits::default(), &Stop::new())?[0];
+/// let solution = &Cfop::default().solve(&cube, &Limits::default(), &Stop::new())?[0];
 /// assert!(cube.apply_moves(&solution.moves).is_solved());
 /// assert_eq!(solution.stages[0].label, "Cross");
 /// # Ok::<(), cube_solvers::SolveError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Cfop {
     config: Config,
+    tables: Arc<CrossTables>,
+}
+
+impl Default for Cfop {
+    /// A solver with the default configuration over newly built cross tables; to share tables,
+    /// build them once and use [`Cfop::new`].
+    fn default() -> Cfop {
+        Cfop::new(Arc::new(<CrossTables as crate::MethodTables>::build()))
+    }
 }
 
 /// A case of the last layer: an algorithm (an index into the OLL or PLL list, `None` for no
@@ -183,14 +192,14 @@ fn pair_pieces(s: usize) -> Vec<Piece> {
 }
 
 impl Cfop {
-    /// A solver with the default configuration.
-    pub fn new() -> Cfop {
-        Cfop::default()
+    /// A solver over the cross tables `tables` with the default configuration.
+    pub fn new(tables: Arc<CrossTables>) -> Cfop {
+        Cfop::with_config(tables, Config::default())
     }
 
-    /// A solver with `config`.
-    pub fn with_config(config: Config) -> Cfop {
-        Cfop { config }
+    /// A solver over the cross tables `tables` with `config`.
+    pub fn with_config(tables: Arc<CrossTables>, config: Config) -> Cfop {
+        Cfop { config, tables }
     }
 
     /// The configuration.
@@ -216,7 +225,7 @@ impl Cfop {
             }
         };
 
-        let cross = cross_tables().solve(0b1111, &cube);
+        let cross = self.tables.solve(0b1111, &cube);
         push(&mut cube, "Cross".to_string(), cross);
 
         let inserts = f2l_inserts();
@@ -441,7 +450,7 @@ mod tests {
 
     #[test]
     fn sweep_200_random_states() {
-        let solver = Cfop::new();
+        let solver = Cfop::default();
         let mut rng = ChaCha8Rng::seed_from_u64(60);
         let mut total = 0;
         for _ in 0..200 {
@@ -473,6 +482,6 @@ mod tests {
 
     #[test]
     fn keeps_the_solver_contract() {
-        crate::check_solver_contract(&Cfop::new());
+        crate::check_solver_contract(&Cfop::default());
     }
 }

@@ -206,7 +206,8 @@ pub(crate) fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
 #[derive(Clone, Debug)]
 pub(crate) struct Driver {
     pub(crate) prefix_depth: usize,
-    pub(crate) upper_bound: bool,
+    /// The two-phase solver of the upper bound, when one is asked for.
+    pub(crate) upper_bound: Option<TwoPhase>,
     pub(crate) upper_bound_budget: Duration,
     pub(crate) concurrent_upper_bound: bool,
     pub(crate) distinct_up_to_symmetry: bool,
@@ -367,14 +368,14 @@ impl Driver {
         // solution at most one move longer than the bound being searched.
         let first_bound = run.first_bound();
         let helper = UpperHelper::new(upper.clone(), first_bound + 1);
-        let use_helper = self.upper_bound
+        let use_helper = self.upper_bound.is_some()
             && self.concurrent_upper_bound
             && run.want == 1
             && upper.as_ref().is_some_and(|u| u.len() > first_bound);
         std::thread::scope(|scope| {
             let _finish = FinishOnDrop(&helper);
-            if use_helper {
-                scope.spawn(|| helper.run(task.cube, task.stop));
+            if let Some(two_phase) = self.upper_bound.as_ref().filter(|_| use_helper) {
+                scope.spawn(|| helper.run(two_phase, task.cube, task.stop));
             }
             Ok(run.bounds(&helper, progress, periodic))
         })
@@ -453,9 +454,9 @@ impl<M: Method> Run<'_, M> {
 
     /// The two-phase solution the search starts from, when the driver asks for one.
     fn first_upper_bound(&self) -> Result<Option<Vec<Move>>, SolveError> {
-        if !self.driver.upper_bound {
+        let Some(two_phase) = &self.driver.upper_bound else {
             return Ok(None);
-        }
+        };
         let limits = Limits {
             max_length: Some(MAX_DEPTH),
             target_length: Some(self.h0.max(self.task.limits.target_length.unwrap_or(0))),
@@ -463,7 +464,7 @@ impl<M: Method> Run<'_, M> {
             n_solutions: 1,
             threads: 1,
         };
-        match TwoPhase::new().solve(self.task.cube, &limits, self.task.stop) {
+        match two_phase.solve(self.task.cube, &limits, self.task.stop) {
             Ok(mut found) if !found.is_empty() => Ok(Some(found.swap_remove(0).moves)),
             Ok(_) => Ok(None),
             Err(e) => Err(e),

@@ -64,6 +64,7 @@ use self::heuristic::{Tables, ViewMoves};
 use self::search::{Lookups, Worker};
 use crate::engine::{Abort, Driver, Method, PrefixWorker, Shared, Task};
 pub use crate::engine::{Checkpoint, CheckpointError, KorfOutcome, Periodic, Progress};
+use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The conjugating symmetries of [`Config::default`]: `RFm`, `DBm` and `RBm` (indexes 33, 30, 35),
@@ -132,6 +133,8 @@ pub struct Korf<'t, T> {
     /// The corner database reduced by symmetry, derived from `tables` (3 MB, a few tens of ms).
     corners: SymCorners,
     config: Config,
+    /// The two-phase solver of [`Config::upper_bound`].
+    two_phase: UpperBoundSolver,
 }
 
 impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
@@ -157,6 +160,16 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             tables,
             corners: SymCorners::new(tables.corners()),
             config,
+            two_phase: UpperBoundSolver::default(),
+        }
+    }
+
+    /// The solver with `two_phase` for [`Config::upper_bound`] (without it, one over the small
+    /// two-phase tables is built on the first search that asks for an upper bound).
+    pub fn with_two_phase(self, two_phase: TwoPhase) -> Korf<'t, T> {
+        Korf {
+            two_phase: UpperBoundSolver::given(two_phase),
+            ..self
         }
     }
 
@@ -270,7 +283,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     fn driver(&self) -> Driver {
         Driver {
             prefix_depth: self.config.prefix_depth,
-            upper_bound: self.config.upper_bound,
+            upper_bound: self
+                .config
+                .upper_bound
+                .then(|| self.two_phase.get().clone()),
             upper_bound_budget: self.config.upper_bound_budget,
             concurrent_upper_bound: self.config.concurrent_upper_bound,
             distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,

@@ -6,9 +6,8 @@
 //! cancellation ([`SolveError`]).
 //!
 //! - [`two_phase`]: Kociemba's two-phase algorithm, near-optimal solutions in about a millisecond.
-//! - [`thistlethwaite`]: Thistlethwaite's four-stage algorithm, with labelled stages.
-//! - [`beginner`]: the layer-by-layer beginner's method; [`cfop`]: cross, F2L, OLL and PLL, with
-//!   labelled stages.
+//! - [`thistlethwaite`]: Thistlethwaite's four phases; [`beginner`]: the layer-by-layer method in
+//!   seven stages; [`cfop`]: cross, F2L, OLL and PLL (staged solutions with labels).
 //! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
 //! - [`korf`]: optimal solutions over pattern databases; [`sym48`]: optimal solutions over a
 //!   heuristic of the H48 cosets, on the same bounds loop.
@@ -17,18 +16,62 @@
 //!
 //! Each method is a public namespace with a `Config` and a type named after the method.
 //!
+//! # Tables
+//!
+//! A solver is handed its tables, a value the caller owns and shares in an [`Arc`](std::sync::Arc)
+//! (`TwoPhase::new(tables)`); the crate keeps no table in a global and never opens a file except
+//! through [`load_or_build`]. Each method's family of tables is a [`MethodTables`]: its specs, how
+//! it is built in memory, its payloads by table id, how it is restored from them and checked. Two
+//! ways to get them:
+//!
+//! - **In memory, no directory**: [`TwoPhaseTables::small`](two_phase::TwoPhaseTables::small)
+//!   (the two-phase tables without the two large ones), [`MethodTables::build`] for the others;
+//!   `TwoPhase::default()` (and the other methods' `default()`) builds them for one solver.
+//! - **From a table directory**: [`load_or_build`]`::<T>(dir)` reads each table file, or builds
+//!   the family once and writes it there; for two-phase this is the large tables (the exact
+//!   phase-1 distance and the phase-2 corner x edge distance, about 130 MB), as the CLI uses them.
+//!
+//! Measured on the project's 2-core machine while other builds ran (load average 5.5-6;
+//! `cargo run --release -p cube-solvers --example library_start`, docs/PERFORMANCE.md), over 200
+//! seeded random states solved to at most 20 moves (the default), one thread:
+//!
+//! | tables | ready in | median solve | slowest solve | mean length |
+//! |---|---:|---:|---:|---:|
+//! | two-phase small, `TwoPhaseTables::small()` | 0.24-0.32 s | 2.8-4.8 ms | 112-210 ms | 19.86 |
+//! | two-phase large, read by `load_or_build` | 0.68-0.84 s | 0.30-0.42 ms | 38-64 ms | 19.86 |
+//! | two-phase large, first `load_or_build` (built, written) | about 13 s quiet, 51 s busy | | | |
+//! | Thistlethwaite, `ThistlethwaiteTables::build()` | 0.29-0.42 s | | | |
+//! | cross (beginner, CFOP), `CrossTables::build()` | 0.11-0.15 s | | | |
+//!
 //! # Example
 //!
 //! ```
+//! use std::sync::Arc;
 //! use cube_core::{Alg, Cube};
-//! use cube_solvers::{Limits, Solver, Stop, two_phase::TwoPhase};
+//! use cube_solvers::{Limits, Solver, Stop, two_phase::{TwoPhase, TwoPhaseTables}};
 //!
+//! // Small tables built in memory, shared by every solver made from them.
+//! let tables = Arc::new(TwoPhaseTables::small());
+//! let solver = TwoPhase::new(Arc::clone(&tables));
 //! let scramble: Alg = "R U R' U' F2 D".parse().unwrap();
 //! let cube = Cube::SOLVED.apply_alg(&scramble);
-//! let solutions = TwoPhase::new().solve(&cube, &Limits::default(), &Stop::new())?;
+//! let solutions = solver.solve(&cube, &Limits::default(), &Stop::new())?;
 //! assert!(cube.apply_moves(&solutions[0].moves).is_solved());
 //! assert_eq!(solutions[0].moves.len(), 6);
 //! # Ok::<(), cube_solvers::SolveError>(())
+//! ```
+//!
+//! The large tables, cached in a table directory (the first call builds and writes them, about
+//! ten seconds; later ones read them):
+//!
+//! ```no_run
+//! use cube_solvers::{Limits, Solver, Stop, load_or_build, two_phase::{TwoPhase, TwoPhaseTables}};
+//!
+//! let loaded = load_or_build::<TwoPhaseTables>(std::path::Path::new("tables"))?;
+//! let solver = TwoPhase::new(loaded.tables);
+//! let cube = cube_core::Cube::SOLVED.apply_alg(&"R U R' U'".parse().unwrap());
+//! assert_eq!(solver.solve(&cube, &Limits::default(), &Stop::new())?[0].moves.len(), 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![deny(missing_docs)]
@@ -36,6 +79,7 @@
 mod cancel;
 mod engine;
 mod error;
+mod method_tables;
 mod search;
 
 pub mod scramble;
@@ -49,6 +93,7 @@ use cube_core::{Cube, Move};
 
 pub use crate::cancel::Stop;
 pub use crate::error::SolveError;
+pub use crate::method_tables::{Loaded, MethodTables, PayloadError, Payloads, load_or_build};
 /// What an optimal solve needs from cube-tables, so that a caller of [`korf`] needs no `use` of
 /// that crate: the tier, the pattern databases and their payload type.
 ///
@@ -58,6 +103,8 @@ pub use crate::error::SolveError;
 /// let dir = std::path::Path::new("tables");
 /// let tables: PdbSet<Anonymous> = PdbSet::load_anonymous(dir, Tier::Edge6)?;
 /// let cube = cube_core::Cube::SOLVED.apply_alg(&"R U R' U'".parse().unwrap());
+/// // The two-phase upper bound builds small tables on the first search; hand it shared ones
+/// // with `Korf::with_two_phase`.
 /// let outcome = Korf::new(&tables).search(&cube, &Limits::default(), &Stop::new(), &mut |_| {})?;
 /// assert_eq!(outcome.solutions[0].moves.len(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -201,7 +248,8 @@ impl Solution {
 
 /// A solving method.
 ///
-/// Implementations are `Send + Sync`, cheap to create, and build their tables on first use.
+/// Implementations are `Send + Sync` and cheap to clone: a method's tables are handed to its
+/// constructor and shared.
 pub trait Solver: Send + Sync {
     /// Solutions for `cube`, best first, within `limits`; empty when none is found within them.
     ///
@@ -310,10 +358,6 @@ pub(crate) fn check_solver_contract<S: Solver + 'static>(solver: &S) {
 }
 
 pub mod thistlethwaite;
-
-mod small;
-
-pub use crate::small::{SmallOutcome, SmallTables, small_tables};
 
 /// The examples of the crate's README.md, run as doctests.
 #[cfg(doctest)]

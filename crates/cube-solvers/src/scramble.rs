@@ -17,7 +17,7 @@
 //! use rand::SeedableRng;
 //!
 //! let mut rng = rand::rngs::StdRng::seed_from_u64(2024);
-//! let scramble = Scrambler::new().scramble(Event::FewestMoves, &mut rng);
+//! let scramble = Scrambler::default().scramble(Event::FewestMoves, &mut rng);
 //! let text = scramble.alg.to_string();
 //! assert!(text.starts_with("R' U' F ") && text.ends_with(" R' U' F"));
 //! ```
@@ -125,7 +125,9 @@ pub struct Scramble {
     pub moves: Vec<Move>,
 }
 
-/// Makes scrambles; cheap to create (the two-phase tables are shared and built on first use).
+/// Makes scrambles with a two-phase solver (cheap to clone: its tables are shared).
+/// [`Scrambler::default`] builds the small two-phase tables; with the large ones the same seed
+/// gives the same scramble, faster.
 #[derive(Clone, Debug, Default)]
 pub struct Scrambler {
     config: Config,
@@ -144,17 +146,14 @@ fn moves_off_axis(axis: usize) -> MoveSet {
 }
 
 impl Scrambler {
-    /// A scrambler with the default configuration.
-    pub fn new() -> Scrambler {
-        Scrambler::default()
+    /// A scrambler over `solver` with the default configuration.
+    pub fn new(solver: TwoPhase) -> Scrambler {
+        Scrambler::with_config(solver, Config::default())
     }
 
-    /// A scrambler with `config`.
-    pub fn with_config(config: Config) -> Scrambler {
-        Scrambler {
-            config,
-            solver: TwoPhase::new(),
-        }
+    /// A scrambler over `solver` with `config`.
+    pub fn with_config(solver: TwoPhase, config: Config) -> Scrambler {
+        Scrambler { config, solver }
     }
 
     /// A uniformly random state that needs at least 2 moves.
@@ -242,7 +241,7 @@ mod tests {
 
     #[test]
     fn scrambles_reach_the_drawn_state() {
-        let scrambler = Scrambler::new();
+        let scrambler = Scrambler::default();
         for seed in 0..20u64 {
             for event in [Event::Cube333, Event::FewestMoves, Event::Blindfolded] {
                 let mut rng = rand::rngs::StdRng::seed_from_u64(seed);

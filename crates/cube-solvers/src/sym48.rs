@@ -50,6 +50,7 @@ use cube_tables::pdb::SymCorners;
 use self::search::Engine;
 use crate::engine::{Driver, Task};
 use crate::korf::{Checkpoint, KorfOutcome, Periodic, Progress};
+use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The heuristic of the sym48 search.
@@ -179,6 +180,8 @@ pub struct Sym48<'t, H> {
     heuristic: &'t H,
     corners: &'t SymCorners,
     config: Config,
+    /// The two-phase solver of [`Config::upper_bound`].
+    two_phase: UpperBoundSolver,
 }
 
 impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
@@ -200,6 +203,16 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
             heuristic,
             corners,
             config,
+            two_phase: UpperBoundSolver::default(),
+        }
+    }
+
+    /// The solver with `two_phase` for [`Config::upper_bound`] (without it, one over the small
+    /// two-phase tables is built on the first search that asks for an upper bound).
+    pub fn with_two_phase(self, two_phase: TwoPhase) -> Sym48<'t, H> {
+        Sym48 {
+            two_phase: UpperBoundSolver::given(two_phase),
+            ..self
         }
     }
 
@@ -273,7 +286,10 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
     fn driver(&self) -> Driver {
         Driver {
             prefix_depth: self.config.prefix_depth,
-            upper_bound: self.config.upper_bound,
+            upper_bound: self
+                .config
+                .upper_bound
+                .then(|| self.two_phase.get().clone()),
             upper_bound_budget: self.config.upper_bound_budget,
             concurrent_upper_bound: self.config.concurrent_upper_bound,
             distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,

@@ -25,16 +25,17 @@
 //! agree, so those two conditions are exactly membership in G3 (|G3| = 96 x 4!^3 / 2). The table
 //! is a multi-source breadth-first search from those 96 states.
 //!
-//! The tables are built once, on first use (about 6 MB of move and distance tables, in well
-//! under a second in release builds), and every distance table is a plain byte payload
-//! ([`Tables::payloads`]) so it can be cached in a table file.
+//! The solver is handed its tables ([`ThistlethwaiteTables`], in an [`Arc`] the caller owns and
+//! shares): about 6 MB of move and distance tables, built in a fraction of a second (the crate docs
+//! give the time); every distance table is a plain byte payload, a [`MethodTables`] family that a
+//! binary may cache in table files.
 //!
 //! See: M. Thistlethwaite, "The 45-52 move strategy" (1981); J. Scherphuis,
 //! <https://www.jaapsch.net/puzzles/thistle.htm>.
 
 mod coord;
 
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use cube_core::{Cube, Move, MoveSet};
 use cube_tables::{
@@ -44,7 +45,9 @@ use cube_tables::{
 
 use self::coord::{HALF_TURNS, g1_moves, square_corner_ranks};
 pub use self::coord::{MSlicePerm, SSlicePerm, SliceSeparation, SquareCorners};
-use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
+use crate::{
+    Limits, MethodTables, PayloadError, Payloads, Solution, SolveError, Solver, Stage, Stop,
+};
 
 /// The stage labels, one per phase.
 pub const PHASE_LABELS: [&str; 4] = [
@@ -72,8 +75,8 @@ impl Config {
     }
 }
 
-/// The move and distance tables of the four phases.
-pub struct Tables {
+/// The move and distance tables of the four phases, to hand to [`Thistlethwaite::new`].
+pub struct ThistlethwaiteTables {
     flip_move: MoveTable<Flip>,
     twist_move: MoveTable<Twist>,
     slice_move: MoveTable<UdSlice>,
@@ -86,30 +89,26 @@ pub struct Tables {
     prune: [DistanceTable; 4],
 }
 
-impl std::fmt::Debug for Tables {
+impl std::fmt::Debug for ThistlethwaiteTables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tables")
+        f.debug_struct("ThistlethwaiteTables")
             .field("histograms", &self.prune.each_ref().map(|t| t.histogram()))
             .finish_non_exhaustive()
     }
 }
 
-/// Table ids of the four distance tables, for [`Tables::payloads`].
-pub const TABLE_IDS: [&str; 4] = [
-    "thistlethwaite-phase1",
-    "thistlethwaite-phase2",
-    "thistlethwaite-phase3",
-    "thistlethwaite-phase4",
-];
-
-/// The ids and sizes of the four distance tables, in the order of [`Tables::payloads`]: one byte
-/// per state, so a binary can cache them in table files.
+/// The ids and sizes of the four distance tables, phase by phase (the payloads of
+/// [`ThistlethwaiteTables`] as a [`MethodTables`] family): one byte per state, so a binary can
+/// cache them in table files.
 pub const TABLE_SPECS: [TableSpec; 4] = [
-    spec(TABLE_IDS[0], Flip::COUNT),
-    spec(TABLE_IDS[1], Twist::COUNT * UdSlice::COUNT),
-    spec(TABLE_IDS[2], CornerPerm::COUNT * SliceSeparation::COUNT),
+    spec("thistlethwaite-phase1", Flip::COUNT),
+    spec("thistlethwaite-phase2", Twist::COUNT * UdSlice::COUNT),
     spec(
-        TABLE_IDS[3],
+        "thistlethwaite-phase3",
+        CornerPerm::COUNT * SliceSeparation::COUNT,
+    ),
+    spec(
+        "thistlethwaite-phase4",
         SquareCorners::COUNT * MSlicePerm::COUNT * SSlicePerm::COUNT * SlicePerm::COUNT,
     ),
 ];
@@ -122,7 +121,7 @@ const fn spec(id: &'static str, n_entries: usize) -> TableSpec {
 /// (`((corners * 24 + m) * 24 + s) * 24 + e`). Half of the 96 x 24^3 states are reachable: the
 /// corner and edge parities agree.
 struct SquareSpace<'a> {
-    tables: &'a Tables,
+    tables: &'a ThistlethwaiteTables,
 }
 
 impl SquareSpace<'_> {
@@ -170,31 +169,75 @@ impl Space for SquareSpace<'_> {
     }
 }
 
-impl Tables {
-    /// Builds every table (move tables from cube-core's moves, then the four breadth-first
-    /// searches).
-    pub fn build() -> Tables {
-        Tables::with_distances(None).expect("built tables have the right lengths")
-    }
+impl MethodTables for ThistlethwaiteTables {
+    const NAME: &'static str = "thistlethwaite";
+    const SPECS: &'static [TableSpec] = &TABLE_SPECS;
 
-    /// Rebuilds the tables from the four distance payloads written by [`Tables::payloads`]; the
-    /// move tables are rebuilt (they take a few milliseconds).
-    ///
-    /// Returns `None` when a payload has the wrong length or a distance is impossible.
-    pub fn from_payloads(payloads: [Vec<u8>; 4]) -> Option<Tables> {
-        let tables = Tables::with_distances(Some(payloads))?;
-        let sound = tables
-            .prune
+    /// Builds every table: move tables from cube-core's moves, then the four breadth-first
+    /// searches.
+    fn build() -> ThistlethwaiteTables {
+        let mut tables = ThistlethwaiteTables::with_moves();
+        let n_separation = SliceSeparation::COUNT as u32;
+        let phase3_goals = square_corner_ranks()
             .iter()
-            .zip(PHASE_MAXIMA)
-            .all(|(table, max)| table.is_complete() || table.max_distance() <= max);
-        sound.then_some(tables)
+            .map(|&rank| rank * n_separation);
+        tables.prune = [
+            DistanceTable::build(&tables.phase1(), [0]),
+            DistanceTable::build(&tables.phase2(), [0]),
+            DistanceTable::build(&tables.phase3(), phase3_goals),
+            DistanceTable::build(&tables.phase4(), [0]),
+        ];
+        tables
     }
 
-    fn with_distances(payloads: Option<[Vec<u8>; 4]>) -> Option<Tables> {
+    fn payload(&self, id: TableId) -> Option<&[u8]> {
+        let phase = TABLE_SPECS.iter().position(|spec| spec.id == id)?;
+        Some(self.prune[phase].as_bytes())
+    }
+
+    /// The tables from the four distance payloads, each checked: every state reached, the goals
+    /// at 0, and no distance over the phase's maximum; the move tables are rebuilt (a few
+    /// milliseconds).
+    fn from_payloads(payloads: Payloads) -> Result<ThistlethwaiteTables, PayloadError> {
+        let prune = payloads
+            .take_all(&TABLE_SPECS)?
+            .map(DistanceTable::from_bytes);
+        let mut tables = ThistlethwaiteTables::with_moves();
+        for (phase, table) in prune.iter().enumerate() {
+            let reached = table.histogram().iter().sum::<u64>();
+            // Phase 4 reaches half its index space (the parities agree); the goals of phase 3
+            // are the 96 states of its coset.
+            let expected = if phase == 3 {
+                table.len() as u64 / 2
+            } else {
+                table.len() as u64
+            };
+            let goals = if phase == 2 { 96 } else { 1 };
+            let why = if reached != expected {
+                "unreached states"
+            } else if table.histogram()[0] != goals {
+                "another number of goal states"
+            } else if table.max_distance() > PHASE_MAXIMA[phase] {
+                "a distance longer than the phase allows"
+            } else {
+                continue;
+            };
+            return Err(PayloadError::Unsound {
+                id: TABLE_SPECS[phase].id,
+                why,
+            });
+        }
+        tables.prune = prune;
+        Ok(tables)
+    }
+}
+
+impl ThistlethwaiteTables {
+    /// The move tables, and empty distance tables.
+    fn with_moves() -> ThistlethwaiteTables {
         let g1 = g1_moves();
         let g2 = MoveSet::G1;
-        let mut tables = Tables {
+        ThistlethwaiteTables {
             flip_move: MoveTable::new(MoveSet::ALL),
             twist_move: MoveTable::new(g1),
             slice_move: MoveTable::new(g1),
@@ -205,34 +248,7 @@ impl Tables {
             s_slice_move: MoveTable::new(HALF_TURNS),
             e_slice_move: MoveTable::new(HALF_TURNS),
             prune: std::array::from_fn(|_| DistanceTable::from_bytes(Vec::new())),
-        };
-        let counts = [
-            tables.phase1().count(),
-            tables.phase2().count(),
-            tables.phase3().count(),
-            tables.phase4().count(),
-        ];
-        tables.prune = match payloads {
-            Some(payloads) => {
-                if payloads.iter().zip(counts).any(|(p, n)| p.len() != n) {
-                    return None;
-                }
-                payloads.map(DistanceTable::from_bytes)
-            }
-            None => {
-                let n_separation = SliceSeparation::COUNT as u32;
-                let phase3_goals = square_corner_ranks()
-                    .iter()
-                    .map(|&rank| rank * n_separation);
-                [
-                    DistanceTable::build(&tables.phase1(), [0]),
-                    DistanceTable::build(&tables.phase2(), [0]),
-                    DistanceTable::build(&tables.phase3(), phase3_goals),
-                    DistanceTable::build(&tables.phase4(), [0]),
-                ]
-            }
-        };
-        Some(tables)
+        }
     }
 
     fn phase1(&self) -> &MoveTable<Flip> {
@@ -255,24 +271,6 @@ impl Tables {
     pub fn distances(&self) -> &[DistanceTable; 4] {
         &self.prune
     }
-
-    /// The distance tables as byte payloads (one byte per state), with their table ids.
-    pub fn payloads(&self) -> [(&'static str, &[u8]); 4] {
-        std::array::from_fn(|phase| (TABLE_IDS[phase], self.prune[phase].as_bytes()))
-    }
-}
-
-static TABLES: OnceLock<Tables> = OnceLock::new();
-
-/// The shared tables, built on first use.
-pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(Tables::build)
-}
-
-/// Installs tables built elsewhere (read from a cache, say) before first use; returns `false`
-/// (and drops them) when tables are already in place.
-pub fn install_tables(tables: Tables) -> bool {
-    TABLES.set(tables).is_ok()
 }
 
 /// The Thistlethwaite solver.
@@ -282,27 +280,36 @@ pub fn install_tables(tables: Tables) -> bool {
 /// use cube_solvers::{Limits, Solver, Stop, thistlethwaite::Thistlethwaite};
 ///
 /// let cube = Cube::SOLVED.apply_alg(&"R U F' L2 D B".parse::<Alg>().unwrap());
-/// let solutions = Thistlethwaite::new().solve(&cube, &Limits::default(), &Stop::new())?;
+/// let solutions = Thistlethwaite::default().solve(&cube, &Limits::default(), &Stop::new())?;
 /// let solution = &solutions[0];
 /// assert!(cube.apply_moves(&solution.moves).is_solved());
 /// assert_eq!(solution.stages.len(), 4);
 /// assert!(solution.len() <= 45);
 /// # Ok::<(), cube_solvers::SolveError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Thistlethwaite {
     config: Config,
+    tables: Arc<ThistlethwaiteTables>,
+}
+
+impl Default for Thistlethwaite {
+    /// A solver with the default configuration over newly built tables; to share tables, build
+    /// them once and use [`Thistlethwaite::new`].
+    fn default() -> Thistlethwaite {
+        Thistlethwaite::new(Arc::new(ThistlethwaiteTables::build()))
+    }
 }
 
 impl Thistlethwaite {
-    /// A solver with the default configuration.
-    pub fn new() -> Thistlethwaite {
-        Thistlethwaite::default()
+    /// A solver over `tables` with the default configuration.
+    pub fn new(tables: Arc<ThistlethwaiteTables>) -> Thistlethwaite {
+        Thistlethwaite::with_config(tables, Config::default())
     }
 
-    /// A solver with `config`.
-    pub fn with_config(config: Config) -> Thistlethwaite {
-        Thistlethwaite { config }
+    /// A solver over `tables` with `config`.
+    pub fn with_config(tables: Arc<ThistlethwaiteTables>, config: Config) -> Thistlethwaite {
+        Thistlethwaite { config, tables }
     }
 
     /// The configuration.
@@ -310,14 +317,13 @@ impl Thistlethwaite {
         &self.config
     }
 
-    /// The four phases for `cube`, each optimal within its moves (builds the tables on first
-    /// use). Phases with nothing to do are left out, so the solved cube gets no stages.
+    /// The four phases for `cube`, each optimal within its moves. Phases with nothing to do are left out, so the solved cube gets no stages.
     ///
     /// # Errors
     /// [`SolveError::Unsolvable`] if `cube` cannot be reached by turning.
     pub fn solve_staged(&self, cube: &Cube) -> Result<Solution, SolveError> {
         cube.validate()?;
-        let tables = tables();
+        let tables = &*self.tables;
         let mut cube = *cube;
         let mut stages = Vec::new();
         for (phase, label) in PHASE_LABELS.iter().enumerate() {
@@ -387,6 +393,12 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
+    /// The tables, built once for the tests of this module.
+    fn tables() -> Arc<ThistlethwaiteTables> {
+        static TABLES: std::sync::OnceLock<Arc<ThistlethwaiteTables>> = std::sync::OnceLock::new();
+        Arc::clone(TABLES.get_or_init(|| Arc::new(ThistlethwaiteTables::build())))
+    }
+
     #[test]
     fn phase_maxima_are_7_10_13_15() {
         let tables = tables();
@@ -410,23 +422,53 @@ mod tests {
     #[test]
     fn payloads_round_trip() {
         let tables = tables();
-        let payloads = tables.payloads().map(|(_, bytes)| bytes.to_vec());
-        for ((id, payload), spec) in tables.payloads().iter().zip(TABLE_SPECS) {
-            assert_eq!(
-                (*id, payload.len() as u64),
-                (spec.id.as_str(), spec.n_entries)
-            );
+        for (phase, spec) in TABLE_SPECS.iter().enumerate() {
+            let payload = tables.payload(spec.id).expect("every phase has a payload");
+            assert_eq!(payload, tables.distances()[phase].as_bytes());
+            assert_eq!(payload.len() as u64, spec.n_entries);
         }
-        let rebuilt = Tables::from_payloads(payloads).expect("payloads of built tables are valid");
+        let payloads = Payloads::of(&*tables);
+        let rebuilt = ThistlethwaiteTables::from_payloads(payloads.clone())
+            .expect("payloads of built tables are valid");
         for phase in 0..4 {
             assert_eq!(rebuilt.distances()[phase], tables.distances()[phase]);
         }
-        assert!(Tables::from_payloads([vec![0], vec![], vec![], vec![]]).is_none());
+        let phase1 = TABLE_SPECS[0].id;
+        let with_phase1 = |payload: Vec<u8>| {
+            let mut bad = payloads.clone();
+            bad.insert(phase1, payload);
+            ThistlethwaiteTables::from_payloads(bad).err()
+        };
+        assert_eq!(
+            with_phase1(vec![0]),
+            Some(PayloadError::Length {
+                id: phase1,
+                expected: 2048,
+                found: 1
+            })
+        );
+        let mut too_far = tables.distances()[0].as_bytes().to_vec();
+        too_far[5] = 9;
+        assert_eq!(
+            with_phase1(too_far),
+            Some(PayloadError::Unsound {
+                id: phase1,
+                why: "a distance longer than the phase allows"
+            })
+        );
+        let mut missing = payloads;
+        missing.take(&TABLE_SPECS[3]).expect("phase 4 is there");
+        assert_eq!(
+            ThistlethwaiteTables::from_payloads(missing).err(),
+            Some(PayloadError::Missing {
+                id: TABLE_SPECS[3].id
+            })
+        );
     }
 
     #[test]
     fn random_states_solve_within_45_moves() {
-        let solver = Thistlethwaite::new();
+        let solver = Thistlethwaite::new(tables());
         let mut rng = ChaCha8Rng::seed_from_u64(45);
         let mut total = 0;
         for _ in 0..200 {
@@ -464,6 +506,6 @@ mod tests {
 
     #[test]
     fn keeps_the_solver_contract() {
-        crate::check_solver_contract(&Thistlethwaite::new());
+        crate::check_solver_contract(&Thistlethwaite::new(tables()));
     }
 }

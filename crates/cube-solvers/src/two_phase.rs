@@ -17,19 +17,26 @@
 //! - [`Limits::max_length`] bounds every solution (at most 30 are ever needed).
 //! - One thread: [`Limits::threads`] is ignored.
 //!
-//! The tables (about 135 MB: 70 of them the exact phase-1 distance, 56 the phase-2 corner x edge
-//! distance) are shared by every [`TwoPhase`] in the process. Building them takes about ten
-//! seconds on two cores, on first use or ahead of time with [`TwoPhase::prepare`]; so a binary
-//! caches the seven distance tables in table
-//! files ([`table_payloads`], [`TABLE_SPECS`]: the first use ever bakes them) and hands them back
-//! with [`install_tables`] before the first solve, which takes about 0.1 s.
+//! The solver is handed its tables ([`TwoPhaseTables`], in an [`Arc`] that any number of solvers
+//! and threads share); the crate holds none. They come in two sizes:
+//!
+//! - [`TwoPhaseTables::small`] (about 2.5 MB) builds in a fraction of a second, for a program
+//!   that solves a few states ([`TwoPhase::default`] builds them too);
+//! - the large tables (about 130 MB more: the exact phase-1 distance and the phase-2 corner x
+//!   edge distance) take about ten seconds to build and make each solve about ten times faster: a
+//!   binary reads them from a table directory with [`load_or_build`](crate::load_or_build),
+//!   building and writing them there the first time.
+//!
+//! The crate docs give the measured times of both.
 //!
 //! ```
+//! use std::sync::Arc;
 //! use cube_core::{Alg, Cube};
-//! use cube_solvers::{Limits, Solver, Stop, two_phase::TwoPhase};
+//! use cube_solvers::{Limits, Solver, Stop, two_phase::{TwoPhase, TwoPhaseTables}};
 //!
+//! let solver = TwoPhase::new(Arc::new(TwoPhaseTables::small()));
 //! let cube = Cube::SOLVED.apply_alg(&"R U R' U' R' F R2 U' R' U' R U R' F'".parse::<Alg>().unwrap());
-//! let solutions = TwoPhase::new().solve(&cube, &Limits::default().with_target_length(20), &Stop::new())?;
+//! let solutions = solver.solve(&cube, &Limits::default().with_target_length(20), &Stop::new())?;
 //! assert!(cube.apply_moves(&solutions[0].moves).is_solved());
 //! assert!(solutions[0].moves.len() <= 20);
 //! # Ok::<(), cube_solvers::SolveError>(())
@@ -38,36 +45,19 @@
 mod search;
 mod tables;
 
-use std::time::Duration;
+use std::sync::Arc;
 
 use cube_core::Cube;
 
 pub use self::search::EndMoves;
 use self::search::{Halt, Search, View};
-pub use self::tables::TABLE_SPECS;
-use self::tables::Tables;
+pub use self::tables::{TABLE_SPECS, TwoPhaseTables};
 use crate::cancel::Clock;
 use crate::search::Collector;
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The longest solution the two-phase method ever needs: 12 moves of phase 1 and 18 of phase 2.
 pub const MAX_LENGTH: usize = 30;
-
-/// The seven distance tables as payloads, in the order of [`TABLE_SPECS`]; builds the shared
-/// tables on first use.
-pub fn table_payloads() -> [&'static [u8]; 7] {
-    Tables::get().payloads()
-}
-
-/// Installs the shared tables from distance payloads read elsewhere (a cache file, say), in the
-/// order of [`TABLE_SPECS`], before first use; the move tables and the flip-slice classes are
-/// rebuilt and the two nibble tables are checked against their histograms (about 0.1 s).
-///
-/// Returns `false` and drops the payloads when the tables are already in place, or when a payload
-/// is unsound (a wrong length, an unreached state or an impossible distance).
-pub fn install_tables(payloads: [Vec<u8>; 7]) -> bool {
-    self::tables::install(payloads)
-}
 
 /// Configuration of [`TwoPhase`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,21 +83,31 @@ impl Default for Config {
     }
 }
 
-/// The two-phase solver.
-#[derive(Clone, Debug, Default)]
+/// The two-phase solver: its configuration and its tables (cheap to clone: the tables are
+/// shared).
+#[derive(Clone, Debug)]
 pub struct TwoPhase {
     config: Config,
+    tables: Arc<TwoPhaseTables>,
+}
+
+impl Default for TwoPhase {
+    /// A solver with the default configuration over newly built small tables
+    /// ([`TwoPhaseTables::small`]); to share tables, build them once and use [`TwoPhase::new`].
+    fn default() -> TwoPhase {
+        TwoPhase::new(Arc::new(TwoPhaseTables::small()))
+    }
 }
 
 impl TwoPhase {
-    /// A solver with the default configuration.
-    pub fn new() -> TwoPhase {
-        TwoPhase::default()
+    /// A solver over `tables` with the default configuration.
+    pub fn new(tables: Arc<TwoPhaseTables>) -> TwoPhase {
+        TwoPhase::with_config(tables, Config::default())
     }
 
-    /// A solver with `config`.
-    pub fn with_config(config: Config) -> TwoPhase {
-        TwoPhase { config }
+    /// A solver over `tables` with `config`.
+    pub fn with_config(tables: Arc<TwoPhaseTables>, config: Config) -> TwoPhase {
+        TwoPhase { config, tables }
     }
 
     /// The configuration.
@@ -115,10 +115,9 @@ impl TwoPhase {
         &self.config
     }
 
-    /// Builds (or, after [`install_tables`], installs) the shared tables now rather than on the
-    /// first solve; returns how long that took (the same value on every call).
-    pub fn prepare() -> Duration {
-        Tables::get().build_time
+    /// The tables.
+    pub fn tables(&self) -> &Arc<TwoPhaseTables> {
+        &self.tables
     }
 
     /// [`Solver::solve`] with restrictions on the first and last move of every solution.
@@ -146,7 +145,7 @@ impl TwoPhase {
             (None, Some(_)) => 0,
             (None, None) => self.config.default_target_length,
         };
-        let tables = Tables::get();
+        let tables = &*self.tables;
         let views = View::all(
             cube,
             tables,
@@ -192,6 +191,23 @@ impl TwoPhase {
     }
 }
 
+/// The two-phase solver of an optimal search's upper bound: the one handed to it, else one over
+/// small tables built on its first use (once per optimal solver, not per search).
+#[derive(Debug, Default)]
+pub(crate) struct UpperBoundSolver(std::sync::OnceLock<TwoPhase>);
+
+impl UpperBoundSolver {
+    /// The solver handed over.
+    pub(crate) fn given(solver: TwoPhase) -> UpperBoundSolver {
+        UpperBoundSolver(std::sync::OnceLock::from(solver))
+    }
+
+    /// The solver (building small tables if none was handed over).
+    pub(crate) fn get(&self) -> &TwoPhase {
+        self.0.get_or_init(TwoPhase::default)
+    }
+}
+
 impl Solver for TwoPhase {
     /// # Errors
     /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is
@@ -204,6 +220,13 @@ impl Solver for TwoPhase {
     ) -> Result<Vec<Solution>, SolveError> {
         self.solve_with_ends(cube, limits, stop, EndMoves::default())
     }
+}
+
+/// The large tables, built once per test binary and shared by its tests.
+#[cfg(test)]
+pub(crate) fn large_tables_for_tests() -> Arc<TwoPhaseTables> {
+    static TABLES: std::sync::OnceLock<Arc<TwoPhaseTables>> = std::sync::OnceLock::new();
+    Arc::clone(TABLES.get_or_init(|| Arc::new(TwoPhaseTables::large())))
 }
 
 #[cfg(test)]

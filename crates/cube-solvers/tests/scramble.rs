@@ -4,6 +4,7 @@
 
 use cube_core::Cube;
 use cube_solvers::scramble::{Event, Scrambler};
+use cube_solvers::two_phase::TwoPhase;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -25,7 +26,7 @@ fn threshold(df: usize) -> f64 {
 
 #[test]
 fn scrambled_states_are_uniform_on_sampled_coordinates() {
-    let scrambler = Scrambler::new();
+    let scrambler = Scrambler::new(TwoPhase::new(crate::two_phase::large_tables()));
     let n = if cfg!(debug_assertions) { 150 } else { 900 };
     let mut corner_at_urf = [0u64; 8];
     let mut twist_at_urf = [0u64; 3];

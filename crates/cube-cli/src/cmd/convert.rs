@@ -2,17 +2,16 @@
 
 use cube_core::{Alg, Symmetry};
 use cube_encode::{State, b32, facelet, h48, kpattern, reid, twizzle};
-use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
 
-use crate::args::StateFormat;
+use crate::args::{Global, StateFormat};
 use crate::input::Input;
 use crate::output::{CliError, Outcome, Report};
 use crate::record::{self, Record};
 
-pub fn run(input: &Input, to: StateFormat) -> Outcome {
+pub fn run(global: &Global, input: &Input, to: StateFormat) -> Outcome {
     let (from, state) = input.state()?;
-    let text = encode(&state, to)?;
+    let text = encode(global, &state, to)?;
     Ok(Report::new(
         text.clone(),
         Record::Conversion(record::Conversion {
@@ -24,7 +23,7 @@ pub fn run(input: &Input, to: StateFormat) -> Outcome {
 }
 
 /// `state` written in `to` (an algorithm by [`alg_of`], which needs a legal state).
-pub fn encode(state: &State, to: StateFormat) -> Result<String, CliError> {
+pub fn encode(global: &Global, state: &State, to: StateFormat) -> Result<String, CliError> {
     Ok(match to {
         StateFormat::Facelets => facelet::encode(state),
         StateFormat::H48 => h48::encode(state),
@@ -32,20 +31,20 @@ pub fn encode(state: &State, to: StateFormat) -> Result<String, CliError> {
         StateFormat::B32 => b32::encode(state),
         StateFormat::Twizzle => twizzle::encode_hex(state),
         StateFormat::Kpattern => kpattern::encode(state),
-        StateFormat::Alg => alg_of(state)?,
+        StateFormat::Alg => alg_of(global, state)?,
     })
 }
 
 /// A move sequence that makes `state` from solved: the inverse of a two-phase solution, then the
 /// whole-cube rotation of the state's orientation (if it has one) as `x`, `y` and `z` turns.
-fn alg_of(state: &State) -> Result<String, CliError> {
+fn alg_of(global: &Global, state: &State) -> Result<String, CliError> {
     let cube = state.cube();
     cube.validate().map_err(|e| {
         CliError::illegal(format!(
             "illegal cube: {e} (only legal states have a move sequence)"
         ))
     })?;
-    let solutions = TwoPhase::new()
+    let solutions = crate::method_tables::two_phase_solver(global)
         .solve(&cube, &Limits::default(), &Stop::new())
         .map_err(CliError::illegal)?;
     let solution = solutions

@@ -13,6 +13,7 @@ use std::time::Duration;
 use cube_core::{Alg, Cube};
 use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic, Progress};
 use cube_solvers::sym48::Sym48;
+use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
@@ -128,7 +129,9 @@ pub fn print_warnings() {
 fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, &'static dyn Search), CliError> {
     let loaded = SOLVER.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
-        load(&dir, args, global.notes()).map_err(|e| e.to_string())
+        // The two-phase upper bound: its tables from the cache rather than built (seconds).
+        let two_phase = crate::method_tables::two_phase_solver(global);
+        load(&dir, args, global.notes(), two_phase).map_err(|e| e.to_string())
     });
     match loaded {
         Ok((tier, search)) => Ok((*tier, search.as_ref())),
@@ -141,7 +144,12 @@ fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, &'static dyn Sea
 /// for benchmarks, or `--mmap`), so that a corrupt table is refused before any search. The
 /// default tier and an H48 tier asked for are baked when missing (the first run); a larger Korf
 /// tier asked for and missing is an error that says how to bake it.
-fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Loaded, CliError> {
+fn load(
+    dir: &Path,
+    args: &OptimalArgs,
+    show_progress: bool,
+    two_phase: TwoPhase,
+) -> Result<Loaded, CliError> {
     let tier = args
         .tier
         .or_else(|| tables::largest_ready_tier(dir))
@@ -166,7 +174,7 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Loaded, C
                 dir.display()
             ));
         }
-        return open_mapped(dir, tier);
+        return open_mapped(dir, tier, two_phase);
     }
     let read = |spec: &TableSpec| {
         let path = spec.path_in(dir);
@@ -180,14 +188,14 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Loaded, C
         let spec = h48::spec(tier).expect("an H48 tier has a table");
         let table = H48Table::new(read(&spec).map_err(CliError::tables)?);
         let table = for_the_run(table.map_err(CliError::tables)?);
-        Box::new(Sym48::new(table, sym_corners(&read)?))
+        Box::new(Sym48::new(table, sym_corners(&read)?).with_two_phase(two_phase))
     } else {
         let set = if args.trust_header {
             PdbSet::load_anonymous_unchecked(dir, tier)
         } else {
             PdbSet::load_anonymous(dir, tier)
         };
-        Box::new(Korf::new(for_the_run(set.map_err(CliError::tables)?)))
+        Box::new(Korf::new(for_the_run(set.map_err(CliError::tables)?)).with_two_phase(two_phase))
     };
     Ok((tier, search))
 }
@@ -203,7 +211,7 @@ fn sym_corners(
 /// `--mmap`: the tier's tables mapped from the page cache rather than read (the corner database
 /// of an H48 tier is still read and hashed: only the corner deltas derived from it are kept).
 #[allow(unsafe_code)]
-fn open_mapped(dir: &Path, tier: Tier) -> Result<Loaded, CliError> {
+fn open_mapped(dir: &Path, tier: Tier, two_phase: TwoPhase) -> Result<Loaded, CliError> {
     if tier.h48_flips().is_some() {
         // SAFETY: tables are write-once files from `cube-cli tables bake` (a new bake renames a
         // new file over the old one, which leaves the mapped one intact); the user who asks for
@@ -211,11 +219,13 @@ fn open_mapped(dir: &Path, tier: Tier) -> Result<Loaded, CliError> {
         let table = unsafe { H48Table::open_mapped(dir, tier) }.map_err(CliError::tables)?;
         let read = |spec: &TableSpec| PruneTable::load_anonymous(&spec.path_in(dir), spec);
         let corners = sym_corners(&read)?;
-        Ok((tier, Box::new(Sym48::new(for_the_run(table), corners))))
+        let search = Sym48::new(for_the_run(table), corners).with_two_phase(two_phase);
+        Ok((tier, Box::new(search)))
     } else {
         // SAFETY: as above.
         let set = unsafe { PdbSet::open_mapped(dir, tier) }.map_err(CliError::tables)?;
-        Ok((tier, Box::new(Korf::new(for_the_run(set)))))
+        let search = Korf::new(for_the_run(set)).with_two_phase(two_phase);
+        Ok((tier, Box::new(search)))
     }
 }
 
@@ -241,8 +251,6 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         time_budget: args.timeout,
         ..Limits::default()
     };
-    // The two-phase upper bound: its tables from the cache rather than built (seconds).
-    crate::small_tables::install(global, "two-phase");
     let stop = stop_flag();
     let show_progress = global.notes() && !global.batch;
     let mut progress = |p: &Progress| {

@@ -20,15 +20,14 @@ pub fn run(
     let event: Event = event.event();
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    crate::small_tables::install(global, "two-phase");
-    let scrambler = Scrambler::new();
+    let scrambler = Scrambler::new(crate::method_tables::two_phase_solver(global));
     for index in 0..count {
         let scramble = scrambler.scramble(event, &mut rng);
         let alg = scramble.alg.to_string();
         let state = State::from_alg(&scramble.alg);
         let text = match format {
             StateFormat::Alg => alg.clone(),
-            other => crate::cmd::convert::encode(&state, other)?,
+            other => crate::cmd::convert::encode(global, &state, other)?,
         };
         let length = Alg::moves(&scramble.alg).len();
         let report = Report::new(

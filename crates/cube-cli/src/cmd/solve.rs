@@ -6,11 +6,11 @@ use cube_core::{Alg, Cube};
 use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
-use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
 
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
+use crate::method_tables;
 use crate::output::{CliError, Outcome, Report, n_moves};
 use crate::record::{self, Record};
 
@@ -63,16 +63,13 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
-    let small_tables = match request.method {
-        Method::Beginner | Method::Cfop => "cross".to_string(),
-        method => method.name(),
-    };
-    crate::small_tables::install(global, &small_tables);
     let solver: Box<dyn Solver> = match request.method {
-        Method::TwoPhase => Box::new(TwoPhase::new()),
-        Method::Thistlethwaite => Box::new(Thistlethwaite::new()),
-        Method::Beginner => Box::new(Beginner::new()),
-        Method::Cfop => Box::new(Cfop::new()),
+        Method::TwoPhase => Box::new(method_tables::two_phase_solver(global)),
+        Method::Thistlethwaite => {
+            Box::new(Thistlethwaite::new(method_tables::thistlethwaite(global)))
+        }
+        Method::Beginner => Box::new(Beginner::new(method_tables::cross(global))),
+        Method::Cfop => Box::new(Cfop::new(method_tables::cross(global))),
         Method::Optimal => unreachable!("handled above"),
     };
     let start = Instant::now();

@@ -14,6 +14,8 @@ use std::sync::OnceLock;
 use cube_core::{Cube, Move};
 use cube_tables::{DistanceTable, Encoding, Space, TableId, TableSpec};
 
+use crate::{MethodTables, PayloadError, Payloads};
+
 /// The D-layer edges in Kociemba order: DR DF DL DB.
 pub(crate) const CROSS_EDGES: [u8; 4] = [4, 5, 6, 7];
 
@@ -141,10 +143,20 @@ impl Space for EdgeSetSpace {
     }
 }
 
-/// The distance tables of every non-empty subset of the cross edges, by bit mask over
-/// [`CROSS_EDGES`] (index `mask - 1`).
-pub(crate) struct CrossTables {
+/// The cross tables of the beginner's method and CFOP, to hand to
+/// [`Beginner::new`](super::Beginner::new) and [`Cfop::new`](crate::cfop::Cfop::new): the exact
+/// distance tables of every non-empty subset of the four D-layer edges (235,000 entries in all).
+pub struct CrossTables {
+    /// By bit mask over [`CROSS_EDGES`] (index `mask - 1`).
     sets: Vec<(EdgeSetSpace, DistanceTable)>,
+}
+
+impl std::fmt::Debug for CrossTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CrossTables")
+            .field("n_sets", &self.sets.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The edges of `mask` (bits over [`CROSS_EDGES`]).
@@ -155,7 +167,8 @@ fn mask_edges(mask: u8) -> Vec<u8> {
         .collect()
 }
 
-/// The table files of the 15 cross tables, for a cache (`cross-1` .. `cross-15`, by mask): the
+/// The table files of the 15 cross tables (the payloads of [`CrossTables`] as a
+/// [`MethodTables`] family), for a cache (`cross-1` .. `cross-15`, by mask): the
 /// placements and flips of 1 to 4 cross edges, up to 12 x 11 x 10 x 9 x 2^4 = 190,080 entries.
 pub const TABLE_SPECS: [TableSpec; 15] = {
     const IDS: [&str; 15] = [
@@ -178,7 +191,10 @@ pub const TABLE_SPECS: [TableSpec; 15] = {
     specs
 };
 
-impl CrossTables {
+impl MethodTables for CrossTables {
+    const NAME: &'static str = "cross";
+    const SPECS: &'static [TableSpec] = &TABLE_SPECS;
+
     fn build() -> CrossTables {
         let sets = (1u8..16)
             .map(|mask| {
@@ -190,25 +206,36 @@ impl CrossTables {
         CrossTables { sets }
     }
 
-    /// The tables from cached payloads (one per mask, in the order of [`TABLE_SPECS`]), or
-    /// `None` when one has the wrong size or is not a complete distance table.
-    fn from_payloads(payloads: Vec<Vec<u8>>) -> Option<CrossTables> {
-        if payloads.len() != 15 {
-            return None;
-        }
-        let sets: Vec<_> = (1u8..16)
-            .zip(payloads)
-            .map(|(mask, payload)| {
-                let space = EdgeSetSpace::new(&mask_edges(mask));
-                (payload.len() == space.count).then(|| (space, DistanceTable::from_bytes(payload)))
-            })
-            .collect::<Option<_>>()?;
-        let goals_ok = sets
-            .iter()
-            .all(|(space, table)| table.is_complete() && table.get(space.goal()) == 0);
-        goals_ok.then_some(CrossTables { sets })
+    fn payload(&self, id: TableId) -> Option<&[u8]> {
+        let index = TABLE_SPECS.iter().position(|spec| spec.id == id)?;
+        Some(self.sets[index].1.as_bytes())
     }
 
+    /// The tables from their 15 payloads (by mask), each checked: every state reached, the goal
+    /// alone at 0, and at most 8 moves (the whole cross's maximum).
+    fn from_payloads(payloads: Payloads) -> Result<CrossTables, PayloadError> {
+        let payloads = payloads.take_all(&TABLE_SPECS)?;
+        let mut sets = Vec::with_capacity(15);
+        for ((mask, payload), spec) in (1u8..16).zip(payloads).zip(&TABLE_SPECS) {
+            let space = EdgeSetSpace::new(&mask_edges(mask));
+            let table = DistanceTable::from_bytes(payload);
+            let why = if !table.is_complete() {
+                "an unreached state"
+            } else if table.get(space.goal()) != 0 || table.histogram()[0] != 1 {
+                "the goal is not the one state at distance 0"
+            } else if table.max_distance() > 8 {
+                "a distance longer than the cross allows"
+            } else {
+                sets.push((space, table));
+                continue;
+            };
+            return Err(PayloadError::Unsound { id: spec.id, why });
+        }
+        Ok(CrossTables { sets })
+    }
+}
+
+impl CrossTables {
     /// The space and distance table of the cross edges in `mask` (bits over [`CROSS_EDGES`]).
     pub(crate) fn set(&self, mask: u8) -> &(EdgeSetSpace, DistanceTable) {
         &self.sets[mask as usize - 1]
@@ -237,24 +264,6 @@ impl CrossTables {
     }
 }
 
-static TABLES: OnceLock<CrossTables> = OnceLock::new();
-
-/// The cross tables, built on first use (about 235,000 states in all) unless installed.
-pub(crate) fn cross_tables() -> &'static CrossTables {
-    TABLES.get_or_init(CrossTables::build)
-}
-
-/// The payload of cross table `index` (of [`TABLE_SPECS`]).
-pub fn table_payload(index: usize) -> Vec<u8> {
-    cross_tables().sets[index].1.as_bytes().to_vec()
-}
-
-/// Installs the cross tables from cached payloads before first use; `false` (and nothing
-/// installed) when they are already in place or a payload is unsound.
-pub fn install_tables(payloads: Vec<Vec<u8>>) -> bool {
-    CrossTables::from_payloads(payloads).is_some_and(|tables| TABLES.set(tables).is_ok())
-}
-
 /// The bit mask (over [`CROSS_EDGES`]) of the cross edges that are solved in `cube`.
 pub(crate) fn solved_cross_mask(cube: &Cube) -> u8 {
     let (ep, eo) = (cube.edge_perm(), cube.edge_ori());
@@ -268,9 +277,14 @@ pub(crate) fn solved_cross_mask(cube: &Cube) -> u8 {
 mod tests {
     use super::*;
 
+    fn cross_tables() -> CrossTables {
+        CrossTables::build()
+    }
+
     #[test]
     fn the_full_cross_has_190080_states_and_needs_at_most_8_moves() {
-        let (space, table) = cross_tables().set(0b1111);
+        let tables = cross_tables();
+        let (space, table) = tables.set(0b1111);
         assert_eq!(space.count(), 190_080);
         assert!(table.is_complete());
         assert_eq!(table.max_distance(), 8);
@@ -287,11 +301,45 @@ mod tests {
     fn descent_solves_the_set() {
         let cube =
             Cube::SOLVED.apply_moves(&[Move::F1, Move::R2, Move::D3, Move::L1, Move::B1, Move::U2]);
+        let tables = cross_tables();
         for mask in 1..16 {
-            let moves = cross_tables().solve(mask, &cube);
+            let moves = tables.solve(mask, &cube);
             let after = cube.apply_moves(&moves);
             assert_eq!(solved_cross_mask(&after) & mask, mask);
-            assert_eq!(moves.len(), cross_tables().distance(mask, &cube) as usize);
+            assert_eq!(moves.len(), tables.distance(mask, &cube) as usize);
         }
+    }
+
+    #[test]
+    fn payloads_round_trip_and_bad_ones_are_refused() {
+        let tables = cross_tables();
+        let payloads = Payloads::of(&tables);
+        let rebuilt =
+            CrossTables::from_payloads(payloads.clone()).expect("built payloads are sound");
+        for spec in &TABLE_SPECS {
+            assert_eq!(rebuilt.payload(spec.id), tables.payload(spec.id));
+        }
+        let full = TABLE_SPECS[14].id;
+        let mut bad = payloads.clone();
+        let mut payload = bad.get(full).expect("cross-15 is there").to_vec();
+        payload[1] = DistanceTable::UNREACHED;
+        bad.insert(full, payload);
+        assert_eq!(
+            CrossTables::from_payloads(bad).err(),
+            Some(PayloadError::Unsound {
+                id: full,
+                why: "an unreached state"
+            })
+        );
+        let mut bad = payloads;
+        bad.insert(full, vec![0; 10]);
+        assert_eq!(
+            CrossTables::from_payloads(bad).err(),
+            Some(PayloadError::Length {
+                id: full,
+                expected: 190_080,
+                found: 10
+            })
+        );
     }
 }

@@ -77,8 +77,7 @@ impl UpperHelper {
 
     /// Runs the two-phase solver until the search is over or it has a solution shorter than the
     /// target; with one of the target's length it waits for the target to move on.
-    pub(super) fn run(&self, cube: &Cube, stop: &Stop) {
-        let two_phase = TwoPhase::new();
+    pub(super) fn run(&self, two_phase: &TwoPhase, cube: &Cube, stop: &Stop) {
         while !stop.is_stopped() {
             let best_len = self.best().map_or(MAX_DEPTH + 1, |b| b.len());
             let run_stop = {
@@ -149,10 +148,11 @@ mod tests {
     fn a_waiting_helper_ends_when_the_search_finishes() {
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
         let helper = UpperHelper::new(Some(vec![Move::U3, Move::R3]), 2);
+        let two_phase = TwoPhase::default();
         let (done_tx, done_rx) = mpsc::channel();
         std::thread::scope(|scope| {
             scope.spawn(|| {
-                helper.run(&cube, &Stop::new());
+                helper.run(&two_phase, &cube, &Stop::new());
                 done_tx.send(()).unwrap();
             });
             assert!(
@@ -173,8 +173,9 @@ mod tests {
     fn a_new_target_above_the_solution_ends_the_helper_with_it_found() {
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
         let helper = UpperHelper::new(Some(vec![Move::U3, Move::R3]), 2);
+        let two_phase = TwoPhase::default();
         std::thread::scope(|scope| {
-            let thread = scope.spawn(|| helper.run(&cube, &Stop::new()));
+            let thread = scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new()));
             helper.set_target(3);
             thread.join().unwrap();
         });
@@ -186,10 +187,11 @@ mod tests {
     fn a_panicking_search_does_not_hang_the_helper() {
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
         let helper = UpperHelper::new(Some(vec![Move::U3, Move::R3]), 2);
+        let two_phase = TwoPhase::default();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             std::thread::scope(|scope| {
                 let _finish = FinishOnDrop(&helper);
-                scope.spawn(|| helper.run(&cube, &Stop::new()));
+                scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new()));
                 panic!("the search failed");
             })
         }));

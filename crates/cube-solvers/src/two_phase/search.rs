@@ -2,7 +2,8 @@
 //! phase 2 inside G1, over six views of the position (itself and its inverse, each seen along
 //! the three axes), as min2phase does (`src/Search.java`).
 //!
-//! Phase 1 prunes with the exact distance to G1, behind four symmetry-reduced lower bounds that
+//! Phase 1 prunes with the exact distance to G1 (with the large tables; the small ones have only
+//! the projections), behind four symmetry-reduced lower bounds that
 //! stay in the L2 cache and filter most moves before it is read (slice x twist, slice x flip,
 //! twist x flip, and twist x flip of the position conjugated by y, whose flip is the edge
 //! orientation relative to R/L), one at a time; a bound more than one over the moves left rules
@@ -15,7 +16,7 @@
 //! - phase 2 takes at most 12 moves, searched depth-first within the budget and then for shorter
 //!   ones from the same phase-1 path, rather than deepening from its lower bound;
 //! - phase 2 prunes with corner x slice and edge x slice permutations (in the L2 cache), then with
-//!   corner x U/D-edge permutation (Kociemba's `corners_ud_edges` table, in main memory), which is
+//!   corner x U/D-edge permutation (with the large tables: Kociemba's `corners_ud_edges` table, in main memory), which is
 //!   nearly exact: it rules out at the start almost every phase 2 that cannot fit the budget, where
 //!   the first two left about a hundred nodes to search for nothing;
 //! - a phase-1 path that reaches G1 with fewer than 5 moves left is not extended.
@@ -33,7 +34,7 @@ use std::time::Duration;
 use cube_core::{Cube, Move, MoveSet, Symmetry};
 use cube_tables::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
 
-use super::tables::Tables;
+use super::tables::TwoPhaseTables;
 use crate::Stop;
 use crate::cancel::Clock;
 use crate::search::{AFTER, Collector, NO_MOVE};
@@ -158,10 +159,20 @@ impl Phase1Coords {
         }
     }
 
-    /// The distance to G1.
+    /// The distance to G1 with the large tables, else the largest of the four projections'
+    /// lower bounds.
     #[inline]
-    fn bound(&self, tables: &Tables) -> u8 {
-        tables.phase1_distance(self.twist, self.flip, self.slice)
+    fn bound(&self, tables: &TwoPhaseTables) -> u8 {
+        tables
+            .phase1_exact(self.twist, self.flip, self.slice)
+            .unwrap_or_else(|| {
+                let (twist_class, twist_sym) = tables.twist_sym.class_and_sym(self.twist);
+                tables
+                    .twist_flip_bound_sym(twist_class, twist_sym, self.flip)
+                    .max(tables.slice_flip_bound(self.flip, self.slice))
+                    .max(tables.slice_twist_bound(twist_class, twist_sym, self.slice))
+                    .max(tables.twist_flip_bound(self.twist_y, self.flip_y))
+            })
     }
 
     #[inline]
@@ -192,7 +203,7 @@ impl View {
 
     pub(crate) fn all(
         cube: &Cube,
-        tables: &Tables,
+        tables: &TwoPhaseTables,
         axes: bool,
         inverse: bool,
         ends: EndMoves,
@@ -274,7 +285,7 @@ pub(crate) enum Halt {
 
 /// One solve.
 pub(crate) struct Search<'a> {
-    tables: &'a Tables,
+    tables: &'a TwoPhaseTables,
     pub(crate) views: Vec<View>,
     path: [u8; 64],
     /// `cubes[i]`: the view's cube after the first `i` moves of `path`, valid up to `valid`.
@@ -305,7 +316,7 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     pub(crate) fn new(
-        tables: &'a Tables,
+        tables: &'a TwoPhaseTables,
         views: Vec<View>,
         collector: Collector,
         target: usize,
@@ -526,7 +537,9 @@ impl<'a> Search<'a> {
             let my = y_move[m] as usize;
             let (twist_y, flip_y) = (twist_y_row[my] as u32, flip_y_row[my] as u32);
             prune!(t.twist_flip_bound(twist_y, flip_y));
-            prune!(t.phase1_distance(twist, flip, slice));
+            if let Some(exact) = t.phase1_exact(twist, flip, slice) {
+                prune!(exact);
+            }
             let child = Phase1Coords {
                 twist,
                 flip,

@@ -14,10 +14,12 @@
 //! classes x 40320, 56 MB in nibbles, distances over 15 stored as 15), as Kociemba's
 //! RubiksCube-TwophaseSolver (`corners_ud_edges_depth3`).
 //!
-//! Building takes about ten seconds (the two large tables; the rest about 0.1 s), so a binary
-//! caches the distance tables on disk and installs them ([`install`]).
+//! Building takes about ten seconds (the two large tables; the rest a fraction of a second), so
+//! the tables come in two sizes: [`TwoPhaseTables::small`] leaves the two large ones out (phase 1
+//! is then pruned by the projections alone, phase 2 by corner x slice and edge x slice), and
+//! [`TwoPhaseTables::large`] (the [`MethodTables`] family that a binary caches on disk with
+//! [`load_or_build`](crate::load_or_build)) has them all.
 
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use cube_core::MoveSet;
@@ -27,6 +29,8 @@ use cube_tables::{
     Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Product, SlicePerm,
     TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
 };
+
+use crate::{MethodTables, PayloadError, Payloads};
 
 /// The number of twist classes under the eight axis-keeping symmetries (min2phase's
 /// `N_TWIST_SYM`).
@@ -40,9 +44,15 @@ const N_CORNER_SYM: usize = 2768;
 /// permutations.
 const N_CORNER_EDGE: usize = N_CORNER_SYM * UdEdgePerm::COUNT;
 
-/// All tables of the two-phase method.
-#[derive(Debug)]
-pub(crate) struct Tables {
+/// The move and distance tables of the two-phase method, to hand to
+/// [`TwoPhase::new`](super::TwoPhase::new) (shared in an [`Arc`](std::sync::Arc) by any number of
+/// solvers and threads).
+///
+/// [`TwoPhaseTables::small`] builds what a first solve needs in a fraction of a second;
+/// [`TwoPhaseTables::large`] also the exact phase-1 distance (70 MB) and the phase-2 corner x edge
+/// distance (56 MB), about ten seconds on two cores, which make a solve about ten times faster: a
+/// binary reads them from a table directory with [`load_or_build`](crate::load_or_build).
+pub struct TwoPhaseTables {
     pub(crate) twist_move: MoveTable<Twist>,
     pub(crate) flip_move: MoveTable<Flip>,
     pub(crate) slice_move: MoveTable<UdSlice>,
@@ -65,6 +75,28 @@ pub(crate) struct Tables {
     pub(crate) corner_slice_prune: DistanceTable,
     /// Index `ud_edge_perm * 24 + slice_perm`.
     pub(crate) edge_slice_prune: DistanceTable,
+    /// The three phase-1 tables packed two entries per byte, for the search (0.5 MB).
+    slice_twist_nibbles: Nibbles,
+    slice_flip_nibbles: Nibbles,
+    twist_flip_nibbles: Nibbles,
+    /// The two large tables (absent from the small tables).
+    large: Option<Large>,
+    /// How long building the tables took.
+    build_time: Duration,
+}
+
+impl std::fmt::Debug for TwoPhaseTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TwoPhaseTables")
+            .field("large", &self.is_large())
+            .field("build_time", &self.build_time)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The exact phase-1 distance and the phase-2 corner x edge distance, with the symmetry classes
+/// they are indexed by.
+struct Large {
     /// Corner-permutation classes under the 16 U-D symmetries.
     corner_sym: SymCoord,
     /// `edge_conj[edge * 16 + k]`: the U/D-edge permutation conjugated by symmetry `k`.
@@ -72,16 +104,10 @@ pub(crate) struct Tables {
     /// The phase-2 distance of corner permutation x U/D-edge permutation, entry
     /// `corner_class * 40320 + edge_conj`, two per byte (56 MB).
     corner_edge_prune: Nibbles,
-    /// The three phase-1 tables packed two entries per byte, for the search (0.5 MB).
-    slice_twist_nibbles: Nibbles,
-    slice_flip_nibbles: Nibbles,
-    twist_flip_nibbles: Nibbles,
     /// Flip-slice classes under the 16 symmetries that keep the U-D axis.
     flip_slice_sym: FlipSliceSym,
     /// The exact phase-1 distance, entry [`FlipSliceSym::index`], two per byte (70 MB).
     phase1_exact: Nibbles,
-    /// How long building the tables took.
-    pub(crate) build_time: Duration,
 }
 
 /// Distances packed two per byte: entry `2k` in the low nibble of byte `k`.
@@ -115,12 +141,12 @@ impl Nibbles {
     }
 }
 
-/// The ids and sizes of the seven distance tables, in the order of
-/// [`table_payloads`](super::table_payloads), so a binary can cache them in table files: five of
-/// one byte per state, the first three indexed by symmetry class (324 twist classes, 336 flip
-/// classes) times a raw coordinate; then two of two entries per byte: the exact phase-1
-/// distance, indexed by flip-slice class (64,430) times twist, and the phase-2 corner x edge
-/// distance, indexed by corner-permutation class (2768) times U/D-edge permutation.
+/// The ids and sizes of the seven distance tables, the payloads of [`TwoPhaseTables`] as a
+/// [`MethodTables`] family, so a binary can cache them in table files: five of one byte per
+/// state, the first three indexed by symmetry class (324 twist classes, 336 flip classes) times a
+/// raw coordinate; then two of two entries per byte: the exact phase-1 distance, indexed by
+/// flip-slice class (64,430) times twist, and the phase-2 corner x edge distance, indexed by
+/// corner-permutation class (2768) times U/D-edge permutation.
 pub const TABLE_SPECS: [TableSpec; 7] = [
     spec("two-phase-sym-slice-twist", N_TWIST_SYM * UdSlice::COUNT),
     spec("two-phase-sym-slice-flip", N_FLIP_SYM * UdSlice::COUNT),
@@ -162,54 +188,21 @@ const CORNER_EDGE_HISTOGRAM: [u64; 16] = [
 /// The longest distance in each byte table (phase 1 at most 12 moves, phase 2 at most 18).
 const MAX_DISTANCES: [u8; 5] = [12, 12, 12, 18, 18];
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
-
-/// Installs the distance tables from payloads read elsewhere (a cache file, say) before first use;
-/// the move tables are rebuilt. Returns `false` (and drops them) when the tables are already in
-/// place, or when a payload has the wrong length, an unreached state or an impossible distance,
-/// or (the two nibble tables) a histogram other than [`PHASE1_HISTOGRAM`] or
-/// [`CORNER_EDGE_HISTOGRAM`].
-pub(crate) fn install(payloads: [Vec<u8>; 7]) -> bool {
-    if TABLES.get().is_some() {
-        return false;
-    }
-    match Tables::with_prune(Some(payloads)) {
-        Some(tables) => TABLES.set(tables).is_ok(),
-        None => false,
-    }
+/// The move tables and the symmetry classes of the small tables (tens of milliseconds).
+struct Moves {
+    twist_move: MoveTable<Twist>,
+    flip_move: MoveTable<Flip>,
+    slice_move: MoveTable<UdSlice>,
+    corner_move: MoveTable<CornerPerm>,
+    edge_move: MoveTable<UdEdgePerm>,
+    slice_perm_move: MoveTable<SlicePerm>,
+    twist_sym: SymCoord,
+    flip_sym: SymCoord,
+    slice_conj: Vec<u16>,
 }
 
-impl Tables {
-    /// The tables, built on first use (or installed by [`install`]).
-    pub(crate) fn get() -> &'static Tables {
-        TABLES.get_or_init(|| Tables::with_prune(None).expect("built tables are sound"))
-    }
-
-    /// The seven distance tables as payloads, in the order of [`TABLE_SPECS`].
-    pub(crate) fn payloads(&self) -> [&[u8]; 7] {
-        let [a, b, c, d, e] = [
-            &self.slice_twist_prune,
-            &self.slice_flip_prune,
-            &self.twist_flip_prune,
-            &self.corner_slice_prune,
-            &self.edge_slice_prune,
-        ]
-        .map(DistanceTable::as_bytes);
-        [
-            a,
-            b,
-            c,
-            d,
-            e,
-            &self.phase1_exact.0,
-            &self.corner_edge_prune.0,
-        ]
-    }
-
-    /// Builds the move tables, then the distance tables from scratch or, when given, from their
-    /// payloads; `None` when a payload is unsound.
-    fn with_prune(payloads: Option<[Vec<u8>; 7]>) -> Option<Tables> {
-        let start = Instant::now();
+impl Moves {
+    fn build() -> Moves {
         let ((twist_move, flip_move, slice_move), (corner_move, edge_move, slice_perm_move)) =
             rayon::join(
                 || {
@@ -228,13 +221,8 @@ impl Tables {
                 },
             );
         let syms = axis_symmetries();
-        let ((twist_sym, flip_slice_sym), (flip_sym, slice_conj)) = rayon::join(
-            || {
-                (
-                    SymCoord::new(conjugation_table(&twist_move, &syms), syms.len()),
-                    FlipSliceSym::new(&twist_move, &flip_move, &slice_move),
-                )
-            },
+        let (twist_sym, (flip_sym, slice_conj)) = rayon::join(
+            || SymCoord::new(conjugation_table(&twist_move, &syms), syms.len()),
             || {
                 (
                     SymCoord::new(conjugation_table(&flip_move, &syms), syms.len()),
@@ -242,90 +230,161 @@ impl Tables {
                 )
             },
         );
-        let ud_syms = ud_symmetries();
-        let (corner_sym, edge_conj) = rayon::join(
-            || SymCoord::new(conjugation_table(&corner_move, &ud_syms), ud_syms.len()),
-            || conjugation_table(&edge_move, &ud_syms),
-        );
         debug_assert_eq!(
-            (
-                twist_sym.n_classes(),
-                flip_sym.n_classes(),
-                corner_sym.n_classes()
-            ),
-            (N_TWIST_SYM, N_FLIP_SYM, N_CORNER_SYM)
+            (twist_sym.n_classes(), flip_sym.n_classes()),
+            (N_TWIST_SYM, N_FLIP_SYM)
         );
-        let from_payloads =
-            |[a, b, c, d, e, exact, corner_edge]: [Vec<u8>; 7]| {
-                let tables = [a, b, c, d, e].map(DistanceTable::from_bytes);
-                let sound = tables.iter().zip(TABLE_SPECS).zip(MAX_DISTANCES).all(
-                    |((table, spec), max)| {
-                        table.len() as u64 == spec.n_entries
-                            && table.is_complete()
-                            && table.get(0) == 0
-                            && table.max_distance() <= max
-                    },
-                );
-                // A nibble table: its length, 0 at the goal, and its histogram.
-                let nibbles_sound = |payload: &[u8], spec: &TableSpec, histogram: &[u64]| {
-                    payload.len() as u64 == spec.payload_len()
-                        && payload[0] & 15 == 0
-                        && cube_tables::histogram(payload, spec.encoding, spec.n_entries)
-                            .iter()
-                            .copied()
-                            .eq(histogram
-                                .iter()
-                                .copied()
-                                .chain(std::iter::repeat(0))
-                                .take(HISTOGRAM_LEN))
-                };
-                let exact_sound = nibbles_sound(&exact, &TABLE_SPECS[5], &PHASE1_HISTOGRAM);
-                let corner_edge_sound =
-                    nibbles_sound(&corner_edge, &TABLE_SPECS[6], &CORNER_EDGE_HISTOGRAM);
-                (sound && exact_sound && corner_edge_sound).then_some((
-                    tables,
-                    Nibbles(exact),
-                    Nibbles(corner_edge),
-                ))
-            };
-        let (
-            [
-                slice_twist_prune,
-                slice_flip_prune,
-                twist_flip_prune,
-                corner_slice_prune,
-                edge_slice_prune,
-            ],
-            phase1_exact,
-            corner_edge_prune,
-        ) = match payloads {
-            Some(payloads) => from_payloads(payloads)?,
-            None => build_prune(
-                Phase1 {
-                    twist_move: &twist_move,
-                    flip_move: &flip_move,
-                    slice_move: &slice_move,
-                    twist_sym: &twist_sym,
-                    flip_sym: &flip_sym,
-                    slice_conj: &slice_conj,
-                    flip_slice_sym: &flip_slice_sym,
-                },
-                Phase2 {
-                    corner_move: &corner_move,
-                    edge_move: &edge_move,
-                    slice_perm_move: &slice_perm_move,
-                    corner_sym: &corner_sym,
-                    edge_conj: &edge_conj,
-                },
+        Moves {
+            twist_move,
+            flip_move,
+            slice_move,
+            corner_move,
+            edge_move,
+            slice_perm_move,
+            twist_sym,
+            flip_sym,
+            slice_conj,
+        }
+    }
+
+    /// The five small distance tables (three symmetry-reduced phase-1 projections, corner x
+    /// slice and edge x slice permutations), one after the other: each breadth-first search is
+    /// parallel already (on two busy cores they took 12-80 ms each, and no less side by side).
+    fn small_prune(&self) -> [DistanceTable; 5] {
+        let flip_conj = conjugation_table(&self.flip_move, &axis_symmetries());
+        [
+            sym_distance_table(
+                &self.twist_sym,
+                &self.twist_move,
+                &self.slice_move,
+                &self.slice_conj,
             ),
+            sym_distance_table(
+                &self.flip_sym,
+                &self.flip_move,
+                &self.slice_move,
+                &self.slice_conj,
+            ),
+            sym_distance_table(
+                &self.twist_sym,
+                &self.twist_move,
+                &self.flip_move,
+                &flip_conj,
+            ),
+            DistanceTable::build(&Product::new(&self.corner_move, &self.slice_perm_move), [0]),
+            DistanceTable::build(&Product::new(&self.edge_move, &self.slice_perm_move), [0]),
+        ]
+    }
+
+    /// The symmetry classes the two large tables are indexed by: flip-slice classes, and corner
+    /// classes with the conjugated U/D edges, under the 16 U-D symmetries.
+    fn large_classes(&self) -> (FlipSliceSym, SymCoord, Vec<u16>) {
+        let ud_syms = ud_symmetries();
+        let (flip_slice_sym, (corner_sym, edge_conj)) = rayon::join(
+            || FlipSliceSym::new(&self.twist_move, &self.flip_move, &self.slice_move),
+            || {
+                rayon::join(
+                    || {
+                        SymCoord::new(
+                            conjugation_table(&self.corner_move, &ud_syms),
+                            ud_syms.len(),
+                        )
+                    },
+                    || conjugation_table(&self.edge_move, &ud_syms),
+                )
+            },
+        );
+        debug_assert_eq!(corner_sym.n_classes(), N_CORNER_SYM);
+        (flip_slice_sym, corner_sym, edge_conj)
+    }
+}
+
+impl TwoPhaseTables {
+    /// The small tables: every move table and the five small distance tables (about 2.5 MB),
+    /// without the exact phase-1 distance and the phase-2 corner x edge distance. See the crate
+    /// docs for the build time and the solve times with each size.
+    pub fn small() -> TwoPhaseTables {
+        let start = Instant::now();
+        let moves = Moves::build();
+        let prune = moves.small_prune();
+        TwoPhaseTables::assemble(start, moves, prune, None)
+    }
+
+    /// Every table, the large ones too (about ten seconds on two cores; the same as
+    /// [`MethodTables::build`]). A binary reads them from a table directory instead, with
+    /// [`load_or_build`](crate::load_or_build).
+    pub fn large() -> TwoPhaseTables {
+        let start = Instant::now();
+        let moves = Moves::build();
+        let (flip_slice_sym, corner_sym, edge_conj) = moves.large_classes();
+        let (prune, phase1_exact) = rayon::join(
+            || moves.small_prune(),
+            || {
+                Nibbles::pack(&phase1_distance_table(
+                    &flip_slice_sym,
+                    &moves.twist_move,
+                    &moves.flip_move,
+                    &moves.slice_move,
+                ))
+            },
+        );
+        // After the exact phase-1 table, not beside it: each holds over 100 MB while it is built.
+        let corner_edge_prune = Nibbles::pack_capped(&sym_distance_table(
+            &corner_sym,
+            &moves.corner_move,
+            &moves.edge_move,
+            &edge_conj,
+        ));
+        let large = Large {
+            corner_sym,
+            edge_conj,
+            corner_edge_prune,
+            flip_slice_sym,
+            phase1_exact,
         };
+        TwoPhaseTables::assemble(start, moves, prune, Some(large))
+    }
+
+    /// Whether these are the large tables (with the exact phase-1 and the phase-2 corner x edge
+    /// distances).
+    pub fn is_large(&self) -> bool {
+        self.large.is_some()
+    }
+
+    /// How long building (or restoring) the tables took.
+    pub fn build_time(&self) -> Duration {
+        self.build_time
+    }
+
+    fn assemble(
+        start: Instant,
+        moves: Moves,
+        prune: [DistanceTable; 5],
+        large: Option<Large>,
+    ) -> TwoPhaseTables {
+        let [
+            slice_twist_prune,
+            slice_flip_prune,
+            twist_flip_prune,
+            corner_slice_prune,
+            edge_slice_prune,
+        ] = prune;
         debug_assert_eq!(slice_twist_prune.len(), N_TWIST_SYM * UdSlice::COUNT);
-        Some(Tables {
+        let Moves {
+            twist_move,
+            flip_move,
+            slice_move,
+            corner_move,
+            edge_move,
+            slice_perm_move,
+            twist_sym,
+            flip_sym,
+            slice_conj,
+        } = moves;
+        TwoPhaseTables {
             slice_twist_nibbles: Nibbles::pack(&slice_twist_prune),
             slice_flip_nibbles: Nibbles::pack(&slice_flip_prune),
             twist_flip_nibbles: Nibbles::pack(&twist_flip_prune),
-            flip_slice_sym,
-            phase1_exact,
             twist_move,
             flip_move,
             slice_move,
@@ -340,133 +399,115 @@ impl Tables {
             slice_perm_move,
             corner_slice_prune,
             edge_slice_prune,
-            corner_sym,
-            edge_conj,
-            corner_edge_prune,
+            large,
             build_time: start.elapsed(),
-        })
+        }
     }
 }
 
-/// What the phase-1 distance tables are built from.
-struct Phase1<'a> {
-    twist_move: &'a MoveTable<Twist>,
-    flip_move: &'a MoveTable<Flip>,
-    slice_move: &'a MoveTable<UdSlice>,
-    twist_sym: &'a SymCoord,
-    flip_sym: &'a SymCoord,
-    slice_conj: &'a [u16],
-    flip_slice_sym: &'a FlipSliceSym,
+/// Checks a nibble table: its length, 0 at the goal, and its histogram.
+fn check_nibbles(payload: &[u8], spec: &TableSpec, histogram: &[u64]) -> Result<(), PayloadError> {
+    let unsound = |why| Err(PayloadError::Unsound { id: spec.id, why });
+    if payload[0] & 15 != 0 {
+        return unsound("the goal is not at distance 0");
+    }
+    let sound = cube_tables::histogram(payload, spec.encoding, spec.n_entries)
+        .iter()
+        .copied()
+        .eq(histogram
+            .iter()
+            .copied()
+            .chain(std::iter::repeat(0))
+            .take(HISTOGRAM_LEN));
+    if sound {
+        Ok(())
+    } else {
+        unsound("a histogram other than the table's")
+    }
 }
 
-/// What the phase-2 distance tables are built from.
-struct Phase2<'a> {
-    corner_move: &'a MoveTable<CornerPerm>,
-    edge_move: &'a MoveTable<UdEdgePerm>,
-    slice_perm_move: &'a MoveTable<SlicePerm>,
-    corner_sym: &'a SymCoord,
-    edge_conj: &'a [u16],
+impl MethodTables for TwoPhaseTables {
+    const NAME: &'static str = "two-phase";
+    const SPECS: &'static [TableSpec] = &TABLE_SPECS;
+
+    fn build() -> TwoPhaseTables {
+        TwoPhaseTables::large()
+    }
+
+    /// The payloads of the large tables; the small ones have only the first five.
+    fn payload(&self, id: TableId) -> Option<&[u8]> {
+        let index = TABLE_SPECS.iter().position(|spec| spec.id == id)?;
+        let large = self.large.as_ref();
+        match index {
+            0 => Some(self.slice_twist_prune.as_bytes()),
+            1 => Some(self.slice_flip_prune.as_bytes()),
+            2 => Some(self.twist_flip_prune.as_bytes()),
+            3 => Some(self.corner_slice_prune.as_bytes()),
+            4 => Some(self.edge_slice_prune.as_bytes()),
+            5 => large.map(|large| large.phase1_exact.0.as_slice()),
+            _ => large.map(|large| large.corner_edge_prune.0.as_slice()),
+        }
+    }
+
+    /// The large tables from their seven payloads; the move tables and symmetry classes are
+    /// rebuilt and every payload is checked: the five byte tables complete, 0 at the goal and
+    /// within the phase's longest distance, the two nibble tables against their histograms
+    /// (about 0.1 s in all).
+    fn from_payloads(payloads: Payloads) -> Result<TwoPhaseTables, PayloadError> {
+        let start = Instant::now();
+        let [a, b, c, d, e, exact, corner_edge] = payloads.take_all(&TABLE_SPECS)?;
+        let prune = [a, b, c, d, e].map(DistanceTable::from_bytes);
+        for ((table, spec), max) in prune.iter().zip(&TABLE_SPECS).zip(MAX_DISTANCES) {
+            let why = if !table.is_complete() {
+                "an unreached state"
+            } else if table.get(0) != 0 {
+                "the goal is not at distance 0"
+            } else if table.max_distance() > max {
+                "a distance longer than the phase allows"
+            } else {
+                continue;
+            };
+            return Err(PayloadError::Unsound { id: spec.id, why });
+        }
+        check_nibbles(&exact, &TABLE_SPECS[5], &PHASE1_HISTOGRAM)?;
+        check_nibbles(&corner_edge, &TABLE_SPECS[6], &CORNER_EDGE_HISTOGRAM)?;
+        let moves = Moves::build();
+        let (flip_slice_sym, corner_sym, edge_conj) = moves.large_classes();
+        let large = Large {
+            corner_sym,
+            edge_conj,
+            corner_edge_prune: Nibbles(corner_edge),
+            flip_slice_sym,
+            phase1_exact: Nibbles(exact),
+        };
+        Ok(TwoPhaseTables::assemble(start, moves, prune, Some(large)))
+    }
 }
 
-/// The seven breadth-first searches, in parallel: the exact phase-1 table and the phase-2
-/// corner x edge table (seconds each) against the other five.
-fn build_prune(p1: Phase1<'_>, p2: Phase2<'_>) -> ([DistanceTable; 5], Nibbles, Nibbles) {
-    let Phase2 {
-        corner_move,
-        edge_move,
-        slice_perm_move,
-        corner_sym,
-        edge_conj,
-    } = p2;
-    let flip_conj = conjugation_table(p1.flip_move, &axis_symmetries());
-    let (
-        (
-            ((slice_twist_prune, slice_flip_prune), twist_flip_prune),
-            (corner_slice_prune, edge_slice_prune),
-        ),
-        phase1_exact,
-    ) = rayon::join(
-        || {
-            rayon::join(
-                || {
-                    rayon::join(
-                        || {
-                            rayon::join(
-                                || {
-                                    sym_distance_table(
-                                        p1.twist_sym,
-                                        p1.twist_move,
-                                        p1.slice_move,
-                                        p1.slice_conj,
-                                    )
-                                },
-                                || {
-                                    sym_distance_table(
-                                        p1.flip_sym,
-                                        p1.flip_move,
-                                        p1.slice_move,
-                                        p1.slice_conj,
-                                    )
-                                },
-                            )
-                        },
-                        || {
-                            sym_distance_table(
-                                p1.twist_sym,
-                                p1.twist_move,
-                                p1.flip_move,
-                                &flip_conj,
-                            )
-                        },
-                    )
-                },
-                || {
-                    rayon::join(
-                        || DistanceTable::build(&Product::new(corner_move, slice_perm_move), [0]),
-                        || DistanceTable::build(&Product::new(edge_move, slice_perm_move), [0]),
-                    )
-                },
-            )
-        },
-        || {
-            Nibbles::pack(&phase1_distance_table(
-                p1.flip_slice_sym,
-                p1.twist_move,
-                p1.flip_move,
-                p1.slice_move,
-            ))
-        },
-    );
-    // After the exact phase-1 table, not beside it: each holds over 100 MB while it is built.
-    let corner_edge_prune = sym_distance_table(corner_sym, corner_move, edge_move, edge_conj);
-    (
-        [
-            slice_twist_prune,
-            slice_flip_prune,
-            twist_flip_prune,
-            corner_slice_prune,
-            edge_slice_prune,
-        ],
-        phase1_exact,
-        Nibbles::pack_capped(&corner_edge_prune),
-    )
-}
-
-impl Tables {
-    /// The phase-2 corner x edge lower bound of raw corner and U/D-edge permutations.
+impl TwoPhaseTables {
+    /// The phase-2 corner x U/D-edge lower bound of raw corner and U/D-edge permutations (0
+    /// without the large tables).
     #[inline]
     pub(crate) fn corner_edge_bound(&self, corner: u32, edge: u32) -> u8 {
-        let (class, k) = self.corner_sym.class_and_sym(corner);
-        let edge = self.edge_conj[(edge * 16 + k) as usize] as u32;
-        self.corner_edge_prune
+        let Some(large) = &self.large else {
+            return 0;
+        };
+        let (class, k) = large.corner_sym.class_and_sym(corner);
+        let edge = large.edge_conj[(edge * 16 + k) as usize] as u32;
+        large
+            .corner_edge_prune
             .get(class * UdEdgePerm::COUNT as u32 + edge)
     }
 
-    /// The distance to G1 of raw `(twist, flip, slice)`.
+    /// The exact distance to G1 of raw `(twist, flip, slice)`, with the large tables.
     #[inline]
-    pub(crate) fn phase1_distance(&self, twist: u32, flip: u32, slice: u32) -> u8 {
-        self.phase1_exact
-            .get(self.flip_slice_sym.index(twist, flip, slice))
+    pub(crate) fn phase1_exact(&self, twist: u32, flip: u32, slice: u32) -> Option<u8> {
+        let large = self.large.as_ref()?;
+        Some(
+            large
+                .phase1_exact
+                .get(large.flip_slice_sym.index(twist, flip, slice)),
+        )
     }
 
     /// The slice x twist lower bound, for the twist's class and symmetry.
@@ -506,7 +547,7 @@ mod tests {
 
     #[test]
     fn distance_histograms() {
-        let tables = Tables::get();
+        let tables = &*super::super::large_tables_for_tests();
         // Every state of each projection is reached, within the phase bounds of REFERENCE.md
         // (phase 1 at most 12 moves, phase 2 at most 18).
         for (name, table, bound) in [
@@ -553,12 +594,13 @@ mod tests {
             assert_eq!(tables.twist_flip_bound(t, f), twist_flip.get(t * 2048 + f));
             // The exact distance: at least every projection's, 0 only in G1, and one move
             // changes it by at most one and lowers it for some move outside G1.
-            let distance = tables.phase1_distance(t, f, s);
+            let distance = phase1_distance(tables, t, f, s);
             assert!(distance >= expected, "{t} {f} {s}");
             assert_eq!(distance == 0, (t, f, s) == (0, 0, 0));
             let children: Vec<u8> = (0..18)
                 .map(|m| {
-                    tables.phase1_distance(
+                    phase1_distance(
+                        tables,
                         tables.twist_move.get(t, m),
                         tables.flip_move.get(f, m),
                         tables.slice_move.get(s, m),
@@ -602,24 +644,91 @@ mod tests {
         eprintln!("built in {:?}", tables.build_time);
     }
 
+    fn phase1_distance(tables: &TwoPhaseTables, twist: u32, flip: u32, slice: u32) -> u8 {
+        tables
+            .phase1_exact(twist, flip, slice)
+            .expect("the large tables have the exact phase-1 distance")
+    }
+
+    #[test]
+    fn small_tables_are_the_large_without_the_two_largest() {
+        let (small, large) = (
+            TwoPhaseTables::small(),
+            super::super::large_tables_for_tests(),
+        );
+        assert!(!small.is_large() && large.is_large());
+        for spec in &TABLE_SPECS[..5] {
+            assert_eq!(
+                small.payload(spec.id),
+                large.payload(spec.id),
+                "{}",
+                spec.id
+            );
+        }
+        for spec in &TABLE_SPECS[5..] {
+            assert_eq!(small.payload(spec.id), None, "{}", spec.id);
+        }
+        assert_eq!(small.phase1_exact(5, 6, 7), None);
+        assert_eq!(small.corner_edge_bound(5, 6), 0);
+        // The small tables are no payloads of the family: two are missing.
+        assert_eq!(
+            TwoPhaseTables::from_payloads(Payloads::of(&small)).err(),
+            Some(PayloadError::Missing {
+                id: TABLE_SPECS[5].id
+            })
+        );
+    }
+
     #[test]
     fn payloads_round_trip() {
-        let tables = Tables::get();
-        for (payload, spec) in tables.payloads().iter().zip(TABLE_SPECS) {
+        let tables = super::super::large_tables_for_tests();
+        for spec in TABLE_SPECS {
+            let payload = tables
+                .payload(spec.id)
+                .expect("the large tables have every payload");
             assert_eq!(payload.len() as u64, spec.payload_len(), "{}", spec.id);
         }
-        let payloads = tables.payloads().map(<[u8]>::to_vec);
-        let rebuilt = Tables::with_prune(Some(payloads.clone())).expect("built payloads are sound");
-        assert_eq!(rebuilt.payloads(), tables.payloads());
-        let mut bad = payloads;
-        bad[5][1000] ^= 1;
-        assert!(Tables::with_prune(Some(bad.clone())).is_none());
-        bad[5][1000] ^= 1;
-        bad[2][7] = DistanceTable::UNREACHED;
-        assert!(Tables::with_prune(Some(bad.clone())).is_none());
-        bad[2].pop();
-        assert!(Tables::with_prune(Some(bad)).is_none());
-        // The shared tables are in place, so installing more is refused.
-        assert!(!install(tables.payloads().map(<[u8]>::to_vec)));
+        let payloads = Payloads::of(&*tables);
+        let rebuilt =
+            TwoPhaseTables::from_payloads(payloads.clone()).expect("built payloads are sound");
+        for spec in TABLE_SPECS {
+            assert_eq!(rebuilt.payload(spec.id), tables.payload(spec.id));
+        }
+        let (exact, slice_flip) = (TABLE_SPECS[5].id, TABLE_SPECS[2].id);
+        let edit = |id, change: &dyn Fn(&mut Vec<u8>)| {
+            let mut bad = payloads.clone();
+            let mut payload = bad.get(id).expect("every id is there").to_vec();
+            change(&mut payload);
+            bad.insert(id, payload);
+            TwoPhaseTables::from_payloads(bad).err()
+        };
+        let unsound = |id, why| Some(PayloadError::Unsound { id, why });
+        assert_eq!(
+            edit(exact, &|p| p[1000] ^= 1),
+            unsound(exact, "a histogram other than the table's")
+        );
+        assert_eq!(
+            edit(slice_flip, &|p| p[7] = DistanceTable::UNREACHED),
+            unsound(slice_flip, "an unreached state")
+        );
+        let expected = TABLE_SPECS[2].payload_len();
+        assert_eq!(
+            edit(slice_flip, &|p| {
+                p.pop();
+            }),
+            Some(PayloadError::Length {
+                id: slice_flip,
+                expected,
+                found: expected - 1
+            })
+        );
+        // A payload under a name the family does not have.
+        let mut extra = payloads;
+        let stranger = TableId::from_static("thistlethwaite-phase1");
+        extra.insert(stranger, vec![0; 2048]);
+        assert_eq!(
+            TwoPhaseTables::from_payloads(extra).err(),
+            Some(PayloadError::Unexpected { id: stranger })
+        );
     }
 }

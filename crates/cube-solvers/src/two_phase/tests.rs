@@ -17,7 +17,7 @@ fn cube_of(alg: &str) -> Cube {
 }
 
 fn solve(cube: &Cube, limits: &Limits) -> Vec<Solution> {
-    let solutions = TwoPhase::new()
+    let solutions = TwoPhase::new(large_tables_for_tests())
         .solve(cube, limits, &Stop::new())
         .expect("solvable");
     for s in &solutions {
@@ -60,7 +60,7 @@ fn unsolvable_input_is_rejected_before_searching() {
     .unwrap();
     let stop = Stop::new();
     stop.stop();
-    let err = TwoPhase::new()
+    let err = TwoPhase::new(large_tables_for_tests())
         .solve(&twisted, &Limits::default(), &stop)
         .unwrap_err();
     assert_eq!(err, SolveError::Unsolvable(CubeError::TwistSum { sum: 1 }));
@@ -149,7 +149,7 @@ fn cancelled_before_any_solution() {
     stop.stop();
     let limits = Limits::default().with_target_length(16);
     assert_eq!(
-        TwoPhase::new().solve(&cube, &limits, &stop),
+        TwoPhase::new(large_tables_for_tests()).solve(&cube, &limits, &stop),
         Err(SolveError::Cancelled)
     );
 }
@@ -160,7 +160,7 @@ fn solve_to_reaches_the_goal() {
     for _ in 0..5 {
         let from = Cube::random(&mut rng);
         let to = Cube::random(&mut rng);
-        let solution = TwoPhase::new()
+        let solution = TwoPhase::new(large_tables_for_tests())
             .solve_to(&from, &to, &Limits::default(), &Stop::new())
             .unwrap();
         assert_eq!(from.apply_moves(&solution[0].moves), to);
@@ -178,7 +178,7 @@ fn end_moves_are_respected() {
     };
     for _ in 0..10 {
         let cube = Cube::random(&mut rng);
-        let solutions = TwoPhase::new()
+        let solutions = TwoPhase::new(large_tables_for_tests())
             .solve_with_ends(&cube, &Limits::default(), &Stop::new(), ends)
             .unwrap();
         let moves = &solutions[0].moves;
@@ -195,7 +195,7 @@ fn end_moves_are_respected() {
 /// (which end a solution and are searched first) start with such a quarter turn.
 #[test]
 fn emitted_solutions_follow_the_phase_rules() {
-    let tables = Tables::get();
+    let tables = &*large_tables_for_tests();
     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
     let quarter_rlfb: Vec<Move> = Move::ALL
         .into_iter()
@@ -252,5 +252,12 @@ fn emitted_solutions_follow_the_phase_rules() {
 
 #[test]
 fn keeps_the_solver_contract() {
-    crate::check_solver_contract(&TwoPhase::new());
+    crate::check_solver_contract(&TwoPhase::new(large_tables_for_tests()));
+}
+
+#[test]
+fn small_tables_keep_the_solver_contract() {
+    let solver = TwoPhase::default();
+    assert!(!solver.tables().is_large());
+    crate::check_solver_contract(&solver);
 }

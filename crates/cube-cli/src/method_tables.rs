@@ -1,0 +1,81 @@
+//! The method tables of this run: each family (two-phase, Thistlethwaite, the cross tables of the
+//! beginner's method and CFOP) read from the table directory once, on first use, built and
+//! written there when missing or stale (cube-solvers' `load_or_build`, with a spinner while it
+//! builds), and shared by every solve of the run. Caching only saves time: when the directory
+//! cannot be found or written the tables are built in memory. This process-wide cache lives here,
+//! in the binary: the library has no global table state.
+
+use std::sync::{Arc, OnceLock};
+
+use cube_solvers::MethodTables;
+use cube_solvers::beginner::CrossTables;
+use cube_solvers::thistlethwaite::ThistlethwaiteTables;
+use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
+
+use crate::args::Global;
+use crate::output;
+use crate::table_dir::{Bar, file_bytes, size_text, table_dir};
+
+/// The two-phase tables of this run.
+pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {
+    static TABLES: OnceLock<Arc<TwoPhaseTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(|| load(global)))
+}
+
+/// A two-phase solver over the tables of this run.
+pub fn two_phase_solver(global: &Global) -> TwoPhase {
+    TwoPhase::new(two_phase(global))
+}
+
+/// The Thistlethwaite tables of this run.
+pub fn thistlethwaite(global: &Global) -> Arc<ThistlethwaiteTables> {
+    static TABLES: OnceLock<Arc<ThistlethwaiteTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(|| load(global)))
+}
+
+/// The cross tables of this run (the beginner's method and CFOP).
+pub fn cross(global: &Global) -> Arc<CrossTables> {
+    static TABLES: OnceLock<Arc<CrossTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(|| load(global)))
+}
+
+/// The tables of `T` from the table directory, saying why the wait when they are built (the large
+/// two-phase tables take seconds) and whether they were cached.
+fn load<T: MethodTables>(global: &Global) -> Arc<T> {
+    let Ok(dir) = table_dir(global) else {
+        return Arc::new(T::build());
+    };
+    let method = T::NAME;
+    let tell = global.notes() && T::SPECS.iter().any(|spec| !spec.path_in(&dir).exists());
+    if tell {
+        let bytes = T::SPECS.iter().map(file_bytes).sum();
+        output::note(format_args!(
+            "cube-cli: building the {method} tables (once; {} in {})",
+            size_text(bytes),
+            dir.display()
+        ));
+    }
+    // A spinner on a terminal while they build (seconds for two-phase).
+    let bar = Bar::new(tell);
+    bar.start(&format!("{method} tables"), None);
+    let loaded = cube_solvers::load_or_build::<T>(&dir);
+    bar.finish();
+    match loaded {
+        Ok(loaded) => {
+            if tell && loaded.built > 0 {
+                match loaded.not_written {
+                    None => output::note(format_args!(
+                        "cube-cli: cached the {method} tables in {}",
+                        dir.display()
+                    )),
+                    Some(e) => output::note_warning(format_args!(
+                        "the {method} tables are not cached, they will be built again next time: {e}"
+                    )),
+                }
+            }
+            loaded.tables
+        }
+        // A generator bug, not a cache problem: build in memory as without a cache.
+        Err(_) => Arc::new(T::build()),
+    }
+}
