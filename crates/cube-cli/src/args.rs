@@ -654,6 +654,38 @@ Examples:
         #[arg(long, value_name = "TIER", value_parser = TierParser)]
         tier: Option<Tier>,
     },
+    /// Every file the tool keeps in the table directory (pattern databases, H48 tables, the
+    /// methods' cached tables, stamps, seeds, leftovers of killed bakes), with size, state and
+    /// total.
+    #[command(after_help = "\
+Examples:
+  cube-cli tables files
+  cube-cli tables files --json")]
+    Files,
+    /// Remove tables: a tier's, the methods' cached tables, or everything the tool keeps in the
+    /// directory (only its two lock files stay). Refused while a bake runs, unless --wait.
+    #[command(
+        after_help = "\
+Examples:
+  cube-cli tables clean --tier 8edge
+  cube-cli tables clean --caches
+  cube-cli tables clean --all",
+        group = clap::ArgGroup::new("what").required(true).args(["tier", "caches", "all"])
+    )]
+    Clean {
+        /// The tables of this tier (the corner database stays while another tier needs it).
+        #[arg(long, value_name = "TIER", value_parser = TierParser)]
+        tier: Option<Tier>,
+        /// The methods' cached tables (two-phase, Thistlethwaite, cross): rebuilt on next use.
+        #[arg(long)]
+        caches: bool,
+        /// Every file the tool keeps in the directory.
+        #[arg(long)]
+        all: bool,
+        /// Wait for a bake or clean of the directory in progress instead of refusing.
+        #[arg(long)]
+        wait: bool,
+    },
 }
 
 /// The state formats: of `--from`, `convert --to` and `scramble --format`, and the one name of

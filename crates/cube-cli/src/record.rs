@@ -138,7 +138,7 @@ pub struct Verification {
 /// The table directory: what is baked (`status`, `bake`) or what was checked (`verify`).
 #[derive(Serialize, Debug)]
 pub struct Tables {
-    /// `status`, `bake` or `verify`.
+    /// `status`, `bake`, `verify`, `files` or `clean`.
     pub action: &'static str,
     pub dir: PathBuf,
     /// `status` and `bake`: every table file.
@@ -150,6 +150,23 @@ pub struct Tables {
     /// `verify`: every table checked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verified: Option<Vec<Verified>>,
+    /// `files`: every file the tool keeps; `clean`: the files removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<KeptFile>>,
+}
+
+/// One file of `tables files` or `tables clean`.
+#[derive(Serialize, Debug)]
+pub struct KeptFile {
+    pub path: PathBuf,
+    /// `pattern-database`, `h48-table`, `method-cache`, `seed`, `stamp`, `scratch`, `temporary`,
+    /// `stale-lock`, `bake-log` or `lock`.
+    pub kind: &'static str,
+    /// The table it belongs to, if any.
+    pub table: Option<String>,
+    pub bytes: u64,
+    /// The state in words (from the header; `-` for a file without one).
+    pub state: String,
 }
 
 /// One table file of `tables status`.

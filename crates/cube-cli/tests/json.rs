@@ -67,6 +67,7 @@ fn i16_records_validate() {
         (vec!["show", "R"], None),
         (vec!["verify", "R U", "U R'"], None),
         (vec!["tables", "--tables", &tables], None),
+        (vec!["tables", "files", "--tables", &tables], None),
         (
             vec!["tables", "verify", "--tier", "6edge", "--tables", &tables],
             None,

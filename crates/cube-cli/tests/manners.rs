@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use crate::{cube_cli, run};
 
 /// Every subcommand, as `cube-cli SUBCOMMAND --help` names it.
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 15] = [
     "solve",
     "optimal",
     "scramble",
@@ -21,6 +21,8 @@ const SUBCOMMANDS: [&str; 13] = [
     "tables status",
     "tables bake",
     "tables verify",
+    "tables files",
+    "tables clean",
 ];
 
 /// The subcommands that read a STATE.
@@ -313,4 +315,55 @@ fn i16_shards_answer_every_line_once() {
         Some("R"),
     );
     assert_eq!(code, 2, "{err}");
+}
+
+// See: issue 16, "Tables a user manages".
+#[test]
+fn i16_tables_clean_leaves_only_the_lock_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().to_str().unwrap();
+    // The cross tables of the beginner's method are cached on first use (a fraction of a second).
+    let (code, _, err) = run(
+        &["solve", "R U F", "--method", "beginner", "--tables", tables],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let kinds = |out: &str| -> Vec<String> {
+        let record: serde_json::Value = serde_json::from_str(out.trim()).expect("one record");
+        record["files"]
+            .as_array()
+            .expect("a list of files")
+            .iter()
+            .map(|f| f["kind"].as_str().expect("a kind").to_string())
+            .collect()
+    };
+    let (code, out, err) = run(&["tables", "files", "--tables", tables, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(kinds(&out).iter().any(|k| k == "method-cache"), "{out}");
+    // A clean needs to be told what.
+    let (code, _, err) = run(&["tables", "clean", "--tables", tables], None);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = run(&["tables", "clean", "--all", "--tables", tables], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("removed: "), "{out}");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        left.iter().all(|name| name == ".lock" || name == ".bake.lock"),
+        "only the two persistent lock files stay: {left:?}"
+    );
+    let (_, out, _) = run(&["tables", "files", "--tables", tables, "--json"], None);
+    assert!(kinds(&out).iter().all(|k| k == "lock"), "{out}");
+    let (_, out, _) = run(&["tables", "--tables", tables, "--json"], None);
+    let status: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(
+        status["tiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|tier| tier["ready"] == false),
+        "nothing is baked after a clean: {out}"
+    );
 }

@@ -7,7 +7,9 @@ use std::time::{Instant, SystemTime};
 use crate::record::{self, Record};
 use cube_tables::h48;
 use cube_tables::pdb::{self, SpotCheck};
-use cube_tables::{PruneTable, TableError, TableErrorKind, TableSpec, Tier};
+use cube_tables::{
+    Clean, FileKind, FileState, KeptFile, PruneTable, TableError, TableErrorKind, TableSpec, Tier,
+};
 
 use crate::args::{Global, TablesAction};
 use crate::output::{CliError, Report, print_outcome};
@@ -25,8 +27,94 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
             status(&dir, "bake")
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
+        TablesAction::Files => {
+            let files = cube_tables::list_files(&dir).map_err(CliError::tables)?;
+            files_report(&dir, "files", &files)
+        }
+        TablesAction::Clean {
+            tier,
+            caches,
+            all,
+            wait,
+        } => {
+            let selection = match (tier, caches, all) {
+                (Some(tier), _, _) => Clean::Tier(tier),
+                (None, true, _) => Clean::MethodCaches,
+                _ => Clean::All,
+            };
+            let removed = cube_tables::clean(&dir, selection, wait).map_err(CliError::tables)?;
+            files_report(&dir, "clean", &removed)
+        }
     };
     print_outcome(global, &Ok(report), None)
+}
+
+/// The files of `tables files`, or those `tables clean` removed: one line each, then the total.
+fn files_report(dir: &Path, action: &'static str, files: &[KeptFile]) -> Report {
+    let mut text = format!("table directory: {}\n", dir.display());
+    let mut records = Vec::new();
+    for file in files {
+        let name = file
+            .path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let kind = file_kind(file.kind);
+        let state = match &file.state {
+            FileState::Sound {
+                checked: Some(date),
+                ..
+            } => format!("ok (payload checked {})", utc_date(*date)),
+            FileState::Sound { checked: None, .. } => "header ok".to_string(),
+            FileState::Bad(e) => format!("invalid: {e}"),
+            FileState::NotATable => "-".to_string(),
+        };
+        text.push_str(&format!(
+            "  {name:<40} {:>10}  {kind:<16} {state}\n",
+            size_text(file.size)
+        ));
+        records.push(record::KeptFile {
+            path: file.path.clone(),
+            kind,
+            table: file.table.clone(),
+            bytes: file.size,
+            state,
+        });
+    }
+    let total: u64 = files.iter().map(|f| f.size).sum();
+    let verb = if action == "clean" { "removed" } else { "total" };
+    text.push_str(&format!(
+        "{verb}: {} file{}, {}",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        size_text(total)
+    ));
+    Report::new(
+        text,
+        Record::Tables(record::Tables {
+            action,
+            dir: dir.to_path_buf(),
+            tables: None,
+            tiers: None,
+            verified: None,
+            files: Some(records),
+        }),
+    )
+}
+
+/// The kind of a kept file, as `tables files` names it.
+fn file_kind(kind: FileKind) -> &'static str {
+    match kind {
+        FileKind::PatternDatabase => "pattern-database",
+        FileKind::H48Table => "h48-table",
+        FileKind::MethodCache => "method-cache",
+        FileKind::Seed => "seed",
+        FileKind::Stamp => "stamp",
+        FileKind::Scratch => "scratch",
+        FileKind::Temporary => "temporary",
+        FileKind::StaleLock => "stale-lock",
+        FileKind::BakeLog => "bake-log",
+        FileKind::Lock => "lock",
+    }
 }
 
 /// `action` is `status` or `bake` (which reports the status after the bake).
@@ -114,6 +202,7 @@ fn status(dir: &Path, action: &'static str) -> Report {
             tables: Some(tables),
             tiers: Some(tiers),
             verified: None,
+            files: None,
         }),
     )
 }
@@ -203,6 +292,7 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
             tables: None,
             tiers: None,
             verified: Some(results),
+            files: None,
         }),
     ))
 }
