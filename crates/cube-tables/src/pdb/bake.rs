@@ -127,6 +127,46 @@ pub enum Event<'a> {
     },
 }
 
+/// The one-line text of an event, as both binaries show it (a progress bar's message, a line of the
+/// log): `korf-edges-7a: written to /t/korf-edges-7a.v1.tbl (search 41.20 s, check + pack + write
+/// 1.31 s)`.
+impl std::fmt::Display for Event<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Skipped { table, path } => write!(
+                f,
+                "{}: baked and valid at {}, skipped",
+                table.id(),
+                path.display()
+            ),
+            Event::Started { table } => {
+                write!(f, "{}: searching {} entries", table.id(), table.n_entries())
+            }
+            Event::Work {
+                table,
+                depth,
+                done,
+                total,
+            } => write!(
+                f,
+                "{} depth {depth}: {}%",
+                table.id(),
+                done * 100 / (*total).max(1)
+            ),
+            Event::Level { table, stats } => write!(f, "{:>14} {stats}", table.id().as_str()),
+            Event::Writing { table } => write!(f, "{}: checking, packing, writing", table.id()),
+            Event::Written { table, report } => write!(
+                f,
+                "{}: written to {} (search {:.2} s, check + pack + write {:.2} s)",
+                table.id(),
+                report.path.display(),
+                report.search_time.as_secs_f64(),
+                report.write_time.as_secs_f64()
+            ),
+        }
+    }
+}
+
 /// What one bake did.
 #[derive(Clone, Debug)]
 pub struct BakeReport {
@@ -511,6 +551,34 @@ pub(crate) mod tests {
             .filter(|name| name.contains("scratch") || name.ends_with(".tmp"))
             .collect();
         assert!(names.is_empty(), "left behind: {names:?}");
+    }
+
+    /// The shared text of a level is the line xtask's log wrote before it moved here (its format
+    /// string, kept in this test), so that logs stay comparable.
+    #[test]
+    fn a_level_reads_as_the_log_line() {
+        let stats = LevelStats {
+            depth: 9,
+            direction: crate::pdb::Direction::Backward,
+            entries: 41_432_716,
+            unassigned: 15_231_112,
+            elapsed: Duration::from_millis(360),
+        };
+        let old = format!(
+            "{:>14} depth {:>2} {:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left",
+            CORNERS.id().to_string(),
+            stats.depth,
+            "backward",
+            stats.entries,
+            stats.elapsed.as_secs_f64(),
+            stats.rate() / 1e6,
+            stats.unassigned,
+        );
+        let event = Event::Level {
+            table: &CORNERS,
+            stats: &stats,
+        };
+        assert_eq!(event.to_string(), old);
     }
 
     /// See issue 15: a bake into a nearly full file system is refused up front, with the figures.
