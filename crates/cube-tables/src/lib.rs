@@ -77,7 +77,7 @@ pub use crate::id::{
 };
 pub use crate::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
 pub use crate::mmap::{Anonymous, Mapped, Scratch};
-pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into, prefetch_nibble};
+pub use crate::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
 pub use crate::open::open_regular;
 pub use crate::stamp::{checked_at, stamp_path, write_check_stamp};
 pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};

@@ -18,6 +18,7 @@ use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
 use crate::lock::ReadLock;
 #[cfg(doc)]
 use crate::mmap::{Anonymous, Mapped};
+use crate::nibble::Nibbles;
 
 /// A pruning table or pattern database: one small entry (a depth, or a lower bound on it) per coordinate.
 ///
@@ -78,7 +79,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         );
         let payload = self.payload.as_ref();
         match self.info.encoding {
-            Encoding::Nibble => (payload[index / 2] >> ((index & 1) * 4)) & 0xF,
+            Encoding::Nibble => Nibbles::new(payload).get(index),
             Encoding::Byte => payload[index],
             Encoding::Line2 { base } => crate::h48::line_value(payload, index, base),
         }
@@ -91,7 +92,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
     pub fn prefetch(&self, index: usize) {
         let payload = self.payload.as_ref();
         match self.info.encoding {
-            Encoding::Nibble => crate::nibble::prefetch_nibble(payload, index),
+            Encoding::Nibble => Nibbles::new(payload).prefetch(index),
             Encoding::Byte => {
                 if let Some(byte) = payload.get(index) {
                     prefetch_read(byte);
@@ -103,6 +104,13 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
                 }
             }
         }
+    }
+
+    /// The typed read view of a nibble-encoded table, whose `get` has no branch on the encoding (the
+    /// view a search holds); `None` for another encoding.
+    #[inline]
+    pub fn nibbles(&self) -> Option<Nibbles<'_>> {
+        (self.info.encoding == Encoding::Nibble).then(|| Nibbles::new(self.payload.as_ref()))
     }
 
     /// The number of entries.
