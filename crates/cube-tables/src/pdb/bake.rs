@@ -205,7 +205,7 @@ pub fn bake_tier(
 ///
 /// A table is valid for this check when its header passes the constant-time checks of `open` and its
 /// histogram is the published one; `verify_table` checks the payload. The steps: take the directory's
-/// writers' lock and skip a valid table ([`begin`]), allocate the scratch, run the levels, check the
+/// writers' lock and skip a valid table (`begin`), allocate the scratch, run the levels, check the
 /// histogram, write; the one lock is held throughout.
 ///
 /// # Errors
