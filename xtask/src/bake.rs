@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use cube_tables::Tier;
 use cube_tables::h48;
-use cube_tables::pdb::{self, BakeOptions, Direction, Event, ScratchKind};
+use cube_tables::pdb::{self, BakeOptions, Event, ScratchKind};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use crate::flags::{BakeFlags, ScratchFlag};
@@ -96,14 +96,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         };
         let reports = pdb::with_threads(flags.threads, || {
             h48::bake_tiers(&dir, &h48_tiers, &options, &|level| {
-                ui.line(&format!(
-                    "  h48 depth {:>2}: {:>12} entries ({:?}), {:>12} unassigned, {:>7.2} s",
-                    level.depth,
-                    level.entries,
-                    level.direction,
-                    level.unassigned,
-                    level.elapsed.as_secs_f64()
-                ));
+                ui.line(&format!("{:>14} {level}", "h48"));
             })
         })??;
         for (&tier, report) in h48_tiers.iter().zip(&reports) {
@@ -200,13 +193,7 @@ impl Ui {
     fn event(&self, event: &Event<'_>) {
         let mut bar = self.bar.lock().expect("the bar is never poisoned");
         match event {
-            Event::Skipped { table, path } => {
-                self.line(&format!(
-                    "{}: baked and valid at {}, skipped",
-                    table.id(),
-                    path.display()
-                ));
-            }
+            Event::Skipped { .. } => self.line(&event.to_string()),
             Event::Started { table } => {
                 let new = self.multi.add(ProgressBar::new(table.n_entries() as u64));
                 new.set_style(
@@ -220,11 +207,9 @@ impl Ui {
                 new.enable_steady_tick(Duration::from_millis(200));
                 *bar = Some(new);
             }
-            Event::Work {
-                depth, done, total, ..
-            } => {
+            Event::Work { .. } | Event::Writing { .. } => {
                 if let Some(bar) = &*bar {
-                    bar.set_message(format!("depth {depth}: {}%", done * 100 / (*total).max(1)));
+                    bar.set_message(event.to_string());
                 }
             }
             Event::Level { table, stats } => {
@@ -233,39 +218,17 @@ impl Ui {
                 if let Some(bar) = &*bar {
                     bar.set_position(table.n_entries() as u64 - stats.unassigned);
                 }
-                let direction = match stats.direction {
-                    Direction::Forward => "forward",
-                    Direction::Backward => "backward",
-                };
                 self.line(&format!(
-                    "{:>14} depth {:>2} {:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left, rss {:.0} MiB anon + {:.0} MiB file",
-                    table.id().to_string(),
-                    stats.depth,
-                    direction,
-                    stats.entries,
-                    stats.elapsed.as_secs_f64(),
-                    stats.rate() / 1e6,
-                    stats.unassigned,
+                    "{event}, rss {:.0} MiB anon + {:.0} MiB file",
                     mib(memory.anon),
                     mib(memory.file),
                 ));
             }
-            Event::Writing { .. } => {
-                if let Some(bar) = &*bar {
-                    bar.set_message("checking, packing, writing");
-                }
-            }
-            Event::Written { table, report } => {
+            Event::Written { .. } => {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
-                self.line(&format!(
-                    "{}: written to {} (search {:.2} s, check + pack + write {:.2} s)",
-                    table.id(),
-                    report.path.display(),
-                    report.search_time.as_secs_f64(),
-                    report.write_time.as_secs_f64()
-                ));
+                self.line(&event.to_string());
             }
         }
     }

@@ -203,7 +203,7 @@ impl Bar {
             Event::Level { table, stats } => {
                 if let Some(bar) = &*self.lock() {
                     bar.set_position(table.n_entries() as u64 - stats.unassigned);
-                    bar.set_message(format!("depth {}", stats.depth));
+                    bar.set_message(stats.to_string());
                 }
             }
             Event::Written { .. } | Event::Skipped { .. } => self.finish(),
@@ -214,7 +214,7 @@ impl Bar {
     /// Follows a level of an H48 bake.
     fn level(&self, stats: &LevelStats) {
         if let Some(bar) = &*self.lock() {
-            bar.set_message(format!("depth {}: {} entries", stats.depth, stats.entries));
+            bar.set_message(stats.to_string());
         }
     }
 

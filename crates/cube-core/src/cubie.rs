@@ -523,12 +523,12 @@ impl Cube {
 
     /// Parity of the corner permutation (`true` = odd).
     pub fn corner_parity_odd(&self) -> bool {
-        permutation_parity_odd(&self.corner_perm())
+        crate::perm::permutation_parity_odd(&self.corner_perm())
     }
 
     /// Parity of the edge permutation (`true` = odd).
     pub fn edge_parity_odd(&self) -> bool {
-        permutation_parity_odd(&self.edge_perm())
+        crate::perm::permutation_parity_odd(&self.edge_perm())
     }
 
     /// Sum of the corner twists mod 3.
@@ -694,17 +694,6 @@ mod simd {
         }
         out
     }
-}
-
-/// Whether a permutation (of distinct values `0..perm.len()`) is odd.
-pub fn permutation_parity_odd(perm: &[u8]) -> bool {
-    let mut odd = false;
-    for i in 0..perm.len() {
-        for j in i + 1..perm.len() {
-            odd ^= perm[i] > perm[j];
-        }
-    }
-    odd
 }
 
 impl Default for Cube {

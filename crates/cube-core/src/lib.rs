@@ -10,6 +10,8 @@
 //!   ([`FaceletError`]).
 //! - [`Symmetry`]: the 48 symmetries, named as in the H48 format.
 //! - [`Centers`]: optional centre orientation, for supercubes.
+//! - [`perm`]: rank and unrank of permutations and arrangements, orientation packing, parity: the
+//!   reference every faster rank of the workspace is tested against.
 //! - `Cube::random` (feature `rand`, on by default): uniform random legal states.
 //!
 //! # Example
@@ -30,17 +32,19 @@ mod cubie;
 mod facelet;
 mod moves;
 mod notation;
+pub mod perm;
 #[cfg(feature = "rand")]
 mod random;
 mod symmetry;
 
 pub use centers::Centers;
-pub use cubie::{Corner, Cube, CubeError, Edge, permutation_parity_odd};
+pub use cubie::{Corner, Cube, CubeError, Edge};
 pub use facelet::{FaceletCube, FaceletError, facelet_name};
 pub use moves::{Face, Move, MoveSet, is_canonical};
 pub use notation::{
     Alg, Expanded, MAX_EXPANDED_MOVES, MAX_NESTING, ParseError, ParseErrorKind, simplify,
 };
+pub use perm::permutation_parity_odd;
 pub use symmetry::{ParseSymmetryError, Symmetry};
 
 /// The examples of the crate's README.md, run as doctests.

@@ -2,7 +2,8 @@
 
 use rand::Rng;
 
-use crate::cubie::{Cube, permutation_parity_odd};
+use crate::cubie::Cube;
+use crate::perm::permutation_parity_odd;
 
 impl Cube {
     /// A uniformly random legal state: every one of the 43,252,003,274,489,856,000 states is

@@ -68,7 +68,7 @@ impl Matrix {
     #[cfg(test)]
     fn is_mirror(&self) -> bool {
         // The determinant of a signed permutation matrix: the permutation's sign times the signs.
-        let perm_odd = crate::cubie::permutation_parity_odd(&self.axis);
+        let perm_odd = crate::perm::permutation_parity_odd(&self.axis);
         let negatives = self.sign.iter().filter(|&&s| s < 0).count();
         perm_odd ^ (negatives % 2 == 1)
     }

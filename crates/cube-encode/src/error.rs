@@ -4,7 +4,7 @@ use std::fmt;
 
 use cube_core::{CubeError, FaceletError, ParseError};
 
-use crate::detect::Format;
+use crate::format::Format;
 
 /// A field of the Twizzle binary format, named in errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -44,6 +44,7 @@ pub mod compact;
 mod detect;
 mod error;
 pub mod facelet;
+mod format;
 pub mod h48;
 pub mod kpattern;
 pub mod reid;
@@ -52,10 +53,9 @@ mod serde_impl;
 mod state;
 pub mod twizzle;
 
-pub use detect::{
-    Format, MAX_MOVE_RUN, UnknownFormat, detect, parse, parse_as, shape, structured_shape,
-};
+pub use detect::{MAX_MOVE_RUN, detect, parse, parse_as, shape, structured_shape};
 pub use error::{DecodeError, Field};
+pub use format::{Format, UnknownFormat};
 pub use state::State;
 
 /// The examples of the crate's README.md, run as doctests.

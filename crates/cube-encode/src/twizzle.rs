@@ -508,6 +508,24 @@ mod tests {
         }
     }
 
+    /// The fast rank and unrank are cube-core's reference Lehmer rank (`cube_core::perm`): on every
+    /// permutation of eight and a sample of twelve.
+    #[test]
+    fn ranks_agree_with_the_reference() {
+        use cube_core::perm::{rank_permutation, unrank_permutation};
+        for i in 0..FACT[8] {
+            let mut reference = [0u8; 8];
+            unrank_permutation(u64::from(i), &mut reference);
+            assert_eq!(unrank::<8>(i), reference);
+            assert_eq!(u64::from(rank(&reference)), rank_permutation(&reference));
+        }
+        for i in (0..FACT[12]).step_by(99_991) {
+            let mut reference = [0u8; 12];
+            unrank_permutation(u64::from(i), &mut reference);
+            assert_eq!(unrank::<12>(i), reference);
+        }
+    }
+
     #[test]
     fn rank_unrank_twelve_samples() {
         let mut i = 0u32;

@@ -158,7 +158,7 @@ fn temporary_name(path: &Path, tag: &str) -> PathBuf {
 }
 
 /// The directory of `path` (`.` for a bare file name).
-fn parent(path: &Path) -> &Path {
+pub(crate) fn parent(path: &Path) -> &Path {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

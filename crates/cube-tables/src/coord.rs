@@ -57,19 +57,11 @@ pub(crate) fn rank_order<const N: usize>(values: &[u8; N]) -> u32 {
     rank
 }
 
-/// The permutation of `0..N` with rank `rank` under [`rank_order`].
-pub(crate) fn unrank_order<const N: usize>(mut rank: u32) -> [u8; N] {
-    let mut digits = [0u8; N];
-    for i in (0..N).rev() {
-        let base = (N - i) as u32;
-        digits[i] = (rank % base) as u8;
-        rank /= base;
-    }
-    let mut unused: Vec<u8> = (0..N as u8).collect();
+/// The permutation of `0..N` with rank `rank` under [`rank_order`]: cube-core's reference
+/// ([`cube_core::perm::unrank_permutation`]).
+pub(crate) fn unrank_order<const N: usize>(rank: u32) -> [u8; N] {
     let mut out = [0u8; N];
-    for i in 0..N {
-        out[i] = unused.remove(digits[i] as usize);
-    }
+    cube_core::perm::unrank_permutation(u64::from(rank), &mut out);
     out
 }
 
@@ -110,6 +102,21 @@ mod tests {
                     C::NAME
                 );
             }
+        }
+    }
+
+    /// The fast rank of a relative order is cube-core's reference rank on permutations, and of any
+    /// distinct values the rank of their order.
+    #[test]
+    fn order_rank_agrees_with_the_reference() {
+        for rank in 0..40_320u32 {
+            let perm: [u8; 8] = unrank_order(rank);
+            assert_eq!(
+                u64::from(rank_order(&perm)),
+                cube_core::perm::rank_permutation(&perm)
+            );
+            let spread = perm.map(|v| v * 3 + 1);
+            assert_eq!(rank_order(&spread), rank);
         }
     }
 

@@ -62,7 +62,7 @@ pub enum TableErrorKind {
     PayloadHash,
     /// The depth histogram recomputed by `verify` does not match the header or the expected one.
     HistogramMismatch,
-    /// Another process holds the lock for this table: a bake of the same table is running.
+    /// Another bake or clean holds the writers' lock of the table directory (`.bake.lock`).
     Locked,
     /// A table id is not a valid, filename-safe id.
     InvalidId,
@@ -326,7 +326,7 @@ impl fmt::Display for TableError {
             )?,
             Kind::Locked => write!(
                 f,
-                "another bake of this table is running (wait for it to finish, or ask to wait for the lock)"
+                "another bake or clean of this table directory is running (wait for it to finish, or ask to wait for the lock)"
             )?,
             Kind::InvalidId { id, why } => write!(f, "invalid table id {id:?}: {why}")?,
             Kind::InvalidInput { what } => write!(f, "{what}")?,

@@ -104,6 +104,26 @@ impl Header {
             .expect("the header is HEADER_LEN bytes")
     }
 
+    /// The spec that the header at the start of `prefix` describes (its id, tier, encoding and entry
+    /// count), unchecked: for a listing, which knows a file by its name only. An unknown tier or
+    /// encoding is replaced by one that [`Header::check`] then refuses by name; `None` without a
+    /// whole header or a valid id.
+    pub(crate) fn spec_in(prefix: &[u8]) -> Option<TableSpec> {
+        let header: Header = bytemuck::pod_read_unaligned(prefix.get(..HEADER_LEN)?);
+        let id = TableId::from_padded(&header.table_id)?;
+        let encoding =
+            Encoding::from_code(header.encoding, header.reserved0).unwrap_or(Encoding::Byte);
+        let spec = TableSpec::new(id, encoding, header.n_entries);
+        Some(match Tier::from_code(header.tier) {
+            Ok(Some(tier)) => TableSpec {
+                tier: Some(tier),
+                ..spec
+            },
+            // A header without a tier, or with an unknown one: `check` names the unknown code.
+            _ => spec,
+        })
+    }
+
     /// Reads and checks the header at the start of a file of `file_len` bytes, in constant time.
     ///
     /// `prefix` is the start of the file: at least `min(file_len, HEADER_LEN)` bytes.

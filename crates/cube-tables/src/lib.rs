@@ -3,14 +3,16 @@
 //! This crate also owns the table files: versioned, checksummed files of a fixed 384-byte header and a
 //! payload of 4-bit or 8-bit entries (docs/tables.md describes the format byte by byte).
 //!
-//! - [`write_table`], [`write_table_from_file`] and [`TableWriter`] write a table atomically: to
-//!   `<name>.tmp` under a lock, then `fsync` and rename. [`NibbleTable`], [`Scratch`] and [`pack_nibbles`]
+//! - [`write_table`], [`write_table_from_file`] and [`TableWriter`] write a table atomically: to a
+//!   temporary file under the directory's [`BakeLock`], then `fsync` and rename. [`NibbleTable`], [`Scratch`] and [`pack_nibbles`]
 //!   help generators build the payload.
 //! - [`PruneTable`] reads one back: [`PruneTable::load`] into a `Vec`, [`PruneTable::load_anonymous`]
 //!   into huge pages (the fast path for large tables), or [`PruneTable::open_mapped`] as a file map. All
 //!   three check the header and the lengths in constant time.
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
+//! - [`list_files`] lists every file the toolkit keeps in a table directory, with its header's state;
+//!   [`clean()`] removes a tier's, the method caches' or all of them, under the directory's lock.
 //!
 //! The coordinates and tables over them: [`m12`] (the 12-edge permutation as M12 x S7),
 //! [`sym_coord`] (symmetry-reduced coordinates), [`phase1`] (the exact phase-1 distance of the
@@ -52,11 +54,13 @@
 #![deny(missing_docs)]
 
 mod atomic;
+mod clean;
 mod dirs;
 mod error;
 mod format;
 mod hash;
 mod id;
+mod lock;
 pub mod m12;
 mod mmap;
 mod nibble;
@@ -67,6 +71,7 @@ mod table;
 mod verify;
 
 pub use crate::atomic::AtomicFile;
+pub use crate::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
 pub use crate::dirs::{TABLES_DIR_ENV, resolve_table_dir};
 pub use crate::error::{TableError, TableErrorKind};
 pub use crate::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
@@ -75,8 +80,9 @@ pub use crate::id::{
     Encoding, Fix, FixCommands, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier, fix_commands,
     set_fix_commands,
 };
+pub use crate::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
 pub use crate::mmap::{Anonymous, Mapped, Scratch};
-pub use crate::nibble::{NibbleTable, pack_nibbles, pack_nibbles_into, prefetch_nibble};
+pub use crate::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
 pub use crate::open::open_regular;
 pub use crate::stamp::{checked_at, stamp_path, write_check_stamp};
 pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};

@@ -710,6 +710,27 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The prefix and S7 ranks are cube-core's reference ranks (`cube_core::perm`) of an arrangement
+    /// of 5 of 12 and of a permutation of 7, on every value.
+    #[test]
+    fn ranks_agree_with_the_reference() {
+        use cube_core::perm;
+        for r in 0..M12_ORDER as u32 {
+            let places = prefix_unrank(r);
+            let mut reference = [0u8; 5];
+            perm::unrank_arrangement(u64::from(r), 12, &mut reference);
+            assert_eq!(places, reference);
+            assert_eq!(
+                u64::from(prefix_rank(&places)),
+                perm::rank_arrangement(&places, 12)
+            );
+        }
+        for r in 0..S7_ORDER as u16 {
+            let p = s7_unrank(r);
+            assert_eq!(u64::from(s7_rank(&p)), perm::rank_permutation(&p));
+        }
+    }
+
     /// The edge permutations of the face turns in Kociemba order (U, R, F, D, L, B), piece at
     /// place form, edges `UR UF UL UB DR DF DL DB FR FL BL BR`.
     const QUARTER_TURNS: [Perm12; 6] = [

@@ -25,6 +25,7 @@ use crate::error::TableError;
 #[cfg(feature = "mmap")]
 use crate::format::HEADER_LEN;
 use crate::id::TableSpec;
+use crate::lock::ReadLock;
 use crate::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big};
 
 /// The payload of a table mapped from its file by [`PruneTable::open_mapped`].
@@ -89,6 +90,7 @@ impl PruneTable<Mapped> {
         spec: &TableSpec,
     ) -> Result<PruneTable<Mapped>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
+        let _read = ReadLock::of_file(path);
         let (file, info) = open_checked(path, spec).map_err(at)?;
         let payload_len =
             usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
@@ -157,6 +159,7 @@ fn load_anonymous(
     check: PayloadCheck,
 ) -> Result<PruneTable<Anonymous>, TableError> {
     let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
+    let _read = ReadLock::of_file(path);
     let (file, info) = open_checked(path, spec).map_err(at)?;
     let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
     let mut map = anonymous(len).map_err(at)?;

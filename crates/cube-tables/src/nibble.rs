@@ -1,4 +1,6 @@
-//! [`NibbleTable`]: a writable table of 4-bit entries for generators, and [`pack_nibbles`].
+//! [`Nibbles`], the one read view of 4-bit entries (every nibble table is read through it:
+//! [`PruneTable::nibbles`](crate::PruneTable::nibbles), [`NibbleTable`], the searches' tables);
+//! [`NibbleTable`], a writable table of 4-bit entries for generators; and [`pack_nibbles`].
 //!
 //! A generator either sets nibbles directly, or runs its breadth-first search over a byte-per-entry
 //! [`Scratch`](crate::Scratch) (simpler to update from many threads) and packs it at the end with
@@ -12,6 +14,55 @@ use crate::format::Histogram;
 use crate::hash::CHUNK_LEN;
 use crate::id::Encoding;
 use crate::verify::histogram;
+
+/// A read view of 4-bit entries packed two per byte: entry `2k` is the low nibble of byte `k`,
+/// entry `2k + 1` the high nibble. The one decoder of the layout; a search holds views and reads
+/// with [`Nibbles::get`], which is the shift and the mask and no other branch than the slice's bound
+/// check.
+///
+/// ```
+/// use cube_tables::Nibbles;
+///
+/// let view = Nibbles::new(&[0x21, 0x0F]);
+/// assert_eq!((view.get(0), view.get(1), view.get(2), view.get(3)), (1, 2, 15, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nibbles<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Nibbles<'a> {
+    /// The entries packed in `bytes` (`2 * bytes.len()` of them, the last perhaps padding).
+    #[inline]
+    pub const fn new(bytes: &'a [u8]) -> Nibbles<'a> {
+        Nibbles { bytes }
+    }
+
+    /// The entry at `index`, in `0..16`.
+    ///
+    /// # Panics
+    ///
+    /// When `index >= 2 * self.bytes().len()`.
+    #[inline(always)]
+    pub fn get(self, index: usize) -> u8 {
+        (self.bytes[index >> 1] >> ((index & 1) << 2)) & 0xF
+    }
+
+    /// Asks the CPU to start loading the cache line of entry `index`, for a lookup soon after.
+    /// Out of range indexes are ignored; a no-op on targets other than x86-64.
+    #[inline(always)]
+    pub fn prefetch(self, index: usize) {
+        if let Some(byte) = self.bytes.get(index >> 1) {
+            crate::table::prefetch_read(byte);
+        }
+    }
+
+    /// The packed bytes.
+    #[inline]
+    pub const fn bytes(self) -> &'a [u8] {
+        self.bytes
+    }
+}
 
 /// A table of `n_entries` 4-bit entries over any byte storage: entry `2k` is the low nibble of byte `k`,
 /// entry `2k + 1` the high nibble.
@@ -60,15 +111,22 @@ impl<T: AsRef<[u8]>> NibbleTable<T> {
     ///
     /// # Panics
     ///
-    /// When `index >= self.len()`.
-    #[inline]
+    /// When `index` is beyond the bytes. In debug builds, when `index >= self.len()` (in release
+    /// builds the padding nibble of an odd length reads as 0).
+    #[inline(always)]
     pub fn get(&self, index: usize) -> u8 {
-        assert!(
+        debug_assert!(
             index < self.n_entries,
             "index {index} out of range for {} nibbles",
             self.n_entries
         );
-        (self.bytes.as_ref()[index / 2] >> ((index & 1) * 4)) & 0xF
+        self.nibbles().get(index)
+    }
+
+    /// The read view of the entries.
+    #[inline(always)]
+    pub fn nibbles(&self) -> Nibbles<'_> {
+        Nibbles::new(self.bytes.as_ref())
     }
 
     /// The number of entries.
@@ -131,15 +189,6 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
         if n_entries % 2 == 1 {
             bytes[n_entries / 2] = value;
         }
-    }
-}
-
-/// Asks the CPU to start loading the cache line of entry `index` of the nibble-packed `bytes`, for a
-/// lookup soon after. Out of range indexes are ignored; a no-op on targets other than x86-64.
-#[inline(always)]
-pub fn prefetch_nibble(bytes: &[u8], index: usize) {
-    if let Some(byte) = bytes.get(index / 2) {
-        crate::table::prefetch_read(byte);
     }
 }
 

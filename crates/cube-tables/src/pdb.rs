@@ -9,8 +9,9 @@
 //! | 8edge | `korf-edges-8a`, `-8b` | 5,109,350,400 | edges {0..7}, {4..11} |
 //!
 //! Every entry is the exact distance (half-turn metric) of the projected state from the projected goal,
-//! stored in 4 bits. The index functions are in [`CornerCoord`] and [`EdgeSubset`]; [`PdbSet`] holds the
-//! three tables of a tier and answers `h(cube) = max(corners, edges a, edges b)`.
+//! stored in 4 bits. The index functions are in [`CornerCoord`] and [`EdgeSubset`], and their SIMD
+//! form, which a search computes per node, in [`EdgeIndexer`] and [`corner_coord`] (tested equal);
+//! [`PdbSet`] holds the three tables of a tier and answers `h(cube) = max(corners, edges a, edges b)`.
 //!
 //! - [`bake()`] and [`bake_tier`] fill a table with a parallel breadth-first search over a memory-mapped
 //!   byte-per-entry scratch file, check its histogram against [`expected`], pack it to nibbles and write it
@@ -40,6 +41,7 @@ mod bfs;
 mod bitmap;
 mod check;
 pub mod expected;
+mod fast_index;
 mod index;
 mod seed;
 mod set;
@@ -55,6 +57,7 @@ pub use self::bake::{
 };
 pub use self::bfs::{Direction, LevelStats};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
+pub use self::fast_index::{EdgeIndexer, corner_coord};
 pub use self::index::{
     CORNER_COUNT, CORNER_PERM_COUNT, CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset,
     TWIST_COUNT, corner_index, corner_perm_rank, corner_perm_unrank, twist_rank, twist_unrank,

@@ -1,20 +1,21 @@
-//! Writing table files: atomically, under a lock, never leaving a half-written file at the final name.
+//! Writing table files: atomically, under the directory's lock, never leaving a half-written file at
+//! the final name.
 //!
 //! Every writer follows the same steps:
 //!
-//! 1. Create the directory, open `<name>.lock` and lock it with `File::try_lock` (or `File::lock` when
-//!    [`WriteOptions::wait_for_lock`] is set). A second bake of the same table gets
-//!    [`TableErrorKind::Locked`](crate::TableErrorKind::Locked). The lock file is kept: the lock dies with
-//!    the process that holds it, so a killed bake never blocks the next one.
+//! 1. Create the directory and take its writers' lock, [`BakeLock`] (`<dir>/.bake.lock`, see
+//!    `lock.rs`), failing at once or waiting as [`WriteOptions::wait_for_lock`] says; a bake that
+//!    already holds it passes it in (`write_table_under`, `TableWriter::create_under`). A second writer
+//!    gets [`TableErrorKind::Locked`](crate::TableErrorKind::Locked).
 //! 2. Remove the temporary files of this table that killed writers left (the lock says no one else is
 //!    writing it), then write the header and the payload to a new [`AtomicFile`]
 //!    (`.<name>.<pid>-<n>.tmp`, never an existing file).
-//! 3. Commit it: `fsync` the file, rename it to `<name>`, and `fsync` the directory.
+//! 3. Commit it: `fsync` the file, and under the read lock held exclusively (no reader is between the
+//!    opens of a tier), rename it to `<name>` and `fsync` the directory.
 //!
 //! On any error the temporary file is removed. A writer killed half-way leaves only its temporary file,
 //! which no loader ever opens and the next writer of the table removes.
 
-use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,7 @@ use crate::error::{Kind, TableError};
 use crate::format::{HEADER_LEN, Header, Histogram};
 use crate::hash::{CHUNK_LEN, StreamHash, payload_hash};
 use crate::id::TableSpec;
+use crate::lock::BakeLock;
 
 /// Options for [`write_table`], [`write_table_from_file`] and [`TableWriter`].
 #[derive(Clone, Debug, Default)]
@@ -31,12 +33,13 @@ pub struct WriteOptions {
 }
 
 impl WriteOptions {
-    /// The default options: fail with `Locked` when another bake of the same table is running.
+    /// The default options: fail with `Locked` when another bake or clean of the directory is running.
     pub fn new() -> WriteOptions {
         WriteOptions::default()
     }
 
-    /// Whether to wait for another bake of the same table to finish rather than fail with `Locked`.
+    /// Whether to wait for another bake or clean of the directory to finish rather than fail with
+    /// `Locked`.
     pub fn wait_for_lock(mut self, yes: bool) -> WriteOptions {
         self.wait_for_lock = yes;
         self
@@ -53,7 +56,7 @@ impl WriteOptions {
 ///
 /// - `InvalidInput` when `payload` is not `spec.payload_len()` bytes long or `histogram` does not sum to
 ///   `spec.n_entries`.
-/// - `Locked` when another bake of the same table holds the lock.
+/// - `Locked` when another bake or clean of the directory holds its lock.
 /// - `Io` when creating, writing, syncing or renaming fails (a full disk, say); the temporary file is removed.
 pub fn write_table(
     dir: &Path,
@@ -62,13 +65,49 @@ pub fn write_table(
     payload: &[u8],
     options: &WriteOptions,
 ) -> Result<PathBuf, TableError> {
-    let at = |e: TableError| e.at(spec.id, &spec.path_in(dir), &spec.fix, spec.tier);
+    write_table_with(spec, histogram, payload, Lock::Take(dir, options))
+}
+
+/// [`write_table`] into the directory of `lock`, which the caller (a bake) holds.
+pub(crate) fn write_table_under(
+    lock: &BakeLock,
+    spec: &TableSpec,
+    histogram: &Histogram,
+    payload: &[u8],
+) -> Result<PathBuf, TableError> {
+    write_table_with(spec, histogram, payload, Lock::Held(lock))
+}
+
+fn write_table_with(
+    spec: &TableSpec,
+    histogram: &Histogram,
+    payload: &[u8],
+    lock: Lock<'_>,
+) -> Result<PathBuf, TableError> {
+    let at = |e: TableError| e.at(spec.id, &spec.path_in(lock.dir()), &spec.fix, spec.tier);
     check_input(spec, histogram, payload.len() as u64).map_err(at)?;
     let header = Header::new(spec, histogram, payload_hash(payload));
-    let mut staged = Staged::new(dir, spec, options)?;
+    let mut staged = Staged::new(spec, lock)?;
     staged.write(&header.to_bytes())?;
     staged.write(payload)?;
     staged.commit(None)
+}
+
+/// How a writer holds the directory's writers' lock.
+enum Lock<'a> {
+    /// Take the lock of this directory for this one write, with these options.
+    Take(&'a Path, &'a WriteOptions),
+    /// The caller holds it.
+    Held(&'a BakeLock),
+}
+
+impl Lock<'_> {
+    fn dir(&self) -> &Path {
+        match self {
+            Lock::Take(dir, _) => dir,
+            Lock::Held(lock) => lock.dir(),
+        }
+    }
 }
 
 /// Writes the table `spec` to `dir`, atomically, copying the payload from the file at `scratch`.
@@ -136,18 +175,30 @@ pub struct TableWriter {
 }
 
 impl TableWriter {
-    /// Takes the lock and creates the temporary file for `spec` in `dir`.
+    /// Takes the directory's lock and creates the temporary file for `spec` in `dir`.
     ///
     /// # Errors
     ///
-    /// `Locked` when another bake of the same table holds the lock, `Io` when the directory, the lock file
-    /// or the temporary file cannot be created.
+    /// `Locked` when another bake or clean of the directory holds its lock, `Io` when the directory,
+    /// the lock file or the temporary file cannot be created.
     pub fn create(
         dir: &Path,
         spec: &TableSpec,
         options: &WriteOptions,
     ) -> Result<TableWriter, TableError> {
-        let mut staged = Staged::new(dir, spec, options)?;
+        TableWriter::create_with(spec, Lock::Take(dir, options))
+    }
+
+    /// [`TableWriter::create`] in the directory of `lock`, which the caller (a bake) holds.
+    pub(crate) fn create_under(
+        lock: &BakeLock,
+        spec: &TableSpec,
+    ) -> Result<TableWriter, TableError> {
+        TableWriter::create_with(spec, Lock::Held(lock))
+    }
+
+    fn create_with(spec: &TableSpec, lock: Lock<'_>) -> Result<TableWriter, TableError> {
+        let mut staged = Staged::new(spec, lock)?;
         // A zeroed header until `finish`: a temporary file that is renamed by hand still never loads.
         staged.write(&[0; HEADER_LEN])?;
         Ok(TableWriter {
@@ -236,38 +287,28 @@ fn check_input(
     Ok(())
 }
 
-/// A table file being written under the table's lock, as an [`AtomicFile`]: removed on drop unless
-/// committed.
+/// A table file being written under the directory's writers' lock, as an [`AtomicFile`]: removed on
+/// drop unless committed.
 #[derive(Debug)]
 struct Staged {
     spec: TableSpec,
     file: AtomicFile,
-    /// Held until the staged file is dropped; the lock is released when the handle closes.
-    _lock: File,
+    dir: PathBuf,
+    /// The lock taken for this one write (`None` when the caller holds it); released on drop.
+    _lock: Option<BakeLock>,
 }
 
 impl Staged {
-    fn new(dir: &Path, spec: &TableSpec, options: &WriteOptions) -> Result<Staged, TableError> {
+    fn new(spec: &TableSpec, lock: Lock<'_>) -> Result<Staged, TableError> {
+        let dir = lock.dir();
         let final_path = spec.path_in(dir);
         let at = |e: TableError, path: &Path| e.at(spec.id, path, &spec.fix, spec.tier);
-        std::fs::create_dir_all(dir)
-            .map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
-        let lock_path = with_suffix(&final_path, ".lock");
-        let lock = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(|e| at(TableError::io("opening the lock file", e), &lock_path))?;
-        if options.wait_for_lock {
-            lock.lock()
-                .map_err(|e| at(TableError::io("locking", e), &lock_path))?;
-        } else {
-            lock.try_lock().map_err(|e| match e {
-                std::fs::TryLockError::WouldBlock => at(TableError::new(Kind::Locked), &lock_path),
-                std::fs::TryLockError::Error(e) => at(TableError::io("locking", e), &lock_path),
-            })?;
-        }
+        let lock = match lock {
+            Lock::Take(_, options) => {
+                Some(BakeLock::acquire(dir, options.wait_for_lock).map_err(|e| at(e, dir))?)
+            }
+            Lock::Held(_) => None,
+        };
         // We hold the lock, so any temporary file of this table is left over from a killed writer.
         AtomicFile::remove_stale(&final_path);
         let file = AtomicFile::create(&final_path)
@@ -275,6 +316,7 @@ impl Staged {
         Ok(Staged {
             spec: *spec,
             file,
+            dir: dir.to_path_buf(),
             _lock: lock,
         })
     }
@@ -305,20 +347,19 @@ impl Staged {
         }
         let path = self.file.path().to_path_buf();
         let tmp_path = self.file.tmp_path().to_path_buf();
-        let Staged { spec, file, _lock } = self;
-        file.commit().map_err(|e| {
-            TableError::io("syncing and renaming the temporary file", e)
-                .at(spec.id, &tmp_path, &spec.fix, spec.tier)
-        })?;
+        let Staged {
+            spec,
+            file,
+            dir,
+            _lock,
+        } = self;
+        let at = |e: TableError| e.at(spec.id, &tmp_path, &spec.fix, spec.tier);
+        // The writers' lock is held (here or by the caller), so the exclusive step is ours to take.
+        crate::lock::exclusive(&dir, || file.commit())
+            .map_err(at)?
+            .map_err(|e| at(TableError::io("syncing and renaming the temporary file", e)))?;
         Ok(path)
     }
-}
-
-/// `path` with `suffix` appended to its file name: `x.v1.tbl` becomes `x.v1.tbl.lock`.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
 }
 
 #[cfg(test)]
@@ -375,11 +416,12 @@ mod tests {
                 "{message}"
             );
             assert!(!tmp.exists(), "the temporary file is removed");
-            let names: Vec<_> = std::fs::read_dir(dir.path())
+            let mut names: Vec<_> = std::fs::read_dir(dir.path())
                 .unwrap()
                 .map(|e| e.unwrap().file_name())
                 .collect();
-            assert_eq!(names, ["unit-full.v1.tbl.lock"]);
+            names.sort();
+            assert_eq!(names, [".bake.lock", ".lock"]);
         }
     }
 }

@@ -15,8 +15,10 @@ use crate::error::{Kind, TableError};
 use crate::format::{HEADER_LEN, Header, Histogram, TableInfo};
 use crate::hash::{CHUNK_LEN, chunk_hash, combine};
 use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::lock::ReadLock;
 #[cfg(doc)]
 use crate::mmap::{Anonymous, Mapped};
+use crate::nibble::Nibbles;
 
 /// A pruning table or pattern database: one small entry (a depth, or a lower bound on it) per coordinate.
 ///
@@ -77,7 +79,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         );
         let payload = self.payload.as_ref();
         match self.info.encoding {
-            Encoding::Nibble => (payload[index / 2] >> ((index & 1) * 4)) & 0xF,
+            Encoding::Nibble => Nibbles::new(payload).get(index),
             Encoding::Byte => payload[index],
             Encoding::Line2 { base } => crate::h48::line_value(payload, index, base),
         }
@@ -90,7 +92,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
     pub fn prefetch(&self, index: usize) {
         let payload = self.payload.as_ref();
         match self.info.encoding {
-            Encoding::Nibble => crate::nibble::prefetch_nibble(payload, index),
+            Encoding::Nibble => Nibbles::new(payload).prefetch(index),
             Encoding::Byte => {
                 if let Some(byte) = payload.get(index) {
                     prefetch_read(byte);
@@ -102,6 +104,13 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
                 }
             }
         }
+    }
+
+    /// The typed read view of a nibble-encoded table, whose `get` has no branch on the encoding (the
+    /// view a search holds); `None` for another encoding.
+    #[inline]
+    pub fn nibbles(&self) -> Option<Nibbles<'_>> {
+        (self.info.encoding == Encoding::Nibble).then(|| Nibbles::new(self.payload.as_ref()))
     }
 
     /// The number of entries.
@@ -223,6 +232,7 @@ impl PruneTable<Vec<u8>> {
     /// - `Io` when reading fails (`PermissionDenied` among them, with its fix).
     pub fn load(path: &Path, spec: &TableSpec) -> Result<PruneTable<Vec<u8>>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
+        let _read = ReadLock::of_file(path);
         let (file, info) = open_checked(path, spec).map_err(at)?;
         let payload_len =
             usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
@@ -363,6 +373,29 @@ pub(crate) fn too_big(payload_len: u64) -> TableError {
 ///
 /// Returns the file positioned at the start of the payload.
 pub(crate) fn open_checked(path: &Path, spec: &TableSpec) -> Result<(File, TableInfo), TableError> {
+    let (file, file_len, prefix, n_read) = open_header(path)?;
+    let info = Header::check(&prefix[..n_read], file_len, spec)?;
+    Ok((file, info))
+}
+
+/// The header of the table file at `path`, checked against what the header itself says the table is
+/// (for a listing of a directory, where the table is known only by its file name): the label, the
+/// version, the checksum, the codes and the file size.
+pub(crate) fn check_own_header(path: &Path) -> Result<TableInfo, TableError> {
+    let (_, file_len, prefix, n_read) = open_header(path)?;
+    let prefix = &prefix[..n_read];
+    // Without a whole header or an id, any spec lets `check` name the first thing that is wrong.
+    let spec = Header::spec_in(prefix).unwrap_or(TableSpec::new(
+        TableId::from_static("unknown"),
+        Encoding::Byte,
+        0,
+    ));
+    Header::check(prefix, file_len, &spec)
+}
+
+/// Opens `path` as a regular file and reads its first [`HEADER_LEN`] bytes (fewer in a shorter file):
+/// the file, at least the length it has been read to, the bytes and their count.
+fn open_header(path: &Path) -> Result<(File, u64, [u8; HEADER_LEN], usize), TableError> {
     let mut file = crate::open::open_regular(path)?;
     let file_len = file
         .metadata()
@@ -371,8 +404,7 @@ pub(crate) fn open_checked(path: &Path, spec: &TableSpec) -> Result<(File, Table
     let mut prefix = [0u8; HEADER_LEN];
     let n_read =
         read_up_to(&mut file, &mut prefix).map_err(|e| TableError::io("reading the header", e))?;
-    let info = Header::check(&prefix[..n_read], file_len.max(n_read as u64), spec)?;
-    Ok((file, info))
+    Ok((file, file_len.max(n_read as u64), prefix, n_read))
 }
 
 /// Checks the header, the size and the id of the file at `path` against `spec`, in constant time,

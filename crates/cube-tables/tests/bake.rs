@@ -31,8 +31,9 @@ fn leftover_tmp_is_ignored_then_replaced() {
     assert_eq!(
         file_names(dir.path()),
         [
+            ".bake.lock",
+            ".lock",
             "korf-edges-7a.v1.tbl",
-            "korf-edges-7a.v1.tbl.lock",
             "korf-edges-7a.v1.tbl.tmp"
         ]
     );
@@ -48,8 +49,8 @@ fn temporaries(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// A bake killed half-way (SIGKILL, in a child process) leaves only its temporary file, and its lock file
-/// does not block the next bake: file locks die with the process.
+/// A bake killed half-way (SIGKILL, in a child process) leaves only its temporary file, and the
+/// directory's lock files do not block the next bake: file locks die with the process.
 #[test]
 fn killed_bake() {
     const CHILD_DIR: &str = "CUBE_TABLES_TEST_KILLED_BAKE_DIR";
@@ -96,7 +97,7 @@ fn killed_bake() {
     );
     assert_eq!(
         file_names(dir.path()).len(),
-        3,
+        4,
         "{:?}",
         file_names(dir.path())
     );
@@ -110,15 +111,11 @@ fn killed_bake() {
     verify(&PruneTable::load(&path, &SPEC).unwrap(), None).unwrap();
     assert_eq!(
         file_names(dir.path()),
-        [
-            "child-ready",
-            "korf-edges-7a.v1.tbl",
-            "korf-edges-7a.v1.tbl.lock"
-        ]
+        [".bake.lock", ".lock", "child-ready", "korf-edges-7a.v1.tbl"]
     );
 }
 
-/// Two bakes of the same table at once: the second fails with `Locked`, or waits when asked to.
+/// Two bakes into one directory at once: the second fails with `Locked`, or waits when asked to.
 #[test]
 fn concurrent_bakes() {
     let dir = tempfile::tempdir().unwrap();
@@ -128,12 +125,12 @@ fn concurrent_bakes() {
 
     let err = write_fixture(dir.path(), &WriteOptions::new()).unwrap_err();
     assert_eq!(err.kind(), TableErrorKind::Locked);
-    let lock = dir.path().join("korf-edges-7a.v1.tbl.lock");
+    let lock = dir.path().join(".bake.lock");
     assert_eq!(err.path(), Some(lock.as_path()));
     assert_eq!(
         err.to_string(),
         format!(
-            "table korf-edges-7a ({}): another bake of this table is running \
+            "table korf-edges-7a ({}): another bake or clean of this table directory is running \
              (wait for it to finish, or ask to wait for the lock)",
             lock.display()
         )
@@ -208,7 +205,7 @@ fn invalid_input() {
     drop(writer);
     assert_eq!(
         file_names(dir.path()),
-        ["korf-edges-7a.v1.tbl.lock"],
+        [".bake.lock", ".lock"],
         "no temporary file is left"
     );
 }

@@ -4,6 +4,7 @@
 //! - `round_trip`: write a table, read it back three ways, verify it.
 //! - `faults`: one test per fault injected into a written file: each gives its own error kind.
 //! - `bake`: atomic writes, leftover temporary files, a killed bake, a full disk, concurrent bakes.
+//! - `clean`: the listing of a table directory's files and `clean`, under the directory's lock.
 //! - `cache`: `load_or_build`, the on-disk cache of small tables: missing, corrupt and unwritable.
 //! - `nibble`: `NibbleTable` and `pack_nibbles`, exhaustively on small tables.
 //! - `header`: proptest round trips of headers, and bit flips that must never load.
@@ -12,6 +13,7 @@
 
 mod bake;
 mod cache;
+mod clean;
 mod faults;
 mod h48;
 mod header;

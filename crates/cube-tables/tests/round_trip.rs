@@ -98,9 +98,10 @@ fn bytes_across_chunks() {
     assert_eq!(
         crate::util::file_names(dir.path()),
         [
+            ".bake.lock",
+            ".lock",
             "scratch.bin",
-            "two-phase-slice-twist.v1.tbl",
-            "two-phase-slice-twist.v1.tbl.lock"
+            "two-phase-slice-twist.v1.tbl"
         ]
     );
 }

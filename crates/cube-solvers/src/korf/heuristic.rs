@@ -19,8 +19,8 @@
 //! `p`: edges a and b of `x`, then (with the inverse) edges a and b of `y`.
 
 use cube_core::{Cube, Move, Symmetry};
+use cube_tables::Nibbles;
 use cube_tables::pdb::{PdbSet, SymCorners};
-use cube_tables::prefetch_nibble;
 
 use super::index::{EdgeIndexer, corner_coord};
 
@@ -152,7 +152,7 @@ struct Slot {
 pub(crate) struct Tables<'t> {
     /// The corner database reduced by symmetry (it stays in the caches), then the edge tables.
     corners: &'t SymCorners,
-    bytes: [&'t [u8]; 3],
+    tables: [Nibbles<'t>; 3],
     /// The index of each edge subset.
     edges: [EdgeIndexer; 2],
     slots: [Slot; MAX_SLOTS],
@@ -187,11 +187,12 @@ impl<'t> Tables<'t> {
                 "the edge subsets of a tier are ranges of the same size"
             );
         }
-        let bytes = [
-            corners.payload(),
-            set.edges()[0].payload(),
-            set.edges()[1].payload(),
-        ];
+        let edges = set.edges().each_ref().map(|table| {
+            table
+                .nibbles()
+                .expect("pattern databases are nibble tables")
+        });
+        let tables = [corners.nibbles(), edges[0], edges[1]];
         let mut slots = [Slot::default(); MAX_SLOTS];
         let mut n_slots = 1;
         for pair in 0..n_pairs as u8 {
@@ -208,7 +209,7 @@ impl<'t> Tables<'t> {
         }
         Tables {
             corners,
-            bytes,
+            tables,
             edges: first.map(|f| EdgeIndexer::new(f, n_edges)),
             slots,
             n_slots,
@@ -277,14 +278,13 @@ impl<'t> Tables<'t> {
     /// Starts loading the entry `index` of slot `slot`.
     #[inline(always)]
     pub(crate) fn prefetch(&self, slot: usize, index: usize) {
-        prefetch_nibble(self.bytes[usize::from(self.slots[slot].table)], index);
+        self.tables[usize::from(self.slots[slot].table)].prefetch(index);
     }
 
     /// The entry `index` of slot `slot`.
     #[inline(always)]
     pub(crate) fn get(&self, slot: usize, index: usize) -> u8 {
-        let bytes = self.bytes[usize::from(self.slots[slot].table)];
-        (bytes[index >> 1] >> ((index & 1) << 2)) & 0xF
+        self.tables[usize::from(self.slots[slot].table)].get(index)
     }
 
     /// Every slot's value for `pairs`, and their maximum.

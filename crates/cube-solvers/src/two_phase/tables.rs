@@ -137,7 +137,7 @@ impl Nibbles {
 
     #[inline]
     fn get(&self, index: u32) -> u8 {
-        self.0[(index >> 1) as usize] >> ((index & 1) << 2) & 15
+        cube_tables::Nibbles::new(&self.0).get(index as usize)
     }
 }
 

@@ -21,6 +21,7 @@ use super::table::spec_or_error;
 use crate::error::TableError;
 use crate::format::Histogram;
 use crate::id::Tier;
+use crate::lock::BakeLock;
 use crate::pdb::LevelStats;
 
 /// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log
@@ -36,7 +37,7 @@ pub const H0_CODES: [u64; 4] = [5_473_562, 34_776_317, 68_566_704, 8_750_867];
 pub struct BakeOptions {
     /// Bake even when a valid table is present.
     pub force: bool,
-    /// Wait for another bake of the same table rather than fail with `Locked`.
+    /// Wait for another bake or clean of the directory rather than fail with `Locked`.
     pub wait_for_lock: bool,
     /// h4..h7: also count the G11 cosets at depth 11, which the pass streams without storing, and
     /// check the count against nissy-core's 12,045,845,660 (a row bitmap write per transition:
@@ -100,6 +101,13 @@ pub fn bake_tiers(
 ) -> Result<Vec<BakeReport>, TableError> {
     let mut reports: Vec<Option<BakeReport>> = vec![None; tiers.len()];
     let mut passes: Vec<Pass<'_>> = Vec::new();
+    let Some(&first) = tiers.first() else {
+        return Ok(Vec::new());
+    };
+    let first = spec_or_error(first)?;
+    // One lock for the whole call: the skip tests, the searches and the writes.
+    let lock = BakeLock::acquire(dir, options.wait_for_lock)
+        .map_err(|e| e.at(first.id, dir, &first.fix, first.tier))?;
     for (i, &tier) in tiers.iter().enumerate() {
         let spec = spec_or_error(tier)?;
         let baked = if options.force {
@@ -125,7 +133,7 @@ pub fn bake_tiers(
         }
     }
     for pass in &passes {
-        for (&tier, report) in pass.tiers.iter().zip(run(pass, progress)?) {
+        for (&tier, report) in pass.tiers.iter().zip(run(pass, &lock, progress)?) {
             for (slot, _) in reports.iter_mut().zip(tiers).filter(|(_, t)| **t == tier) {
                 *slot = Some(report.clone());
             }

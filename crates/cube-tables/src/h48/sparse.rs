@@ -33,10 +33,11 @@ use super::table::spec_or_error;
 use crate::error::{Kind, TableError};
 use crate::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram};
 use crate::id::{Encoding, TableSpec, Tier};
+use crate::lock::BakeLock;
 use crate::mmap::Scratch;
-use crate::pdb::bake::{check_free_space, file_scratch, is_sound, lock};
+use crate::pdb::bake::{check_free_space, file_scratch, is_sound};
 use crate::pdb::{Direction, LevelStats};
-use crate::store::{TableWriter, WriteOptions};
+use crate::store::TableWriter;
 use crate::table::PruneTable;
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
@@ -480,9 +481,11 @@ pub(super) struct Pass<'a> {
     pub(super) expected_depths: Option<&'a [u64]>,
 }
 
-/// Runs one search and writes every tier of `pass`; a report per tier in its order.
+/// Runs one search and writes every tier of `pass` under `lock` (the writers' lock of `pass.dir`);
+/// a report per tier in its order.
 pub(super) fn run(
     pass: &Pass<'_>,
+    lock: &BakeLock,
     progress: &(dyn Fn(&LevelStats) + Sync),
 ) -> Result<Vec<BakeReport>, TableError> {
     let specs: Vec<TableSpec> = pass
@@ -503,19 +506,7 @@ pub(super) fn run(
     let base = bases[0];
     assert!(bases.iter().all(|&b| b == base), "one pass writes one base");
     let dir = pass.dir;
-    std::fs::create_dir_all(dir).map_err(|e| {
-        at(
-            TableError::io("creating the table directory", e),
-            &first,
-            dir,
-        )
-    })?;
     let name = format!("h48-h{}", pass.flips);
-    let _lock = lock(
-        &dir.join(format!("{name}.bake.lock")),
-        pass.options.wait_for_lock,
-    )
-    .map_err(|e| at(e, &first, dir))?;
     let scratch_path = dir.join(format!("{name}.scratch"));
     // We hold the bake lock: a scratch file here is left by a killed bake.
     let _ = std::fs::remove_file(&scratch_path);
@@ -620,14 +611,13 @@ pub(super) fn run(
 
     // The projection: every row of every tier, and the streamed level `base + 2`.
     let project_start = Instant::now();
-    let write_options = WriteOptions::new().wait_for_lock(pass.options.wait_for_lock);
     let mut outputs: Vec<TierRows> = specs
         .iter()
         .map(|spec| {
             Ok(TierRows {
                 tier: spec.tier.expect("an H48 spec has a tier"),
                 n_flips: spec.tier.and_then(Tier::h48_flips).expect("an H48 tier"),
-                writer: TableWriter::create(dir, spec, &write_options)?,
+                writer: TableWriter::create_under(lock, spec)?,
                 histogram: [0; HISTOGRAM_LEN],
             })
         })

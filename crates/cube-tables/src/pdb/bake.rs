@@ -1,15 +1,15 @@
 //! Baking a pattern database: breadth-first search over a byte-per-entry scratch, exact final scan,
 //! nibble packing, atomic write.
 //!
-//! A bake holds `<dir>/<id>.bake.lock` for its whole run, so two bakes of one table never share the
-//! scratch file `<dir>/<id>.scratch`. Before it starts, it compares the free space of the directory
+//! A bake holds the directory's writers' lock (`<dir>/.bake.lock`, `lock.rs`) for its whole run, so
+//! two bakes never share the scratch file `<dir>/<id>.scratch`; readers of other tables are not
+//! held up (the read lock is taken exclusively only to rename the finished table into place). Before it starts, it compares the free space of the directory
 //! with the scratch and the table it will write, and refuses with both figures; the scratch file's
 //! blocks are then allocated for real, so a full disk is an error, never a `SIGBUS` in the search. The
 //! scratch is removed on every path: when the bake ends (written, skipped or failed) and, for one a
 //! killed bake left, when the next bake of the table starts. A finished bake stamps the table as
 //! checked (`stamp.rs`).
 
-use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -17,13 +17,14 @@ use crate::error::{Kind, TableError};
 use crate::format::HEADER_LEN;
 use crate::format::{HISTOGRAM_LEN, Histogram};
 use crate::id::{Encoding, TableSpec, Tier};
+use crate::lock::BakeLock;
 use crate::mmap::Scratch;
 use crate::nibble::pack_nibbles_into;
 use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, LevelStats, SearchOptions};
 use crate::pdb::bitmap;
 use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
 use crate::pdb::{Pdb, Projection, tier_tables};
-use crate::store::{TableWriter, WriteOptions, write_table};
+use crate::store::{TableWriter, write_table_under};
 use crate::table::{check_payload, open_checked};
 
 /// Where the byte-per-entry scratch of a bake lives.
@@ -56,7 +57,7 @@ pub struct BakeOptions {
     pub scratch: ScratchKind,
     /// Bake even when a valid table is present.
     pub force: bool,
-    /// Wait for another bake of the same table rather than fail with `Locked`.
+    /// Wait for another bake or clean of the directory rather than fail with `Locked`.
     pub wait_for_lock: bool,
     /// A level runs the backward pass when `unassigned < backward_factor * frontier`; `None` for the
     /// measured defaults, [`CORNER_BACKWARD_FACTOR`] and [`EDGE_BACKWARD_FACTOR`].
@@ -126,6 +127,46 @@ pub enum Event<'a> {
     },
 }
 
+/// The one-line text of an event, as both binaries show it (a progress bar's message, a line of the
+/// log): `korf-edges-7a: written to /t/korf-edges-7a.v1.tbl (search 41.20 s, check + pack + write
+/// 1.31 s)`.
+impl std::fmt::Display for Event<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Skipped { table, path } => write!(
+                f,
+                "{}: baked and valid at {}, skipped",
+                table.id(),
+                path.display()
+            ),
+            Event::Started { table } => {
+                write!(f, "{}: searching {} entries", table.id(), table.n_entries())
+            }
+            Event::Work {
+                table,
+                depth,
+                done,
+                total,
+            } => write!(
+                f,
+                "{} depth {depth}: {}%",
+                table.id(),
+                done * 100 / (*total).max(1)
+            ),
+            Event::Level { table, stats } => write!(f, "{:>14} {stats}", table.id().as_str()),
+            Event::Writing { table } => write!(f, "{}: checking, packing, writing", table.id()),
+            Event::Written { table, report } => write!(
+                f,
+                "{}: written to {} (search {:.2} s, check + pack + write {:.2} s)",
+                table.id(),
+                report.path.display(),
+                report.search_time.as_secs_f64(),
+                report.write_time.as_secs_f64()
+            ),
+        }
+    }
+}
+
 /// What one bake did.
 #[derive(Clone, Debug)]
 pub struct BakeReport {
@@ -163,11 +204,13 @@ pub fn bake_tier(
 /// Bakes `table` into `dir`, unless a valid one is there (see [`BakeOptions::force`]).
 ///
 /// A table is valid for this check when its header passes the constant-time checks of `open` and its
-/// histogram is the published one; `verify_table` checks the payload.
+/// histogram is the published one; `verify_table` checks the payload. The steps: take the directory's
+/// writers' lock and skip a valid table (`begin`), allocate the scratch, run the levels, check the
+/// histogram, write; the one lock is held throughout.
 ///
 /// # Errors
 ///
-/// - `Locked` when another bake of the table is running.
+/// - `Locked` when another bake or clean of the directory is running.
 /// - `Io` when the directory, the scratch file or the table cannot be created or written.
 /// - `HistogramMismatch` when the search finds another histogram than the published one (a bug; nothing is
 ///   written).
@@ -178,33 +221,91 @@ pub fn bake(
     progress: &(dyn Fn(&Event<'_>) + Sync),
 ) -> Result<BakeReport, TableError> {
     let spec = &table.spec;
-    let path = spec.path_in(dir);
     let at = |e: TableError, file: &Path| e.at(spec.id, file, &spec.fix, spec.tier);
-    std::fs::create_dir_all(dir)
-        .map_err(|e| at(TableError::io("creating the table directory", e), dir))?;
-    let _lock = lock(
-        &dir.join(format!("{}.bake.lock", spec.id)),
-        options.wait_for_lock,
-    )
-    .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
+    let (lock, scratch_path) = match begin(dir, table, options)? {
+        Begun::Skipped(path) => {
+            progress(&Event::Skipped { table, path: &path });
+            return Ok(BakeReport {
+                path,
+                skipped: true,
+                levels: Vec::new(),
+                histogram: table.expected_histogram().unwrap_or([0; HISTOGRAM_LEN]),
+                search_time: Duration::ZERO,
+                write_time: Duration::ZERO,
+            });
+        }
+        Begun::Bake { lock, scratch_path } => (lock, scratch_path),
+    };
+    let mut cells = scratch(dir, table, options, &scratch_path)?;
+
+    progress(&Event::Started { table });
+    let start = Instant::now();
+    let (counts, levels) =
+        run_levels(table, options, &mut cells, progress).map_err(|e| at(e, &scratch_path))?;
+    let search_time = start.elapsed();
+
+    progress(&Event::Writing { table });
+    let write_start = Instant::now();
+    let histogram =
+        check_histogram(table, &cells, &counts).map_err(|e| at(e, &spec.path_in(dir)))?;
+    let path = write(&lock, table, &cells, &histogram)?;
+    drop(cells);
+    // The payload was hashed from the very bytes whose histogram was checked above.
+    // A stamp that cannot be written only costs a later status report its "checked" date.
+    let _ = crate::stamp::write_stamp(&path);
+    let report = BakeReport {
+        path,
+        skipped: false,
+        levels,
+        histogram,
+        search_time,
+        write_time: write_start.elapsed(),
+    };
+    progress(&Event::Written {
+        table,
+        report: &report,
+    });
+    Ok(report)
+}
+
+/// How a bake begins: with nothing to do, or holding the lock with the scratch path cleared.
+enum Begun {
+    /// The table at this path is baked and valid.
+    Skipped(PathBuf),
+    /// The bake goes on under `lock`; `scratch_path` is where its scratch file goes.
+    Bake {
+        lock: BakeLock,
+        scratch_path: PathBuf,
+    },
+}
+
+/// Takes the writers' lock of `dir`, removes a killed bake's scratch, and says whether the bake is
+/// needed.
+fn begin(dir: &Path, table: &Pdb, options: &BakeOptions) -> Result<Begun, TableError> {
+    let spec = &table.spec;
+    let lock = BakeLock::acquire(dir, options.wait_for_lock)
+        .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
     let scratch_path = dir.join(format!("{}.scratch", spec.id));
     // We hold the bake lock: a scratch file here is left by a killed bake, and is of no use now.
     let _ = std::fs::remove_file(&scratch_path);
+    let path = spec.path_in(dir);
     if !options.force && is_baked(&path, table) {
-        progress(&Event::Skipped { table, path: &path });
-        return Ok(BakeReport {
-            path,
-            skipped: true,
-            levels: Vec::new(),
-            histogram: table.expected_histogram().unwrap_or([0; HISTOGRAM_LEN]),
-            search_time: Duration::ZERO,
-            write_time: Duration::ZERO,
-        });
+        return Ok(Begun::Skipped(path));
     }
+    Ok(Begun::Bake { lock, scratch_path })
+}
 
+/// The search's scratch, after the free-space check: bytes per entry for the corners (packed at the
+/// end), the payload's nibbles for the edge tables (their bitmaps write into it).
+fn scratch(
+    dir: &Path,
+    table: &Pdb,
+    options: &BakeOptions,
+    scratch_path: &Path,
+) -> Result<Scratch, TableError> {
+    let spec = &table.spec;
+    let at = |e: TableError, file: &Path| e.at(spec.id, file, &spec.fix, spec.tier);
     let n_entries = table.n_entries();
-    // The corners search one byte per entry and pack at the end; the edge tables search on bitmaps
-    // and write their nibbles straight into the scratch, which is then the payload.
     let scratch_len = match &table.projection {
         Projection::Corners => n_entries,
         Projection::Edges(_) => n_entries.div_ceil(2),
@@ -217,14 +318,20 @@ pub fn bake(
             ScratchKind::Memory => 0,
         };
     check_free_space(dir, needed).map_err(|e| at(e, dir))?;
-    let mut cells = match options.scratch {
-        ScratchKind::File => file_scratch(&scratch_path, scratch_len),
+    match options.scratch {
+        ScratchKind::File => file_scratch(scratch_path, scratch_len),
         ScratchKind::Memory => Scratch::anonymous(scratch_len),
     }
-    .map_err(|e| at(e, &scratch_path))?;
+    .map_err(|e| at(e, scratch_path))
+}
 
-    progress(&Event::Started { table });
-    let start = Instant::now();
+/// Runs the levels of the search over `cells`; the entries per depth and the log of the levels.
+fn run_levels(
+    table: &Pdb,
+    options: &BakeOptions,
+    cells: &mut [u8],
+    progress: &(dyn Fn(&Event<'_>) + Sync),
+) -> Result<(Vec<u64>, Vec<LevelStats>), TableError> {
     let levels = std::sync::Mutex::new(Vec::new());
     let on_level = |stats: &LevelStats| {
         levels
@@ -255,59 +362,55 @@ pub fn bake(
             &CornerSpace {
                 tables: CornerMoves::get(),
             },
-            &mut cells,
+            cells,
             &search_options,
         ),
         Projection::Edges(subset) => {
             let maps = EdgeMoveMaps::get().clone();
             let pieces = subset.pieces();
             match subset.n_edges() {
-                6 => bitmap::search::<_, 1>(&edge_space::<6>(maps, pieces), &mut cells, &search_options),
-                7 => bitmap::search::<_, 2>(&edge_space::<7>(maps, pieces), &mut cells, &search_options),
-                8 => bitmap::search::<_, 4>(&edge_space::<8>(maps, pieces), &mut cells, &search_options),
+                6 => bitmap::search::<_, 1>(&edge_space::<6>(maps, pieces), cells, &search_options),
+                7 => bitmap::search::<_, 2>(&edge_space::<7>(maps, pieces), cells, &search_options),
+                8 => bitmap::search::<_, 4>(&edge_space::<8>(maps, pieces), cells, &search_options),
                 n => {
                     let what = format!("edge pattern databases have 6, 7 or 8 edges, not {n}");
                     Err(TableError::new(Kind::InvalidInput { what }))
                 }
-            }
-            .map_err(|e| at(e, &scratch_path))?
+            }?
         }
     }
     .map_err(|depth| {
         let what = format!(
             "the search found no entries at depth {depth} while some are unassigned: the space is not connected"
         );
-        at(TableError::new(Kind::InvalidInput { what }), &path)
+        TableError::new(Kind::InvalidInput { what })
     })?;
-    let search_time = start.elapsed();
     let levels = levels
         .into_inner()
         .expect("the level log is never poisoned");
+    Ok((counts, levels))
+}
 
-    // The exact final scan: every entry assigned, and the histogram is the level counts and the
-    // published one.
-    progress(&Event::Writing { table });
-    let write_start = Instant::now();
+/// The exact final scan: every entry assigned, and the histogram is the level counts and the
+/// published one. Returns the histogram.
+fn check_histogram(table: &Pdb, cells: &[u8], counts: &[u64]) -> Result<Histogram, TableError> {
     let encoding = match &table.projection {
         Projection::Corners => Encoding::Byte,
         Projection::Edges(_) => Encoding::Nibble,
     };
-    let histogram = crate::verify::histogram(&cells, encoding, n_entries as u64);
+    let histogram = crate::verify::histogram(cells, encoding, table.n_entries() as u64);
     let mut from_levels = [0u64; HISTOGRAM_LEN];
-    from_levels[..counts.len()].copy_from_slice(&counts);
+    from_levels[..counts.len()].copy_from_slice(counts);
     let mismatch = |found: &Histogram, expected: &Histogram, against| {
         (0..HISTOGRAM_LEN)
             .find(|&d| found[d] != expected[d])
             .map(|depth| {
-                at(
-                    TableError::new(Kind::HistogramMismatch {
-                        depth,
-                        found: found[depth],
-                        expected: expected[depth],
-                        against,
-                    }),
-                    &path,
-                )
+                TableError::new(Kind::HistogramMismatch {
+                    depth,
+                    found: found[depth],
+                    expected: expected[depth],
+                    against,
+                })
             })
     };
     if let Some(e) = mismatch(&histogram, &from_levels, "the search's level counts") {
@@ -315,45 +418,38 @@ pub fn bake(
     }
     if histogram[16..].iter().any(|&n| n != 0) {
         let what = "an entry of 16 or more does not fit in a nibble".to_string();
-        return Err(at(TableError::new(Kind::InvalidInput { what }), &path));
+        return Err(TableError::new(Kind::InvalidInput { what }));
     }
     if let Some(expected) = table.expected_histogram()
         && let Some(e) = mismatch(&histogram, &expected, "the published histogram")
     {
         return Err(e);
     }
+    Ok(histogram)
+}
 
-    let write_options = WriteOptions::new().wait_for_lock(options.wait_for_lock);
-    let path = match &table.projection {
+/// Writes the checked search under `lock`: the corners packed into nibbles batch by batch, the edge
+/// tables straight from the scratch (already their payload). Returns the table's path.
+fn write(
+    lock: &BakeLock,
+    table: &Pdb,
+    cells: &[u8],
+    histogram: &Histogram,
+) -> Result<PathBuf, TableError> {
+    let spec = &table.spec;
+    match &table.projection {
         Projection::Corners => {
-            let mut writer = TableWriter::create(dir, spec, &write_options)?;
+            let mut writer = TableWriter::create_under(lock, spec)?;
             let mut packed = vec![0u8; PACK_BATCH / 2];
             for batch in cells.chunks(PACK_BATCH) {
                 let out = &mut packed[..batch.len().div_ceil(2)];
                 pack_nibbles_into(batch, out);
                 writer.write(out)?;
             }
-            writer.finish(&histogram)?
+            writer.finish(histogram)
         }
-        Projection::Edges(_) => write_table(dir, spec, &histogram, &cells, &write_options)?,
-    };
-    drop(cells);
-    // The payload was hashed from the very bytes whose histogram was checked above.
-    // A stamp that cannot be written only costs a later status report its "checked" date.
-    let _ = crate::stamp::write_stamp(&path);
-    let report = BakeReport {
-        path,
-        skipped: false,
-        levels,
-        histogram,
-        search_time,
-        write_time: write_start.elapsed(),
-    };
-    progress(&Event::Written {
-        table,
-        report: &report,
-    });
-    Ok(report)
+        Projection::Edges(_) => write_table_under(lock, spec, histogram, cells),
+    }
 }
 
 /// Bytes of scratch packed per batch (an even number, so batches split no nibble pair).
@@ -427,31 +523,11 @@ fn free_space(_dir: &Path) -> Option<u64> {
     None
 }
 
-/// Takes the bake lock at `path`; it is released when the returned file closes (or the process dies).
-pub(crate) fn lock(path: &Path, wait: bool) -> Result<File, TableError> {
-    let file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|e| TableError::io("opening the bake lock file", e).with_path(path))?;
-    if wait {
-        file.lock()
-            .map_err(|e| TableError::io("locking", e).with_path(path))?;
-    } else {
-        file.try_lock().map_err(|e| match e {
-            std::fs::TryLockError::WouldBlock => TableError::new(Kind::Locked).with_path(path),
-            std::fs::TryLockError::Error(e) => TableError::io("locking", e).with_path(path),
-        })?;
-    }
-    Ok(file)
-}
-
 /// A zeroed scratch file of `len` bytes at `path`, truncating whatever a killed bake left there.
 #[allow(unsafe_code)]
 pub(crate) fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableError> {
-    // SAFETY: the caller holds this table's bake lock, so no other bake maps or truncates the scratch
-    // file, and nothing else in the workspace opens `<id>.scratch`.
+    // SAFETY: the caller holds the directory's bake lock, so no other bake maps or truncates the
+    // scratch file, and nothing else in the workspace opens `<id>.scratch`.
     unsafe { Scratch::file_backed(path, len) }
 }
 
@@ -475,6 +551,34 @@ pub(crate) mod tests {
             .filter(|name| name.contains("scratch") || name.ends_with(".tmp"))
             .collect();
         assert!(names.is_empty(), "left behind: {names:?}");
+    }
+
+    /// The shared text of a level is the line xtask's log wrote before it moved here (its format
+    /// string, kept in this test), so that logs stay comparable.
+    #[test]
+    fn a_level_reads_as_the_log_line() {
+        let stats = LevelStats {
+            depth: 9,
+            direction: crate::pdb::Direction::Backward,
+            entries: 41_432_716,
+            unassigned: 15_231_112,
+            elapsed: Duration::from_millis(360),
+        };
+        let old = format!(
+            "{:>14} depth {:>2} {:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left",
+            CORNERS.id().to_string(),
+            stats.depth,
+            "backward",
+            stats.entries,
+            stats.elapsed.as_secs_f64(),
+            stats.rate() / 1e6,
+            stats.unassigned,
+        );
+        let event = Event::Level {
+            table: &CORNERS,
+            stats: &stats,
+        };
+        assert_eq!(event.to_string(), old);
     }
 
     /// See issue 15: a bake into a nearly full file system is refused up front, with the figures.

@@ -169,6 +169,26 @@ impl LevelStats {
     }
 }
 
+/// One line of a bake's log: `depth  9 backward   41432716 entries    0.36 s    115.1 M entries/s
+/// 15231112 left`.
+impl std::fmt::Display for LevelStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let direction = match self.direction {
+            Direction::Forward => "forward",
+            Direction::Backward => "backward",
+        };
+        write!(
+            f,
+            "depth {:>2} {direction:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left",
+            self.depth,
+            self.entries,
+            self.elapsed.as_secs_f64(),
+            self.rate() / 1e6,
+            self.unassigned,
+        )
+    }
+}
+
 /// Options of one search.
 pub(crate) struct SearchOptions<'a> {
     /// Backward when `unassigned < factor * frontier`.

@@ -564,6 +564,39 @@ mod tests {
         }
     }
 
+    /// The fast ranks agree with cube-core's reference forms (`cube_core::perm`) on every corner
+    /// permutation, every twist and every arrangement of 4 (a sample of 7) of the 12 edge positions.
+    #[test]
+    fn ranks_agree_with_the_reference() {
+        use cube_core::perm;
+        for rank in 0..CORNER_PERM_COUNT as u16 {
+            let p = corner_perm_unrank(rank);
+            assert_eq!(u64::from(corner_perm_rank(&p)), perm::rank_permutation(&p));
+        }
+        for rank in 0..TWIST_COUNT as u16 {
+            let twists = twist_unrank(rank);
+            assert_eq!(
+                u64::from(twist_rank(&twists)),
+                perm::pack_orientations(&twists, 3)
+            );
+            let mut reference = [0u8; 8];
+            perm::unpack_orientations(u64::from(rank), 3, &mut reference);
+            assert_eq!(twists, reference);
+        }
+        for rank in 0..12 * 11 * 10 * 9 {
+            let positions = arrangement_unrank::<4>(rank);
+            assert_eq!(
+                arrangement_rank(&positions) as u64,
+                perm::rank_arrangement(&positions, 12)
+            );
+        }
+        for rank in (0..EdgeSubset::EDGES_7A.n_arrangements()).step_by(991) {
+            let mut reference = [0u8; 7];
+            perm::unrank_arrangement(rank as u64, 12, &mut reference);
+            assert_eq!(arrangement_unrank::<7>(rank), reference);
+        }
+    }
+
     #[test]
     fn sizes() {
         assert_eq!(EdgeSubset::EDGES_6A.n_entries(), 42_577_920);

@@ -7,6 +7,7 @@ use cube_core::{Cube, Move};
 
 use crate::error::{Kind, TableError};
 use crate::id::Tier;
+use crate::lock::ReadLock;
 use crate::mmap::{Anonymous, Mapped};
 use crate::pdb::index::{CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset};
 use crate::pdb::{Pdb, Projection, install_seed, seed_path, tier_tables};
@@ -138,13 +139,16 @@ impl<T: AsRef<[u8]>> PdbSet<T> {
             let what = format!("tier {tier} has no Korf edge tables (use 6edge, 7edge or 8edge)");
             return Err(TableError::new(Kind::InvalidInput { what }));
         };
-        let open_one = |table: &Pdb| {
+        for table in [&corners, &a, &b] {
             let path = table.spec.path_in(dir);
             if !path.exists() && seed_path(&path).exists() {
                 install_seed(dir, table, &WriteOptions::new().wait_for_lock(true))?;
             }
-            open(&path, table)
-        };
+        }
+        // The three opens under one read lock: no bake or clean replaces or removes a table between
+        // them (lock.rs).
+        let _read = ReadLock::acquire(dir);
+        let open_one = |table: &Pdb| open(&table.spec.path_in(dir), table);
         Ok(PdbSet {
             tier,
             corners: open_one(&corners)?,

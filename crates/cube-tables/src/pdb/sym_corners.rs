@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::index::{CornerMoves, TWIST_COUNT};
 use crate::coord::{CornerPerm, Twist};
 use crate::move_table::MoveTable;
-use crate::nibble::{NibbleTable, pack_nibbles};
+use crate::nibble::{NibbleTable, Nibbles, pack_nibbles};
 use crate::phase1::ud_symmetries;
 use crate::sym_coord::{SymCoord, conjugation_table};
 use crate::table::PruneTable;
@@ -146,14 +146,13 @@ impl SymCorners {
     /// The entry `index`: the corner distance.
     #[inline(always)]
     pub fn get(&self, index: usize) -> u8 {
-        let bytes = self.table.as_bytes();
-        (bytes[index >> 1] >> ((index & 1) << 2)) & 0xF
+        self.table.nibbles().get(index)
     }
 
-    /// The nibble-packed entries, for searches that read and prefetch them directly
-    /// ([`prefetch_nibble`](crate::prefetch_nibble)).
-    pub fn payload(&self) -> &[u8] {
-        self.table.as_bytes()
+    /// The read view of the entries, for searches that read and prefetch them directly.
+    #[inline(always)]
+    pub fn nibbles(&self) -> Nibbles<'_> {
+        self.table.nibbles()
     }
 
     /// The corner distance of `cube`.
