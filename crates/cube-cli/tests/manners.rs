@@ -351,7 +351,8 @@ fn i16_tables_clean_leaves_only_the_lock_files() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(
-        left.iter().all(|name| name == ".lock" || name == ".bake.lock"),
+        left.iter()
+            .all(|name| name == ".lock" || name == ".bake.lock"),
         "only the two persistent lock files stay: {left:?}"
     );
     let (_, out, _) = run(&["tables", "files", "--tables", tables, "--json"], None);

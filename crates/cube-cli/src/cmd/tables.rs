@@ -81,7 +81,11 @@ fn files_report(dir: &Path, action: &'static str, files: &[KeptFile]) -> Report 
         });
     }
     let total: u64 = files.iter().map(|f| f.size).sum();
-    let verb = if action == "clean" { "removed" } else { "total" };
+    let verb = if action == "clean" {
+        "removed"
+    } else {
+        "total"
+    };
     text.push_str(&format!(
         "{verb}: {} file{}, {}",
         files.len(),
