@@ -52,7 +52,6 @@
 //! ```
 
 mod heuristic;
-pub(crate) mod index;
 mod search;
 
 use std::time::Duration;

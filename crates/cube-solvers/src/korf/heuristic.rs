@@ -22,7 +22,7 @@ use cube_core::{Cube, Move, Symmetry};
 use cube_tables::Nibbles;
 use cube_tables::pdb::{PdbSet, SymCorners};
 
-use super::index::{EdgeIndexer, corner_coord};
+use cube_tables::pdb::{EdgeIndexer, corner_coord};
 
 /// The most views: the position and seven conjugates.
 pub(crate) const MAX_PAIRS: usize = 8;

@@ -15,8 +15,8 @@ use cube_tables::pdb::SymCorners;
 
 use super::{Counters, SharedCounters, Side, Sym48Heuristic, move_cubes};
 use crate::engine::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
-use crate::korf::index::corner_coord;
 use crate::search::{AFTER, NO_MOVE};
+use cube_tables::pdb::corner_coord;
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
 const POLL_INTERVAL: u32 = 1 << 14;
