@@ -218,7 +218,7 @@ pub(crate) struct Driver {
     /// Search one prefix of each orbit of prefixes under the symmetries of the position (and
     /// re-emit the solutions conjugated): prefixes `p` and `s(p)` lead to conjugate positions,
     /// `x·s(p) = s (x·p) s⁻¹` when `s x s⁻¹ = x`. The method's worker must honour
-    /// [`Shared::any_face_after_prefix`](search::Shared): conjugating a prefix can reorder the
+    /// [`Shared::any_face_after_prefix`]: conjugating a prefix can reorder the
     /// opposite faces at its end.
     pub(crate) symmetric_starts: bool,
 }
