@@ -31,17 +31,17 @@
 //!   the family once and writes it there; for two-phase this is the large tables (the exact
 //!   phase-1 distance and the phase-2 corner x edge distance, about 130 MB), as the CLI uses them.
 //!
-//! Measured on the project's 2-core machine while other builds ran (load average 5.5-6;
-//! `cargo run --release -p cube-solvers --example library_start`, docs/PERFORMANCE.md), over 200
+//! Measured on the project's 2-core machine with nothing else running
+//! (`cargo run --release -p cube-solvers --example library_start`, docs/PERFORMANCE.md), over 200
 //! seeded random states solved to at most 20 moves (the default), one thread:
 //!
 //! | tables | ready in | median solve | slowest solve | mean length |
 //! |---|---:|---:|---:|---:|
-//! | two-phase small, `TwoPhaseTables::small()` | 0.24-0.32 s | 2.8-4.8 ms | 112-210 ms | 19.86 |
-//! | two-phase large, read by `load_or_build` | 0.68-0.84 s | 0.30-0.42 ms | 38-64 ms | 19.86 |
-//! | two-phase large, first `load_or_build` (built, written) | about 13 s quiet, 51 s busy | | | |
-//! | Thistlethwaite, `ThistlethwaiteTables::build()` | 0.29-0.42 s | | | |
-//! | cross (beginner, CFOP), `CrossTables::build()` | 0.11-0.15 s | | | |
+//! | two-phase small, `TwoPhaseTables::small()` | 0.10 s | 2.0 ms | 88 ms | 19.86 |
+//! | two-phase large, read by `load_or_build` | 0.28-0.36 s | 0.25-0.30 ms | 25 ms | 19.86 |
+//! | two-phase large, first `load_or_build` (built, written) | about 13 s | | | |
+//! | Thistlethwaite, `ThistlethwaiteTables::build()` | 0.11-0.12 s | | | |
+//! | cross (beginner, CFOP), `CrossTables::build()` | 0.05 s | | | |
 //!
 //! # Example
 //!
