@@ -99,6 +99,26 @@ pub struct KorfOutcome {
     pub upper_bound: Option<usize>,
 }
 
+/// An optimal solver of either method behind one object: what a binary that picks the method at
+/// run time (by the tier of its tables) calls, as `Box<dyn OptimalSearch>`.
+pub trait OptimalSearch: Send + Sync {
+    /// [`Korf::search_checkpointed`](crate::korf::Korf::search_checkpointed) or
+    /// [`Sym48::search_checkpointed`](crate::sym48::Sym48::search_checkpointed) (without sym48's
+    /// counters): the search of `cube`, or the resumption of `resume`.
+    ///
+    /// # Errors
+    /// As those.
+    fn search_optimal(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError>;
+}
+
 /// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups, and
 /// [`sym48`](crate::sym48)'s search.
 pub(crate) trait Method: Sync + Sized {

@@ -61,7 +61,7 @@ use cube_tables::pdb::{PdbSet, SymCorners};
 
 use self::heuristic::{Tables, ViewMoves};
 use self::search::{Lookups, Worker};
-use crate::engine::{Abort, Driver, Method, PrefixWorker, Shared, Task};
+use crate::engine::{Abort, Driver, Method, OptimalSearch, PrefixWorker, Shared, Task};
 pub use crate::engine::{Checkpoint, CheckpointError, KorfOutcome, Periodic, Progress};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
@@ -351,6 +351,20 @@ impl PrefixWorker for Worker<'_> {
 
     fn nodes(&self) -> u64 {
         self.n_nodes
+    }
+}
+
+impl<T: AsRef<[u8]> + Sync> OptimalSearch for Korf<'_, T> {
+    fn search_optimal(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
     }
 }
 

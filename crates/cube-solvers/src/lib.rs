@@ -92,6 +92,7 @@ use std::time::Duration;
 use cube_core::{Cube, Move};
 
 pub use crate::cancel::Stop;
+pub use crate::engine::OptimalSearch;
 pub use crate::error::SolveError;
 pub use crate::method_tables::{Loaded, MethodTables, PayloadError, Payloads, load_or_build};
 /// What an optimal solve needs from cube-tables, so that a caller of [`korf`] needs no `use` of

@@ -48,7 +48,7 @@ use cube_tables::Tier;
 use cube_tables::pdb::SymCorners;
 
 use self::search::Engine;
-use crate::engine::{Driver, Task};
+use crate::engine::{Driver, OptimalSearch, Task};
 use crate::korf::{Checkpoint, KorfOutcome, Periodic, Progress};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
@@ -319,6 +319,21 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         let outcome = self.driver().run(&engine, &task, progress, periodic)?;
         let counters = engine.into_counters();
         Ok(Sym48Outcome { outcome, counters })
+    }
+}
+
+impl<H: Sym48Heuristic> OptimalSearch for Sym48<'_, H> {
+    fn search_optimal(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<KorfOutcome, SolveError> {
+        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
+            .map(|outcome| outcome.outcome)
     }
 }
 

@@ -1,7 +1,7 @@
 //! `cube-cli optimal` (and `solve --method optimal`): Korf's optimal solver over the pattern
 //! databases of a Korf tier, or the sym48 solver over an H48 tier, baking the default tier (and
 //! an H48 tier asked for) on first use. Both run through one flow: the same limits, progress,
-//! checkpoints, signals and report; only the search call differs ([`Search`]). The solver is built once per process
+//! checkpoints, signals and report; only the search call differs (cube-solvers' `OptimalSearch`). The solver is built once per process
 //! and shared by every state of the run; `--mmap` maps its tables instead of reading them.
 
 use std::io::{Read, Write};
@@ -14,7 +14,7 @@ use cube_core::{Alg, Cube};
 use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic, Progress};
 use cube_solvers::sym48::Sym48;
 use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, SolveError, Stop};
+use cube_solvers::{Limits, OptimalSearch, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
 use cube_tables::{Anonymous, AtomicFile, PruneTable, TableErrorKind, TableSpec, Tier};
@@ -30,51 +30,9 @@ use crate::table_dir as tables;
 static SOLVER: OnceLock<Result<Loaded, String>> = OnceLock::new();
 
 /// A tier and its search.
-type Loaded = (Tier, Box<dyn Search>);
-
-/// One tier's search, by the tier's method: Korf's over a Korf tier's pattern databases, sym48's
-/// over an H48 table. The tables are the solver's for the whole run.
-trait Search: Send + Sync {
-    /// The search of `cube` (or the resumption of `resume`).
-    fn search(
-        &self,
-        cube: &Cube,
-        resume: Option<&Checkpoint>,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-        periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError>;
-}
-
-impl<T: AsRef<[u8]> + Send + Sync> Search for Korf<'static, T> {
-    fn search(
-        &self,
-        cube: &Cube,
-        resume: Option<&Checkpoint>,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-        periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
-    }
-}
-
-impl<T: AsRef<[u8]> + Send + Sync> Search for Sym48<'static, H48Table<T>> {
-    fn search(
-        &self,
-        cube: &Cube,
-        resume: Option<&Checkpoint>,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-        periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
-            .map(|outcome| outcome.outcome)
-    }
-}
+/// Korf's over a Korf tier's pattern databases, sym48's over an H48 table; the tables are the
+/// solver's for the whole run.
+type Loaded = (Tier, Box<dyn OptimalSearch>);
 
 /// Keeps `value` for the rest of the process: the solver of the run borrows its tables, and both
 /// live until the process ends.
@@ -126,7 +84,10 @@ pub fn print_warnings() {
 }
 
 /// The tier to use and its search (see [`load`]), built on the first call of the run.
-fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, &'static dyn Search), CliError> {
+fn solver(
+    global: &Global,
+    args: &OptimalArgs,
+) -> Result<(Tier, &'static dyn OptimalSearch), CliError> {
     let loaded = SOLVER.get_or_init(|| {
         let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
         // The two-phase upper bound: its tables from the cache rather than built (seconds).
@@ -184,7 +145,7 @@ fn load(
             PruneTable::load_anonymous(&path, spec)
         }
     };
-    let search: Box<dyn Search> = if h48 {
+    let search: Box<dyn OptimalSearch> = if h48 {
         let spec = h48::spec(tier).expect("an H48 tier has a table");
         let table = H48Table::new(read(&spec).map_err(CliError::tables)?);
         let table = for_the_run(table.map_err(CliError::tables)?);
@@ -278,7 +239,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         save: &mut save,
     });
     let outcome = search
-        .search(
+        .search_optimal(
             &cube,
             checkpoint.as_ref(),
             &limits,
