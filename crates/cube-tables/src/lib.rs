@@ -81,7 +81,7 @@ pub use crate::id::{
     set_fix_commands,
 };
 pub use crate::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
-pub use crate::mmap::{Anonymous, Mapped, Scratch};
+pub use crate::mmap::{Anonymous, HugeBuffer, Mapped, Scratch};
 pub use crate::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
 pub use crate::open::open_regular;
 pub use crate::stamp::{checked_at, stamp_path, write_check_stamp};

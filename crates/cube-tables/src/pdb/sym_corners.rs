@@ -20,6 +20,7 @@ use rayon::prelude::*;
 
 use super::index::{CornerMoves, TWIST_COUNT};
 use crate::coord::{CornerPerm, Twist};
+use crate::mmap::HugeBuffer;
 use crate::move_table::MoveTable;
 use crate::nibble::{NibbleTable, Nibbles, pack_nibbles};
 use crate::phase1::ud_symmetries;
@@ -53,7 +54,7 @@ pub struct SymCorners {
     conj_moves: [[u8; 18]; 16],
     table: NibbleTable,
     /// Per entry, 2 bits per move of the representative: distance after minus before, plus one.
-    deltas: Vec<u64>,
+    deltas: HugeBuffer<u64>,
 }
 
 impl SymCorners {
@@ -164,9 +165,14 @@ impl SymCorners {
 
 /// The move deltas of every entry of the reduced table `bytes` (one byte per entry): one pass
 /// per (class, move) over the twists, whose entries after the move share one row of the table.
-fn move_deltas(bytes: &[u8], perms: &SymCoord, perm_class: &[u16], twist_conj: &[u16]) -> Vec<u64> {
+fn move_deltas(
+    bytes: &[u8],
+    perms: &SymCoord,
+    perm_class: &[u16],
+    twist_conj: &[u16],
+) -> HugeBuffer<u64> {
     let moves = CornerMoves::get();
-    let mut deltas = vec![0u64; bytes.len()];
+    let mut deltas = HugeBuffer::zeroed(bytes.len());
     deltas
         .par_chunks_mut(TWIST_COUNT)
         .enumerate()
