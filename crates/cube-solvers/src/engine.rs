@@ -5,9 +5,11 @@
 //! A search ([`Driver::run`]) checks the cube and the checkpoint, asks the two-phase solver for an
 //! upper bound, then searches bounds from the method's lower bound up ([`Run`]): each bound is
 //! split into the canonical move prefixes of [`Driver::prefix_depth`] moves, taken from one queue
-//! in order by every thread; solutions are taken in prefix order, and a prefix is abandoned only
-//! once earlier prefixes hold all the solutions wanted, so the result never depends on the number
-//! of threads or on timing (see [`korf`](crate::korf) for the exceptions the two-phase upper bound
+//! in order by every thread (canonical order, or from [`Driver::slack_order_from`] on the order of
+//! the method's lower bound after each prefix, which depends only on the position and the
+//! tables); solutions are taken in that order, and a prefix is abandoned only once earlier
+//! prefixes hold all the solutions wanted, so the result never depends on the number of threads
+//! or on timing (see [`korf`](crate::korf) for the exceptions the two-phase upper bound
 //! brings). While the bounds are searched, the two-phase solver may go on on one more thread
 //! ([`upper`]), looking for a solution at most one move longer than the bound being searched.
 //! Progress is reported after each bound; a stopped search returns a [`Checkpoint`], and a
@@ -136,9 +138,9 @@ pub(crate) trait Method: Sync + Sized {
 
 /// One thread's search of the prefixes of a bound, taken from the queue one at a time.
 pub(crate) trait PrefixWorker {
-    /// Searches every continuation of `prefix` (the index-th) of total length `bound`, keeping up
-    /// to `want` solutions.
-    fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize);
+    /// Searches every continuation of `prefix` (the `rank`-th in search order) of total length
+    /// `bound`, keeping up to `want` solutions.
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, rank: usize, want: usize);
     /// Why the last prefix ended.
     fn abort(&self) -> Abort;
     /// The solutions of the last prefix, in the order found.
@@ -168,10 +170,10 @@ pub(crate) struct Shared<'a, M> {
 }
 
 impl<M> Shared<'_, M> {
-    /// Polls the stop flag, the clock and the cut-off for a worker searching prefix
-    /// `prefix_index`: why it must end early, if it must.
+    /// Polls the stop flag, the clock and the cut-off for a worker searching the prefix of search
+    /// rank `prefix_rank`: why it must end early, if it must.
     #[inline]
-    pub(crate) fn poll(&self, prefix_index: usize) -> Option<Abort> {
+    pub(crate) fn poll(&self, prefix_rank: usize) -> Option<Abort> {
         if self.halted.load(Ordering::Relaxed)
             || self.stop.is_stopped()
             || self.upper_found.load(Ordering::Relaxed)
@@ -179,7 +181,7 @@ impl<M> Shared<'_, M> {
         {
             self.halted.store(true, Ordering::Relaxed);
             Some(Abort::Halted)
-        } else if self.cutoff.load(Ordering::Relaxed) < prefix_index {
+        } else if self.cutoff.load(Ordering::Relaxed) < prefix_rank {
             Some(Abort::Cutoff)
         } else {
             None
@@ -241,6 +243,12 @@ pub(crate) struct Driver {
     /// [`Shared::any_face_after_prefix`]: conjugating a prefix can reorder the
     /// opposite faces at its end.
     pub(crate) symmetric_starts: bool,
+    /// From this bound on, the prefixes are searched in the order of the method's lower bound at
+    /// their end, smallest first, ties in canonical order: a prefix with more moves to spare holds
+    /// more of the bound's solutions, so the first solution of the last bound comes sooner.
+    /// Prefix indexes (checkpoints, results) stay canonical; solutions are taken in search order,
+    /// which depends only on the position and the tables.
+    pub(crate) slack_order_from: Option<usize>,
 }
 
 impl Driver {
@@ -362,6 +370,7 @@ impl Driver {
             max_length: task.limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
             h0: 0,
             upper_len: None,
+            slack_order: std::cell::OnceCell::new(),
         };
         if task.cube.is_solved() {
             return Ok(run.finish(Ending::proven(vec![Vec::new()], 0, 0)));
@@ -427,6 +436,8 @@ struct Run<'a, M> {
     h0: usize,
     /// The length of the two-phase solution, when one was asked for and found.
     upper_len: Option<usize>,
+    /// The prefixes (canonical indexes) in [`Driver::slack_order_from`]'s order, made once.
+    slack_order: std::cell::OnceCell<Vec<usize>>,
 }
 
 /// How a search ends: what becomes its [`KorfOutcome`].
@@ -606,6 +617,24 @@ impl<M: Method> Run<'_, M> {
     /// Searches one bound over all prefixes, on `limits.threads` threads (`nodes_before` were
     /// searched at the bounds below); with `periodic`, the calling thread hands a checkpoint of
     /// the bound so far to it every `periodic.every`.
+    /// The canonical indexes of `prefixes`, by the method's lower bound of the position after
+    /// each, smallest first (a stable sort: ties keep canonical order).
+    fn by_slack(&self, prefixes: &[Vec<u8>]) -> Vec<usize> {
+        let keys: Vec<usize> = prefixes
+            .iter()
+            .map(|prefix| {
+                let moves: Vec<Move> = prefix
+                    .iter()
+                    .map(|&m| Move::from_index(usize::from(m)))
+                    .collect();
+                self.method.lower_bound(&self.task.cube.apply_moves(&moves))
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..prefixes.len()).collect();
+        order.sort_by_key(|&i| keys[i]);
+        order
+    }
+
     fn search_bound(
         &self,
         bound: usize,
@@ -624,9 +653,21 @@ impl<M: Method> Run<'_, M> {
             any_face_after_prefix: false,
         };
         let prefixes = canonical_sequences(self.driver.prefix_depth.min(bound));
+        let order = if self
+            .driver
+            .slack_order_from
+            .is_some_and(|from| bound >= from)
+        {
+            self.slack_order
+                .get_or_init(|| self.by_slack(&prefixes))
+                .clone()
+        } else {
+            (0..prefixes.len()).collect()
+        };
         let mut state = BoundState {
             results: vec![None; prefixes.len()],
             n_found: vec![0; prefixes.len()],
+            order,
         };
         let symmetries = self.driver.start_symmetries(self.task.cube);
         if !symmetries.is_empty() {
@@ -730,10 +771,10 @@ impl<M: Method> Run<'_, M> {
         let cutoff = state.cutoff(want);
         // Complete when every prefix up to the cut-off is done.
         let complete = state
-            .results
+            .order
             .iter()
             .take(cutoff.saturating_add(1))
-            .all(Option::is_some);
+            .all(|&i| state.results[i].is_some());
         let (done, found) = state.done_and_found();
         BoundResult {
             found,
@@ -763,7 +804,7 @@ impl fmt::Debug for Periodic<'_> {
 
 /// The outcome of one bound.
 struct BoundResult {
-    /// The solutions of the prefixes searched to the end, in prefix order, with their prefix.
+    /// The solutions of the prefixes searched to the end, in search order, with their prefix.
     found: Vec<(usize, Vec<Move>)>,
     nodes: u64,
     /// Every prefix up to the cut-off was searched to the end.
@@ -772,49 +813,55 @@ struct BoundResult {
     done: Vec<usize>,
 }
 
-/// Per-prefix results of one bound.
+/// Per-prefix results of one bound, by canonical prefix index.
 struct BoundState {
     /// The solutions of each prefix searched to the end.
     results: Vec<Option<Vec<Vec<Move>>>>,
     n_found: Vec<usize>,
+    /// The search order: `order[rank]` is the index of the prefix searched `rank`-th.
+    order: Vec<usize>,
 }
 
 impl BoundState {
-    /// The prefixes searched to the end, and their solutions with their prefix, in prefix order.
+    /// The prefixes searched to the end (increasing), and their solutions with their prefix, in
+    /// search order.
     fn done_and_found(&self) -> (Vec<usize>, Vec<(usize, Vec<Move>)>) {
-        let mut found = Vec::new();
-        let mut done = Vec::new();
-        for (i, solutions) in self.results.iter().enumerate() {
-            if let Some(solutions) = solutions {
-                done.push(i);
-                found.extend(solutions.iter().map(|moves| (i, moves.clone())));
-            }
-        }
+        let done = (0..self.results.len())
+            .filter(|&i| self.results[i].is_some())
+            .collect();
+        let found = self
+            .order
+            .iter()
+            .filter_map(|&i| self.results[i].as_ref().map(|solutions| (i, solutions)))
+            .flat_map(|(i, solutions)| solutions.iter().map(move |moves| (i, moves.clone())))
+            .collect();
         (done, found)
     }
 
-    /// The last prefix that can contribute: the first at which the solutions of finished prefixes
-    /// up to it reach `want` (`usize::MAX` when there is none yet).
+    /// The rank of the last prefix that can contribute: the first at which the solutions of
+    /// finished prefixes up to it in search order reach `want` (`usize::MAX` when there is none
+    /// yet).
     fn cutoff(&self, want: usize) -> usize {
         let mut total = 0usize;
-        for (i, &n) in self.n_found.iter().enumerate() {
-            total = total.saturating_add(n);
+        for (rank, &i) in self.order.iter().enumerate() {
+            total = total.saturating_add(self.n_found[i]);
             if total >= want {
-                return i;
+                return rank;
             }
         }
         usize::MAX
     }
 }
 
-/// The prefix queue of one bound, which every thread of the bound takes prefixes from in order.
+/// The prefix queue of one bound, which every thread of the bound takes prefixes from in search
+/// order.
 struct Queue<'a, M> {
     shared: Shared<'a, M>,
     cube: &'a Cube,
     prefixes: &'a [Vec<u8>],
     bound: usize,
     want: usize,
-    /// The next prefix to take.
+    /// The rank of the next prefix to take.
     next: AtomicUsize,
     state: Mutex<BoundState>,
     /// The nodes of the bound so far, added prefix by prefix (for periodic checkpoints).
@@ -827,18 +874,23 @@ impl<M: Method> Queue<'_, M> {
         let shared = &self.shared;
         let mut worker = M::worker(shared, self.cube);
         loop {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
-            if i >= self.prefixes.len()
-                || i > shared.cutoff.load(Ordering::Relaxed)
+            let rank = self.next.fetch_add(1, Ordering::Relaxed);
+            if rank >= self.prefixes.len()
+                || rank > shared.cutoff.load(Ordering::Relaxed)
                 || shared.halted.load(Ordering::Relaxed)
             {
                 break;
             }
-            if self.state.lock().expect("lock").results[i].is_some() {
-                continue;
-            }
+            let i = {
+                let state = self.state.lock().expect("lock");
+                let i = state.order[rank];
+                if state.results[i].is_some() {
+                    continue;
+                }
+                i
+            };
             let before = worker.nodes();
-            worker.run_prefix(&self.prefixes[i], self.bound, i, self.want);
+            worker.run_prefix(&self.prefixes[i], self.bound, rank, self.want);
             self.live_nodes
                 .fetch_add(worker.nodes() - before, Ordering::Relaxed);
             match worker.abort() {
@@ -859,5 +911,43 @@ impl<M: Method> Queue<'_, M> {
             }
         }
         worker.nodes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prefixes searched out of canonical order: the cut-off is a rank in search order, the
+    /// solutions come in search order, the done prefixes in canonical order.
+    #[test]
+    fn a_bound_s_results_follow_the_search_order() {
+        let solution = |m: Move| vec![m];
+        let mut state = BoundState {
+            results: vec![None; 4],
+            n_found: vec![0; 4],
+            order: vec![2, 0, 3, 1],
+        };
+        assert_eq!(state.cutoff(1), usize::MAX);
+        state.results[3] = Some(vec![solution(Move::U1)]);
+        state.n_found[3] = 1;
+        assert_eq!(state.cutoff(1), 2, "prefix 3 is searched third");
+        state.results[2] = Some(vec![solution(Move::R1)]);
+        state.n_found[2] = 1;
+        assert_eq!(state.cutoff(1), 0);
+        assert_eq!(state.cutoff(2), 2);
+        state.results[0] = Some(vec![solution(Move::F1)]);
+        state.n_found[0] = 1;
+        assert_eq!(state.cutoff(2), 1);
+        let (done, found) = state.done_and_found();
+        assert_eq!(done, [0, 2, 3]);
+        assert_eq!(
+            found,
+            [
+                (2, solution(Move::R1)),
+                (0, solution(Move::F1)),
+                (3, solution(Move::U1))
+            ]
+        );
     }
 }

@@ -34,7 +34,8 @@
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads, checkpoints and
 //! progress are the Korf solver's (`engine::Driver`): the prefixes are canonical
-//! sequences of position-side moves. Solutions are not found in the order of canonical sequences
+//! sequences of position-side moves, searched from bound 15 on by slack
+//! ([`Config::slack_order_from`]). Solutions are not found in the order of canonical sequences
 //! (the side switches), but the result still depends on the position and the limits only.
 
 mod h48;
@@ -108,6 +109,12 @@ pub struct Config {
     /// prefix of each orbit of prefixes under them and conjugate the solutions found: the work of
     /// a bound shrinks by up to the number of symmetries. On by default.
     pub symmetric_starts: bool,
+    /// From this bound on, the prefixes are searched in order of their slack (the lower bound of
+    /// the position after each, smallest first; ties in canonical order), and solutions are taken
+    /// in that order. On the first ten of nissy-core's 17-movers over h5 without the two-phase
+    /// helper, the median search fell from 48 M to 20 M nodes: the first solution of the last
+    /// bound comes sooner. Smaller bounds are usually exhausted whatever the order (default 15).
+    pub slack_order_from: usize,
 }
 
 /// Which side of a node the search expands. Every rule gives the same solutions; they differ in
@@ -135,6 +142,7 @@ impl Default for Config {
             distinct_up_to_symmetry: false,
             side: Side::FewerMoves,
             symmetric_starts: true,
+            slack_order_from: 15,
         }
     }
 }
@@ -297,6 +305,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
             inverse: true,
             symmetric: false,
             symmetric_starts: self.config.symmetric_starts,
+            slack_order_from: Some(self.config.slack_order_from),
         }
     }
 

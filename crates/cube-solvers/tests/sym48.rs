@@ -382,7 +382,17 @@ fn agree_with_korf<H: Sym48Heuristic>(solver: &Sym48<'_, H>, seed: u64) {
 /// the first ones of the full list.
 #[test]
 fn same_answer_on_one_and_two_threads() {
-    let solver = Sym48::with_config(coset(), corners(), exact());
+    for slack_order_from in [15, 0] {
+        let config = Config {
+            slack_order_from,
+            ..exact()
+        };
+        same_answer_on_one_and_two_threads_with(&config);
+    }
+}
+
+fn same_answer_on_one_and_two_threads_with(config: &Config) {
+    let solver = Sym48::with_config(coset(), corners(), config.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(22);
     for n_solutions in [1, 3, ALL] {
         let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 9));
@@ -427,7 +437,17 @@ fn upper_bound_keeps_lengths() {
 /// Stopped by the time budget, then resumed from the checkpoint: the uninterrupted answer.
 #[test]
 fn stop_and_resume() {
-    let solver = Sym48::with_config(&Zero, corners(), exact());
+    for slack_order_from in [15, 0] {
+        let config = Config {
+            slack_order_from,
+            ..exact()
+        };
+        stop_and_resume_with(&config);
+    }
+}
+
+fn stop_and_resume_with(config: &Config) {
+    let solver = Sym48::with_config(&Zero, corners(), config.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 10));
     let full = search(&solver, &cube, &Limits::default()).outcome;

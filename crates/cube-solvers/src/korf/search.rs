@@ -228,7 +228,7 @@ pub(crate) struct Worker<'a> {
     path: [u8; 32],
     depth: usize,
     poll: u32,
-    prefix_index: usize,
+    prefix_rank: usize,
     want: usize,
     /// `nodes[level][i]`: the `i`-th node of the level (child `i` of the node being searched
     /// one level up), and `families[level][i]` its children.
@@ -249,7 +249,7 @@ impl<'a> Worker<'a> {
             path: [0; 32],
             depth: 0,
             poll: 0,
-            prefix_index: 0,
+            prefix_rank: 0,
             want: 1,
             nodes: vec![[Node::EMPTY; 18]; MAX_DEPTH + 2],
             families: vec![[Family::EMPTY; 18]; MAX_DEPTH + 2],
@@ -261,10 +261,10 @@ impl<'a> Worker<'a> {
 
     /// Searches every canonical continuation of `prefix` (applied to the start position) of
     /// total length `bound`, keeping up to `want` solutions in `self.solutions` (cleared first).
-    pub(crate) fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize) {
+    pub(crate) fn run_prefix(&mut self, prefix: &[u8], bound: usize, rank: usize, want: usize) {
         self.solutions.clear();
         self.abort = Abort::No;
-        self.prefix_index = index;
+        self.prefix_rank = rank;
         self.want = want;
         let tables = self.shared.method.tables;
         let views = self.shared.method.views;
@@ -331,7 +331,7 @@ impl<'a> Worker<'a> {
         self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
-            if let Some(abort) = self.shared.poll(self.prefix_index) {
+            if let Some(abort) = self.shared.poll(self.prefix_rank) {
                 self.abort = abort;
             }
         }

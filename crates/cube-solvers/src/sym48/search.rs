@@ -101,7 +101,7 @@ impl<'t, H: Sym48Heuristic> Method for Engine<'t, H> {
             sides: [0; 32],
             depth: 0,
             poll: 0,
-            prefix_index: 0,
+            prefix_rank: 0,
             want: 1,
             kids: vec![[[Node::EMPTY; 18]; 18]; MAX_DEPTH + 2],
             alive: vec![[0; 18]; MAX_DEPTH + 2],
@@ -174,7 +174,7 @@ pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
     sides: [u8; 32],
     depth: usize,
     poll: u32,
-    prefix_index: usize,
+    prefix_rank: usize,
     want: usize,
     /// `kids[level][p]`: the children of node `p` of `level` (the nodes of level 0 are the
     /// prefix's end, `p = 0`; those of level `l + 1` are the children of the node of level `l`
@@ -198,11 +198,11 @@ impl<H: Sym48Heuristic> Drop for Worker<'_, '_, H> {
 }
 
 impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
-    fn run_prefix(&mut self, prefix: &[u8], bound: usize, index: usize, want: usize) {
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, rank: usize, want: usize) {
         self.solutions.clear();
         self.seen.clear();
         self.abort = Abort::No;
-        self.prefix_index = index;
+        self.prefix_rank = rank;
         self.want = want;
         self.counters.prefixes += 1;
         let engine = self.shared.method;
@@ -328,7 +328,7 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
-            if let Some(abort) = self.shared.poll(self.prefix_index) {
+            if let Some(abort) = self.shared.poll(self.prefix_rank) {
                 self.abort = abort;
             }
         }
