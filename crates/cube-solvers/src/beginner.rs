@@ -35,17 +35,18 @@
 //! start-up rather than assumed. Every loop has an iteration guard, and every recursion is at
 //! most four deep.
 
-pub(crate) mod cross;
 mod last_layer;
-pub(crate) mod search;
 
 use std::sync::{Arc, OnceLock};
 
 use cube_core::{Cube, Move, simplify};
 
-pub use self::cross::CrossTables;
-use self::cross::{CROSS_EDGES, solved_cross_mask};
-use self::search::{Macro, Piece, one_piece_search, path_moves, piece_search, u_turns};
+pub use crate::staged::cross::CrossTables;
+use crate::staged::cross::solved_cross_mask;
+use crate::staged::search::{Macro, Piece, one_piece_search, path_moves, u_turns};
+use crate::staged::{
+    N_SLOTS, corner_solved, edge_solved, macros_per_slot, stage_done, stage_failed,
+};
 use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
 
 /// The stage labels, in order.
@@ -99,56 +100,6 @@ impl Default for Beginner {
     }
 }
 
-/// A slot of the first two layers: the D corner and the E edge below and beside one U corner.
-/// Slot `s` holds corner `4 + s` (DFR DLF DBL DRB) and edge `8 + s` (FR FL BL BR).
-pub(crate) const N_SLOTS: usize = 4;
-
-/// The slots whose corner or edge position a macro disturbs, as a bit mask.
-pub(crate) fn slots_touched(m: &Macro) -> u8 {
-    let (cp, co, ep, eo) = (
-        m.cube.corner_perm(),
-        m.cube.corner_ori(),
-        m.cube.edge_perm(),
-        m.cube.edge_ori(),
-    );
-    (0..N_SLOTS).fold(0, |mask, s| {
-        let (c, e) = (4 + s, 8 + s);
-        let touched = cp[c] as usize != c || co[c] != 0 || ep[e] as usize != e || eo[e] != 0;
-        mask | u8::from(touched) << s
-    })
-}
-
-/// Whether a macro leaves the D-layer edges (the cross) alone.
-pub(crate) fn keeps_cross(m: &Macro) -> bool {
-    let (ep, eo) = (m.cube.edge_perm(), m.cube.edge_ori());
-    CROSS_EDGES
-        .iter()
-        .all(|&e| ep[e as usize] == e && eo[e as usize] == 0)
-}
-
-/// `base` (written for the FR slot) conjugated by `y^k` for k = 0..4, each with the one slot it
-/// works on.
-///
-/// # Panics
-/// If a conjugate does not work on exactly one slot or breaks the cross (the tests check every
-/// alphabet).
-pub(crate) fn macros_per_slot(base: &[&str]) -> Vec<(usize, Macro)> {
-    let mut out = Vec::new();
-    for notation in base {
-        let m = Macro::parse(notation);
-        for k in 0..4 {
-            let rotated = m.rotated_y(k);
-            let touched = slots_touched(&rotated);
-            assert!(
-                touched.count_ones() == 1 && keeps_cross(&rotated),
-                "{notation} turned by y{k}"
-            );
-            out.push((touched.trailing_zeros() as usize, rotated));
-        }
-    }
-    out
-}
-
 /// The macros of the first two layers' stages.
 struct Alphabets {
     u_turns: [Macro; 3],
@@ -181,76 +132,6 @@ fn alphabets() -> &'static Alphabets {
             "R U R' U' F' U' F",
         ]),
     })
-}
-
-/// Whether the corner of slot `s` is home and unturned.
-fn corner_solved(cube: &Cube, s: usize) -> bool {
-    Piece::Corner(4 + s as u8).place(cube) == Piece::Corner(4 + s as u8).home()
-}
-
-/// Whether the edge of slot `s` is home and unflipped.
-fn edge_solved(cube: &Cube, s: usize) -> bool {
-    Piece::Edge(8 + s as u8).place(cube) == Piece::Edge(8 + s as u8).home()
-}
-
-/// The invariant after each stage (index 0..7): what the stage and those before it solved.
-pub(crate) fn stage_done(cube: &Cube, stage: usize) -> bool {
-    let (cp, co, eo) = (cube.corner_perm(), cube.corner_ori(), cube.edge_ori());
-    let checks = [
-        solved_cross_mask(cube) == 0b1111,
-        (0..N_SLOTS).all(|s| corner_solved(cube, s)),
-        (0..N_SLOTS).all(|s| edge_solved(cube, s)),
-        eo[..4] == [0; 4],
-        cp[..4] == [0, 1, 2, 3],
-        co[..4] == [0; 4],
-        cube.is_solved(),
-    ];
-    checks[..=stage].iter().all(|&c| c)
-}
-
-/// A stage that did not reach its goal within its iteration guard: a bug in the method, reported
-/// rather than looped on.
-pub(crate) fn stage_failed(method: &'static str, stage: &str) -> SolveError {
-    SolveError::StageFailed {
-        method,
-        stage: stage.to_string(),
-    }
-}
-
-/// Runs the cheapest of `targets` (each a set of pieces with its alphabet) repeatedly until all
-/// are solved: the shared loop of the beginner's corners and middle edges and CFOP's F2L pairs.
-///
-/// `solved(cube, s)` says whether target `s` is done; `alphabet(cube, s)` gives its macros.
-pub(crate) fn solve_targets_cheapest_first<'a>(
-    cube: &mut Cube,
-    n_targets: usize,
-    method: &'static str,
-    stage: &str,
-    solved: impl Fn(&Cube, usize) -> bool,
-    pieces: impl Fn(usize) -> Vec<Piece>,
-    alphabet: impl Fn(&Cube, usize) -> Vec<&'a Macro>,
-) -> Result<Vec<Vec<Move>>, SolveError> {
-    let mut parts = Vec::new();
-    // Each round solves one more target and keeps the solved ones.
-    for _round in 0..=n_targets {
-        let open: Vec<usize> = (0..n_targets).filter(|&s| !solved(cube, s)).collect();
-        if open.is_empty() {
-            return Ok(parts);
-        }
-        let mut best: Option<(usize, Vec<Move>)> = None;
-        for &s in &open {
-            let macros = alphabet(cube, s);
-            if let Some((path, cost)) = piece_search(cube, &pieces(s), &macros)
-                && best.as_ref().is_none_or(|(c, _)| cost < *c)
-            {
-                best = Some((cost, path_moves(&path, &macros)));
-            }
-        }
-        let (_, moves) = best.ok_or_else(|| stage_failed(method, stage))?;
-        *cube = cube.apply_moves(&moves);
-        parts.push(moves);
-    }
-    Err(stage_failed(method, stage))
 }
 
 impl Beginner {
@@ -376,13 +257,7 @@ impl Slots {
     ) -> Result<(), SolveError> {
         let open: Vec<usize> = (0..N_SLOTS).filter(|&s| !(self.solved)(cube, s)).collect();
         if open.is_empty() {
-            let candidate = simplify(moves);
-            match best.first().map(|b| candidate.len().cmp(&b.len())) {
-                Some(std::cmp::Ordering::Greater) => {}
-                Some(std::cmp::Ordering::Equal) if best.contains(&candidate) => {}
-                Some(std::cmp::Ordering::Equal) => best.push(candidate),
-                _ => *best = vec![candidate],
-            }
+            keep_shortest(best, simplify(moves));
             return Ok(());
         }
         let macros: Vec<&Macro> = alphabets()
@@ -412,6 +287,16 @@ impl Slots {
     }
 }
 
+/// Keeps `candidate` among the shortest sequences `best` (all of one length, each once).
+fn keep_shortest(best: &mut Vec<Vec<Move>>, candidate: Vec<Move>) {
+    match best.first().map(|b| candidate.len().cmp(&b.len())) {
+        Some(std::cmp::Ordering::Greater) => {}
+        Some(std::cmp::Ordering::Equal) if best.contains(&candidate) => {}
+        Some(std::cmp::Ordering::Equal) => best.push(candidate),
+        _ => *best = vec![candidate],
+    }
+}
+
 /// The shortest crosses made one edge at a time, each edge by an exact table over it and the
 /// edges already solved: every order of the edges is tried (branch and bound, with the whole
 /// cross's distance as the bound), and each distinct shortest sequence kept.
@@ -431,16 +316,7 @@ fn cross_orders(
 ) {
     let solved = solved_cross_mask(cube);
     if solved == 0b1111 {
-        let candidate = simplify(moves);
-        match best
-            .first()
-            .map(|b: &Vec<Move>| candidate.len().cmp(&b.len()))
-        {
-            Some(std::cmp::Ordering::Greater) => {}
-            Some(std::cmp::Ordering::Equal) if best.contains(&candidate) => {}
-            Some(std::cmp::Ordering::Equal) => best.push(candidate),
-            _ => *best = vec![candidate],
-        }
+        keep_shortest(best, simplify(moves));
         return;
     }
     let bound = moves.len() + tables.distance(0b1111, cube) as usize;

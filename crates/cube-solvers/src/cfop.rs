@@ -23,9 +23,11 @@ use std::sync::{Arc, OnceLock};
 
 use cube_core::{Cube, Face, Move, simplify};
 
-use crate::beginner::CrossTables;
-use crate::beginner::search::{Macro, Piece, u_turns};
-use crate::beginner::{N_SLOTS, macros_per_slot, solve_targets_cheapest_first, stage_failed};
+use crate::staged::cross::CrossTables;
+use crate::staged::search::{Macro, Piece, u_turns};
+use crate::staged::{
+    N_SLOTS, inverse, macros_per_slot, solve_targets_cheapest_first, stage_failed,
+};
 use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
 
 /// How the CFOP solver runs.
@@ -97,11 +99,6 @@ fn u_power(k: u8) -> Vec<Move> {
     }
 }
 
-/// The moves that undo `moves`.
-fn invert(moves: &[Move]) -> Vec<Move> {
-    moves.iter().rev().map(|m| m.inverse()).collect()
-}
-
 impl LastLayer {
     fn build() -> LastLayer {
         let oll: Vec<Macro> = oll::OLL
@@ -112,7 +109,7 @@ impl LastLayer {
         // The case an algorithm solves after U^pre, by undoing both from a solved cube.
         let case_of = |alg: &[Move], pre_u: u8, post_u: u8| {
             let sequence = [u_power(pre_u), alg.to_vec(), u_power(post_u)].concat();
-            Cube::SOLVED.apply_moves(&invert(&sequence))
+            Cube::SOLVED.apply_moves(&inverse(&sequence))
         };
         let mut oll_case = vec![None; oll::N_PATTERNS];
         oll_case[0] = Some(Case {
@@ -296,8 +293,8 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::beginner::search::piece_search;
-    use crate::beginner::stage_done;
+    use crate::staged::search::piece_search;
+    use crate::staged::stage_done;
     use cube_core::Alg;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -367,7 +364,7 @@ mod tests {
         for (index, m) in ll.oll.iter().enumerate() {
             for pre_u in 0..4 {
                 let case =
-                    Cube::SOLVED.apply_moves(&invert(&[u_power(pre_u), m.moves.clone()].concat()));
+                    Cube::SOLVED.apply_moves(&inverse(&[u_power(pre_u), m.moves.clone()].concat()));
                 let key = oll::pattern(&case);
                 let previous = owner.insert(key, index);
                 assert!(
@@ -402,7 +399,7 @@ mod tests {
             for pre_u in 0..4 {
                 for post_u in 0..4 {
                     let sequence = [u_power(pre_u), m.moves.clone(), u_power(post_u)].concat();
-                    let key = pll::permutation_key(&Cube::SOLVED.apply_moves(&invert(&sequence)));
+                    let key = pll::permutation_key(&Cube::SOLVED.apply_moves(&inverse(&sequence)));
                     let previous = owner.insert(key, Some(index as u8));
                     assert!(
                         previous.is_none_or(|p| p == Some(index as u8)),

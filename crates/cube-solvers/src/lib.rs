@@ -81,6 +81,7 @@ mod engine;
 mod error;
 mod method_tables;
 mod search;
+mod staged;
 
 pub mod scramble;
 pub mod slow;

@@ -21,9 +21,9 @@ use std::sync::OnceLock;
 
 use cube_core::{Cube, Face, Move, simplify};
 
-use super::search::{Macro, Piece};
-use super::stage_failed;
 use crate::SolveError;
+use crate::staged::search::{Macro, Piece};
+use crate::staged::{inverse, stage_failed};
 
 /// The top-cross algorithms (with their mirrors, four in all): `F R U R' U' F'` is the inverse
 /// of `F U R U' R' F'`.
@@ -225,11 +225,6 @@ fn mirror(moves: &[Move]) -> Vec<Move> {
         .collect()
 }
 
-/// `moves` undone.
-fn inverse(moves: &[Move]) -> Vec<Move> {
-    moves.iter().rev().map(|m| m.inverse()).collect()
-}
-
 /// The algorithms of `notations` with their inverses, mirrors and mirrors' inverses (each once).
 fn variants(notations: &[&str]) -> Vec<Macro> {
     let mut out: Vec<Vec<Move>> = Vec::new();
@@ -412,7 +407,7 @@ pub(super) fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beginner::stage_done;
+    use crate::staged::stage_done;
 
     #[test]
     fn states_round_trip() {
