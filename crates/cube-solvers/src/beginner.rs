@@ -24,7 +24,8 @@
 //! 7. Top edges permuted: an outer-turn U-perm (`R U' R U R U R U' R' U' R2`), its inverse and
 //!    mirrors, with U turns.
 //!
-//! Stages 4 to 7 walk down tables over the last layer's 746,496 states (built on first use):
+//! Stages 4 to 7 walk down tables over the last layer's 746,496 states (part of
+//! [`BeginnerTables`], built with the cross tables):
 //! for each stage the fewest turns to its goal, and the fewest for it and the later stages
 //! when each is done by one of its shortest sequences (see `last_layer`). Turns that meet at
 //! stage boundaries cancel in [`Solution::moves`](crate::Solution); each stage's own turns still
@@ -37,17 +38,21 @@
 
 mod last_layer;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use cube_core::{Cube, Move, simplify};
+use cube_tables::TableSpec;
 
+use self::last_layer::LastLayerTables;
 pub use crate::staged::cross::CrossTables;
 use crate::staged::cross::solved_cross_mask;
 use crate::staged::search::{Macro, Piece, one_piece_search, path_moves, u_turns};
 use crate::staged::{
     N_SLOTS, corner_solved, edge_solved, macros_per_slot, stage_done, stage_failed,
 };
-use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
+use crate::{
+    Limits, MethodTables, PayloadError, Payloads, Solution, SolveError, Solver, Stage, Stop,
+};
 
 /// The stage labels, in order.
 pub const STAGE_LABELS: [&str; 7] = [
@@ -89,14 +94,14 @@ impl Config {
 #[derive(Clone, Debug)]
 pub struct Beginner {
     config: Config,
-    tables: Arc<CrossTables>,
+    tables: Arc<BeginnerTables>,
 }
 
 impl Default for Beginner {
-    /// A solver with the default configuration over newly built cross tables; to share tables,
-    /// build them once and use [`Beginner::new`].
+    /// A solver with the default configuration over newly built tables; to share tables, build
+    /// them once and use [`Beginner::new`].
     fn default() -> Beginner {
-        Beginner::new(Arc::new(<CrossTables as crate::MethodTables>::build()))
+        Beginner::new(Arc::new(BeginnerTables::build()))
     }
 }
 
@@ -109,39 +114,95 @@ struct Alphabets {
     middle: Vec<(usize, Macro)>,
 }
 
-fn alphabets() -> &'static Alphabets {
-    static ALPHABETS: OnceLock<Alphabets> = OnceLock::new();
-    ALPHABETS.get_or_init(|| Alphabets {
-        u_turns: u_turns(),
-        corner: macros_per_slot(&[
-            "R U R'",
-            "R U' R'",
-            "R U2 R'",
-            "F' U F",
-            "F' U' F",
-            "F' U2 F",
-            "R U R' U'",
-            "F' U' F U",
-        ]),
-        // The right and left inserts without their first U turn (the U turns of the alphabet
-        // supply it), and their inverses.
-        middle: macros_per_slot(&[
-            "R U' R' U' F' U F",
-            "F' U F U R U' R'",
-            "F' U' F U R U R'",
-            "R U R' U' F' U' F",
-        ]),
-    })
+impl Alphabets {
+    fn build() -> Alphabets {
+        Alphabets {
+            u_turns: u_turns(),
+            corner: macros_per_slot(&[
+                "R U R'",
+                "R U' R'",
+                "R U2 R'",
+                "F' U F",
+                "F' U' F",
+                "F' U2 F",
+                "R U R' U'",
+                "F' U' F U",
+            ]),
+            // The right and left inserts without their first U turn (the U turns of the
+            // alphabet supply it), and their inverses.
+            middle: macros_per_slot(&[
+                "R U' R' U' F' U F",
+                "F' U F U R U' R'",
+                "F' U' F U R U R'",
+                "R U R' U' F' U' F",
+            ]),
+        }
+    }
+}
+
+/// The tables of the beginner's method, to hand to [`Beginner::new`]: the cross tables
+/// ([`CrossTables`], the same payloads and files), the macro alphabets of the first two layers,
+/// and the last layer's tables (for each of stages 4 to 7 the fewest turns to its goal and the
+/// fewest for it and the later stages, over the last layer's 746,496 states: 4 x 746,496 bytes
+/// twice), all built together.
+///
+/// As a [`MethodTables`] family (`beginner`) its payloads are the 15 cross tables; the alphabets
+/// and the last-layer tables are rebuilt whenever the family is built or restored (about 0.1 s),
+/// not cached.
+pub struct BeginnerTables {
+    cross: CrossTables,
+    alphabets: Alphabets,
+    last_layer: LastLayerTables,
+}
+
+impl std::fmt::Debug for BeginnerTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BeginnerTables")
+            .field("cross", &self.cross)
+            .finish_non_exhaustive()
+    }
+}
+
+impl BeginnerTables {
+    fn from_parts(cross: CrossTables, last_layer: LastLayerTables) -> BeginnerTables {
+        BeginnerTables {
+            cross,
+            alphabets: Alphabets::build(),
+            last_layer,
+        }
+    }
+}
+
+impl MethodTables for BeginnerTables {
+    const NAME: &'static str = "beginner";
+    const SPECS: &'static [TableSpec] = CrossTables::SPECS;
+
+    /// Builds the cross tables and the last layer's at the same time (rayon tasks).
+    fn build() -> BeginnerTables {
+        let (cross, last_layer) = rayon::join(CrossTables::build, LastLayerTables::build);
+        BeginnerTables::from_parts(cross, last_layer)
+    }
+
+    fn payload(&self, id: cube_tables::TableId) -> Option<&[u8]> {
+        self.cross.payload(id)
+    }
+
+    /// The cross tables from their payloads, checked as [`CrossTables::from_payloads`] checks
+    /// them; the rest built.
+    fn from_payloads(payloads: Payloads) -> Result<BeginnerTables, PayloadError> {
+        let cross = CrossTables::from_payloads(payloads)?;
+        Ok(BeginnerTables::from_parts(cross, LastLayerTables::build()))
+    }
 }
 
 impl Beginner {
-    /// A solver over the cross tables `tables` with the default configuration.
-    pub fn new(tables: Arc<CrossTables>) -> Beginner {
+    /// A solver over `tables` with the default configuration.
+    pub fn new(tables: Arc<BeginnerTables>) -> Beginner {
         Beginner::with_config(tables, Config::default())
     }
 
-    /// A solver over the cross tables `tables` with `config`.
-    pub fn with_config(tables: Arc<CrossTables>, config: Config) -> Beginner {
+    /// A solver over `tables` with `config`.
+    pub fn with_config(tables: Arc<BeginnerTables>, config: Config) -> Beginner {
         Beginner { config, tables }
     }
 
@@ -164,7 +225,7 @@ impl Beginner {
         for (stage, label) in STAGE_LABELS.iter().enumerate() {
             let moves = match first.next() {
                 Some(moves) => moves,
-                None => simplify(&last_layer::run(&cube, stage, label, &so_far)?),
+                None => simplify(&self.tables.last_layer.run(&cube, stage, label, &so_far)?),
             };
             cube = cube.apply_moves(&moves);
             if !stage_done(&cube, stage) {
@@ -186,17 +247,22 @@ impl Beginner {
 /// shortest sequences: of those, the ones after which the later stages are shortest (the
 /// corners by the length of their shortest sequences, the middle edges by the length of theirs
 /// plus the last layer's).
-fn first_two_layers(tables: &CrossTables, cube: &Cube) -> Result<[Vec<Move>; 3], SolveError> {
+fn first_two_layers(tables: &BeginnerTables, cube: &Cube) -> Result<[Vec<Move>; 3], SolveError> {
     let [cross_label, corners_label, middle_label, ..] = STAGE_LABELS;
     // (turns after the cross, cross, corners, middle edges)
     let mut best: Option<(usize, [Vec<Move>; 3])> = None;
-    for cross in shortest_crosses(tables, cube) {
+    let alphabets = &tables.alphabets;
+    for cross in shortest_crosses(&tables.cross, cube) {
         let after_cross = cube.apply_moves(&cross);
-        for corners in CORNERS.shortest(&after_cross, corners_label)? {
+        for corners in CORNERS.shortest(alphabets, &after_cross, corners_label)? {
             let after = after_cross.apply_moves(&corners);
-            for middle in MIDDLE.shortest(&after, middle_label)? {
-                let rest =
-                    corners.len() + middle.len() + last_layer_turns(&after.apply_moves(&middle));
+            for middle in MIDDLE.shortest(alphabets, &after, middle_label)? {
+                // The turns the last layer takes after them (unreachable counts as long).
+                let last_layer = tables
+                    .last_layer
+                    .turns_left(&after.apply_moves(&middle))
+                    .unwrap_or(usize::MAX);
+                let rest = corners.len() + middle.len() + last_layer;
                 if best.as_ref().is_none_or(|(b, _)| rest < *b) {
                     best = Some((rest, [cross.clone(), corners.clone(), middle]));
                 }
@@ -207,28 +273,23 @@ fn first_two_layers(tables: &CrossTables, cube: &Cube) -> Result<[Vec<Move>; 3],
         .ok_or_else(|| stage_failed("beginner", cross_label))
 }
 
-/// The turns the last layer takes after the first two layers (unreachable counts as long).
-fn last_layer_turns(cube: &Cube) -> usize {
-    last_layer::turns_left(cube).unwrap_or(usize::MAX)
-}
-
 /// The slots of one first-two-layers stage: a piece per slot and the inserts of each slot.
 struct Slots {
-    inserts: fn() -> &'static [(usize, Macro)],
+    inserts: fn(&Alphabets) -> &[(usize, Macro)],
     piece: fn(usize) -> Piece,
     solved: fn(&Cube, usize) -> bool,
 }
 
 /// The bottom corners.
 const CORNERS: Slots = Slots {
-    inserts: || &alphabets().corner,
+    inserts: |alphabets| &alphabets.corner,
     piece: |s| Piece::Corner(4 + s as u8),
     solved: corner_solved,
 };
 
 /// The middle edges.
 const MIDDLE: Slots = Slots {
-    inserts: || &alphabets().middle,
+    inserts: |alphabets| &alphabets.middle,
     piece: |s| Piece::Edge(8 + s as u8),
     solved: edge_solved,
 };
@@ -237,9 +298,14 @@ impl Slots {
     /// The shortest ways to fill the slots one at a time (each distinct sequence once): every
     /// order of the slots is tried, each slot by the cheapest string of U turns and inserts of
     /// the open slots (so no insert breaks a filled slot).
-    fn shortest(&self, cube: &Cube, label: &str) -> Result<Vec<Vec<Move>>, SolveError> {
+    fn shortest(
+        &self,
+        alphabets: &Alphabets,
+        cube: &Cube,
+        label: &str,
+    ) -> Result<Vec<Vec<Move>>, SolveError> {
         let mut best = Vec::new();
-        self.fill(cube, &mut Vec::new(), &mut best, label)?;
+        self.fill(alphabets, cube, &mut Vec::new(), &mut best, label)?;
         if best.is_empty() {
             return Err(stage_failed("beginner", label));
         }
@@ -250,6 +316,7 @@ impl Slots {
     /// sequences in `best`. Each level fills one slot, so the recursion is at most four deep.
     fn fill(
         &self,
+        alphabets: &Alphabets,
         cube: &Cube,
         moves: &mut Vec<Move>,
         best: &mut Vec<Vec<Move>>,
@@ -260,11 +327,11 @@ impl Slots {
             keep_shortest(best, simplify(moves));
             return Ok(());
         }
-        let macros: Vec<&Macro> = alphabets()
+        let macros: Vec<&Macro> = alphabets
             .u_turns
             .iter()
             .chain(
-                (self.inserts)()
+                (self.inserts)(alphabets)
                     .iter()
                     .filter(|(slot, _)| open.contains(slot))
                     .map(|(_, m)| m),
@@ -280,7 +347,7 @@ impl Slots {
             }
             let n = moves.len();
             moves.extend(step);
-            self.fill(&next, moves, best, label)?;
+            self.fill(alphabets, &next, moves, best, label)?;
             moves.truncate(n);
         }
         Ok(())
@@ -354,7 +421,7 @@ mod tests {
 
     #[test]
     fn alphabets_work_on_one_slot_each() {
-        let a = alphabets();
+        let a = Alphabets::build();
         for inserts in [&a.corner, &a.middle] {
             for s in 0..N_SLOTS {
                 assert_eq!(
@@ -402,12 +469,11 @@ mod tests {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn lengths_over_1000_states() {
+        let start = std::time::Instant::now();
         let solver = Beginner::default();
+        eprintln!("tables built in {:?}", start.elapsed());
         let mut rng = ChaCha8Rng::seed_from_u64(1000);
         let cubes: Vec<Cube> = (0..1000).map(|_| Cube::random(&mut rng)).collect();
-        let start = std::time::Instant::now();
-        solver.solve_staged(&cubes[0]).unwrap();
-        eprintln!("first solve (with tables) {:?}", start.elapsed());
         let (mut total, mut longest) = (0, 0);
         let mut per_stage = [0usize; 7];
         let start = std::time::Instant::now();
