@@ -167,8 +167,8 @@ impl LastLayer {
 /// the recognition tables derived from them, all built together.
 ///
 /// As a [`MethodTables`] family (`cfop`) its payloads are the 15 cross tables; the alphabet and
-/// the last layer's cases are rebuilt whenever the family is built or restored (a millisecond),
-/// not cached.
+/// the last layer's cases are rebuilt whenever the family is built or restored (under a
+/// millisecond), not cached.
 pub struct CfopTables {
     cross: CrossTables,
     /// `U`, `U2`, `U'`.

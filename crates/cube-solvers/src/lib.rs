@@ -46,7 +46,7 @@
 //! | CFOP, `CfopTables::build()` (cross, F2L alphabet, OLL and PLL cases) | as the cross (\*) | | | |
 //!
 //! (\*) Measured against the cross tables in the same runs on a loaded machine: the beginner's
-//! last-layer tables take about 20 ms and build beside the cross tables, CFOP's cases a
+//! last-layer tables take about 20 ms and build beside the cross tables, CFOP's cases under a
 //! millisecond.
 //!
 //! # Example

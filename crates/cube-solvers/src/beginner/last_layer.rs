@@ -63,8 +63,8 @@ struct Perms {
     rank: [u8; 256],
 }
 
-/// [`Perms`], computed at compile time.
-const PERMS: Perms = {
+/// [`Perms`], computed at compile time (a `static`, so that every use reads the one copy).
+static PERMS: Perms = {
     let mut perms = [[0u8; 4]; 24];
     let mut rank = [u8::MAX; 256];
     let mut n = 0;
