@@ -41,7 +41,7 @@ mod last_layer;
 use std::sync::Arc;
 
 use cube_core::{Cube, Move, simplify};
-use cube_tables::TableSpec;
+use cube_tables::{TableId, TableSpec};
 
 use self::last_layer::LastLayerTables;
 pub use crate::staged::cross::CrossTables;
@@ -147,7 +147,7 @@ impl Alphabets {
 /// twice), all built together.
 ///
 /// As a [`MethodTables`] family (`beginner`) its payloads are the 15 cross tables; the alphabets
-/// and the last-layer tables are rebuilt whenever the family is built or restored (about 0.1 s),
+/// and the last-layer tables are rebuilt whenever the family is built or restored (about 20 ms),
 /// not cached.
 pub struct BeginnerTables {
     cross: CrossTables,
@@ -164,6 +164,7 @@ impl std::fmt::Debug for BeginnerTables {
 }
 
 impl BeginnerTables {
+    /// The tables of `cross` and `last_layer`, with the alphabets built.
     fn from_parts(cross: CrossTables, last_layer: LastLayerTables) -> BeginnerTables {
         BeginnerTables {
             cross,
@@ -183,7 +184,7 @@ impl MethodTables for BeginnerTables {
         BeginnerTables::from_parts(cross, last_layer)
     }
 
-    fn payload(&self, id: cube_tables::TableId) -> Option<&[u8]> {
+    fn payload(&self, id: TableId) -> Option<&[u8]> {
         self.cross.payload(id)
     }
 

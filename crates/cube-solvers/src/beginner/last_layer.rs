@@ -513,6 +513,49 @@ mod tests {
     }
 
     #[test]
+    fn macro_moves_on_the_index_agree_with_moving_the_pieces() {
+        for stage in 0..N_STAGES {
+            for m in &alphabet_macros(stage) {
+                let ll_macro = LastLayerMacro::new(m);
+                for index in (0..N_STATES).step_by(61) {
+                    let ll = LastLayer::from_index(index);
+                    let moved = LastLayer {
+                        corners: ll.corners.map(|c| m.move_place(Piece::Corner(0), c)),
+                        edges: ll.edges.map(|e| m.move_place(Piece::Edge(0), e)),
+                    };
+                    let next = ll_macro.apply(index);
+                    assert_eq!(next, moved.index(), "{:?} from {index}", m.moves);
+                    assert_eq!(ll_macro.unapply(next), index, "{:?}", m.moves);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn goal_states_are_those_of_the_solved_last_layer_under_the_stage_rules() {
+        // Stage 3's goal is the solved last layer alone; stage 0's are the states with every U
+        // edge unflipped and the corner twists summing to zero, of equal corner and edge parity.
+        let t = LastLayerTables::build();
+        let goals = |s: usize| {
+            (0..N_STATES)
+                .filter(|&i| t.stage[s][i] == 0)
+                .collect::<Vec<_>>()
+        };
+        let solved = LastLayer::of(&Cube::SOLVED).unwrap().index();
+        assert_eq!(goals(3), vec![solved]);
+        let expected: Vec<usize> = (0..N_STATES)
+            .filter(|&i| {
+                let ll = LastLayer::from_index(i);
+                ll.edges.iter().all(|&e| e % 2 == 0)
+                    && ll.corners.iter().map(|&c| c % 3).sum::<u8>() % 3 == 0
+                    && parity(&ll.corners, 3) == parity(&ll.edges, 2)
+            })
+            .collect();
+        assert_eq!(goals(0), expected);
+        assert_eq!(expected.len(), 24 * 27 * 24 / 2);
+    }
+
+    #[test]
     fn every_last_layer_state_is_reached() {
         let t = LastLayerTables::build();
         // Every state with the flips' and twists' sums zero and the corners' and edges'
