@@ -1,5 +1,5 @@
-//! The method tables of this run: each family (two-phase, Thistlethwaite, the cross tables of the
-//! beginner's method and CFOP) read from the table directory once, on first use, built and
+//! The method tables of this run: each family (two-phase, Thistlethwaite, the beginner's method,
+//! CFOP; the last two share the cross tables' files) read from the table directory once, on first use, built and
 //! written there when missing or stale (cube-solvers' `load_or_build`, with a spinner while it
 //! builds), and shared by every solve of the run. Caching only saves time: when the directory
 //! cannot be found or written the tables are built in memory. This process-wide cache lives here,
@@ -8,7 +8,8 @@
 use std::sync::{Arc, OnceLock};
 
 use cube_solvers::MethodTables;
-use cube_solvers::beginner::CrossTables;
+use cube_solvers::beginner::BeginnerTables;
+use cube_solvers::cfop::CfopTables;
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 
@@ -33,9 +34,15 @@ pub fn thistlethwaite(global: &Global) -> Arc<ThistlethwaiteTables> {
     Arc::clone(TABLES.get_or_init(|| load(global)))
 }
 
-/// The cross tables of this run (the beginner's method and CFOP).
-pub fn cross(global: &Global) -> Arc<CrossTables> {
-    static TABLES: OnceLock<Arc<CrossTables>> = OnceLock::new();
+/// The beginner's tables of this run.
+pub fn beginner(global: &Global) -> Arc<BeginnerTables> {
+    static TABLES: OnceLock<Arc<BeginnerTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(|| load(global)))
+}
+
+/// The CFOP tables of this run.
+pub fn cfop(global: &Global) -> Arc<CfopTables> {
+    static TABLES: OnceLock<Arc<CfopTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(|| load(global)))
 }
 

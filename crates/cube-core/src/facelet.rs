@@ -82,7 +82,7 @@ const NONE: u8 = 0xff;
 /// with it find [`NONE`].
 const UNKNOWN_FACE: u8 = 6;
 
-/// Lookups from sticker faces to pieces, for the fast path of [`FaceletCube::to_cube_unchecked`]:
+/// Lookups from sticker faces to pieces, for the fast path of [`FaceletCube::to_cube`]:
 /// `corner[f0 * 49 + f1 * 7 + f2]` is `piece | twist << 4` (or [`NONE`]) for the faces (0..6, or
 /// [`UNKNOWN_FACE`]) shown at a corner position's three facelets; `edge[f0 * 7 + f1]` is
 /// `piece | flip << 4` (or [`NONE`]).
@@ -187,7 +187,7 @@ pub fn facelet_name(index: usize) -> String {
 /// let cube = Cube::SOLVED.apply_move(Move::R1);
 /// let facelets = FaceletCube::from_cube(&cube);
 /// assert_eq!(facelets.to_string(), "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
-/// assert_eq!(facelets.to_cube(), Ok(cube));
+/// assert_eq!(facelets.to_cube_solvable(), Ok(cube));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FaceletCube {
@@ -340,7 +340,7 @@ impl From<CubeError> for FaceletError {
 
 impl FaceletCube {
     /// Stickers from 54 colour bytes in facelet order. No check is made until
-    /// [`FaceletCube::to_cube`].
+    /// [`FaceletCube::to_cube_solvable`].
     pub const fn new(colours: [u8; 54]) -> FaceletCube {
         FaceletCube { colours }
     }
@@ -405,29 +405,29 @@ impl FaceletCube {
         }))
     }
 
-    /// Converts the stickers to a cubie-level state, checking every rule of a real cube.
-    ///
-    /// # Errors
-    /// The first problem found, in this order: centre colours, colour counts, each corner and
-    /// edge position (invalid or duplicate piece), then twist sum, flip sum and parity
-    /// ([`FaceletError::Unsolvable`]). [`FaceletCube::problems`] lists all of them.
-    pub fn to_cube(&self) -> Result<Cube, FaceletError> {
-        let cube = self.to_cube_unchecked()?;
-        cube.validate()
-            .map_err(|e| self.centres_off_home().unwrap_or(e.into()))?;
-        Ok(cube)
-    }
-
     /// Converts the stickers to cubies, checking that the pieces are real and distinct but not
     /// that the state is solvable (a twisted corner is allowed).
     ///
     /// # Errors
-    /// As [`FaceletCube::to_cube`], except [`FaceletError::Unsolvable`].
-    pub fn to_cube_unchecked(&self) -> Result<Cube, FaceletError> {
+    /// The first problem found, in this order: centre colours, colour counts, each corner and
+    /// edge position (invalid or duplicate piece). [`FaceletCube::problems`] lists all of them.
+    pub fn to_cube(&self) -> Result<Cube, FaceletError> {
         match self.read_fast() {
             Some(cube) => Ok(cube),
             None => self.read_detailed(),
         }
+    }
+
+    /// [`FaceletCube::to_cube`] followed by [`Cube::validate`]: checks every rule of a real cube.
+    ///
+    /// # Errors
+    /// As [`FaceletCube::to_cube`], then twist sum, flip sum and parity
+    /// ([`FaceletError::Unsolvable`]).
+    pub fn to_cube_solvable(&self) -> Result<Cube, FaceletError> {
+        let cube = self.to_cube()?;
+        cube.validate()
+            .map_err(|e| self.centres_off_home().unwrap_or(e.into()))?;
+        Ok(cube)
     }
 
     /// The reader that names the first problem; [`FaceletCube::read_fast`] agrees with it on

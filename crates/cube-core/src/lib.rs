@@ -14,6 +14,12 @@
 //!   reference every faster rank of the workspace is tested against.
 //! - `Cube::random` (feature `rand`, on by default): uniform random legal states.
 //!
+//! A constructor without a suffix checks that its input is well formed, and the state it returns
+//! may be unsolvable ([`Cube::from_parts`], [`FaceletCube::to_cube`]); the `_solvable` form
+//! checks also that the state is reachable by turning ([`Cube::from_parts_solvable`],
+//! [`FaceletCube::to_cube_solvable`]). cube-encode's `decode` and `decode_solvable` follow the
+//! same rule.
+//!
 //! # Example
 //!
 //! ```
@@ -23,7 +29,7 @@
 //! let cube = Cube::SOLVED.apply_alg(&alg);
 //! assert_eq!(cube.order(), 6);
 //! let stickers = FaceletCube::from_cube(&cube);
-//! assert_eq!(stickers.to_cube(), Ok(cube));
+//! assert_eq!(stickers.to_cube_solvable(), Ok(cube));
 //! ```
 #![deny(missing_docs)]
 

@@ -336,7 +336,7 @@ impl Symmetry {
             data.face_map[face.index()].letter() as u8
         });
         FaceletCube::new(out)
-            .to_cube_unchecked()
+            .to_cube()
             .expect("a symmetry maps pieces to pieces")
     }
 

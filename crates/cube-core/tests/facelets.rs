@@ -33,7 +33,10 @@ fn any_colour_scheme_is_accepted() {
         .replace('D', "Y")
         .replace('L', "O")
         .replace('B', "b");
-    assert_eq!(stickers(&scheme).to_cube(), Ok(cube_core::Cube::SOLVED));
+    assert_eq!(
+        stickers(&scheme).to_cube_solvable(),
+        Ok(cube_core::Cube::SOLVED)
+    );
     // R applied, in the same colours.
     let r = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
     let recoloured: String = r
@@ -47,7 +50,10 @@ fn any_colour_scheme_is_accepted() {
             _ => '6',
         })
         .collect();
-    assert_eq!(stickers(&recoloured).to_cube(), stickers(r).to_cube());
+    assert_eq!(
+        stickers(&recoloured).to_cube_solvable(),
+        stickers(r).to_cube_solvable()
+    );
 }
 
 #[test]
@@ -55,7 +61,7 @@ fn centres_not_distinct() {
     // Paint the R centre with the U colour.
     let bad = with(&[(13, b'U')]);
     assert_eq!(
-        bad.to_cube(),
+        bad.to_cube_solvable(),
         Err(FaceletError::CentresNotDistinct {
             colour: 'U',
             faces: (Face::U, Face::R)
@@ -68,7 +74,7 @@ fn wrong_colour_counts() {
     // One U sticker painted R: ten R, eight U.
     let bad = with(&[(0, b'R')]);
     assert!(matches!(
-        bad.to_cube(),
+        bad.to_cube_solvable(),
         Err(FaceletError::ColourCount { .. })
     ));
     let problems = bad.problems();
@@ -124,7 +130,7 @@ fn invalid_pieces() {
     // A mirror-image corner (colours in anticlockwise order): swap R1 and F3.
     let bad = swap(SOLVED, &[(9, 20)]);
     assert_eq!(
-        bad.to_cube(),
+        bad.to_cube_solvable(),
         Err(FaceletError::InvalidCorner {
             position: Corner::URF,
             colours: ['U', 'F', 'R']
@@ -162,20 +168,20 @@ fn unsolvable_states() {
     // Twist URF clockwise in place: U9 R1 F3 = U R F becomes F U R.
     let twisted = with(&[(8, b'F'), (9, b'U'), (20, b'R')]);
     assert_eq!(
-        twisted.to_cube(),
+        twisted.to_cube_solvable(),
         Err(FaceletError::Unsolvable(CubeError::TwistSum { sum: 1 }))
     );
-    assert!(twisted.to_cube_unchecked().is_ok());
+    assert!(twisted.to_cube().is_ok());
     // Flip UR in place.
     let flipped = swap(SOLVED, &[(5, 10)]);
     assert_eq!(
-        flipped.to_cube(),
+        flipped.to_cube_solvable(),
         Err(FaceletError::Unsolvable(CubeError::FlipSum))
     );
     // Swap the UR and UF edges.
     let swapped = swap(SOLVED, &[(5, 7), (10, 19)]);
     assert_eq!(
-        swapped.to_cube(),
+        swapped.to_cube_solvable(),
         Err(FaceletError::Unsolvable(CubeError::ParityMismatch {
             corners_odd: false,
             edges_odd: true
@@ -199,13 +205,18 @@ fn unsolvable_states() {
 #[test]
 fn messages_are_plain_words() {
     let twisted = with(&[(8, b'F'), (9, b'U'), (20, b'R')]);
-    let message = twisted.to_cube().unwrap_err().to_string();
+    let message = twisted.to_cube_solvable().unwrap_err().to_string();
     assert!(message.contains("twisted"), "{message}");
     let bad = swap(SOLVED, &[(9, 20)]);
-    assert!(bad.to_cube().unwrap_err().to_string().contains("URF"));
+    assert!(
+        bad.to_cube_solvable()
+            .unwrap_err()
+            .to_string()
+            .contains("URF")
+    );
     // See: issue 14, item 8 (the parity error never said "parity"). UF and UR swapped.
     let swapped = swap(SOLVED, &[(5, 7), (10, 19)]);
-    let message = swapped.to_cube().unwrap_err().to_string();
+    let message = swapped.to_cube_solvable().unwrap_err().to_string();
     assert!(message.contains("parity"), "{message}");
 }
 
@@ -235,8 +246,11 @@ fn moved_centres_are_named_as_such() {
         for (face, &c) in centres.iter().zip(fits) {
             fixed[*face] = c as u8;
         }
-        assert!(FaceletCube::new(fixed).to_cube().is_ok(), "{fits:?}");
-        let message = bad.to_cube().unwrap_err().to_string();
+        assert!(
+            FaceletCube::new(fixed).to_cube_solvable().is_ok(),
+            "{fits:?}"
+        );
+        let message = bad.to_cube_solvable().unwrap_err().to_string();
         assert!(
             message.contains("centres are not in their places"),
             "{message}"

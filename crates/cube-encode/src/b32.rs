@@ -30,7 +30,7 @@
 //! error, the second `=` is required (nissy-core does not look at it), a letter that is no
 //! piece (a corner twisted "3", an edge numbered 12 to 15) and a piece written twice are named
 //! with their column. Like nissy-core's reader, [`decode`] accepts unsolvable but consistent
-//! cubes (a single flipped edge); [`decode_strict`] refuses them, as nissy-core's
+//! cubes (a single flipped edge); [`decode_solvable`] refuses them, as nissy-core's
 //! `issolvable` does.
 
 use cube_core::{Cube, Symmetry};
@@ -197,7 +197,7 @@ pub fn decode(text: &str) -> Result<State, DecodeError> {
 ///
 /// # Errors
 /// As [`decode`], and [`DecodeError::Illegal`] if the state is unsolvable.
-pub fn decode_strict(text: &str) -> Result<State, DecodeError> {
+pub fn decode_solvable(text: &str) -> Result<State, DecodeError> {
     let state = decode(text)?;
     state.cube().validate()?;
     Ok(state)

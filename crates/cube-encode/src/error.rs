@@ -85,8 +85,9 @@ pub enum DecodeError {
         /// The value found.
         value: u32,
     },
-    /// Strict Twizzle decoding: a field the format ignores is not zero (PO_L with PO_U = 7, or
-    /// MO with MO_Q = 0), so the bytes are not the canonical encoding of their state.
+    /// [`twizzle::decode_solvable`](crate::twizzle::decode_solvable): a field the format ignores
+    /// is not zero (PO_L with PO_U = 7, or MO with MO_Q = 0), so the bytes are not the canonical
+    /// encoding of their state.
     NonCanonical {
         /// The field.
         field: Field,
@@ -159,14 +160,14 @@ pub enum DecodeError {
         column: usize,
     },
     /// The pieces are not a cube state ([`Cube::from_parts`](cube_core::Cube::from_parts)
-    /// failed), or, in strict mode, the state is not solvable.
+    /// failed), or, in a `decode_solvable` reader, the state is not solvable.
     Illegal(CubeError),
     /// The stickers are not a cube ([`FaceletCube`](cube_core::FaceletCube)'s legality check).
     Facelet(FaceletError),
     /// The centres show face letters `URFDLB` in an arrangement no rotation makes (a mirror
     /// image), so the puzzle orientation is meaningless.
     CentresNotARotation,
-    /// Strict mode: the centre orientations are impossible on a real supercube (each quarter
+    /// A `decode_solvable` reader: the centre orientations are impossible on a real supercube (each quarter
     /// turn changes both the corner permutation parity and the parity of the centre turns).
     CentreParity,
     /// The text is not an algorithm.
@@ -226,7 +227,7 @@ impl fmt::Display for DecodeError {
             }
             DecodeError::NonCanonical { field, value } => write!(
                 f,
-                "Twizzle binary field {field} is {value}, but it is ignored here and must be 0 in strict mode"
+                "Twizzle binary field {field} is {value}, but it is ignored here and must be 0 in a canonical encoding"
             ),
             DecodeError::UnknownPiece { token, column } => {
                 write!(f, "column {column}: {token:?} is not a piece name here")

@@ -7,7 +7,7 @@
 //! orientation is unknown (`None`).
 //!
 //! Reading uses cube-core's [`FaceletCube`] rules (distinct centres, nine of each colour,
-//! real and distinct pieces; and solvability in strict mode): legal strings are read by its
+//! real and distinct pieces; and solvability in [`decode_solvable`]): legal strings are read by its
 //! table-driven fast path without allocating.
 
 use cube_core::{Face, FaceletCube, Symmetry};
@@ -84,10 +84,10 @@ fn orientation_of_rotated(bytes: &[u8; LEN]) -> Result<Option<Symmetry>, DecodeE
     }
 }
 
-fn read(text: &str, strict: bool) -> Result<State, DecodeError> {
+fn read(text: &str, solvable: bool) -> Result<State, DecodeError> {
     let bytes = bytes_of(text)?;
-    let seen = FaceletCube::new(bytes).to_cube_unchecked()?;
-    if strict {
+    let seen = FaceletCube::new(bytes).to_cube()?;
+    if solvable {
         seen.validate()
             .map_err(|e| DecodeError::Facelet(cube_core::FaceletError::Unsolvable(e)))?;
     }
@@ -115,7 +115,7 @@ pub fn decode(text: &str) -> Result<State, DecodeError> {
 /// # Errors
 /// As [`decode`], and [`DecodeError::Facelet`] with
 /// [`FaceletError::Unsolvable`](cube_core::FaceletError::Unsolvable).
-pub fn decode_strict(text: &str) -> Result<State, DecodeError> {
+pub fn decode_solvable(text: &str) -> Result<State, DecodeError> {
     read(text, true)
 }
 

@@ -15,7 +15,7 @@
 //! differences: text after the 20th piece (other than whitespace) is an error here, where
 //! nissy ignores it, and a duplicate piece is reported at its column (nissy's convert says only
 //! "invalid cube"). Like nissy's convert, [`decode`] accepts unsolvable but consistent cubes;
-//! [`decode_strict`] rejects them, as nissy's `issolvable` does.
+//! [`decode_solvable`] rejects them, as nissy's `issolvable` does.
 
 use cube_core::Cube;
 
@@ -217,7 +217,7 @@ pub fn decode(text: &str) -> Result<State, DecodeError> {
 ///
 /// # Errors
 /// As [`decode`], and [`DecodeError::Illegal`] if the state is unsolvable.
-pub fn decode_strict(text: &str) -> Result<State, DecodeError> {
+pub fn decode_solvable(text: &str) -> Result<State, DecodeError> {
     let cube = read(text)?;
     cube.validate()?;
     Ok(State::new(cube))

@@ -729,7 +729,7 @@ mod fast {
 ///
 /// # Errors
 /// As [`decode`], and as [`State::validate`].
-pub fn decode_strict(text: &str) -> Result<State, DecodeError> {
+pub fn decode_solvable(text: &str) -> Result<State, DecodeError> {
     let state = decode(text)?;
     state.validate()?;
     Ok(state)

@@ -4,7 +4,9 @@
 //! Every format reads into and writes from one type, [`State`]: a [`Cube`](cube_core::Cube)
 //! relative to the centres, plus the puzzle orientation and the centre orientation when the
 //! format records them. Each format is a module with `encode` and `decode` functions
-//! (and `decode_strict`, which also requires a solvable state):
+//! (and `decode_solvable`, which also requires a solvable state). A name without a suffix checks
+//! that the input is well formed; the `_solvable` form checks also that the state is reachable
+//! by turning, as cube-core's `Cube::from_parts_solvable` and `FaceletCube::to_cube_solvable` do:
 //!
 //! - [`twizzle`]: Twizzle Binary 3x3x3, 11 bytes, and its 22-digit hex form (cubing.js).
 //! - [`h48`]: nissy-core's H48 text.

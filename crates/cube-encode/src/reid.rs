@@ -353,7 +353,7 @@ fn read_stickers(text: &str) -> Result<FaceletCube, DecodeError> {
 /// letters `URFDLB`, [`DecodeError::MissingPieces`], [`DecodeError::TrailingGarbage`] after
 /// twenty tokens, or [`DecodeError::Facelet`] when the stickers are not real, distinct pieces.
 pub fn decode(text: &str) -> Result<State, DecodeError> {
-    Ok(State::new(read_stickers(text)?.to_cube_unchecked()?))
+    Ok(State::new(read_stickers(text)?.to_cube()?))
 }
 
 /// Reads a piece string of a solvable state.
@@ -361,8 +361,8 @@ pub fn decode(text: &str) -> Result<State, DecodeError> {
 /// # Errors
 /// As [`decode`], and [`DecodeError::Facelet`] with
 /// [`FaceletError::Unsolvable`](cube_core::FaceletError::Unsolvable).
-pub fn decode_strict(text: &str) -> Result<State, DecodeError> {
-    Ok(State::new(read_stickers(text)?.to_cube()?))
+pub fn decode_solvable(text: &str) -> Result<State, DecodeError> {
+    Ok(State::new(read_stickers(text)?.to_cube_solvable()?))
 }
 
 /// A state's piece string: twenty tokens separated by single spaces (the orientation and

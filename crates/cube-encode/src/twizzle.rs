@@ -9,7 +9,7 @@
 //! `shared/vectors/README.md`.
 //!
 //! Two decoders: [`decode`] checks every field's range, as cubing.js does, but accepts
-//! unsolvable states and ignores PO_L when PO_U = 7 and MO when MO_Q = 0. [`decode_strict`]
+//! unsolvable states and ignores PO_L when PO_U = 7 and MO when MO_Q = 0. [`decode_solvable`]
 //! also requires a solvable state (centres included) and zero ignored fields, so that
 //! re-encoding gives the same bytes. Unlike cubing.js, both reject buffers that are not
 //! exactly 11 bytes.
@@ -297,7 +297,7 @@ pub fn decode(bytes: &[u8]) -> Result<State, DecodeError> {
 /// `!= 0` with MO_Q = 0, [`DecodeError::Illegal`] for an unsolvable state, and
 /// [`DecodeError::CentreParity`] for centre turns whose parity differs from the corner
 /// permutation's.
-pub fn decode_strict(bytes: &[u8]) -> Result<State, DecodeError> {
+pub fn decode_solvable(bytes: &[u8]) -> Result<State, DecodeError> {
     let c = Components::from_bytes(exact(bytes)?);
     c.check_ranges()?;
     if c.po_u == 7 && c.po_l != 0 {
@@ -457,12 +457,12 @@ pub fn decode_hex(text: &str) -> Result<State, DecodeError> {
     decode(&parse_hex(text)?)
 }
 
-/// [`parse_hex`], then [`decode_strict`].
+/// [`parse_hex`], then [`decode_solvable`].
 ///
 /// # Errors
 /// As both.
-pub fn decode_hex_strict(text: &str) -> Result<State, DecodeError> {
-    decode_strict(&parse_hex(text)?)
+pub fn decode_hex_solvable(text: &str) -> Result<State, DecodeError> {
+    decode_solvable(&parse_hex(text)?)
 }
 
 /// The `(PO_U, PO_L)` of a rotation, or `None` for a mirror.

@@ -219,8 +219,8 @@ pub fn solve(
         "thistlethwaite" => Box::new(Thistlethwaite::new(
             py.allow_threads(tables::thistlethwaite),
         )),
-        "beginner" => Box::new(Beginner::new(py.allow_threads(tables::cross))),
-        "cfop" => Box::new(Cfop::new(py.allow_threads(tables::cross))),
+        "beginner" => Box::new(Beginner::new(py.allow_threads(tables::beginner))),
+        "cfop" => Box::new(Cfop::new(py.allow_threads(tables::cfop))),
         _ => {
             return Err(ParseError::new_err(format!(
                 "unknown method {method:?}: expected two-phase, thistlethwaite, beginner, cfop or optimal"

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use cube_solvers::MethodTables;
-use cube_solvers::beginner::CrossTables;
+use cube_solvers::beginner::BeginnerTables;
+use cube_solvers::cfop::CfopTables;
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::TwoPhaseTables;
 use cube_tables::pdb::{self, BakeOptions, PdbSet};
@@ -43,9 +44,15 @@ pub fn thistlethwaite() -> Arc<ThistlethwaiteTables> {
     Arc::clone(TABLES.get_or_init(load))
 }
 
-/// The cross tables of this process (the beginner's method and CFOP), loaded once.
-pub fn cross() -> Arc<CrossTables> {
-    static TABLES: OnceLock<Arc<CrossTables>> = OnceLock::new();
+/// The beginner's tables of this process, loaded once.
+pub fn beginner() -> Arc<BeginnerTables> {
+    static TABLES: OnceLock<Arc<BeginnerTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(load))
+}
+
+/// The CFOP tables of this process, loaded once.
+pub fn cfop() -> Arc<CfopTables> {
+    static TABLES: OnceLock<Arc<CfopTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(load))
 }
 

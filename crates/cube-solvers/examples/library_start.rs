@@ -16,7 +16,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cube_core::Cube;
-use cube_solvers::beginner::{Beginner, CrossTables};
+use cube_solvers::beginner::{Beginner, BeginnerTables, CrossTables};
+use cube_solvers::cfop::CfopTables;
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, MethodTables, Solver, Stop, load_or_build};
@@ -77,15 +78,21 @@ fn main() {
         "thistlethwaite tables built in {:.1} ms",
         ms(thistlethwaite_time)
     );
-    let (cross, cross_time) = timed(CrossTables::build);
+    let (_, cross_time) = timed(CrossTables::build);
     println!("cross tables built in {:.1} ms", ms(cross_time));
-    // The beginner's first solve also builds its last-layer tables (a static of the crate).
-    let beginner = Beginner::new(Arc::new(cross));
-    let (_, beginner_time) = timed(|| beginner.solve(&states[0], &Limits::default(), &Stop::new()));
+    let (_, cfop_time) = timed(CfopTables::build);
     println!(
-        "beginner first solve (with its last-layer tables) {:.1} ms",
+        "cfop tables (cross and cases) built in {:.1} ms",
+        ms(cfop_time)
+    );
+    let (beginner, beginner_time) = timed(BeginnerTables::build);
+    println!(
+        "beginner tables (cross and last layer) built in {:.1} ms",
         ms(beginner_time)
     );
+    let beginner = Beginner::new(Arc::new(beginner));
+    let (_, first_time) = timed(|| beginner.solve(&states[0], &Limits::default(), &Stop::new()));
+    println!("beginner first solve {:.1} ms", ms(first_time));
     let (solver, default_time) = timed(TwoPhase::default);
     println!(
         "TwoPhase::default() and its first solve: {:.1} ms + {}",

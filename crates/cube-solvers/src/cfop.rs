@@ -19,14 +19,19 @@ mod oll;
 mod pll;
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use cube_core::{Cube, Face, Move, simplify};
+use cube_tables::{TableId, TableSpec};
 
-use crate::beginner::CrossTables;
-use crate::beginner::search::{Macro, Piece, u_turns};
-use crate::beginner::{N_SLOTS, macros_per_slot, solve_targets_cheapest_first, stage_failed};
-use crate::{Limits, Solution, SolveError, Solver, Stage, Stop};
+use crate::staged::cross::CrossTables;
+use crate::staged::search::{Macro, Piece, u_turns};
+use crate::staged::{
+    N_SLOTS, inverse, macros_per_slot, solve_targets_cheapest_first, stage_failed,
+};
+use crate::{
+    Limits, MethodTables, PayloadError, Payloads, Solution, SolveError, Solver, Stage, Stop,
+};
 
 /// How the CFOP solver runs.
 ///
@@ -58,14 +63,14 @@ impl Config {
 #[derive(Clone, Debug)]
 pub struct Cfop {
     config: Config,
-    tables: Arc<CrossTables>,
+    tables: Arc<CfopTables>,
 }
 
 impl Default for Cfop {
-    /// A solver with the default configuration over newly built cross tables; to share tables,
-    /// build them once and use [`Cfop::new`].
+    /// A solver with the default configuration over newly built tables; to share tables, build
+    /// them once and use [`Cfop::new`].
     fn default() -> Cfop {
-        Cfop::new(Arc::new(<CrossTables as crate::MethodTables>::build()))
+        Cfop::new(Arc::new(CfopTables::build()))
     }
 }
 
@@ -97,11 +102,6 @@ fn u_power(k: u8) -> Vec<Move> {
     }
 }
 
-/// The moves that undo `moves`.
-fn invert(moves: &[Move]) -> Vec<Move> {
-    moves.iter().rev().map(|m| m.inverse()).collect()
-}
-
 impl LastLayer {
     fn build() -> LastLayer {
         let oll: Vec<Macro> = oll::OLL
@@ -112,7 +112,7 @@ impl LastLayer {
         // The case an algorithm solves after U^pre, by undoing both from a solved cube.
         let case_of = |alg: &[Move], pre_u: u8, post_u: u8| {
             let sequence = [u_power(pre_u), alg.to_vec(), u_power(post_u)].concat();
-            Cube::SOLVED.apply_moves(&invert(&sequence))
+            Cube::SOLVED.apply_moves(&inverse(&sequence))
         };
         let mut oll_case = vec![None; oll::N_PATTERNS];
         oll_case[0] = Some(Case {
@@ -162,24 +162,61 @@ impl LastLayer {
     }
 }
 
-fn last_layer() -> &'static LastLayer {
-    static LAST_LAYER: OnceLock<LastLayer> = OnceLock::new();
-    LAST_LAYER.get_or_init(LastLayer::build)
+/// The tables of CFOP, to hand to [`Cfop::new`]: the cross tables ([`CrossTables`], the same
+/// payloads and files as the beginner's), the F2L alphabet, and the OLL and PLL algorithms with
+/// the recognition tables derived from them, all built together.
+///
+/// As a [`MethodTables`] family (`cfop`) its payloads are the 15 cross tables; the alphabet and
+/// the last layer's cases are rebuilt whenever the family is built or restored (under a
+/// millisecond), not cached.
+pub struct CfopTables {
+    cross: CrossTables,
+    /// `U`, `U2`, `U'`.
+    u_turns: [Macro; 3],
+    /// The F2L alphabet's inserts, by slot: `R U^k R'` and `F' U^k F` turned to each slot.
+    f2l_inserts: Vec<(usize, Macro)>,
+    last_layer: LastLayer,
 }
 
-/// The F2L alphabet's inserts, by slot: `R U^k R'` and `F' U^k F` turned to each slot.
-fn f2l_inserts() -> &'static [(usize, Macro)] {
-    static INSERTS: OnceLock<Vec<(usize, Macro)>> = OnceLock::new();
-    INSERTS.get_or_init(|| {
-        macros_per_slot(&[
-            "R U R'", "R U' R'", "R U2 R'", "F' U F", "F' U' F", "F' U2 F",
-        ])
-    })
+impl std::fmt::Debug for CfopTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CfopTables")
+            .field("cross", &self.cross)
+            .finish_non_exhaustive()
+    }
 }
 
-fn u_macros() -> &'static [Macro; 3] {
-    static U: OnceLock<[Macro; 3]> = OnceLock::new();
-    U.get_or_init(u_turns)
+impl CfopTables {
+    /// The tables over `cross`, the rest built.
+    fn with_cross(cross: CrossTables) -> CfopTables {
+        CfopTables {
+            cross,
+            u_turns: u_turns(),
+            f2l_inserts: macros_per_slot(&[
+                "R U R'", "R U' R'", "R U2 R'", "F' U F", "F' U' F", "F' U2 F",
+            ]),
+            last_layer: LastLayer::build(),
+        }
+    }
+}
+
+impl MethodTables for CfopTables {
+    const NAME: &'static str = "cfop";
+    const SPECS: &'static [TableSpec] = CrossTables::SPECS;
+
+    fn build() -> CfopTables {
+        CfopTables::with_cross(CrossTables::build())
+    }
+
+    fn payload(&self, id: TableId) -> Option<&[u8]> {
+        self.cross.payload(id)
+    }
+
+    /// The cross tables from their payloads, checked as [`CrossTables::from_payloads`] checks
+    /// them; the rest built.
+    fn from_payloads(payloads: Payloads) -> Result<CfopTables, PayloadError> {
+        CrossTables::from_payloads(payloads).map(CfopTables::with_cross)
+    }
 }
 
 /// Whether the pair of slot `s` (corner `4 + s`, edge `8 + s`) is solved.
@@ -192,13 +229,13 @@ fn pair_pieces(s: usize) -> Vec<Piece> {
 }
 
 impl Cfop {
-    /// A solver over the cross tables `tables` with the default configuration.
-    pub fn new(tables: Arc<CrossTables>) -> Cfop {
+    /// A solver over `tables` with the default configuration.
+    pub fn new(tables: Arc<CfopTables>) -> Cfop {
         Cfop::with_config(tables, Config::default())
     }
 
-    /// A solver over the cross tables `tables` with `config`.
-    pub fn with_config(tables: Arc<CrossTables>, config: Config) -> Cfop {
+    /// A solver over `tables` with `config`.
+    pub fn with_config(tables: Arc<CfopTables>, config: Config) -> Cfop {
         Cfop { config, tables }
     }
 
@@ -225,10 +262,10 @@ impl Cfop {
             }
         };
 
-        let cross = self.tables.solve(0b1111, &cube);
+        let tables = &*self.tables;
+        let cross = tables.cross.solve(0b1111, &cube);
         push(&mut cube, "Cross".to_string(), cross);
 
-        let inserts = f2l_inserts();
         let mut f2l_cube = cube;
         let pairs = solve_targets_cheapest_first(
             &mut f2l_cube,
@@ -238,10 +275,12 @@ impl Cfop {
             pair_solved,
             pair_pieces,
             |cube, _| {
-                u_macros()
+                tables
+                    .u_turns
                     .iter()
                     .chain(
-                        inserts
+                        tables
+                            .f2l_inserts
                             .iter()
                             .filter(|(slot, _)| !pair_solved(cube, *slot))
                             .map(|(_, m)| m),
@@ -253,7 +292,7 @@ impl Cfop {
             push(&mut cube, format!("F2L pair {}", i + 1), moves);
         }
 
-        let ll = last_layer();
+        let ll = &tables.last_layer;
         let oll_case =
             ll.oll_case[oll::pattern(&cube)].ok_or_else(|| stage_failed("cfop", "OLL"))?;
         if let Some(index) = oll_case.alg {
@@ -296,8 +335,8 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::beginner::search::piece_search;
-    use crate::beginner::stage_done;
+    use crate::staged::search::piece_search;
+    use crate::staged::stage_done;
     use cube_core::Alg;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -356,7 +395,7 @@ mod tests {
 
     #[test]
     fn oll_cases_are_unique_and_cover_every_pattern() {
-        let ll = last_layer();
+        let ll = LastLayer::build();
         let patterns = all_patterns();
         assert_eq!(patterns.len(), 216);
         for &key in &patterns {
@@ -367,7 +406,7 @@ mod tests {
         for (index, m) in ll.oll.iter().enumerate() {
             for pre_u in 0..4 {
                 let case =
-                    Cube::SOLVED.apply_moves(&invert(&[u_power(pre_u), m.moves.clone()].concat()));
+                    Cube::SOLVED.apply_moves(&inverse(&[u_power(pre_u), m.moves.clone()].concat()));
                 let key = oll::pattern(&case);
                 let previous = owner.insert(key, index);
                 assert!(
@@ -394,7 +433,7 @@ mod tests {
 
     #[test]
     fn pll_cases_are_unique_and_cover_every_permutation() {
-        let ll = last_layer();
+        let ll = LastLayer::build();
         // 4! x 4! / 2 permutations of an oriented last layer with the first two layers solved.
         assert_eq!(ll.pll_case.len(), 288);
         let mut owner: HashMap<u32, Option<u8>> = HashMap::new();
@@ -402,7 +441,7 @@ mod tests {
             for pre_u in 0..4 {
                 for post_u in 0..4 {
                     let sequence = [u_power(pre_u), m.moves.clone(), u_power(post_u)].concat();
-                    let key = pll::permutation_key(&Cube::SOLVED.apply_moves(&invert(&sequence)));
+                    let key = pll::permutation_key(&Cube::SOLVED.apply_moves(&inverse(&sequence)));
                     let previous = owner.insert(key, Some(index as u8));
                     assert!(
                         previous.is_none_or(|p| p == Some(index as u8)),
@@ -420,10 +459,17 @@ mod tests {
     fn f2l_alphabet_reaches_every_pair_place() {
         // Slot 0 with the other slots solved: the pair's corner is in the U layer or its slot,
         // its edge in the U layer or its slot.
-        let inserts = f2l_inserts();
-        let macros: Vec<&Macro> = u_macros()
+        let tables = CfopTables::with_cross(CrossTables::build());
+        let macros: Vec<&Macro> = tables
+            .u_turns
             .iter()
-            .chain(inserts.iter().filter(|(s, _)| *s == 0).map(|(_, m)| m))
+            .chain(
+                tables
+                    .f2l_inserts
+                    .iter()
+                    .filter(|(s, _)| *s == 0)
+                    .map(|(_, m)| m),
+            )
             .collect();
         for corner_position in [0u8, 1, 2, 3, 4] {
             for twist in 0..3u8 {

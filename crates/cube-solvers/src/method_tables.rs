@@ -21,8 +21,10 @@ use cube_tables::{
 /// A method's family of tables, described for building, caching and checking.
 ///
 /// Implemented by [`TwoPhaseTables`](crate::two_phase::TwoPhaseTables),
-/// [`ThistlethwaiteTables`](crate::thistlethwaite::ThistlethwaiteTables) and
-/// [`CrossTables`](crate::beginner::CrossTables) (the beginner's method and CFOP). The pattern
+/// [`ThistlethwaiteTables`](crate::thistlethwaite::ThistlethwaiteTables),
+/// [`CrossTables`](crate::beginner::CrossTables), and
+/// [`BeginnerTables`](crate::beginner::BeginnerTables) and [`CfopTables`](crate::cfop::CfopTables)
+/// (whose payloads are the cross tables, the same files, and which rebuild the rest). The pattern
 /// databases of the optimal solvers are not such a family: a tier is gigabytes baked once by
 /// `cargo xtask bake-tables` (cube-tables' `pdb::bake_tier`) and read or mapped by
 /// [`PdbSet`](crate::PdbSet), never built on a solver's first use.
@@ -39,7 +41,8 @@ use cube_tables::{
 /// # Ok::<(), cube_solvers::PayloadError>(())
 /// ```
 pub trait MethodTables: Sized + Send + Sync + 'static {
-    /// The family, as the command line names it: `two-phase`, `thistlethwaite` or `cross`.
+    /// The family, as the command line names it: `two-phase`, `thistlethwaite`, `cross`,
+    /// `beginner` or `cfop`.
     const NAME: &'static str;
 
     /// One spec per table that [`MethodTables::payload`] hands out, by table id.

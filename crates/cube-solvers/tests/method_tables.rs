@@ -5,7 +5,8 @@
 
 use std::path::PathBuf;
 
-use cube_solvers::beginner::CrossTables;
+use cube_solvers::beginner::{BeginnerTables, CrossTables};
+use cube_solvers::cfop::CfopTables;
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::TwoPhaseTables;
 use cube_solvers::{MethodTables, PayloadError, Payloads, load_or_build};
@@ -56,6 +57,28 @@ fn round_trip<T: MethodTables>() {
 fn load_or_build_writes_then_reads() {
     round_trip::<ThistlethwaiteTables>();
     round_trip::<CrossTables>();
+    round_trip::<BeginnerTables>();
+    round_trip::<CfopTables>();
+}
+
+#[test]
+fn the_beginner_and_cfop_families_read_the_cross_files() {
+    let dir = fresh_dir("cross-shared");
+    assert_eq!(
+        load_or_build::<CrossTables>(&dir).expect("builds").built,
+        CrossTables::SPECS.len()
+    );
+    let beginner = load_or_build::<BeginnerTables>(&dir).expect("loads");
+    let cfop = load_or_build::<CfopTables>(&dir).expect("loads");
+    assert_eq!((beginner.built, cfop.built), (0, 0));
+    for spec in CrossTables::SPECS {
+        assert_eq!(
+            beginner.tables.payload(spec.id),
+            cfop.tables.payload(spec.id),
+            "{}",
+            spec.id
+        );
+    }
 }
 
 /// A file that passes every file check (its hash is right) but holds a payload the family refuses

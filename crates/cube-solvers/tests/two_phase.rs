@@ -70,7 +70,7 @@ fn twenty_move_positions() {
         "RBFLURBFLBUUFRBBDDRUURFLRDDBFLLDRRBFFUUBLFFDDLUULBRLDD",
     ] {
         let colours: [u8; 54] = facelets.as_bytes().try_into().unwrap();
-        let cube = FaceletCube::new(colours).to_cube().unwrap();
+        let cube = FaceletCube::new(colours).to_cube_solvable().unwrap();
         let limits = Limits::default()
             .with_target_length(20)
             .with_time_budget(Duration::from_secs(2));

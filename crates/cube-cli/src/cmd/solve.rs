@@ -68,8 +68,8 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         Method::Thistlethwaite => {
             Box::new(Thistlethwaite::new(method_tables::thistlethwaite(global)))
         }
-        Method::Beginner => Box::new(Beginner::new(method_tables::cross(global))),
-        Method::Cfop => Box::new(Cfop::new(method_tables::cross(global))),
+        Method::Beginner => Box::new(Beginner::new(method_tables::beginner(global))),
+        Method::Cfop => Box::new(Cfop::new(method_tables::cfop(global))),
         Method::Optimal => unreachable!("handled above"),
     };
     let start = Instant::now();

@@ -8,22 +8,25 @@
 //! the last layer alone: where the four U corners and four U edges are and how they are turned,
 //! 24 x 81 x 24 x 16 = 746,496 states (62,208 of them after the first two layers).
 //!
-//! Two tables per stage, built once: the fewest turns to the stage's goal (a backward Dijkstra
-//! from every goal state), and the fewest turns for the stage and every later one when each
+//! Two tables per stage ([`LastLayerTables`], part of the beginner's tables and built with
+//! them): the fewest turns to the stage's goal (a backward Dijkstra from every goal state), and the fewest turns for the stage and every later one when each
 //! stage is done by one of its shortest sequences (by increasing stage distance: a goal state
 //! goes on with the next stage's figure, another takes the best macro that starts a shortest
 //! sequence). A solve walks down them: each stage takes a shortest sequence for its own goal
 //! (so a learner sees no detour), and of those the one that leaves the later stages shortest,
 //! counting the turns its first macro cancels with the turns before it. Which way an
 //! algorithm cycles or twists its pieces is read off cube-core's cubies, never assumed.
-
-use std::sync::OnceLock;
+//!
+//! A state's index is a corner part (`corner_rank * 81 + twists`) times 384 plus an edge part
+//! (`edge_rank * 16 + flips`); a macro moves the corners and the edges apart, so it moves the
+//! index by one small table per part, and a stage's goal states are the pairs of goal parts of
+//! equal parity: the tables build in a few tens of milliseconds.
 
 use cube_core::{Cube, Face, Move, simplify};
 
-use super::search::{Macro, Piece};
-use super::stage_failed;
 use crate::SolveError;
+use crate::staged::search::{Macro, Piece};
+use crate::staged::{inverse, stage_failed};
 
 /// The top-cross algorithms (with their mirrors, four in all): `F R U R' U' F'` is the inverse
 /// of `F U R U' R' F'`.
@@ -60,23 +63,25 @@ struct Perms {
     rank: [u8; 256],
 }
 
-fn perms() -> &'static Perms {
-    static PERMS: OnceLock<Perms> = OnceLock::new();
-    PERMS.get_or_init(|| {
-        let mut perms = [[0u8; 4]; 24];
-        let mut rank = [u8::MAX; 256];
-        let mut n = 0;
-        for (code, r) in rank.iter_mut().enumerate() {
-            let p: [u8; 4] = std::array::from_fn(|i| (code >> (2 * i) & 3) as u8);
-            if (0..4).all(|i| p.contains(&i)) {
-                perms[n] = p;
-                *r = n as u8;
-                n += 1;
-            }
+/// [`Perms`], computed at compile time (a `static`, so that every use reads the one copy).
+static PERMS: Perms = {
+    let mut perms = [[0u8; 4]; 24];
+    let mut rank = [u8::MAX; 256];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 256 {
+        let p = [code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3];
+        // A permutation when the four digits are distinct.
+        let distinct = p[0] != p[1] && p[0] != p[2] && p[0] != p[3];
+        if distinct && p[1] != p[2] && p[1] != p[3] && p[2] != p[3] {
+            perms[n] = [p[0] as u8, p[1] as u8, p[2] as u8, p[3] as u8];
+            rank[code] = n as u8;
+            n += 1;
         }
-        Perms { perms, rank }
-    })
-}
+        code += 1;
+    }
+    Perms { perms, rank }
+};
 
 impl LastLayer {
     /// The last layer of `cube`, or `None` if a U piece is outside the U layer.
@@ -88,7 +93,7 @@ impl LastLayer {
     }
 
     fn index(&self) -> usize {
-        let p = perms();
+        let p = &PERMS;
         let pack = |places: &[u8; 4], per: u8| {
             places.iter().enumerate().fold(0, |code, (i, &place)| {
                 code | ((place / per) as usize) << (2 * i)
@@ -110,7 +115,7 @@ impl LastLayer {
     }
 
     fn from_index(index: usize) -> LastLayer {
-        let p = perms();
+        let p = &PERMS;
         let (mut flips, rest) = (index % 16, index / 16);
         let (edge_rank, rest) = (rest % 24, rest / 24);
         let (mut twists, corner_rank) = (rest % 81, rest / 81);
@@ -127,22 +132,22 @@ impl LastLayer {
         LastLayer { corners, edges }
     }
 
-    /// Whether the goal of last-layer stage `stage` (0..4: top cross, corners permuted, corners
-    /// oriented, solved) and of those before it holds.
-    fn done(&self, stage: usize) -> bool {
+    /// The corners' share of the goal of last-layer stage `stage` (0..4: top cross, corners
+    /// permuted, corners oriented, solved) and of those before it. The whole goal is
+    /// [`LastLayer::corners_done`], [`LastLayer::edges_done`] and equal corner and edge parities.
+    fn corners_done(&self, stage: usize) -> bool {
         // Between stages the D layer is solved, so the U corners' twists sum to zero.
         let sum_ok = self.corners.iter().map(|&c| c % 3).sum::<u8>() % 3 == 0;
-        let parity_ok = parity(&self.corners, 3) == parity(&self.edges, 2);
-        let flips_ok = sum_ok && parity_ok && self.edges.iter().all(|&e| e % 2 == 0);
         let corners_home = (0..4).all(|i| self.corners[i] / 3 == i as u8);
         let twists_ok = self.corners.iter().all(|&c| c % 3 == 0);
+        sum_ok && (stage < 1 || corners_home) && (stage < 2 || twists_ok)
+    }
+
+    /// The edges' share of the goal of last-layer stage `stage` (see [`LastLayer::corners_done`]).
+    fn edges_done(&self, stage: usize) -> bool {
+        let flips_ok = self.edges.iter().all(|&e| e % 2 == 0);
         let edges_home = (0..4).all(|i| self.edges[i] == 2 * i as u8);
-        match stage {
-            0 => flips_ok,
-            1 => flips_ok && corners_home,
-            2 => flips_ok && corners_home && twists_ok,
-            _ => flips_ok && corners_home && twists_ok && edges_home,
-        }
+        flips_ok && (stage < 3 || edges_home)
     }
 }
 
@@ -156,14 +161,22 @@ fn parity(places: &[u8; 4], per: u8) -> bool {
     inversions % 2 == 1
 }
 
-/// A macro's effect on the last layer, both ways.
+/// The corner part of a state index (`corner_rank * 81 + twists`) takes values below this; the
+/// index is `corner_part * N_EDGE_PARTS + edge_part`.
+const N_CORNER_PARTS: usize = 24 * 81;
+/// The edge part of a state index (`edge_rank * 16 + flips`) takes values below this.
+const N_EDGE_PARTS: usize = 24 * 16;
+
+/// A macro's effect on the state index, both ways. A macro moves the U corners and the U edges
+/// independently, so it maps the corner part and the edge part of an index each by its own
+/// table (1,944 and 384 entries): a move is two lookups.
 struct LastLayerMacro {
     moves: Vec<Move>,
     cost: u8,
-    corner: [u8; 12],
-    edge: [u8; 8],
-    corner_back: [u8; 12],
-    edge_back: [u8; 8],
+    corner_part: Vec<u16>,
+    edge_part: Vec<u16>,
+    corner_part_back: Vec<u16>,
+    edge_part_back: Vec<u16>,
 }
 
 impl LastLayerMacro {
@@ -177,36 +190,50 @@ impl LastLayerMacro {
             "{:?} keeps the U pieces in the U layer",
             m.moves
         );
-        let mut corner_back = [0u8; 12];
-        let mut edge_back = [0u8; 8];
-        for p in 0..12 {
-            corner_back[corner[p] as usize] = p as u8;
-        }
-        for p in 0..8 {
-            edge_back[edge[p] as usize] = p as u8;
-        }
+        // Each part moved with the other part at 0, which the macro's other table handles.
+        let corner_part: Vec<u16> = (0..N_CORNER_PARTS)
+            .map(|c| {
+                let mut ll = LastLayer::from_index(c * N_EDGE_PARTS);
+                ll.corners = ll.corners.map(|place| corner[place as usize]);
+                (ll.index() / N_EDGE_PARTS) as u16
+            })
+            .collect();
+        let edge_part: Vec<u16> = (0..N_EDGE_PARTS)
+            .map(|e| {
+                let mut ll = LastLayer::from_index(e);
+                ll.edges = ll.edges.map(|place| edge[place as usize]);
+                (ll.index() % N_EDGE_PARTS) as u16
+            })
+            .collect();
+        let back = |forward: &[u16]| {
+            let mut back = vec![0u16; forward.len()];
+            for (from, &to) in forward.iter().enumerate() {
+                back[to as usize] = from as u16;
+            }
+            back
+        };
         LastLayerMacro {
             moves: m.moves.clone(),
             cost: m.cost() as u8,
-            corner,
-            edge,
-            corner_back,
-            edge_back,
+            corner_part_back: back(&corner_part),
+            edge_part_back: back(&edge_part),
+            corner_part,
+            edge_part,
         }
     }
 
-    fn apply(&self, ll: &LastLayer) -> LastLayer {
-        LastLayer {
-            corners: ll.corners.map(|c| self.corner[c as usize]),
-            edges: ll.edges.map(|e| self.edge[e as usize]),
-        }
+    /// The index of the state after the macro, from the state `index`.
+    #[inline]
+    fn apply(&self, index: usize) -> usize {
+        let (c, e) = (index / N_EDGE_PARTS, index % N_EDGE_PARTS);
+        self.corner_part[c] as usize * N_EDGE_PARTS + self.edge_part[e] as usize
     }
 
-    fn unapply(&self, ll: &LastLayer) -> LastLayer {
-        LastLayer {
-            corners: ll.corners.map(|c| self.corner_back[c as usize]),
-            edges: ll.edges.map(|e| self.edge_back[e as usize]),
-        }
+    /// The index of the state the macro takes to the state `index`.
+    #[inline]
+    fn unapply(&self, index: usize) -> usize {
+        let (c, e) = (index / N_EDGE_PARTS, index % N_EDGE_PARTS);
+        self.corner_part_back[c] as usize * N_EDGE_PARTS + self.edge_part_back[e] as usize
     }
 }
 
@@ -225,11 +252,6 @@ fn mirror(moves: &[Move]) -> Vec<Move> {
         .collect()
 }
 
-/// `moves` undone.
-fn inverse(moves: &[Move]) -> Vec<Move> {
-    moves.iter().rev().map(|m| m.inverse()).collect()
-}
-
 /// The algorithms of `notations` with their inverses, mirrors and mirrors' inverses (each once).
 fn variants(notations: &[&str]) -> Vec<Macro> {
     let mut out: Vec<Vec<Move>> = Vec::new();
@@ -245,8 +267,9 @@ fn variants(notations: &[&str]) -> Vec<Macro> {
     out.into_iter().map(Macro::new).collect()
 }
 
-/// The alphabets (U turns first) and the distance tables of the four last-layer stages.
-struct Tables {
+/// The alphabets (U turns first) and the distance tables of the four last-layer stages: part of
+/// the beginner's tables ([`BeginnerTables`](super::BeginnerTables)), built with them.
+pub(super) struct LastLayerTables {
     alphabets: [Vec<LastLayerMacro>; N_STAGES],
     /// `stage[s][state]`: the fewest turns that reach the goal of stage `s`.
     stage: [Vec<u8>; N_STAGES],
@@ -273,10 +296,27 @@ fn alphabet_macros(stage: usize) -> Vec<Macro> {
 fn stage_distances(s: usize, alphabet: &[LastLayerMacro]) -> Vec<u8> {
     let mut table = vec![UNREACHED; N_STATES];
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); UNREACHED as usize];
-    for (index, entry) in table.iter_mut().enumerate() {
-        if LastLayer::from_index(index).done(s) {
-            *entry = 0;
-            buckets[0].push(index as u32);
+    // The goal states, in increasing index: the corner parts and the edge parts that meet
+    // their share of the goal, paired when their parities agree.
+    let corner_goals: Vec<(usize, bool)> = (0..N_CORNER_PARTS)
+        .filter_map(|c| {
+            let ll = LastLayer::from_index(c * N_EDGE_PARTS);
+            ll.corners_done(s).then(|| (c, parity(&ll.corners, 3)))
+        })
+        .collect();
+    let edge_goals: Vec<(usize, bool)> = (0..N_EDGE_PARTS)
+        .filter_map(|e| {
+            let ll = LastLayer::from_index(e);
+            ll.edges_done(s).then(|| (e, parity(&ll.edges, 2)))
+        })
+        .collect();
+    for &(c, corner_parity) in &corner_goals {
+        for &(e, edge_parity) in &edge_goals {
+            if corner_parity == edge_parity {
+                let index = c * N_EDGE_PARTS + e;
+                table[index] = 0;
+                buckets[0].push(index as u32);
+            }
         }
     }
     for cost in 0..buckets.len() {
@@ -287,9 +327,8 @@ fn stage_distances(s: usize, alphabet: &[LastLayerMacro]) -> Vec<u8> {
             if table[index] as usize != cost {
                 continue;
             }
-            let ll = LastLayer::from_index(index);
             for m in alphabet {
-                let before = m.unapply(&ll).index();
+                let before = m.unapply(index);
                 let next = cost + m.cost as usize;
                 if next < table[before] as usize {
                     table[before] = next as u8;
@@ -301,9 +340,10 @@ fn stage_distances(s: usize, alphabet: &[LastLayerMacro]) -> Vec<u8> {
     table
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
+impl LastLayerTables {
+    /// The four stages' alphabets and tables: a backward Dijkstra per stage from its goal
+    /// states, then the totals from the last stage back.
+    pub(super) fn build() -> LastLayerTables {
         let alphabets: [Vec<LastLayerMacro>; N_STAGES] =
             std::array::from_fn(|s| alphabet_macros(s).iter().map(LastLayerMacro::new).collect());
         let stage: [Vec<u8>; N_STAGES] = std::array::from_fn(|s| stage_distances(s, &alphabets[s]));
@@ -328,11 +368,10 @@ fn tables() -> &'static Tables {
                             total[s + 1][index]
                         }
                     } else {
-                        let ll = LastLayer::from_index(index);
                         alphabets[s]
                             .iter()
                             .filter_map(|m| {
-                                let next = m.apply(&ll).index();
+                                let next = m.apply(index);
                                 (stage[s][next] as usize + m.cost as usize == d)
                                     .then(|| table[next].saturating_add(m.cost))
                             })
@@ -343,19 +382,60 @@ fn tables() -> &'static Tables {
             }
             total[s] = table;
         }
-        Tables {
+        LastLayerTables {
             alphabets,
             stage,
             total,
         }
-    })
-}
+    }
 
-/// The fewest turns the four last-layer stages take from `cube` (whose first two layers are
-/// solved), each stage by one of its shortest sequences; `None` if a U piece is elsewhere.
-pub(super) fn turns_left(cube: &Cube) -> Option<usize> {
-    let ll = LastLayer::of(cube)?;
-    Some(tables().total[0][ll.index()] as usize).filter(|&d| d != UNREACHED as usize)
+    /// The fewest turns the four last-layer stages take from `cube` (whose first two layers are
+    /// solved), each stage by one of its shortest sequences; `None` if a U piece is elsewhere.
+    pub(super) fn turns_left(&self, cube: &Cube) -> Option<usize> {
+        let ll = LastLayer::of(cube)?;
+        Some(self.total[0][ll.index()] as usize).filter(|&d| d != UNREACHED as usize)
+    }
+
+    /// The turns of last-layer stage `stage` (3..7) from `cube`, which the earlier stages
+    /// solved; `before` is every turn so far (for cancellation).
+    pub(super) fn run(
+        &self,
+        cube: &Cube,
+        stage: usize,
+        label: &str,
+        before: &[Move],
+    ) -> Result<Vec<Move>, SolveError> {
+        let s = stage - FIRST;
+        let failed = || stage_failed("beginner", label);
+        let mut index = LastLayer::of(cube).ok_or_else(failed)?.index();
+        let mut all: Vec<Move> = before.to_vec();
+        let start = all.len();
+        // Every step lowers the stage distance, which starts below 255.
+        for _step in 0..UNREACHED {
+            let here = self.stage[s][index];
+            if here == UNREACHED {
+                return Err(failed());
+            }
+            if here == 0 {
+                return Ok(all.split_off(start));
+            }
+            // Of the macros that start a shortest sequence for the stage, the one that leaves
+            // the fewest turns in all, counting what it cancels with the turns before it.
+            let (_, m, next) = self.alphabets[s]
+                .iter()
+                .filter_map(|m| {
+                    let next = m.apply(index);
+                    let tight = self.stage[s][next] as usize + m.cost as usize == here as usize;
+                    let cost = self.total[s][next] as usize + m.cost as usize;
+                    tight.then(|| (cost - saving(&all, &m.moves), m, next))
+                })
+                .min_by_key(|&(cost, _, _)| cost)
+                .ok_or_else(failed)?;
+            all.extend(&m.moves);
+            index = next;
+        }
+        Err(failed())
+    }
 }
 
 /// How many turns appending `next` to `before` saves by cancellation.
@@ -366,53 +446,10 @@ fn saving(before: &[Move], next: &[Move]) -> usize {
     joined.len() - simplify(&joined).len()
 }
 
-/// The turns of last-layer stage `stage` (3..7) from `cube`, which the earlier stages solved;
-/// `before` is every turn so far (for cancellation).
-pub(super) fn run(
-    cube: &Cube,
-    stage: usize,
-    label: &str,
-    before: &[Move],
-) -> Result<Vec<Move>, SolveError> {
-    let t = tables();
-    let s = stage - FIRST;
-    let failed = || stage_failed("beginner", label);
-    let mut ll = LastLayer::of(cube).ok_or_else(failed)?;
-    let mut all: Vec<Move> = before.to_vec();
-    let start = all.len();
-    // Every step lowers the stage distance, which starts below 255.
-    for _step in 0..UNREACHED {
-        let index = ll.index();
-        let here = t.stage[s][index];
-        if here == UNREACHED {
-            return Err(failed());
-        }
-        if here == 0 {
-            return Ok(all.split_off(start));
-        }
-        // Of the macros that start a shortest sequence for the stage, the one that leaves the
-        // fewest turns in all, counting what it cancels with the turns before it.
-        let (_, m, next) = t.alphabets[s]
-            .iter()
-            .filter_map(|m| {
-                let next = m.apply(&ll);
-                let next_index = next.index();
-                let tight = t.stage[s][next_index] as usize + m.cost as usize == here as usize;
-                let cost = t.total[s][next_index] as usize + m.cost as usize;
-                tight.then(|| (cost - saving(&all, &m.moves), m, next))
-            })
-            .min_by_key(|&(cost, _, _)| cost)
-            .ok_or_else(failed)?;
-        all.extend(&m.moves);
-        ll = next;
-    }
-    Err(failed())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beginner::stage_done;
+    use crate::staged::stage_done;
 
     #[test]
     fn states_round_trip() {
@@ -476,8 +513,51 @@ mod tests {
     }
 
     #[test]
+    fn macro_moves_on_the_index_agree_with_moving_the_pieces() {
+        for stage in 0..N_STAGES {
+            for m in &alphabet_macros(stage) {
+                let ll_macro = LastLayerMacro::new(m);
+                for index in (0..N_STATES).step_by(61) {
+                    let ll = LastLayer::from_index(index);
+                    let moved = LastLayer {
+                        corners: ll.corners.map(|c| m.move_place(Piece::Corner(0), c)),
+                        edges: ll.edges.map(|e| m.move_place(Piece::Edge(0), e)),
+                    };
+                    let next = ll_macro.apply(index);
+                    assert_eq!(next, moved.index(), "{:?} from {index}", m.moves);
+                    assert_eq!(ll_macro.unapply(next), index, "{:?}", m.moves);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn goal_states_are_those_of_the_solved_last_layer_under_the_stage_rules() {
+        // Stage 3's goal is the solved last layer alone; stage 0's are the states with every U
+        // edge unflipped and the corner twists summing to zero, of equal corner and edge parity.
+        let t = LastLayerTables::build();
+        let goals = |s: usize| {
+            (0..N_STATES)
+                .filter(|&i| t.stage[s][i] == 0)
+                .collect::<Vec<_>>()
+        };
+        let solved = LastLayer::of(&Cube::SOLVED).unwrap().index();
+        assert_eq!(goals(3), vec![solved]);
+        let expected: Vec<usize> = (0..N_STATES)
+            .filter(|&i| {
+                let ll = LastLayer::from_index(i);
+                ll.edges.iter().all(|&e| e % 2 == 0)
+                    && ll.corners.iter().map(|&c| c % 3).sum::<u8>() % 3 == 0
+                    && parity(&ll.corners, 3) == parity(&ll.edges, 2)
+            })
+            .collect();
+        assert_eq!(goals(0), expected);
+        assert_eq!(expected.len(), 24 * 27 * 24 / 2);
+    }
+
+    #[test]
     fn every_last_layer_state_is_reached() {
-        let t = tables();
+        let t = LastLayerTables::build();
         // Every state with the flips' and twists' sums zero and the corners' and edges'
         // parities equal can be finished.
         let reached = t.total[0].iter().filter(|&&d| d != UNREACHED).count();

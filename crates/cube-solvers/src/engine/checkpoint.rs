@@ -306,7 +306,7 @@ impl FromStr for Checkpoint {
             )
         })?;
         let cube = FaceletCube::new(colours)
-            .to_cube()
+            .to_cube_solvable()
             .map_err(|e| err(line_of("cube"), "cube", e.to_string()))?;
         let tier: Tier = tier
             .parse()

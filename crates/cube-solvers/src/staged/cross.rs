@@ -144,7 +144,7 @@ impl Space for EdgeSetSpace {
 }
 
 /// The cross tables of the beginner's method and CFOP, to hand to
-/// [`Beginner::new`](super::Beginner::new) and [`Cfop::new`](crate::cfop::Cfop::new): the exact
+/// [`Beginner::new`](crate::beginner::Beginner::new) and [`Cfop::new`](crate::cfop::Cfop::new): the exact
 /// distance tables of every non-empty subset of the four D-layer edges (235,000 entries in all).
 pub struct CrossTables {
     /// By bit mask over [`CROSS_EDGES`] (index `mask - 1`).
