@@ -210,19 +210,34 @@ pub fn pack_nibbles(bytes: &[u8]) -> Vec<u8> {
 ///
 /// When `out.len() != bytes.len().div_ceil(2)` or a byte is 16 or more.
 pub fn pack_nibbles_into(bytes: &[u8], out: &mut [u8]) {
+    pack_into(bytes, out, false);
+}
+
+/// [`pack_nibbles`], entries over 15 stored as 15 (for distances or lower bounds, still a lower
+/// bound).
+pub(crate) fn pack_nibbles_capped(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0; bytes.len().div_ceil(2)];
+    pack_into(bytes, &mut out, true);
+    out
+}
+
+/// Packs `bytes` into `out`, capping entries at 15 or asserting that none is over.
+fn pack_into(bytes: &[u8], out: &mut [u8], cap: bool) {
     assert_eq!(
         out.len(),
         bytes.len().div_ceil(2),
         "the output must hold exactly one nibble per input byte"
     );
+    let max = if cap { 15 } else { u8::MAX };
     out.par_chunks_mut(CHUNK_LEN / 2)
         .zip(bytes.par_chunks(CHUNK_LEN))
         .for_each(|(out, bytes)| {
             let mut seen = 0u8;
             for (out, pair) in out.iter_mut().zip(bytes.chunks(2)) {
-                let high = pair.get(1).copied().unwrap_or(0);
-                seen |= pair[0] | high;
-                *out = pair[0] | (high << 4);
+                let low = pair[0].min(max);
+                let high = pair.get(1).copied().unwrap_or(0).min(max);
+                seen |= low | high;
+                *out = low | (high << 4);
             }
             assert!(seen < 16, "an entry of 16 or more does not fit in a nibble");
         });
