@@ -47,9 +47,9 @@ mod seed;
 mod set;
 mod sym_corners;
 
-use crate::error::TableError;
-use crate::format::Histogram;
-use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::file::error::TableError;
+use crate::file::format::Histogram;
+use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
 pub use self::bake::{
     BakeOptions, BakeReport, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind,
@@ -188,7 +188,7 @@ pub fn tables_to_check(dir: &std::path::Path, tier: Option<Tier>) -> Vec<Pdb> {
 ///
 /// The header and length errors of [`PruneTable::load`](crate::PruneTable::load).
 pub fn check_header(path: &std::path::Path, table: &Pdb) -> Result<(), TableError> {
-    crate::table::check_header(path, &table.spec)
+    crate::file::table::check_header(path, &table.spec)
 }
 
 impl Pdb {

@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 use cube_core::{Cube, Face, Move, Symmetry};
 use rayon::prelude::*;
 
-use crate::move_table::Space;
+use crate::coord::move_table::Space;
+use crate::coord::sym_coord::conjugation_walk;
 use crate::pdb::{twist_rank, twist_unrank};
-use crate::sym_coord::conjugation_walk;
 
 /// The number of raw `cocsep` values: 3^7 twists x 70 tetrad placements.
 pub const COCSEP_COUNT: usize = 153_090;

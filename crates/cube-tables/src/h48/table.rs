@@ -5,11 +5,11 @@ use std::path::Path;
 use cube_core::Cube;
 
 use super::index::{BLOCK_SLOTS, Coordinate};
-use super::lines::line_value;
-use crate::error::{Kind, TableError};
-use crate::id::{Encoding, TableId, TableSpec, Tier};
-use crate::mmap::{Anonymous, Mapped};
-use crate::table::PruneTable;
+use crate::file::error::{Kind, TableError};
+use crate::file::id::{Encoding, TableId, TableSpec, Tier};
+use crate::file::lines::line_value;
+use crate::file::mmap::{Anonymous, Mapped};
+use crate::file::table::PruneTable;
 
 /// The number of corner classes times the 70 M-slice placements: blocks of 512 slots per flip
 /// pattern.

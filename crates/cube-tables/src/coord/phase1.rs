@@ -18,12 +18,12 @@
 
 use cube_core::{Cube, Move, MoveSet, Symmetry};
 
+use crate::coord::move_table::{MoveTable, Product, Space};
+use crate::coord::prune::DistanceTable;
+use crate::coord::sym_coord::{axis_symmetries, conjugation_table, conjugation_walk};
 use crate::coord::{Coord, Flip, Twist, UdSlice};
-use crate::id::TableId;
-use crate::move_table::{MoveTable, Product, Space};
-use crate::prune::DistanceTable;
-use crate::sym_coord::{axis_symmetries, conjugation_table, conjugation_walk};
-use crate::table::PruneTable;
+use crate::file::id::TableId;
+use crate::file::table::PruneTable;
 
 /// The number of flip-slice values, `Flip::COUNT * UdSlice::COUNT`.
 pub const N_FLIP_SLICE: usize = Flip::COUNT * UdSlice::COUNT;

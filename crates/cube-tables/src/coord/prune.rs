@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use rayon::prelude::*;
 
-use crate::format::{HISTOGRAM_LEN, Histogram};
-use crate::id::{Encoding, TableId, TableSpec};
-use crate::move_table::Space;
-use crate::table::PruneTable;
+use crate::coord::move_table::Space;
+use crate::file::format::{HISTOGRAM_LEN, Histogram};
+use crate::file::id::{Encoding, TableId, TableSpec};
+use crate::file::table::PruneTable;
 
 /// States per rayon task in a breadth-first level.
 const STATES_PER_TASK: usize = 1 << 14;
@@ -209,8 +209,8 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coord::move_table::{MoveTable, Product};
     use crate::coord::{CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
-    use crate::move_table::{MoveTable, Product};
     use cube_core::{Cube, Move, MoveSet};
 
     fn build<S: Space>(space: &S, goals: impl IntoIterator<Item = u32>) -> PruneTable<Vec<u8>> {

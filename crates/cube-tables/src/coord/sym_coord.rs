@@ -21,10 +21,10 @@ use std::collections::VecDeque;
 use cube_core::{Cube, Face, Move, Symmetry};
 
 use crate::coord::Coord;
-use crate::id::TableId;
-use crate::move_table::{MoveTable, Space};
-use crate::prune::DistanceTable;
-use crate::table::PruneTable;
+use crate::coord::move_table::{MoveTable, Space};
+use crate::coord::prune::DistanceTable;
+use crate::file::id::TableId;
+use crate::file::table::PruneTable;
 
 /// The eight symmetries that map each face to itself or its opposite (so each axis to itself),
 /// identity first, in index order: the group D2h. They keep the corner twist relative to U/D,
@@ -304,8 +304,8 @@ pub fn sym_distance_table<A: Coord, B: Coord>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coord::move_table::Product;
     use crate::coord::{Flip, Twist, UdSlice};
-    use crate::move_table::Product;
     use cube_core::{Cube, MoveSet};
 
     /// The table agrees with conjugating a representative cube, for every value and symmetry.

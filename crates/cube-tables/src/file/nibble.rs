@@ -9,11 +9,11 @@
 
 use rayon::prelude::*;
 
-use crate::error::{Kind, TableError};
-use crate::format::Histogram;
-use crate::hash::CHUNK_LEN;
-use crate::id::Encoding;
-use crate::verify::histogram;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::Histogram;
+use crate::file::hash::CHUNK_LEN;
+use crate::file::id::Encoding;
+use crate::file::verify::histogram;
 
 /// A read view of 4-bit entries packed two per byte: entry `2k` is the low nibble of byte `k`,
 /// entry `2k + 1` the high nibble. The one decoder of the layout; a search holds views and reads
@@ -53,7 +53,7 @@ impl<'a> Nibbles<'a> {
     #[inline(always)]
     pub fn prefetch(self, index: usize) {
         if let Some(byte) = self.bytes.get(index >> 1) {
-            crate::table::prefetch_read(byte);
+            crate::file::table::prefetch_read(byte);
         }
     }
 

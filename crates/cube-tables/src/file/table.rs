@@ -11,14 +11,14 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::error::{Kind, TableError};
-use crate::format::{HEADER_LEN, Header, Histogram, TableInfo};
-use crate::hash::{CHUNK_LEN, chunk_hash, combine, payload_hash};
-use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
-use crate::lock::ReadLock;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HEADER_LEN, Header, Histogram, TableInfo};
+use crate::file::hash::{CHUNK_LEN, chunk_hash, combine, payload_hash};
+use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::file::lock::ReadLock;
 #[cfg(doc)]
-use crate::mmap::{Anonymous, Mapped};
-use crate::nibble::{Nibbles, pack_nibbles_capped};
+use crate::file::mmap::{Anonymous, Mapped};
+use crate::file::nibble::{Nibbles, pack_nibbles_capped};
 
 /// The path of a table that was never a file.
 const MEMORY: &str = "<memory>";
@@ -84,7 +84,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         match self.info.encoding {
             Encoding::Nibble => Nibbles::new(payload).get(index),
             Encoding::Byte => payload[index],
-            Encoding::Line2 { base } => crate::h48::line_value(payload, index, base),
+            Encoding::Line2 { base } => crate::file::lines::line_value(payload, index, base),
         }
     }
 
@@ -278,7 +278,7 @@ impl PruneTable<Vec<u8>> {
                 spec.tier,
             ));
         }
-        let histogram = crate::verify::histogram(&payload, spec.encoding, spec.n_entries);
+        let histogram = crate::file::verify::histogram(&payload, spec.encoding, spec.n_entries);
         Ok(PruneTable::in_memory(spec, histogram, payload))
     }
 
@@ -291,7 +291,7 @@ impl PruneTable<Vec<u8>> {
     ) -> PruneTable<Vec<u8>> {
         debug_assert_eq!(
             histogram,
-            crate::verify::histogram(&payload, spec.encoding, spec.n_entries)
+            crate::file::verify::histogram(&payload, spec.encoding, spec.n_entries)
         );
         let info = TableInfo {
             id: spec.id,
@@ -491,7 +491,7 @@ pub(crate) fn check_own_header(path: &Path) -> Result<TableInfo, TableError> {
 /// Opens `path` as a regular file and reads its first [`HEADER_LEN`] bytes (fewer in a shorter file):
 /// the file, at least the length it has been read to, the bytes and their count.
 fn open_header(path: &Path) -> Result<(File, u64, [u8; HEADER_LEN], usize), TableError> {
-    let mut file = crate::open::open_regular(path)?;
+    let mut file = crate::file::open::open_regular(path)?;
     let file_len = file
         .metadata()
         .map_err(|e| TableError::io("reading the file size", e))?

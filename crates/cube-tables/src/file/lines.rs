@@ -1,7 +1,7 @@
 //! The 2-bit line layout ([`Encoding::Line2`](crate::Encoding::Line2)): decoding one entry and the
 //! histogram of a run of whole blocks.
 
-use crate::format::{HISTOGRAM_LEN, Histogram};
+use crate::file::format::{HISTOGRAM_LEN, Histogram};
 
 /// The bytes of one line: a 4-bit minimum and 62 two-bit codes.
 pub const LINE_BYTES: usize = 16;

@@ -19,12 +19,12 @@
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::atomic::AtomicFile;
-use crate::error::{Kind, TableError};
-use crate::format::{HEADER_LEN, Header, Histogram};
-use crate::hash::{CHUNK_LEN, StreamHash, payload_hash};
-use crate::id::TableSpec;
-use crate::lock::BakeLock;
+use crate::file::atomic::AtomicFile;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HEADER_LEN, Header, Histogram};
+use crate::file::hash::{CHUNK_LEN, StreamHash, payload_hash};
+use crate::file::id::TableSpec;
+use crate::file::lock::BakeLock;
 
 /// Options for [`write_table`], [`write_table_from_file`] and [`TableWriter`].
 #[derive(Clone, Debug, Default)]
@@ -125,7 +125,7 @@ pub fn write_table_from_file(
     options: &WriteOptions,
 ) -> Result<PathBuf, TableError> {
     let at_scratch = |e: TableError| e.at(spec.id, scratch, &spec.fix, spec.tier);
-    let mut file = crate::open::open_regular(scratch).map_err(at_scratch)?;
+    let mut file = crate::file::open::open_regular(scratch).map_err(at_scratch)?;
     let len = file
         .metadata()
         .map_err(|e| at_scratch(TableError::io("reading the file size", e)))?
@@ -355,7 +355,7 @@ impl Staged {
         } = self;
         let at = |e: TableError| e.at(spec.id, &tmp_path, &spec.fix, spec.tier);
         // The writers' lock is held (here or by the caller), so the exclusive step is ours to take.
-        crate::lock::exclusive(&dir, || file.commit())
+        crate::file::lock::exclusive(&dir, || file.commit())
             .map_err(at)?
             .map_err(|e| at(TableError::io("syncing and renaming the temporary file", e)))?;
         Ok(path)
@@ -366,8 +366,8 @@ impl Staged {
 mod tests {
     use super::*;
     use crate::TableErrorKind;
-    use crate::atomic::tests::FULL_DISK;
-    use crate::id::{Encoding, TableId, Tier};
+    use crate::file::atomic::tests::FULL_DISK;
+    use crate::file::id::{Encoding, TableId, Tier};
 
     const SPEC: TableSpec =
         TableSpec::new(TableId::from_static("unit-full"), Encoding::Nibble, 1001)
