@@ -3,7 +3,7 @@
 //! This crate also owns the table files: versioned, checksummed files of a fixed 384-byte header and a
 //! payload of 4-bit or 8-bit entries (docs/tables.md describes the format byte by byte).
 //!
-//! - [`write_table`], [`write_table_from_file`] and [`TableWriter`] write a table atomically: to a
+//! - [`write_table`] and [`TableWriter`] (for a payload streamed in pieces) write a table atomically: to a
 //!   temporary file under the directory's [`BakeLock`], then `fsync` and rename. [`NibbleTable`], [`Scratch`] and [`pack_nibbles`]
 //!   help generators build the payload.
 //! - [`PruneTable`] reads one back: [`PruneTable::load`] into a `Vec`, [`PruneTable::load_anonymous`]
@@ -68,9 +68,9 @@ pub use crate::file::cache::{CacheOutcome, load_or_build, load_or_build_with_out
 pub use crate::file::dirs::{TABLES_DIR_ENV, resolve_table_dir};
 pub use crate::file::error::{TableError, TableErrorKind};
 pub use crate::file::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
-pub use crate::file::hash::{CHUNK_LEN, payload_hash};
+pub use crate::file::hash::payload_hash;
 pub use crate::file::id::{
-    Encoding, Fix, FixCommands, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier, fix_commands,
+    Encoding, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
     set_fix_commands,
 };
 pub use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
@@ -78,7 +78,7 @@ pub use crate::file::mmap::{Anonymous, Mapped, Scratch};
 pub use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
 pub use crate::file::open::open_regular;
 pub use crate::file::stamp::{checked_at, stamp_path, write_check_stamp};
-pub use crate::file::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
+pub use crate::file::store::{TableWriter, WriteOptions, write_table};
 pub use crate::file::table::{PruneTable, check_header};
 pub use crate::file::verify::{histogram, verify};
 

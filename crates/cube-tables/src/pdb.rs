@@ -58,9 +58,10 @@ pub use self::bake::{
 pub use self::bfs::{Direction, LevelStats};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
 pub use self::fast_index::{EdgeIndexer, corner_coord};
+pub(crate) use self::index::twist_rank;
 pub use self::index::{
     CORNER_COUNT, CORNER_PERM_COUNT, CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset,
-    TWIST_COUNT, corner_index, corner_perm_rank, corner_perm_unrank, twist_rank, twist_unrank,
+    TWIST_COUNT, corner_index, corner_perm_unrank, twist_unrank,
 };
 pub use self::seed::{install_seed, pack_seed, seed_path};
 pub use self::set::{PdbCoord, PdbIndex, PdbSet};

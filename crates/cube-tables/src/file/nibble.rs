@@ -67,6 +67,9 @@ impl<'a> Nibbles<'a> {
 /// A table of `n_entries` 4-bit entries over any byte storage: entry `2k` is the low nibble of byte `k`,
 /// entry `2k + 1` the high nibble.
 ///
+/// Public as the way a generator outside the crate builds a nibble payload for
+/// [`write_table`](crate::write_table) (the crate docs' example, the integration tests' fixtures).
+///
 /// ```
 /// use cube_tables::NibbleTable;
 ///
@@ -193,6 +196,9 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
 }
 
 /// Packs one entry per byte into nibbles: `out[k] = bytes[2k] | bytes[2k + 1] << 4`, in parallel.
+///
+/// Public, with [`pack_nibbles_into`], for generators outside the crate that count in bytes (the
+/// integration tests check both against [`NibbleTable`]).
 ///
 /// # Panics
 ///

@@ -97,7 +97,7 @@ const CSEP_MASKS: [u8; N_SEP] = {
 };
 
 /// The raw corner coset coordinate of `cube`: `co * 70 + csep`, where `co` is Kociemba's twist
-/// coordinate ([`twist_rank`]) and `csep` the rank (among the 70 masks of
+/// coordinate (`twist_rank`) and `csep` the rank (among the 70 masks of
 /// four of eight positions, in increasing order) of the positions that hold the tetrad
 /// {URF, ULB, DLF, DRB}, positions in H48 order (UFR UBL DFL DBR UFL UBR DFR DBL), so that the
 /// solved cube's value is 0. `cocsep(x)` depends only on the coset `G x`, where G holds the corner
