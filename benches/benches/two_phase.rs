@@ -12,7 +12,7 @@ use cube_core::{Cube, MoveSet};
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, Solver, Stop};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
-use cube_tables::{Flip, MoveTable, Twist, UdSlice};
+use cube_tables::{Flip, MoveTable, TableId, Twist, UdSlice};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -59,11 +59,12 @@ fn bench_tables(c: &mut Criterion) {
     let slice_conj = conjugation_table(&slice, &syms);
     let flip_sym = SymCoord::new(flip_conj.clone(), syms.len());
     let twist_sym = SymCoord::new(conjugation_table(&twist, &syms), syms.len());
+    let id = TableId::from_static("bench");
     group.bench_function("sym_slice_flip_prune", |b| {
-        b.iter(|| sym_distance_table(&flip_sym, &flip, &slice, &slice_conj).max_distance())
+        b.iter(|| sym_distance_table(id, &flip_sym, &flip, &slice, &slice_conj).max_distance())
     });
     group.bench_function("sym_twist_flip_prune", |b| {
-        b.iter(|| sym_distance_table(&twist_sym, &twist, &flip, &flip_conj).max_distance())
+        b.iter(|| sym_distance_table(id, &twist_sym, &twist, &flip, &flip_conj).max_distance())
     });
     group.finish();
 }

@@ -5,12 +5,14 @@
 //! - the files that allow `unsafe_code` are exactly those the unsafe invariant names;
 //! - every `.rs` path that ARCHITECTURE.md names exists;
 //! - every public module of a library crate is named in its crate docs;
-//! - every module of a crate's `tests/lib.rs` is named in that file's list.
+//! - every module of a crate's `tests/lib.rs` is named in that file's list;
+//! - cube-tables' folders import one way: `file/` nothing else, `coord/` only `file/`, `pdb/` those
+//!   two, `h48/` those three.
 //!
 //! (That nothing in cube-cli prints outside its writer is cube-cli's own test,
 //! `input::nothing_prints_outside_the_writer`.)
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::project_root;
@@ -142,12 +144,26 @@ fn every_public_module_is_in_its_crate_docs() {
     {
         let text = read(&lib);
         let docs = module_docs(&text);
-        for line in text.lines() {
-            if let Some(name) = line
-                .strip_prefix("pub mod ")
+        let src = lib.parent().expect("lib.rs is in src/");
+        let declared = text.lines().filter_map(|line| {
+            line.strip_prefix("pub mod ")
                 .and_then(|rest| rest.strip_suffix(';'))
-                && !docs.contains(&format!("`{name}`"))
-            {
+                .map(str::to_string)
+        });
+        // A module of a private folder made public by `pub use crate::folder::{name, ...}`: a
+        // re-exported name with a file of its own under the folder.
+        let reexported = root_exports(&text)
+            .into_iter()
+            .filter(|(name, parent)| {
+                project_root()
+                    .join(src)
+                    .join(parent.replace("::", "/"))
+                    .join(format!("{name}.rs"))
+                    .is_file()
+            })
+            .map(|(name, _)| name);
+        for name in declared.chain(reexported) {
+            if !docs.contains(&format!("`{name}`")) {
                 missing.push(format!("{}: {name}", lib.display()));
             }
         }
@@ -180,5 +196,113 @@ fn every_test_module_is_in_its_list() {
     assert!(
         missing.is_empty(),
         "test modules that the list at the top of their tests/lib.rs does not name: {missing:?}"
+    );
+}
+
+/// The folders of cube-tables in the order their imports point: each may use itself and the
+/// folders before it, never one after it nor a module at the crate root (`clean.rs` sits above
+/// them all).
+const TABLE_FOLDERS: [&str; 4] = ["file", "coord", "pdb", "h48"];
+
+/// The path under `crate::` that each name a crate's `lib.rs` re-exports with
+/// `pub use crate::...` comes from: in cube-tables, `PruneTable` from `file::table`, `m12` from
+/// `coord`.
+fn root_exports(lib: &str) -> BTreeMap<String, String> {
+    let mut exports = BTreeMap::new();
+    for statement in lib.split(';') {
+        let Some(path) = statement.trim().strip_prefix("pub use crate::") else {
+            continue;
+        };
+        let (parent, names) = path.split_once("::{").map_or_else(
+            || path.rsplit_once("::").unwrap_or(("", path)),
+            |(parent, names)| (parent, names),
+        );
+        for name in names.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !name.is_empty() {
+                exports.insert(name.to_string(), parent.to_string());
+            }
+        }
+    }
+    exports
+}
+
+/// The references in `text` (a file of the folder `TABLE_FOLDERS[folder]`) to a later folder or
+/// to a module at the crate root, by `crate::` path outside comments: `use` lines and paths in
+/// code alike, a name re-exported at the root counting as its folder.
+fn backward_references(
+    folder: usize,
+    text: &str,
+    exports: &BTreeMap<String, String>,
+) -> Vec<String> {
+    let mut backward = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for (at, _) in code.match_indices("crate::") {
+            let rest = &code[at + "crate::".len()..];
+            let first: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let target = if TABLE_FOLDERS.contains(&first.as_str()) {
+                first.clone()
+            } else {
+                let parent = exports.get(&first).unwrap_or_else(|| {
+                    panic!("`crate::{first}` is neither a folder of cube-tables nor re-exported by its lib.rs")
+                });
+                parent.split("::").next().unwrap_or("").to_string()
+            };
+            let allowed = TABLE_FOLDERS[..=folder].contains(&target.as_str());
+            if !allowed {
+                backward.push(format!(
+                    "{} uses {target}: {}",
+                    TABLE_FOLDERS[folder],
+                    line.trim()
+                ));
+            }
+        }
+    }
+    backward
+}
+
+#[test]
+fn cube_tables_folders_import_one_way() {
+    let src = Path::new("crates/cube-tables/src");
+    let exports = root_exports(&read(&src.join("lib.rs")));
+    // The check finds a planted backward import.
+    assert_eq!(
+        backward_references(0, "use crate::pdb::CORNERS;", &exports).len(),
+        1
+    );
+    assert_eq!(
+        backward_references(1, "    let t = crate::h48::spec(tier);", &exports).len(),
+        1
+    );
+    assert!(backward_references(2, "use crate::PruneTable; // crate::h48", &exports).is_empty());
+    let mut backward = Vec::new();
+    let mut n_files = 0;
+    for path in rust_files() {
+        let Ok(inside) = path.strip_prefix(src) else {
+            continue;
+        };
+        let top = inside
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .unwrap_or("");
+        let top = top.strip_suffix(".rs").unwrap_or(top);
+        if let Some(folder) = TABLE_FOLDERS.iter().position(|&f| f == top) {
+            n_files += 1;
+            for reference in backward_references(folder, &read(&path), &exports) {
+                backward.push(format!("{}: {reference}", path.display()));
+            }
+        }
+    }
+    assert!(
+        n_files > 40,
+        "the folders hold the crate's files ({n_files} found)"
+    );
+    assert!(
+        backward.is_empty(),
+        "cube-tables imports that point against the folders' order {TABLE_FOLDERS:?}: {backward:#?}"
     );
 }

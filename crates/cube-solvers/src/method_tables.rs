@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use cube_tables::{
-    CacheOutcome, TableError, TableId, TableSpec, WriteOptions, histogram,
+    CacheOutcome, PruneTable, TableError, TableId, TableSpec, WriteOptions, histogram,
     load_or_build_with_outcome, write_table,
 };
 
@@ -131,18 +131,20 @@ impl Payloads {
         Ok(payload)
     }
 
-    /// Takes one payload per spec of `specs`, checking their lengths; any payload left over is
-    /// [`PayloadError::Unexpected`].
+    /// Takes one payload per spec of `specs`, checking their lengths, each as the table of its
+    /// spec ([`PruneTable::from_payload`]: its histogram counted, its hash computed); any payload
+    /// left over is [`PayloadError::Unexpected`].
     ///
     /// # Errors
     /// The first payload missing, of the wrong length, or left over.
     pub fn take_all<const N: usize>(
         mut self,
         specs: &[TableSpec; N],
-    ) -> Result<[Vec<u8>; N], PayloadError> {
+    ) -> Result<[PruneTable<Vec<u8>>; N], PayloadError> {
         let mut taken = Vec::with_capacity(N);
         for spec in specs {
-            taken.push(self.take(spec)?);
+            let payload = self.take(spec)?;
+            taken.push(PruneTable::from_payload(spec, payload).expect("`take` checked the length"));
         }
         if let Some(id) = self.ids().next() {
             return Err(PayloadError::Unexpected { id });

@@ -24,7 +24,7 @@
 //! ```
 
 use cube_core::{Cube, Move};
-use cube_tables::{DistanceTable, Space};
+use cube_tables::{DistanceTable, PruneTable, Space, TableId};
 
 use crate::search::{AFTER, NO_MOVE};
 use crate::{Limits, Solution, SolveError, Stage, Stop};
@@ -34,7 +34,8 @@ use crate::{Limits, Solution, SolveError, Stage, Stop};
 pub struct Step<S> {
     label: String,
     space: S,
-    distance: DistanceTable,
+    /// One byte per state.
+    distance: PruneTable<Vec<u8>>,
     /// For each move index, its column in the space (`u8::MAX` when absent).
     column_of: [u8; 18],
 }
@@ -46,7 +47,7 @@ impl<S: Space> Step<S> {
     /// # Panics
     /// If the space's moves are not closed under inverses, or a goal is out of range.
     pub fn new(label: &str, space: S, goals: impl IntoIterator<Item = u32>) -> Step<S> {
-        let distance = DistanceTable::build(&space, goals);
+        let distance = DistanceTable::build(TableId::from_static("step"), &space, goals);
         let mut column_of = [u8::MAX; 18];
         for (column, m) in space.moves().iter().enumerate() {
             column_of[m.index()] = column as u8;
@@ -73,14 +74,14 @@ impl<S: Space> Step<S> {
         &self.space
     }
 
-    /// The distance table.
-    pub fn distance_table(&self) -> &DistanceTable {
+    /// The distance table (one byte per state, named `step`).
+    pub fn distance_table(&self) -> &PruneTable<Vec<u8>> {
         &self.distance
     }
 
     /// The optimal length of the step for `cube`, or `None` if its moves cannot reach a goal.
     pub fn distance(&self, cube: &Cube) -> Option<usize> {
-        let d = self.distance.get(self.space.project(cube));
+        let d = self.distance.get(self.space.project(cube) as usize);
         (d != DistanceTable::UNREACHED).then_some(d as usize)
     }
 
@@ -151,7 +152,7 @@ struct StepSearch<'a, S> {
 impl<S: Space> StepSearch<'_, S> {
     fn dfs(&mut self, state: u32, left: usize, prev: usize) {
         if left == 0 {
-            if self.step.distance.get(state) == 0 {
+            if self.step.distance.get(state as usize) == 0 {
                 self.found.push(self.path.clone());
             }
             return;
@@ -169,7 +170,7 @@ impl<S: Space> StepSearch<'_, S> {
                 continue;
             }
             let next = self.step.space.step(state, column as usize);
-            if self.step.distance.get(next) as usize >= left {
+            if self.step.distance.get(next as usize) as usize >= left {
                 continue;
             }
             self.path.push(Move::from_index(m));

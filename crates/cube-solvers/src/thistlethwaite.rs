@@ -39,8 +39,8 @@ use std::sync::Arc;
 
 use cube_core::{Cube, Move, MoveSet};
 use cube_tables::{
-    Coord, CornerPerm, DistanceTable, Encoding, Flip, MoveTable, Product, SlicePerm, Space,
-    TableId, TableSpec, Twist, UdSlice,
+    Coord, CornerPerm, DistanceTable, Encoding, Flip, MoveTable, Product, PruneTable, SlicePerm,
+    Space, TableId, TableSpec, Twist, UdSlice,
 };
 
 use self::coord::{HALF_TURNS, g1_moves, square_corner_ranks};
@@ -77,6 +77,13 @@ impl Config {
 
 /// The move and distance tables of the four phases, to hand to [`Thistlethwaite::new`].
 pub struct ThistlethwaiteTables {
+    moves: Moves,
+    /// One byte per state, phase by phase.
+    prune: [PruneTable<Vec<u8>>; 4],
+}
+
+/// The move tables of the four phases (a few milliseconds to build).
+struct Moves {
     flip_move: MoveTable<Flip>,
     twist_move: MoveTable<Twist>,
     slice_move: MoveTable<UdSlice>,
@@ -86,7 +93,6 @@ pub struct ThistlethwaiteTables {
     m_slice_move: MoveTable<MSlicePerm>,
     s_slice_move: MoveTable<SSlicePerm>,
     e_slice_move: MoveTable<SlicePerm>,
-    prune: [DistanceTable; 4],
 }
 
 impl std::fmt::Debug for ThistlethwaiteTables {
@@ -121,7 +127,7 @@ const fn spec(id: &'static str, n_entries: usize) -> TableSpec {
 /// (`((corners * 24 + m) * 24 + s) * 24 + e`). Half of the 96 x 24^3 states are reachable: the
 /// corner and edge parities agree.
 struct SquareSpace<'a> {
-    tables: &'a ThistlethwaiteTables,
+    tables: &'a Moves,
 }
 
 impl SquareSpace<'_> {
@@ -176,35 +182,33 @@ impl MethodTables for ThistlethwaiteTables {
     /// Builds every table: move tables from cube-core's moves, then the four breadth-first
     /// searches.
     fn build() -> ThistlethwaiteTables {
-        let mut tables = ThistlethwaiteTables::with_moves();
+        let moves = Moves::build();
         let n_separation = SliceSeparation::COUNT as u32;
         let phase3_goals = square_corner_ranks()
             .iter()
             .map(|&rank| rank * n_separation);
-        tables.prune = [
-            DistanceTable::build(&tables.phase1(), [0]),
-            DistanceTable::build(&tables.phase2(), [0]),
-            DistanceTable::build(&tables.phase3(), phase3_goals),
-            DistanceTable::build(&tables.phase4(), [0]),
+        let id = |phase: usize| TABLE_SPECS[phase].id;
+        let prune = [
+            DistanceTable::build(id(0), moves.phase1(), [0]),
+            DistanceTable::build(id(1), &moves.phase2(), [0]),
+            DistanceTable::build(id(2), &moves.phase3(), phase3_goals),
+            DistanceTable::build(id(3), &moves.phase4(), [0]),
         ];
-        tables
+        ThistlethwaiteTables { moves, prune }
     }
 
     fn payload(&self, id: TableId) -> Option<&[u8]> {
         let phase = TABLE_SPECS.iter().position(|spec| spec.id == id)?;
-        Some(self.prune[phase].as_bytes())
+        Some(self.prune[phase].payload())
     }
 
     /// The tables from the four distance payloads, each checked: every state reached, the goals
     /// at 0, and no distance over the phase's maximum; the move tables are rebuilt (a few
     /// milliseconds).
     fn from_payloads(payloads: Payloads) -> Result<ThistlethwaiteTables, PayloadError> {
-        let prune = payloads
-            .take_all(&TABLE_SPECS)?
-            .map(DistanceTable::from_bytes);
-        let mut tables = ThistlethwaiteTables::with_moves();
+        let prune = payloads.take_all(&TABLE_SPECS)?;
         for (phase, table) in prune.iter().enumerate() {
-            let reached = table.histogram().iter().sum::<u64>();
+            let reached = table.len() as u64 - table.n_unreached();
             // Phase 4 reaches half its index space (the parities agree); the goals of phase 3
             // are the 96 states of its coset.
             let expected = if phase == 3 {
@@ -227,17 +231,18 @@ impl MethodTables for ThistlethwaiteTables {
                 why,
             });
         }
-        tables.prune = prune;
-        Ok(tables)
+        Ok(ThistlethwaiteTables {
+            moves: Moves::build(),
+            prune,
+        })
     }
 }
 
-impl ThistlethwaiteTables {
-    /// The move tables, and empty distance tables.
-    fn with_moves() -> ThistlethwaiteTables {
+impl Moves {
+    fn build() -> Moves {
         let g1 = g1_moves();
         let g2 = MoveSet::G1;
-        ThistlethwaiteTables {
+        Moves {
             flip_move: MoveTable::new(MoveSet::ALL),
             twist_move: MoveTable::new(g1),
             slice_move: MoveTable::new(g1),
@@ -247,7 +252,6 @@ impl ThistlethwaiteTables {
             m_slice_move: MoveTable::new(HALF_TURNS),
             s_slice_move: MoveTable::new(HALF_TURNS),
             e_slice_move: MoveTable::new(HALF_TURNS),
-            prune: std::array::from_fn(|_| DistanceTable::from_bytes(Vec::new())),
         }
     }
 
@@ -266,9 +270,12 @@ impl ThistlethwaiteTables {
     fn phase4(&self) -> SquareSpace<'_> {
         SquareSpace { tables: self }
     }
+}
 
-    /// The distance tables of the four phases.
-    pub fn distances(&self) -> &[DistanceTable; 4] {
+impl ThistlethwaiteTables {
+    /// The distance tables of the four phases, one byte per state ([`DistanceTable::UNREACHED`]
+    /// for the half of phase 4's index space that no state of G3 has).
+    pub fn distances(&self) -> &[PruneTable<Vec<u8>>; 4] {
         &self.prune
     }
 }
@@ -328,11 +335,12 @@ impl Thistlethwaite {
         let mut stages = Vec::new();
         for (phase, label) in PHASE_LABELS.iter().enumerate() {
             let table = &tables.prune[phase];
+            let spaces = &tables.moves;
             let moves = match phase {
-                0 => descend(tables.phase1(), table, &cube),
-                1 => descend(&tables.phase2(), table, &cube),
-                2 => descend(&tables.phase3(), table, &cube),
-                _ => descend(&tables.phase4(), table, &cube),
+                0 => descend(spaces.phase1(), table, &cube),
+                1 => descend(&spaces.phase2(), table, &cube),
+                2 => descend(&spaces.phase3(), table, &cube),
+                _ => descend(&spaces.phase4(), table, &cube),
             };
             cube = cube.apply_moves(&moves);
             if !moves.is_empty() {
@@ -356,9 +364,9 @@ impl Thistlethwaite {
 /// # Panics
 /// If the state is unreached or no move descends: the cube is then not in the phase's group,
 /// which the previous phase guarantees.
-fn descend<S: Space>(space: &S, table: &DistanceTable, cube: &Cube) -> Vec<Move> {
+fn descend<S: Space>(space: &S, table: &PruneTable<Vec<u8>>, cube: &Cube) -> Vec<Move> {
     let mut state = space.project(cube);
-    let distance = table.get(state);
+    let distance = table.get(state as usize);
     assert!(
         distance != DistanceTable::UNREACHED,
         "thistlethwaite: the cube should be in the group of the phase"
@@ -366,7 +374,7 @@ fn descend<S: Space>(space: &S, table: &DistanceTable, cube: &Cube) -> Vec<Move>
     let mut moves = Vec::with_capacity(distance as usize);
     for d in (0..distance).rev() {
         let column = (0..space.moves().len())
-            .find(|&column| table.get(space.step(state, column)) == d)
+            .find(|&column| table.get(space.step(state, column) as usize) == d)
             .expect("an exact distance table has a descending move from every reached state");
         moves.push(space.moves()[column]);
         state = space.step(state, column);
@@ -409,7 +417,7 @@ mod tests {
         let reached = tables
             .distances()
             .each_ref()
-            .map(|t| t.histogram().iter().sum::<u64>());
+            .map(|t| t.len() as u64 - t.n_unreached());
         assert_eq!(
             reached,
             [2048, 2187 * 495, 40320 * 70, 96 * 24 * 24 * 24 / 2]
@@ -424,14 +432,16 @@ mod tests {
         let tables = tables();
         for (phase, spec) in TABLE_SPECS.iter().enumerate() {
             let payload = tables.payload(spec.id).expect("every phase has a payload");
-            assert_eq!(payload, tables.distances()[phase].as_bytes());
+            assert_eq!(payload, tables.distances()[phase].payload());
             assert_eq!(payload.len() as u64, spec.n_entries);
         }
         let payloads = Payloads::of(&*tables);
         let rebuilt = ThistlethwaiteTables::from_payloads(payloads.clone())
             .expect("payloads of built tables are valid");
         for phase in 0..4 {
-            assert_eq!(rebuilt.distances()[phase], tables.distances()[phase]);
+            let (rebuilt, built) = (&rebuilt.distances()[phase], &tables.distances()[phase]);
+            assert_eq!(rebuilt.info(), built.info());
+            assert_eq!(rebuilt.payload(), built.payload());
         }
         let phase1 = TABLE_SPECS[0].id;
         let with_phase1 = |payload: Vec<u8>| {
@@ -447,7 +457,7 @@ mod tests {
                 found: 1
             })
         );
-        let mut too_far = tables.distances()[0].as_bytes().to_vec();
+        let mut too_far = tables.distances()[0].payload().to_vec();
         too_far[5] = 9;
         assert_eq!(
             with_phase1(too_far),

@@ -16,10 +16,10 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::error::TableError;
-use crate::format::TableInfo;
-use crate::id::{TableSpec, Tier};
-use crate::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME, exclusive};
+use crate::file::error::TableError;
+use crate::file::format::TableInfo;
+use crate::file::id::{TableSpec, Tier};
+use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME, exclusive};
 
 /// What a file of a table directory is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,15 +245,15 @@ fn family(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
 fn header_state(path: &Path, id: Option<&str>) -> FileState {
     let known = id.and_then(family).and_then(|(_, spec)| spec);
     let result = match known {
-        Some(spec) => crate::table::open_checked(path, &spec)
+        Some(spec) => crate::file::table::open_checked(path, &spec)
             .map(|(_, info)| info)
             .map_err(|e| e.at(spec.id, path, &spec.fix, spec.tier)),
-        None => crate::table::check_own_header(path).map_err(|e| e.with_path(path)),
+        None => crate::file::table::check_own_header(path).map_err(|e| e.with_path(path)),
     };
     match result {
         Ok(info) => FileState::Sound {
             info: Box::new(info),
-            checked: crate::stamp::checked_at(path),
+            checked: crate::file::stamp::checked_at(path),
         },
         Err(e) => FileState::Bad(e),
     }
@@ -319,7 +319,7 @@ fn is_number(text: &str) -> bool {
 }
 
 fn valid_id(id: &str) -> bool {
-    crate::id::TableId::new(id).is_ok()
+    crate::file::id::TableId::new(id).is_ok()
 }
 
 #[cfg(test)]

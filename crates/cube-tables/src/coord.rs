@@ -8,10 +8,22 @@
 //!
 //! The names follow Kociemba and min2phase (`src/CoordCube.java`): twist, flip, UD-slice, corner
 //! permutation, UD-edge permutation and slice permutation. Every coordinate is 0 on the solved cube.
+//!
+//! This is the root of the coordinates folder, which uses the table file format (`file/`) and
+//! nothing of the pattern databases: the coordinates themselves (`orientation.rs`,
+//! `permutation.rs`, `slice.rs`), their move tables and the spaces a search walks
+//! (`move_table.rs`), in-memory distance tables (`prune.rs`), symmetry-reduced coordinates
+//! (`sym_coord.rs`), Kociemba's exact phase-1 table (`phase1.rs`) and the 12-edge permutation as
+//! M12 x S7 (`m12.rs`).
 
+pub mod m12;
+pub(crate) mod move_table;
 mod orientation;
 mod permutation;
+pub mod phase1;
+pub(crate) mod prune;
 mod slice;
+pub mod sym_coord;
 
 use cube_core::{Cube, MoveSet};
 

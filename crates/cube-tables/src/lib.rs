@@ -3,12 +3,14 @@
 //! This crate also owns the table files: versioned, checksummed files of a fixed 384-byte header and a
 //! payload of 4-bit or 8-bit entries (docs/tables.md describes the format byte by byte).
 //!
-//! - [`write_table`], [`write_table_from_file`] and [`TableWriter`] write a table atomically: to a
+//! - [`write_table`] and [`TableWriter`] (for a payload streamed in pieces) write a table atomically: to a
 //!   temporary file under the directory's [`BakeLock`], then `fsync` and rename. [`NibbleTable`], [`Scratch`] and [`pack_nibbles`]
 //!   help generators build the payload.
 //! - [`PruneTable`] reads one back: [`PruneTable::load`] into a `Vec`, [`PruneTable::load_anonymous`]
 //!   into huge pages (the fast path for large tables), or [`PruneTable::open_mapped`] as a file map. All
-//!   three check the header and the lengths in constant time.
+//!   three check the header and the lengths in constant time. A search reads it through a typed view
+//!   without a branch on the encoding: [`Nibbles`] (4-bit entries) or [`Lines2`] (the 2-bit lines of the
+//!   H48 tables). [`HugeBuffer`] holds a large table built in memory in transparent huge pages.
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
 //! - [`list_files`] lists every file the toolkit keeps in a table directory, with its header's state;
@@ -53,59 +55,40 @@
 
 #![deny(missing_docs)]
 
-mod atomic;
+// The three folders, imports pointing one way (`coord` and `pdb`/`h48` use `file`, `pdb` and
+// `h48` use `coord`, `h48` uses `pdb`; never back: xtask's `tidy` test checks it). `clean` sits
+// above them: it knows which tables each tier has.
 mod clean;
-mod dirs;
-mod error;
-mod format;
-mod hash;
-mod id;
-mod lock;
-pub mod m12;
-mod mmap;
-mod nibble;
-mod open;
-mod stamp;
-mod store;
-mod table;
-mod verify;
-
-pub use crate::atomic::AtomicFile;
-pub use crate::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
-pub use crate::dirs::{TABLES_DIR_ENV, resolve_table_dir};
-pub use crate::error::{TableError, TableErrorKind};
-pub use crate::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
-pub use crate::hash::{CHUNK_LEN, payload_hash};
-pub use crate::id::{
-    Encoding, Fix, FixCommands, MAX_ID_LEN, ParseTierError, TableId, TableSpec, Tier, fix_commands,
-    set_fix_commands,
-};
-pub use crate::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
-pub use crate::mmap::{Anonymous, HugeBuffer, Mapped, Scratch};
-pub use crate::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
-pub use crate::open::open_regular;
-pub use crate::stamp::{checked_at, stamp_path, write_check_stamp};
-pub use crate::store::{TableWriter, WriteOptions, write_table, write_table_from_file};
-pub use crate::table::{PruneTable, check_header};
-pub use crate::verify::{histogram, verify};
-
-// Coordinates, move tables and in-memory distance tables for the solvers.
 mod coord;
-mod move_table;
-pub mod phase1;
-mod prune;
-pub mod sym_coord;
-
-pub use crate::coord::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
-pub use crate::move_table::{MoveTable, Product, Space};
-pub use crate::prune::DistanceTable;
-
+mod file;
 pub mod h48;
 pub mod pdb;
 
-mod cache;
+pub use crate::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
+pub use crate::file::atomic::AtomicFile;
+pub use crate::file::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
+pub use crate::file::dirs::{TABLES_DIR_ENV, resolve_table_dir};
+pub use crate::file::error::{TableError, TableErrorKind};
+pub use crate::file::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
+pub use crate::file::hash::payload_hash;
+pub use crate::file::id::{
+    Encoding, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
+    set_fix_commands,
+};
+pub use crate::file::lines::Lines2;
+pub use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
+pub use crate::file::mmap::{Anonymous, HugeBuffer, Mapped, Scratch};
+pub use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
+pub use crate::file::open::open_regular;
+pub use crate::file::stamp::{checked_at, stamp_path, write_check_stamp};
+pub use crate::file::store::{TableWriter, WriteOptions, write_table};
+pub use crate::file::table::{PruneTable, check_header};
+pub use crate::file::verify::{histogram, verify};
 
-pub use crate::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
+pub use crate::coord::move_table::{MoveTable, Product, Space};
+pub use crate::coord::prune::DistanceTable;
+pub use crate::coord::{Coord, CornerPerm, Flip, SlicePerm, Twist, UdEdgePerm, UdSlice};
+pub use crate::coord::{m12, phase1, sym_coord};
 
 /// The examples of the crate's README.md, run as doctests.
 #[cfg(doctest)]

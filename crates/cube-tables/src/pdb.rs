@@ -47,9 +47,9 @@ mod seed;
 mod set;
 mod sym_corners;
 
-use crate::error::TableError;
-use crate::format::Histogram;
-use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::file::error::TableError;
+use crate::file::format::Histogram;
+use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
 pub use self::bake::{
     BakeOptions, BakeReport, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind,
@@ -58,9 +58,10 @@ pub use self::bake::{
 pub use self::bfs::{Direction, LevelStats};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
 pub use self::fast_index::{EdgeIndexer, corner_coord};
+pub(crate) use self::index::twist_rank;
 pub use self::index::{
     CORNER_COUNT, CORNER_PERM_COUNT, CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset,
-    TWIST_COUNT, corner_index, corner_perm_rank, corner_perm_unrank, twist_rank, twist_unrank,
+    TWIST_COUNT, corner_index, corner_perm_unrank, twist_unrank,
 };
 pub use self::seed::{install_seed, pack_seed, seed_path};
 pub use self::set::{PdbCoord, PdbIndex, PdbSet};
@@ -188,7 +189,7 @@ pub fn tables_to_check(dir: &std::path::Path, tier: Option<Tier>) -> Vec<Pdb> {
 ///
 /// The header and length errors of [`PruneTable::load`](crate::PruneTable::load).
 pub fn check_header(path: &std::path::Path, table: &Pdb) -> Result<(), TableError> {
-    crate::table::check_header(path, &table.spec)
+    crate::file::table::check_header(path, &table.spec)
 }
 
 impl Pdb {

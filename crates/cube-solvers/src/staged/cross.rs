@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 
 use cube_core::{Cube, Move};
-use cube_tables::{DistanceTable, Encoding, Space, TableId, TableSpec};
+use cube_tables::{DistanceTable, Encoding, PruneTable, Space, TableId, TableSpec};
 
 use crate::{MethodTables, PayloadError, Payloads};
 
@@ -148,7 +148,7 @@ impl Space for EdgeSetSpace {
 /// distance tables of every non-empty subset of the four D-layer edges (235,000 entries in all).
 pub struct CrossTables {
     /// By bit mask over [`CROSS_EDGES`] (index `mask - 1`).
-    sets: Vec<(EdgeSetSpace, DistanceTable)>,
+    sets: Vec<(EdgeSetSpace, PruneTable<Vec<u8>>)>,
 }
 
 impl std::fmt::Debug for CrossTables {
@@ -197,9 +197,10 @@ impl MethodTables for CrossTables {
 
     fn build() -> CrossTables {
         let sets = (1u8..16)
-            .map(|mask| {
+            .zip(&TABLE_SPECS)
+            .map(|(mask, spec)| {
                 let space = EdgeSetSpace::new(&mask_edges(mask));
-                let table = DistanceTable::build(&space, [space.goal()]);
+                let table = DistanceTable::build(spec.id, &space, [space.goal()]);
                 (space, table)
             })
             .collect();
@@ -208,7 +209,7 @@ impl MethodTables for CrossTables {
 
     fn payload(&self, id: TableId) -> Option<&[u8]> {
         let index = TABLE_SPECS.iter().position(|spec| spec.id == id)?;
-        Some(self.sets[index].1.as_bytes())
+        Some(self.sets[index].1.payload())
     }
 
     /// The tables from their 15 payloads (by mask), each checked: every state reached, the goal
@@ -216,12 +217,11 @@ impl MethodTables for CrossTables {
     fn from_payloads(payloads: Payloads) -> Result<CrossTables, PayloadError> {
         let payloads = payloads.take_all(&TABLE_SPECS)?;
         let mut sets = Vec::with_capacity(15);
-        for ((mask, payload), spec) in (1u8..16).zip(payloads).zip(&TABLE_SPECS) {
+        for ((mask, table), spec) in (1u8..16).zip(payloads).zip(&TABLE_SPECS) {
             let space = EdgeSetSpace::new(&mask_edges(mask));
-            let table = DistanceTable::from_bytes(payload);
             let why = if !table.is_complete() {
                 "an unreached state"
-            } else if table.get(space.goal()) != 0 || table.histogram()[0] != 1 {
+            } else if table.get(space.goal() as usize) != 0 || table.histogram()[0] != 1 {
                 "the goal is not the one state at distance 0"
             } else if table.max_distance() > 8 {
                 "a distance longer than the cross allows"
@@ -237,25 +237,25 @@ impl MethodTables for CrossTables {
 
 impl CrossTables {
     /// The space and distance table of the cross edges in `mask` (bits over [`CROSS_EDGES`]).
-    pub(crate) fn set(&self, mask: u8) -> &(EdgeSetSpace, DistanceTable) {
+    pub(crate) fn set(&self, mask: u8) -> &(EdgeSetSpace, PruneTable<Vec<u8>>) {
         &self.sets[mask as usize - 1]
     }
 
     /// The distance of `cube` to the edges of `mask` solved.
     pub(crate) fn distance(&self, mask: u8, cube: &Cube) -> u8 {
         let (space, table) = self.set(mask);
-        table.get(space.project(cube))
+        table.get(space.project(cube) as usize)
     }
 
     /// An optimal sequence that solves the edges of `mask` (greedy descent of the exact table).
     pub(crate) fn solve(&self, mask: u8, cube: &Cube) -> Vec<Move> {
         let (space, table) = self.set(mask);
         let mut state = space.project(cube);
-        let distance = table.get(state);
+        let distance = table.get(state as usize);
         let mut moves = Vec::with_capacity(distance as usize);
         for d in (0..distance).rev() {
             let column = (0..18)
-                .find(|&column| table.get(space.step(state, column)) == d)
+                .find(|&column| table.get(space.step(state, column) as usize) == d)
                 .expect("an exact distance table has a descending move from every state");
             moves.push(Move::ALL[column]);
             state = space.step(state, column);

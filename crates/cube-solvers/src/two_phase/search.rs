@@ -578,13 +578,13 @@ impl<'a> Search<'a> {
         let cube = self.cubes[n1];
         let corner = CornerPerm::from_cube(&cube);
         let slice = SlicePerm::from_cube(&cube);
-        let corner_bound = t.corner_slice_prune.get(corner * 24 + slice) as usize;
+        let corner_bound = t.corner_slice_bound(corner, slice) as usize;
         if corner_bound > budget {
             return;
         }
         let edge = UdEdgePerm::from_cube(&cube);
         let lower = corner_bound
-            .max(t.edge_slice_prune.get(edge * 24 + slice) as usize)
+            .max(t.edge_slice_bound(edge, slice) as usize)
             .max(t.corner_edge_bound(corner, edge) as usize);
         if lower > budget {
             return;
@@ -655,12 +655,12 @@ impl<'a> Search<'a> {
             mask &= mask - 1;
             let corner2 = corner_row[column] as u32;
             let slice2 = slice_row[column] as u32;
-            let corner_bound = t.corner_slice_prune.get(corner2 * 24 + slice2) as usize;
+            let corner_bound = t.corner_slice_bound(corner2, slice2) as usize;
             if corner_bound >= left {
                 continue;
             }
             let edge2 = edge_row[column] as u32;
-            let edge_bound = t.edge_slice_prune.get(edge2 * 24 + slice2) as usize;
+            let edge_bound = t.edge_slice_bound(edge2, slice2) as usize;
             if edge_bound >= left || t.corner_edge_bound(corner2, edge2) as usize >= left {
                 continue;
             }

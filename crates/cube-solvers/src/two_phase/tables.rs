@@ -26,8 +26,8 @@ use cube_core::MoveSet;
 use cube_tables::phase1::{FlipSliceSym, N_PHASE1, phase1_distance_table, ud_symmetries};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
 use cube_tables::{
-    Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Product, SlicePerm,
-    TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
+    Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Nibbles, Product,
+    PruneTable, SlicePerm, TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
 };
 
 use crate::{MethodTables, PayloadError, Payloads};
@@ -62,23 +62,24 @@ pub struct TwoPhaseTables {
     pub(crate) flip_sym: SymCoord,
     /// `slice_conj[slice * 8 + k]`: the UD-slice conjugated by symmetry `k`.
     pub(crate) slice_conj: Vec<u16>,
-    /// Index `twist_class * 495 + slice_conj`.
-    pub(crate) slice_twist_prune: DistanceTable,
+    /// Index `twist_class * 495 + slice_conj`, one byte per entry (the payload; the search reads
+    /// `slice_twist_nibbles`).
+    pub(crate) slice_twist_prune: PruneTable<Vec<u8>>,
     /// Index `flip_class * 495 + slice_conj`.
-    pub(crate) slice_flip_prune: DistanceTable,
+    pub(crate) slice_flip_prune: PruneTable<Vec<u8>>,
     /// Index `twist_class * 2048 + flip_conj`.
-    pub(crate) twist_flip_prune: DistanceTable,
+    pub(crate) twist_flip_prune: PruneTable<Vec<u8>>,
     pub(crate) corner_move: MoveTable<CornerPerm>,
     pub(crate) edge_move: MoveTable<UdEdgePerm>,
     pub(crate) slice_perm_move: MoveTable<SlicePerm>,
-    /// Index `corner_perm * 24 + slice_perm`.
-    pub(crate) corner_slice_prune: DistanceTable,
-    /// Index `ud_edge_perm * 24 + slice_perm`.
-    pub(crate) edge_slice_prune: DistanceTable,
+    /// Index `corner_perm * 24 + slice_perm`, one byte per entry.
+    pub(crate) corner_slice_prune: PruneTable<Vec<u8>>,
+    /// Index `ud_edge_perm * 24 + slice_perm`, one byte per entry.
+    pub(crate) edge_slice_prune: PruneTable<Vec<u8>>,
     /// The three phase-1 tables packed two entries per byte, for the search (0.5 MB).
-    slice_twist_nibbles: Nibbles,
-    slice_flip_nibbles: Nibbles,
-    twist_flip_nibbles: Nibbles,
+    slice_twist_nibbles: PruneTable<Vec<u8>>,
+    slice_flip_nibbles: PruneTable<Vec<u8>>,
+    twist_flip_nibbles: PruneTable<Vec<u8>>,
     /// The two large tables (absent from the small tables).
     large: Option<Large>,
     /// How long building the tables took.
@@ -103,42 +104,26 @@ struct Large {
     edge_conj: Vec<u16>,
     /// The phase-2 distance of corner permutation x U/D-edge permutation, entry
     /// `corner_class * 40320 + edge_conj`, two per byte (56 MB).
-    corner_edge_prune: Nibbles,
+    corner_edge_prune: PruneTable<Vec<u8>>,
     /// Flip-slice classes under the 16 symmetries that keep the U-D axis.
     flip_slice_sym: FlipSliceSym,
     /// The exact phase-1 distance, entry [`FlipSliceSym::index`], two per byte (70 MB).
-    phase1_exact: Nibbles,
+    phase1_exact: PruneTable<Vec<u8>>,
 }
 
-/// Distances packed two per byte: entry `2k` in the low nibble of byte `k`.
-#[derive(Debug)]
-struct Nibbles(Vec<u8>);
+/// The read view of a table that [`TwoPhaseTables::assemble`] checked is in nibbles: the shared
+/// decoder with no branch on the encoding, for the search's inner loops.
+#[inline(always)]
+fn nibbles(table: &PruneTable<Vec<u8>>) -> Nibbles<'_> {
+    debug_assert_eq!(table.encoding(), Encoding::Nibble, "{}", table.id());
+    Nibbles::new(table.payload())
+}
 
-impl Nibbles {
-    fn pack(table: &DistanceTable) -> Nibbles {
-        Nibbles(
-            table
-                .to_nibbles()
-                .expect("phase-1 distances fit in a nibble"),
-        )
-    }
-
-    /// Distances of up to 18 (phase 2) with those over 15 stored as 15, still a lower bound.
-    fn pack_capped(table: &DistanceTable) -> Nibbles {
-        assert!(table.is_complete() && table.len().is_multiple_of(2));
-        Nibbles(
-            table
-                .as_bytes()
-                .chunks_exact(2)
-                .map(|pair| pair[0].min(15) | pair[1].min(15) << 4)
-                .collect(),
-        )
-    }
-
-    #[inline]
-    fn get(&self, index: u32) -> u8 {
-        cube_tables::Nibbles::new(&self.0).get(index as usize)
-    }
+/// The read view of a table that [`TwoPhaseTables::assemble`] checked is in bytes.
+#[inline(always)]
+fn bytes(table: &PruneTable<Vec<u8>>) -> &[u8] {
+    debug_assert_eq!(table.encoding(), Encoding::Byte, "{}", table.id());
+    table.payload()
 }
 
 /// The ids and sizes of the seven distance tables, the payloads of [`TwoPhaseTables`] as a
@@ -250,29 +235,41 @@ impl Moves {
     /// The five small distance tables (three symmetry-reduced phase-1 projections, corner x
     /// slice and edge x slice permutations), one after the other: each breadth-first search is
     /// parallel already (on two busy cores they took 12-80 ms each, and no less side by side).
-    fn small_prune(&self) -> [DistanceTable; 5] {
+    fn small_prune(&self) -> [PruneTable<Vec<u8>>; 5] {
         let flip_conj = conjugation_table(&self.flip_move, &axis_symmetries());
+        let id = |i: usize| TABLE_SPECS[i].id;
         [
             sym_distance_table(
+                id(0),
                 &self.twist_sym,
                 &self.twist_move,
                 &self.slice_move,
                 &self.slice_conj,
             ),
             sym_distance_table(
+                id(1),
                 &self.flip_sym,
                 &self.flip_move,
                 &self.slice_move,
                 &self.slice_conj,
             ),
             sym_distance_table(
+                id(2),
                 &self.twist_sym,
                 &self.twist_move,
                 &self.flip_move,
                 &flip_conj,
             ),
-            DistanceTable::build(&Product::new(&self.corner_move, &self.slice_perm_move), [0]),
-            DistanceTable::build(&Product::new(&self.edge_move, &self.slice_perm_move), [0]),
+            DistanceTable::build(
+                id(3),
+                &Product::new(&self.corner_move, &self.slice_perm_move),
+                [0],
+            ),
+            DistanceTable::build(
+                id(4),
+                &Product::new(&self.edge_move, &self.slice_perm_move),
+                [0],
+            ),
         ]
     }
 
@@ -320,7 +317,8 @@ impl TwoPhaseTables {
         let (prune, phase1_exact) = rayon::join(
             || moves.small_prune(),
             || {
-                Nibbles::pack(&phase1_distance_table(
+                to_nibbles(&phase1_distance_table(
+                    TABLE_SPECS[5].id,
                     &flip_slice_sym,
                     &moves.twist_move,
                     &moves.flip_move,
@@ -329,7 +327,9 @@ impl TwoPhaseTables {
             },
         );
         // After the exact phase-1 table, not beside it: each holds over 100 MB while it is built.
-        let corner_edge_prune = Nibbles::pack_capped(&sym_distance_table(
+        // Distances over 15 (up to 18) are stored as 15, still a lower bound.
+        let corner_edge_prune = to_nibbles(&sym_distance_table(
+            TABLE_SPECS[6].id,
             &corner_sym,
             &moves.corner_move,
             &moves.edge_move,
@@ -359,9 +359,15 @@ impl TwoPhaseTables {
     fn assemble(
         start: Instant,
         moves: Moves,
-        prune: [DistanceTable; 5],
+        prune: [PruneTable<Vec<u8>>; 5],
         large: Option<Large>,
     ) -> TwoPhaseTables {
+        // The encodings the search's views assume (`nibbles`, `bytes`).
+        assert!(prune.iter().all(|t| t.encoding() == Encoding::Byte));
+        if let Some(large) = &large {
+            assert_eq!(large.phase1_exact.encoding(), Encoding::Nibble);
+            assert_eq!(large.corner_edge_prune.encoding(), Encoding::Nibble);
+        }
         let [
             slice_twist_prune,
             slice_flip_prune,
@@ -382,9 +388,9 @@ impl TwoPhaseTables {
             slice_conj,
         } = moves;
         TwoPhaseTables {
-            slice_twist_nibbles: Nibbles::pack(&slice_twist_prune),
-            slice_flip_nibbles: Nibbles::pack(&slice_flip_prune),
-            twist_flip_nibbles: Nibbles::pack(&twist_flip_prune),
+            slice_twist_nibbles: to_nibbles(&slice_twist_prune),
+            slice_flip_nibbles: to_nibbles(&slice_flip_prune),
+            twist_flip_nibbles: to_nibbles(&twist_flip_prune),
             twist_move,
             flip_move,
             slice_move,
@@ -405,20 +411,29 @@ impl TwoPhaseTables {
     }
 }
 
-/// Checks a nibble table: its length, 0 at the goal, and its histogram.
-fn check_nibbles(payload: &[u8], spec: &TableSpec, histogram: &[u64]) -> Result<(), PayloadError> {
-    let unsound = |why| Err(PayloadError::Unsound { id: spec.id, why });
-    if payload[0] & 15 != 0 {
+/// A byte table packed two entries per byte for the search.
+fn to_nibbles(table: &PruneTable<Vec<u8>>) -> PruneTable<Vec<u8>> {
+    table
+        .to_nibbles()
+        .expect("the distance tables are built in bytes")
+}
+
+/// Checks a nibble table: 0 at the goal, and its histogram.
+fn check_nibbles(table: &PruneTable<Vec<u8>>, histogram: &[u64]) -> Result<(), PayloadError> {
+    let unsound = |why| {
+        Err(PayloadError::Unsound {
+            id: table.id(),
+            why,
+        })
+    };
+    if table.get(0) != 0 {
         return unsound("the goal is not at distance 0");
     }
-    let sound = cube_tables::histogram(payload, spec.encoding, spec.n_entries)
+    let sound = table.histogram().iter().copied().eq(histogram
         .iter()
         .copied()
-        .eq(histogram
-            .iter()
-            .copied()
-            .chain(std::iter::repeat(0))
-            .take(HISTOGRAM_LEN));
+        .chain(std::iter::repeat(0))
+        .take(HISTOGRAM_LEN));
     if sound {
         Ok(())
     } else {
@@ -439,13 +454,13 @@ impl MethodTables for TwoPhaseTables {
         let index = TABLE_SPECS.iter().position(|spec| spec.id == id)?;
         let large = self.large.as_ref();
         match index {
-            0 => Some(self.slice_twist_prune.as_bytes()),
-            1 => Some(self.slice_flip_prune.as_bytes()),
-            2 => Some(self.twist_flip_prune.as_bytes()),
-            3 => Some(self.corner_slice_prune.as_bytes()),
-            4 => Some(self.edge_slice_prune.as_bytes()),
-            5 => large.map(|large| large.phase1_exact.0.as_slice()),
-            _ => large.map(|large| large.corner_edge_prune.0.as_slice()),
+            0 => Some(self.slice_twist_prune.payload()),
+            1 => Some(self.slice_flip_prune.payload()),
+            2 => Some(self.twist_flip_prune.payload()),
+            3 => Some(self.corner_slice_prune.payload()),
+            4 => Some(self.edge_slice_prune.payload()),
+            5 => large.map(|large| large.phase1_exact.payload()),
+            _ => large.map(|large| large.corner_edge_prune.payload()),
         }
     }
 
@@ -456,7 +471,7 @@ impl MethodTables for TwoPhaseTables {
     fn from_payloads(payloads: Payloads) -> Result<TwoPhaseTables, PayloadError> {
         let start = Instant::now();
         let [a, b, c, d, e, exact, corner_edge] = payloads.take_all(&TABLE_SPECS)?;
-        let prune = [a, b, c, d, e].map(DistanceTable::from_bytes);
+        let prune = [a, b, c, d, e];
         for ((table, spec), max) in prune.iter().zip(&TABLE_SPECS).zip(MAX_DISTANCES) {
             let why = if !table.is_complete() {
                 "an unreached state"
@@ -469,16 +484,16 @@ impl MethodTables for TwoPhaseTables {
             };
             return Err(PayloadError::Unsound { id: spec.id, why });
         }
-        check_nibbles(&exact, &TABLE_SPECS[5], &PHASE1_HISTOGRAM)?;
-        check_nibbles(&corner_edge, &TABLE_SPECS[6], &CORNER_EDGE_HISTOGRAM)?;
+        check_nibbles(&exact, &PHASE1_HISTOGRAM)?;
+        check_nibbles(&corner_edge, &CORNER_EDGE_HISTOGRAM)?;
         let moves = Moves::build();
         let (flip_slice_sym, corner_sym, edge_conj) = moves.large_classes();
         let large = Large {
             corner_sym,
             edge_conj,
-            corner_edge_prune: Nibbles(corner_edge),
+            corner_edge_prune: corner_edge,
             flip_slice_sym,
-            phase1_exact: Nibbles(exact),
+            phase1_exact: exact,
         };
         Ok(TwoPhaseTables::assemble(start, moves, prune, Some(large)))
     }
@@ -494,9 +509,7 @@ impl TwoPhaseTables {
         };
         let (class, k) = large.corner_sym.class_and_sym(corner);
         let edge = large.edge_conj[(edge * 16 + k) as usize] as u32;
-        large
-            .corner_edge_prune
-            .get(class * UdEdgePerm::COUNT as u32 + edge)
+        nibbles(&large.corner_edge_prune).get((class * UdEdgePerm::COUNT as u32 + edge) as usize)
     }
 
     /// The exact distance to G1 of raw `(twist, flip, slice)`, with the large tables.
@@ -504,9 +517,8 @@ impl TwoPhaseTables {
     pub(crate) fn phase1_exact(&self, twist: u32, flip: u32, slice: u32) -> Option<u8> {
         let large = self.large.as_ref()?;
         Some(
-            large
-                .phase1_exact
-                .get(large.flip_slice_sym.index(twist, flip, slice)),
+            nibbles(&large.phase1_exact)
+                .get(large.flip_slice_sym.index(twist, flip, slice) as usize),
         )
     }
 
@@ -514,7 +526,7 @@ impl TwoPhaseTables {
     #[inline]
     pub(crate) fn slice_twist_bound(&self, twist_class: u32, twist_sym: u32, slice: u32) -> u8 {
         let slice = self.slice_conj[(slice * 8 + twist_sym) as usize] as u32;
-        self.slice_twist_nibbles.get(twist_class * 495 + slice)
+        nibbles(&self.slice_twist_nibbles).get((twist_class * 495 + slice) as usize)
     }
 
     /// The slice x flip lower bound.
@@ -522,22 +534,34 @@ impl TwoPhaseTables {
     pub(crate) fn slice_flip_bound(&self, flip: u32, slice: u32) -> u8 {
         let (flip_class, flip_sym) = self.flip_sym.class_and_sym(flip);
         let slice = self.slice_conj[(slice * 8 + flip_sym) as usize] as u32;
-        self.slice_flip_nibbles.get(flip_class * 495 + slice)
+        nibbles(&self.slice_flip_nibbles).get((flip_class * 495 + slice) as usize)
     }
 
     /// The twist x flip lower bound, for the twist's class and symmetry.
     #[inline]
     pub(crate) fn twist_flip_bound_sym(&self, twist_class: u32, twist_sym: u32, flip: u32) -> u8 {
-        self.twist_flip_nibbles
-            .get(twist_class * 2048 + self.flip_sym.conjugate(flip, twist_sym))
+        nibbles(&self.twist_flip_nibbles)
+            .get((twist_class * 2048 + self.flip_sym.conjugate(flip, twist_sym)) as usize)
+    }
+
+    /// The phase-2 corner x slice permutation lower bound.
+    #[inline]
+    pub(crate) fn corner_slice_bound(&self, corner: u32, slice: u32) -> u8 {
+        bytes(&self.corner_slice_prune)[(corner * 24 + slice) as usize]
+    }
+
+    /// The phase-2 U/D-edge x slice permutation lower bound.
+    #[inline]
+    pub(crate) fn edge_slice_bound(&self, edge: u32, slice: u32) -> u8 {
+        bytes(&self.edge_slice_prune)[(edge * 24 + slice) as usize]
     }
 
     /// The twist x flip lower bound alone (for a conjugated view of the position).
     #[inline]
     pub(crate) fn twist_flip_bound(&self, twist: u32, flip: u32) -> u8 {
         let (twist_class, twist_sym) = self.twist_sym.class_and_sym(twist);
-        self.twist_flip_nibbles
-            .get(twist_class * 2048 + self.flip_sym.conjugate(flip, twist_sym))
+        nibbles(&self.twist_flip_nibbles)
+            .get((twist_class * 2048 + self.flip_sym.conjugate(flip, twist_sym)) as usize)
     }
 }
 
@@ -565,12 +589,22 @@ mod tests {
         assert_eq!(tables.slice_twist_prune.max_distance(), 9);
         assert_eq!(tables.slice_flip_prune.max_distance(), 9);
         // The reduced tables agree with the full projections on random raw coordinates.
-        let twist_slice =
-            DistanceTable::build(&Product::new(&tables.twist_move, &tables.slice_move), [0]);
-        let flip_slice =
-            DistanceTable::build(&Product::new(&tables.flip_move, &tables.slice_move), [0]);
-        let twist_flip =
-            DistanceTable::build(&Product::new(&tables.twist_move, &tables.flip_move), [0]);
+        let id = TableId::from_static("unit");
+        let twist_slice = DistanceTable::build(
+            id,
+            &Product::new(&tables.twist_move, &tables.slice_move),
+            [0],
+        );
+        let flip_slice = DistanceTable::build(
+            id,
+            &Product::new(&tables.flip_move, &tables.slice_move),
+            [0],
+        );
+        let twist_flip = DistanceTable::build(
+            id,
+            &Product::new(&tables.twist_move, &tables.flip_move),
+            [0],
+        );
         let mut state = 12345u64;
         for _ in 0..200_000 {
             state = state
@@ -581,17 +615,17 @@ mod tests {
                 (state >> 35) as u32 % 2048,
                 (state >> 50) as u32 % 495,
             );
-            let expected = twist_slice
-                .get(t * 495 + s)
-                .max(flip_slice.get(f * 495 + s))
-                .max(twist_flip.get(t * 2048 + f));
+            let at = |table: &PruneTable<Vec<u8>>, index: u32| table.get(index as usize);
+            let expected = at(&twist_slice, t * 495 + s)
+                .max(at(&flip_slice, f * 495 + s))
+                .max(at(&twist_flip, t * 2048 + f));
             let (class, sym) = tables.twist_sym.class_and_sym(t);
             let reduced = tables
                 .slice_twist_bound(class, sym, s)
                 .max(tables.slice_flip_bound(f, s))
                 .max(tables.twist_flip_bound_sym(class, sym, f));
             assert_eq!(reduced, expected, "{t} {f} {s}");
-            assert_eq!(tables.twist_flip_bound(t, f), twist_flip.get(t * 2048 + f));
+            assert_eq!(tables.twist_flip_bound(t, f), at(&twist_flip, t * 2048 + f));
             // The exact distance: at least every projection's, 0 only in G1, and one move
             // changes it by at most one and lowers it for some move outside G1.
             let distance = phase1_distance(tables, t, f, s);

@@ -18,10 +18,10 @@ use super::edges::{N_PLACEMENTS, Q};
 use super::index::MAX_FLIPS;
 use super::sparse::{Pass, baked_histogram, run};
 use super::table::spec_or_error;
-use crate::error::TableError;
-use crate::format::Histogram;
-use crate::id::Tier;
-use crate::lock::BakeLock;
+use crate::file::error::TableError;
+use crate::file::format::Histogram;
+use crate::file::id::Tier;
+use crate::file::lock::BakeLock;
 use crate::pdb::LevelStats;
 
 /// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log

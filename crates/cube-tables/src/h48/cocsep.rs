@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 use cube_core::{Cube, Face, Move, Symmetry};
 use rayon::prelude::*;
 
-use crate::move_table::Space;
+use crate::coord::move_table::Space;
+use crate::coord::sym_coord::conjugation_walk;
 use crate::pdb::{twist_rank, twist_unrank};
-use crate::sym_coord::conjugation_walk;
 
 /// The number of raw `cocsep` values: 3^7 twists x 70 tetrad placements.
 pub const COCSEP_COUNT: usize = 153_090;
@@ -97,7 +97,7 @@ const CSEP_MASKS: [u8; N_SEP] = {
 };
 
 /// The raw corner coset coordinate of `cube`: `co * 70 + csep`, where `co` is Kociemba's twist
-/// coordinate ([`twist_rank`]) and `csep` the rank (among the 70 masks of
+/// coordinate (`twist_rank`) and `csep` the rank (among the 70 masks of
 /// four of eight positions, in increasing order) of the positions that hold the tetrad
 /// {URF, ULB, DLF, DRB}, positions in H48 order (UFR UBL DFL DBR UFL UBR DFR DBL), so that the
 /// solved cube's value is 0. `cocsep(x)` depends only on the coset `G x`, where G holds the corner

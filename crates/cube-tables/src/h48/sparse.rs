@@ -28,17 +28,17 @@ use super::bake::{BakeOptions, BakeReport, class_arcs, esep_lane};
 use super::cocsep::{Cocsep, N_SEP};
 use super::edges::{EdgeParts, EdgeSyms, N_PLACEMENTS, Q, compose};
 use super::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS, edge_parts_of};
-use super::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram};
 use super::table::spec_or_error;
-use crate::error::{Kind, TableError};
-use crate::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram};
-use crate::id::{Encoding, TableSpec, Tier};
-use crate::lock::BakeLock;
-use crate::mmap::Scratch;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram};
+use crate::file::id::{Encoding, TableSpec, Tier};
+use crate::file::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram};
+use crate::file::lock::BakeLock;
+use crate::file::mmap::Scratch;
+use crate::file::store::TableWriter;
+use crate::file::table::PruneTable;
 use crate::pdb::bake::{check_free_space, file_scratch, is_sound};
 use crate::pdb::{Direction, LevelStats};
-use crate::store::TableWriter;
-use crate::table::PruneTable;
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
 /// 8: H48's "short cosets" (design note 3.5).
@@ -737,7 +737,7 @@ pub(super) fn run(
         let path = output.writer.finish(&histogram)?;
         // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
         // cannot be written only costs a later status report its "checked" date.
-        let _ = crate::stamp::write_stamp(&path);
+        let _ = crate::file::stamp::write_stamp(&path);
         reports.push(BakeReport {
             path,
             skipped: false,

@@ -5,11 +5,11 @@ use std::path::Path;
 use cube_core::Cube;
 
 use super::index::{BLOCK_SLOTS, Coordinate};
-use super::lines::line_value;
-use crate::error::{Kind, TableError};
-use crate::id::{Encoding, TableId, TableSpec, Tier};
-use crate::mmap::{Anonymous, Mapped};
-use crate::table::PruneTable;
+use crate::file::error::{Kind, TableError};
+use crate::file::id::{Encoding, TableId, TableSpec, Tier};
+use crate::file::lines::Lines2;
+use crate::file::mmap::{Anonymous, Mapped};
+use crate::file::table::PruneTable;
 
 /// The number of corner classes times the 70 M-slice placements: blocks of 512 slots per flip
 /// pattern.
@@ -162,7 +162,7 @@ impl<T: AsRef<[u8]>> H48Table<T> {
     /// If `index` is beyond the table.
     #[inline]
     pub fn value_at(&self, index: usize) -> u8 {
-        line_value(self.table.payload(), index, self.base)
+        self.lines().get(index)
     }
 
     /// The 2-bit code at slot `index` (0 to 3).
@@ -171,7 +171,13 @@ impl<T: AsRef<[u8]>> H48Table<T> {
     /// If `index` is beyond the table.
     #[inline]
     pub fn code_at(&self, index: usize) -> u8 {
-        self.table.payload()[index >> 2] >> (2 * (index & 3)) & 3
+        self.lines().code(index)
+    }
+
+    /// The read view of the table's slots.
+    #[inline(always)]
+    pub fn lines(&self) -> Lines2<'_> {
+        Lines2::new(self.table.payload(), self.base)
     }
 
     /// The lower bound of `cube`: `value_at(index(cube))`.
@@ -183,7 +189,7 @@ impl<T: AsRef<[u8]>> H48Table<T> {
     /// Starts loading the cache line of slot `index` (which also holds its line minimum).
     #[inline]
     pub fn prefetch(&self, index: usize) {
-        self.table.prefetch(index);
+        self.lines().prefetch(index);
     }
 }
 

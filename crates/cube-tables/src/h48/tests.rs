@@ -4,6 +4,7 @@ use cube_core::{Cube, Move, Symmetry};
 use rand::SeedableRng;
 
 use super::*;
+use crate::Lines2;
 
 #[test]
 fn cocsep_classes_and_distances() {
@@ -106,8 +107,8 @@ fn line_values_and_histogram() {
     assert_eq!(histogram[2], 495);
     assert_eq!(histogram[..4].iter().sum::<u64>(), 495);
     assert_eq!(histogram[16..24], [1; 8]);
-    assert_eq!(line_value(&block, 2, 8), 10);
+    assert_eq!(Lines2::new(&block, 8).get(2), 10);
     block[0] = 0xA3 & !0x30; // slot 2 gets code 0: the line minimum, 3.
-    assert_eq!(line_value(&block, 2, 8), 3);
-    assert_eq!(line_value(&block, 3, 8), 10);
+    assert_eq!(Lines2::new(&block, 8).get(2), 3);
+    assert_eq!(Lines2::new(&block, 8).get(3), 10);
 }

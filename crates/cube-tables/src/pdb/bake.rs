@@ -13,19 +13,19 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::error::{Kind, TableError};
-use crate::format::HEADER_LEN;
-use crate::format::{HISTOGRAM_LEN, Histogram};
-use crate::id::{Encoding, TableSpec, Tier};
-use crate::lock::BakeLock;
-use crate::mmap::Scratch;
-use crate::nibble::pack_nibbles_into;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::HEADER_LEN;
+use crate::file::format::{HISTOGRAM_LEN, Histogram};
+use crate::file::id::{Encoding, TableSpec, Tier};
+use crate::file::lock::BakeLock;
+use crate::file::mmap::Scratch;
+use crate::file::nibble::pack_nibbles_into;
+use crate::file::store::{TableWriter, write_table_under};
+use crate::file::table::{check_payload, open_checked};
 use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, LevelStats, SearchOptions};
 use crate::pdb::bitmap;
 use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
 use crate::pdb::{Pdb, Projection, tier_tables};
-use crate::store::{TableWriter, write_table_under};
-use crate::table::{check_payload, open_checked};
 
 /// Where the byte-per-entry scratch of a bake lives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -252,7 +252,7 @@ pub fn bake(
     drop(cells);
     // The payload was hashed from the very bytes whose histogram was checked above.
     // A stamp that cannot be written only costs a later status report its "checked" date.
-    let _ = crate::stamp::write_stamp(&path);
+    let _ = crate::file::stamp::write_stamp(&path);
     let report = BakeReport {
         path,
         skipped: false,
@@ -398,7 +398,7 @@ fn check_histogram(table: &Pdb, cells: &[u8], counts: &[u64]) -> Result<Histogra
         Projection::Corners => Encoding::Byte,
         Projection::Edges(_) => Encoding::Nibble,
     };
-    let histogram = crate::verify::histogram(cells, encoding, table.n_entries() as u64);
+    let histogram = crate::file::verify::histogram(cells, encoding, table.n_entries() as u64);
     let mut from_levels = [0u64; HISTOGRAM_LEN];
     from_levels[..counts.len()].copy_from_slice(counts);
     let mismatch = |found: &Histogram, expected: &Histogram, against| {
@@ -486,12 +486,12 @@ pub(crate) fn is_sound(
     if !histogram_ok(&info.histogram) {
         return false;
     }
-    if crate::stamp::checked_at(path).is_some() {
+    if crate::file::stamp::checked_at(path).is_some() {
         return true;
     }
     // A stamp that cannot be written only costs the next run another hash.
     check_payload(&file, &info).is_ok() && {
-        let _ = crate::stamp::write_stamp(path);
+        let _ = crate::file::stamp::write_stamp(path);
         true
     }
 }
@@ -613,9 +613,9 @@ pub(crate) mod tests {
     fn a_full_disk_while_allocating_is_an_error_and_leaves_no_scratch() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("korf-corners.scratch"), b"killed bake").unwrap();
-        crate::mmap::tests::FAIL_ALLOCATION.set(true);
+        crate::file::mmap::tests::FAIL_ALLOCATION.set(true);
         let err = bake(dir.path(), &CORNERS, &BakeOptions::default(), &|_| {}).unwrap_err();
-        crate::mmap::tests::FAIL_ALLOCATION.set(false);
+        crate::file::mmap::tests::FAIL_ALLOCATION.set(false);
         assert_eq!(err.kind(), TableErrorKind::Io, "{err}");
         let message = err.to_string();
         assert!(message.contains("allocating the scratch file"), "{message}");

@@ -26,8 +26,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::error::TableError;
-use crate::mmap::Scratch;
+use crate::file::error::TableError;
+use crate::file::mmap::Scratch;
 use crate::pdb::bfs::{Direction, LevelStats, SearchOptions, Space};
 use crate::pdb::index::N_MOVES;
 

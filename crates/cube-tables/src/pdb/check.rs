@@ -10,11 +10,11 @@ use rayon::prelude::*;
 
 use cube_core::{Move, MoveSet};
 
-use crate::error::{Kind, TableError};
-use crate::format::Histogram;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::Histogram;
+use crate::file::table::PruneTable;
 use crate::pdb::index::{CornerCoord, CornerMoves, EdgeMoveMaps, N_MOVES};
 use crate::pdb::{Pdb, Projection};
-use crate::table::PruneTable;
 
 /// How many entries [`verify_table`] spot-checks.
 #[derive(Clone, Debug)]

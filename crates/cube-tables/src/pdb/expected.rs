@@ -5,7 +5,7 @@
 //! 8.764); the edge-subset numbers come from an independent plain BFS. Like nissy-core's
 //! `src/solvers/h48/checkdata.h`, a table is correct only if its payload, its header and these agree.
 
-use crate::format::{HISTOGRAM_LEN, Histogram};
+use crate::file::format::{HISTOGRAM_LEN, Histogram};
 use crate::pdb::index::EdgeSubset;
 
 /// Entries per depth of the corner database (8! x 3^7 entries, depths 0 to 11).

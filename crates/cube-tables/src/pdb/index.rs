@@ -34,7 +34,7 @@ pub const CORNER_COUNT: usize = CORNER_PERM_COUNT * TWIST_COUNT;
 
 /// The Lehmer rank of a permutation of `0..8` (piece at position): 0 for the identity.
 #[inline]
-pub fn corner_perm_rank(perm: &[u8; 8]) -> u16 {
+pub(crate) fn corner_perm_rank(perm: &[u8; 8]) -> u16 {
     let mut used = 0u32;
     let mut rank = 0u32;
     for (j, &piece) in perm.iter().enumerate() {
@@ -45,7 +45,7 @@ pub fn corner_perm_rank(perm: &[u8; 8]) -> u16 {
     rank as u16
 }
 
-/// The permutation of [`corner_perm_rank`] `rank`.
+/// The permutation of rank `rank` (the Lehmer code that `corner_perm_rank` computes).
 ///
 /// # Panics
 ///
@@ -73,13 +73,13 @@ pub fn corner_perm_unrank(rank: u16) -> [u8; 8] {
 /// Kociemba's twist coordinate: the twists of corner positions 0..7 as a base-3 number (position 0 most
 /// significant); the twist of position 7 follows from the others.
 #[inline]
-pub fn twist_rank(twists: &[u8; 8]) -> u16 {
+pub(crate) fn twist_rank(twists: &[u8; 8]) -> u16 {
     twists[..7]
         .iter()
         .fold(0u16, |rank, &twist| rank * 3 + u16::from(twist))
 }
 
-/// The twists of [`twist_rank`] `rank`, with the last one making the sum a multiple of 3.
+/// The twists of rank `rank` (base 3, as `twist_rank` computes it), with the last one making the sum a multiple of 3.
 ///
 /// # Panics
 ///

@@ -12,21 +12,21 @@ use std::io::{BufReader, BufWriter, Read};
 use std::path::{Path, PathBuf};
 
 #[cfg(feature = "zstd")]
-use crate::atomic::AtomicFile;
+use crate::file::atomic::AtomicFile;
 #[cfg(feature = "zstd")]
-use crate::error::Kind;
-use crate::error::TableError;
+use crate::file::error::Kind;
+use crate::file::error::TableError;
 #[cfg(feature = "zstd")]
-use crate::format::HEADER_LEN;
+use crate::file::format::HEADER_LEN;
 #[cfg(feature = "zstd")]
-use crate::hash::CHUNK_LEN;
-use crate::open::open_regular;
+use crate::file::hash::CHUNK_LEN;
+use crate::file::open::open_regular;
+#[cfg(feature = "zstd")]
+use crate::file::store::TableWriter;
+use crate::file::store::WriteOptions;
+#[cfg(feature = "zstd")]
+use crate::file::table::open_checked;
 use crate::pdb::Pdb;
-#[cfg(feature = "zstd")]
-use crate::store::TableWriter;
-use crate::store::WriteOptions;
-#[cfg(feature = "zstd")]
-use crate::table::open_checked;
 
 #[cfg(feature = "zstd")]
 /// The zstd level of [`pack_seed`]: nibble tables of distances compress about 2x at any level, and this

@@ -5,14 +5,14 @@ use std::path::Path;
 
 use cube_core::{Cube, Move};
 
-use crate::error::{Kind, TableError};
-use crate::id::Tier;
-use crate::lock::ReadLock;
-use crate::mmap::{Anonymous, Mapped};
+use crate::file::error::{Kind, TableError};
+use crate::file::id::Tier;
+use crate::file::lock::ReadLock;
+use crate::file::mmap::{Anonymous, Mapped};
+use crate::file::store::WriteOptions;
+use crate::file::table::PruneTable;
 use crate::pdb::index::{CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset};
 use crate::pdb::{Pdb, Projection, install_seed, seed_path, tier_tables};
-use crate::store::WriteOptions;
-use crate::table::PruneTable;
 
 /// The three indexes of a cube in a tier: corners, edges a, edges b.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -19,13 +19,13 @@ use cube_core::{Move, MoveSet};
 use rayon::prelude::*;
 
 use super::index::{CornerMoves, TWIST_COUNT};
+use crate::coord::move_table::MoveTable;
+use crate::coord::phase1::ud_symmetries;
+use crate::coord::sym_coord::{SymCoord, conjugation_table};
 use crate::coord::{CornerPerm, Twist};
-use crate::mmap::HugeBuffer;
-use crate::move_table::MoveTable;
-use crate::nibble::{NibbleTable, Nibbles, pack_nibbles};
-use crate::phase1::ud_symmetries;
-use crate::sym_coord::{SymCoord, conjugation_table};
-use crate::table::PruneTable;
+use crate::file::mmap::HugeBuffer;
+use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles};
+use crate::file::table::PruneTable;
 
 /// The number of corner permutation classes under the 16 symmetries that keep the U/D axis.
 pub const CORNER_PERM_CLASSES: usize = 2768;
@@ -134,7 +134,7 @@ impl SymCorners {
     #[inline(always)]
     pub fn prefetch_deltas(&self, index: usize) {
         if let Some(row) = self.deltas.get(index) {
-            crate::table::prefetch_read(&bytemuck::bytes_of(row)[0]);
+            crate::file::table::prefetch_read(&bytemuck::bytes_of(row)[0]);
         }
     }
 

@@ -11,14 +11,18 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::error::{Kind, TableError};
-use crate::format::{HEADER_LEN, Header, Histogram, TableInfo};
-use crate::hash::{CHUNK_LEN, chunk_hash, combine};
-use crate::id::{Encoding, Fix, TableId, TableSpec, Tier};
-use crate::lock::ReadLock;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HEADER_LEN, Header, Histogram, TableInfo};
+use crate::file::hash::{CHUNK_LEN, chunk_hash, combine, payload_hash};
+use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::file::lines::Lines2;
+use crate::file::lock::ReadLock;
 #[cfg(doc)]
-use crate::mmap::{Anonymous, Mapped};
-use crate::nibble::Nibbles;
+use crate::file::mmap::{Anonymous, Mapped};
+use crate::file::nibble::{Nibbles, pack_nibbles_capped};
+
+/// The path of a table that was never a file.
+const MEMORY: &str = "<memory>";
 
 /// A pruning table or pattern database: one small entry (a depth, or a lower bound on it) per coordinate.
 ///
@@ -81,7 +85,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         match self.info.encoding {
             Encoding::Nibble => Nibbles::new(payload).get(index),
             Encoding::Byte => payload[index],
-            Encoding::Line2 { base } => crate::h48::line_value(payload, index, base),
+            Encoding::Line2 { base } => Lines2::new(payload, base).get(index),
         }
     }
 
@@ -98,11 +102,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
                     prefetch_read(byte);
                 }
             }
-            Encoding::Line2 { .. } => {
-                if let Some(byte) = payload.get(index / 4) {
-                    prefetch_read(byte);
-                }
-            }
+            Encoding::Line2 { base } => Lines2::new(payload, base).prefetch(index),
         }
     }
 
@@ -111,6 +111,54 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
     #[inline]
     pub fn nibbles(&self) -> Option<Nibbles<'_>> {
         (self.info.encoding == Encoding::Nibble).then(|| Nibbles::new(self.payload.as_ref()))
+    }
+
+    /// The typed read view of a 2-bit line table ([`Encoding::Line2`]), whose `get` has no branch
+    /// on the encoding; `None` for another encoding.
+    #[inline]
+    pub fn lines(&self) -> Option<Lines2<'_>> {
+        match self.info.encoding {
+            Encoding::Line2 { base } => Some(Lines2::new(self.payload.as_ref(), base)),
+            _ => None,
+        }
+    }
+
+    /// The typed read view of a byte-encoded table (its payload, one entry per byte), whose
+    /// indexing has no branch on the encoding; `None` for another encoding.
+    #[inline]
+    pub fn bytes(&self) -> Option<&[u8]> {
+        (self.info.encoding == Encoding::Byte).then(|| self.payload.as_ref())
+    }
+
+    /// A byte-encoded table packed two entries per byte ([`Encoding::Nibble`], the same id and
+    /// tier), entries over 15 stored as 15: for a table of distances or lower bounds, still a lower
+    /// bound. `None` for another encoding than [`Encoding::Byte`].
+    pub fn to_nibbles(&self) -> Option<PruneTable<Vec<u8>>> {
+        let bytes = self.bytes()?;
+        let spec = TableSpec {
+            encoding: Encoding::Nibble,
+            ..self.spec()
+        };
+        let mut histogram = self.info.histogram;
+        let over: u64 = histogram[16..].iter().sum();
+        histogram[15] += over;
+        histogram[16..].fill(0);
+        Some(PruneTable::in_memory(
+            &spec,
+            histogram,
+            pack_nibbles_capped(bytes),
+        ))
+    }
+
+    /// The spec this table is of.
+    fn spec(&self) -> TableSpec {
+        TableSpec {
+            id: self.info.id,
+            tier: self.info.tier,
+            encoding: self.info.encoding,
+            n_entries: self.info.n_entries,
+            fix: self.fix,
+        }
     }
 
     /// The number of entries.
@@ -148,7 +196,8 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         &self.info
     }
 
-    /// The file the table was read from (`<memory>` for [`PruneTable::from_bytes`]).
+    /// The file the table was read from (`<memory>` for [`PruneTable::from_bytes`] and the tables
+    /// built in memory).
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -203,7 +252,7 @@ impl<'a> PruneTable<&'a [u8]> {
         file: &'a [u8],
         spec: &TableSpec,
     ) -> Result<PruneTable<&'a [u8]>, TableError> {
-        let path = Path::new("<memory>");
+        let path = Path::new(MEMORY);
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
         let info = Header::check(file, file.len() as u64, spec).map_err(at)?;
         PruneTable::from_checked(info, &file[HEADER_LEN..], path, spec.fix).map_err(at)
@@ -211,6 +260,59 @@ impl<'a> PruneTable<&'a [u8]> {
 }
 
 impl PruneTable<Vec<u8>> {
+    /// A table of `spec` over a payload held in memory (built, or handed over by a cache), with
+    /// the histogram and the payload hash that a table file of it would have, computed here in
+    /// parallel; its path is `<memory>`.
+    ///
+    /// # Errors
+    ///
+    /// `LengthMismatch` when `payload` is not `spec.payload_len()` bytes long.
+    pub fn from_payload(
+        spec: &TableSpec,
+        payload: Vec<u8>,
+    ) -> Result<PruneTable<Vec<u8>>, TableError> {
+        if payload.len() as u64 != spec.payload_len() {
+            let what = format!(
+                "{} payload bytes, expected {} for {} entries",
+                payload.len(),
+                spec.payload_len(),
+                spec.n_entries
+            );
+            return Err(TableError::new(Kind::LengthMismatch { what }).at(
+                spec.id,
+                Path::new(MEMORY),
+                &spec.fix,
+                spec.tier,
+            ));
+        }
+        let histogram = crate::file::verify::histogram(&payload, spec.encoding, spec.n_entries);
+        Ok(PruneTable::in_memory(spec, histogram, payload))
+    }
+
+    /// [`PruneTable::from_payload`] for a payload of the right length whose histogram the caller
+    /// has counted.
+    pub(crate) fn in_memory(
+        spec: &TableSpec,
+        histogram: Histogram,
+        payload: Vec<u8>,
+    ) -> PruneTable<Vec<u8>> {
+        debug_assert_eq!(
+            histogram,
+            crate::file::verify::histogram(&payload, spec.encoding, spec.n_entries)
+        );
+        let info = TableInfo {
+            id: spec.id,
+            tier: spec.tier,
+            encoding: spec.encoding,
+            n_entries: spec.n_entries,
+            payload_len: spec.payload_len(),
+            payload_hash: payload_hash(&payload),
+            histogram,
+        };
+        PruneTable::from_checked(info, payload, Path::new(MEMORY), spec.fix)
+            .expect("an in-memory payload fits in the address space")
+    }
+
     /// Reads the table file at `path` into an owned buffer, checking the header, the lengths and the
     /// payload hash.
     ///
@@ -396,7 +498,7 @@ pub(crate) fn check_own_header(path: &Path) -> Result<TableInfo, TableError> {
 /// Opens `path` as a regular file and reads its first [`HEADER_LEN`] bytes (fewer in a shorter file):
 /// the file, at least the length it has been read to, the bytes and their count.
 fn open_header(path: &Path) -> Result<(File, u64, [u8; HEADER_LEN], usize), TableError> {
-    let mut file = crate::open::open_regular(path)?;
+    let mut file = crate::file::open::open_regular(path)?;
     let file_len = file
         .metadata()
         .map_err(|e| TableError::io("reading the file size", e))?

@@ -18,10 +18,12 @@
 
 use cube_core::{Cube, Move, MoveSet, Symmetry};
 
+use crate::coord::move_table::{MoveTable, Product, Space};
+use crate::coord::prune::DistanceTable;
+use crate::coord::sym_coord::{axis_symmetries, conjugation_table, conjugation_walk};
 use crate::coord::{Coord, Flip, Twist, UdSlice};
-use crate::move_table::{MoveTable, Product, Space};
-use crate::prune::DistanceTable;
-use crate::sym_coord::{axis_symmetries, conjugation_table, conjugation_walk};
+use crate::file::id::TableId;
+use crate::file::table::PruneTable;
 
 /// The number of flip-slice values, `Flip::COUNT * UdSlice::COUNT`.
 pub const N_FLIP_SLICE: usize = Flip::COUNT * UdSlice::COUNT;
@@ -221,16 +223,17 @@ impl Space for Phase1Space<'_> {
 }
 
 /// The exact distance to G1 of every (flip-slice class, twist), entry
-/// [`FlipSliceSym::index`]; at most 12.
+/// [`FlipSliceSym::index`]; at most 12. The table is named `id`.
 ///
 /// # Panics
 /// If the move tables are not over all 18 moves.
 pub fn phase1_distance_table(
+    id: TableId,
     sym: &FlipSliceSym,
     twist_move: &MoveTable<Twist>,
     flip_move: &MoveTable<Flip>,
     slice_move: &MoveTable<UdSlice>,
-) -> DistanceTable {
+) -> PruneTable<Vec<u8>> {
     for moves in [twist_move.moves(), flip_move.moves(), slice_move.moves()] {
         assert_eq!(moves, MoveSet::ALL.iter().collect::<Vec<_>>());
     }
@@ -240,7 +243,7 @@ pub fn phase1_distance_table(
         flip_move,
         slice_move,
     };
-    DistanceTable::build(&space, [0])
+    DistanceTable::build(id, &space, [0])
 }
 
 #[cfg(test)]

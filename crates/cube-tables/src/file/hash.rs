@@ -17,7 +17,7 @@
 use rayon::prelude::*;
 
 /// The chunk size of the payload hash: 1 MiB.
-pub const CHUNK_LEN: usize = 1 << 20;
+pub(crate) const CHUNK_LEN: usize = 1 << 20;
 
 const P1: u64 = 0x9E37_79B1_85EB_CA87;
 const P2: u64 = 0xC2B2_AE3D_27D4_EB4F;

@@ -41,7 +41,7 @@
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Kind, TableError};
+use crate::file::error::{Kind, TableError};
 
 /// The name of the writers' lock file in a table directory.
 pub const BAKE_LOCK_NAME: &str = ".bake.lock";
@@ -145,7 +145,7 @@ impl ReadLock {
 
     /// The read lock of the directory holding the file at `path`.
     pub(crate) fn of_file(path: &Path) -> ReadLock {
-        ReadLock::acquire(crate::atomic::parent(path))
+        ReadLock::acquire(crate::file::atomic::parent(path))
     }
 }
 

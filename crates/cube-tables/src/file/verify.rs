@@ -7,11 +7,11 @@
 
 use rayon::prelude::*;
 
-use crate::error::{Kind, TableError};
-use crate::format::{HISTOGRAM_LEN, Histogram};
-use crate::hash::{CHUNK_LEN, chunk_hash, combine};
-use crate::id::Encoding;
-use crate::table::PruneTable;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HISTOGRAM_LEN, Histogram};
+use crate::file::hash::{CHUNK_LEN, chunk_hash, combine};
+use crate::file::id::Encoding;
+use crate::file::table::PruneTable;
 
 /// Recomputes the histogram and the payload hash of `table` and compares them with its header, and the
 /// histogram also with `expected` when given.
@@ -107,7 +107,7 @@ fn chunk_counts(chunk: &[u8], encoding: Encoding) -> [u64; 256] {
         Encoding::Nibble | Encoding::Byte => byte_counts(chunk),
         Encoding::Line2 { .. } => {
             let mut counts = [0u64; 256];
-            counts[..HISTOGRAM_LEN].copy_from_slice(&crate::h48::line_histogram(chunk));
+            counts[..HISTOGRAM_LEN].copy_from_slice(&crate::file::lines::line_histogram(chunk));
             counts
         }
     }

@@ -8,11 +8,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::error::{Kind, TableError};
-use crate::format::FORMAT_VERSION;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::FORMAT_VERSION;
 
 /// The longest table id, in bytes: the size of the id field of the header.
-pub const MAX_ID_LEN: usize = 32;
+pub(crate) const MAX_ID_LEN: usize = 32;
 
 /// A stable, filename-safe table name such as `korf-corners`, `korf-edges-7a` or `two-phase-slice-twist`.
 ///

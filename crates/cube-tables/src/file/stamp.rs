@@ -10,10 +10,10 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use crate::atomic::AtomicFile;
-use crate::error::TableError;
-use crate::format::HEADER_LEN;
-use crate::table::PruneTable;
+use crate::file::atomic::AtomicFile;
+use crate::file::error::TableError;
+use crate::file::format::HEADER_LEN;
+use crate::file::table::PruneTable;
 
 const MAGIC: &str = "cube-tables payload check 1";
 
@@ -36,7 +36,7 @@ struct Identity {
 impl Identity {
     /// The identity of the file at `path` now, read through one handle (so all from the same inode).
     fn of(path: &Path) -> Option<Identity> {
-        let mut file = crate::open::open_regular(path).ok()?;
+        let mut file = crate::file::open::open_regular(path).ok()?;
         let metadata = file.metadata().ok()?;
         let mut header = [0u8; HEADER_LEN];
         file.read_exact(&mut header).ok()?;
@@ -115,7 +115,7 @@ fn write(path: &Path, identity: &Identity) -> Result<(), TableError> {
 /// When the payload of the table file at `path` was last checked completely, if its stamp is there and
 /// still names this very file (size, modification time, inode and header hash).
 pub fn checked_at(path: &Path) -> Option<SystemTime> {
-    let file = crate::open::open_regular(&stamp_path(path)).ok()?;
+    let file = crate::file::open::open_regular(&stamp_path(path)).ok()?;
     let mut text = String::new();
     file.take(1024).read_to_string(&mut text).ok()?;
     let mut lines = text.lines();

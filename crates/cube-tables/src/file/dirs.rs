@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Kind, TableError};
+use crate::file::error::{Kind, TableError};
 
 /// The environment variable that names the table directory.
 pub const TABLES_DIR_ENV: &str = "CUBE_TABLES_DIR";

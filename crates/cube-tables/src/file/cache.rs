@@ -8,11 +8,11 @@
 
 use std::path::Path;
 
-use crate::error::{Kind, TableError};
-use crate::id::TableSpec;
-use crate::store::{WriteOptions, write_table};
-use crate::table::PruneTable;
-use crate::verify::{histogram, verify};
+use crate::file::error::{Kind, TableError};
+use crate::file::id::TableSpec;
+use crate::file::store::{WriteOptions, write_table};
+use crate::file::table::PruneTable;
+use crate::file::verify::{histogram, verify};
 
 /// Where the payload returned by [`load_or_build`] came from.
 #[derive(Debug)]

@@ -8,7 +8,7 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::Path;
 
-use crate::error::{Kind, OPENING, TableError};
+use crate::file::error::{Kind, OPENING, TableError};
 
 /// Opens `path` for reading, which must be a regular file (or a symbolic link to one).
 ///

@@ -13,7 +13,7 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::id::{Fix, TableId, Tier};
+use crate::file::id::{Fix, TableId, Tier};
 
 /// An error from finding, writing, opening or verifying a table file.
 ///

@@ -21,12 +21,12 @@ use std::path::{Path, PathBuf};
 #[cfg(feature = "mmap")]
 use memmap2::{Mmap, MmapMut, MmapOptions};
 
-use crate::error::TableError;
+use crate::file::error::TableError;
 #[cfg(feature = "mmap")]
-use crate::format::HEADER_LEN;
-use crate::id::TableSpec;
-use crate::lock::ReadLock;
-use crate::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big};
+use crate::file::format::HEADER_LEN;
+use crate::file::id::TableSpec;
+use crate::file::lock::ReadLock;
+use crate::file::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big};
 
 /// The payload of a table mapped from its file by [`PruneTable::open_mapped`].
 #[derive(Debug)]
@@ -283,7 +283,7 @@ fn allocate(file: &std::fs::File, len: u64) -> std::io::Result<()> {
         Err(e) => return Err(e.into()),
     }
     file.set_len(0)?;
-    let zeros = vec![0u8; crate::hash::CHUNK_LEN];
+    let zeros = vec![0u8; crate::file::hash::CHUNK_LEN];
     let mut writer = std::io::BufWriter::new(file);
     let mut left = len;
     while left > 0 {

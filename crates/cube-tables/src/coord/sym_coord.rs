@@ -21,8 +21,10 @@ use std::collections::VecDeque;
 use cube_core::{Cube, Face, Move, Symmetry};
 
 use crate::coord::Coord;
-use crate::move_table::{MoveTable, Space};
-use crate::prune::DistanceTable;
+use crate::coord::move_table::{MoveTable, Space};
+use crate::coord::prune::DistanceTable;
+use crate::file::id::TableId;
+use crate::file::table::PruneTable;
 
 /// The eight symmetries that map each face to itself or its opposite (so each axis to itself),
 /// identity first, in index order: the group D2h. They keep the corner twist relative to U/D,
@@ -273,16 +275,17 @@ impl<A: Coord, B: Coord> Space for SymProduct<'_, A, B> {
 /// `(a, b)` reads `(class, conj(b, k))` for `(class, k) = sym.class_and_sym(a)`; `b_conj` is
 /// `B`'s [`conjugation_table`] over the same symmetries. The search is
 /// [`DistanceTable::build`]'s, which marks every entry a self-symmetric representative makes
-/// equivalent.
+/// equivalent. The table is named `id`.
 ///
 /// # Panics
 /// If the two move tables have different moves, or the moves are not closed under inverses.
 pub fn sym_distance_table<A: Coord, B: Coord>(
+    id: TableId,
     sym: &SymCoord,
     a_moves: &MoveTable<A>,
     b_moves: &MoveTable<B>,
     b_conj: &[u16],
-) -> DistanceTable {
+) -> PruneTable<Vec<u8>> {
     assert_eq!(
         a_moves.moves(),
         b_moves.moves(),
@@ -295,14 +298,14 @@ pub fn sym_distance_table<A: Coord, B: Coord>(
         b_moves,
         b_conj,
     };
-    DistanceTable::build(&space, [0])
+    DistanceTable::build(id, &space, [0])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coord::move_table::Product;
     use crate::coord::{Flip, Twist, UdSlice};
-    use crate::move_table::Product;
     use cube_core::{Cube, MoveSet};
 
     /// The table agrees with conjugating a representative cube, for every value and symmetry.
@@ -345,14 +348,19 @@ mod tests {
         let slice_move = MoveTable::<UdSlice>::new(MoveSet::ALL);
         let twist = SymCoord::new(conjugation_table(&twist_move, &syms), 8);
         let slice_conj = conjugation_table(&slice_move, &syms);
-        let reduced = sym_distance_table(&twist, &twist_move, &slice_move, &slice_conj);
+        let id = TableId::from_static("unit");
+        let reduced = sym_distance_table(id, &twist, &twist_move, &slice_move, &slice_conj);
         assert!(reduced.is_complete());
-        let full = DistanceTable::build(&Product::new(&twist_move, &slice_move), [0]);
+        let full = DistanceTable::build(id, &Product::new(&twist_move, &slice_move), [0]);
         for t in 0..Twist::COUNT as u32 {
             let (class, k) = twist.class_and_sym(t);
             for s in 0..UdSlice::COUNT as u32 {
                 let index = class * 495 + slice_conj[s as usize * 8 + k as usize] as u32;
-                assert_eq!(reduced.get(index), full.get(t * 495 + s), "{t} {s}");
+                assert_eq!(
+                    reduced.get(index as usize),
+                    full.get((t * 495 + s) as usize),
+                    "{t} {s}"
+                );
             }
         }
     }

@@ -10,9 +10,9 @@
 
 use std::fmt;
 
-use crate::error::{Kind, TableError};
-use crate::hash::header_checksum;
-use crate::id::{Encoding, MAX_ID_LEN, TableId, TableSpec, Tier};
+use crate::file::error::{Kind, TableError};
+use crate::file::hash::header_checksum;
+use crate::file::id::{Encoding, MAX_ID_LEN, TableId, TableSpec, Tier};
 
 /// The current format version. Bump it on any change of the header layout, the encodings or the hash.
 pub const FORMAT_VERSION: u32 = 1;

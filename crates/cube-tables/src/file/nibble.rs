@@ -9,11 +9,11 @@
 
 use rayon::prelude::*;
 
-use crate::error::{Kind, TableError};
-use crate::format::Histogram;
-use crate::hash::CHUNK_LEN;
-use crate::id::Encoding;
-use crate::verify::histogram;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::Histogram;
+use crate::file::hash::CHUNK_LEN;
+use crate::file::id::Encoding;
+use crate::file::verify::histogram;
 
 /// A read view of 4-bit entries packed two per byte: entry `2k` is the low nibble of byte `k`,
 /// entry `2k + 1` the high nibble. The one decoder of the layout; a search holds views and reads
@@ -53,7 +53,7 @@ impl<'a> Nibbles<'a> {
     #[inline(always)]
     pub fn prefetch(self, index: usize) {
         if let Some(byte) = self.bytes.get(index >> 1) {
-            crate::table::prefetch_read(byte);
+            crate::file::table::prefetch_read(byte);
         }
     }
 
@@ -66,6 +66,9 @@ impl<'a> Nibbles<'a> {
 
 /// A table of `n_entries` 4-bit entries over any byte storage: entry `2k` is the low nibble of byte `k`,
 /// entry `2k + 1` the high nibble.
+///
+/// Public as the way a generator outside the crate builds a nibble payload for
+/// [`write_table`](crate::write_table) (the crate docs' example, the integration tests' fixtures).
 ///
 /// ```
 /// use cube_tables::NibbleTable;
@@ -194,6 +197,9 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> NibbleTable<T> {
 
 /// Packs one entry per byte into nibbles: `out[k] = bytes[2k] | bytes[2k + 1] << 4`, in parallel.
 ///
+/// Public, with [`pack_nibbles_into`], for generators outside the crate that count in bytes (the
+/// integration tests check both against [`NibbleTable`]).
+///
 /// # Panics
 ///
 /// When a byte is 16 or more.
@@ -210,19 +216,34 @@ pub fn pack_nibbles(bytes: &[u8]) -> Vec<u8> {
 ///
 /// When `out.len() != bytes.len().div_ceil(2)` or a byte is 16 or more.
 pub fn pack_nibbles_into(bytes: &[u8], out: &mut [u8]) {
+    pack_into(bytes, out, false);
+}
+
+/// [`pack_nibbles`], entries over 15 stored as 15 (for distances or lower bounds, still a lower
+/// bound).
+pub(crate) fn pack_nibbles_capped(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0; bytes.len().div_ceil(2)];
+    pack_into(bytes, &mut out, true);
+    out
+}
+
+/// Packs `bytes` into `out`, capping entries at 15 or asserting that none is over.
+fn pack_into(bytes: &[u8], out: &mut [u8], cap: bool) {
     assert_eq!(
         out.len(),
         bytes.len().div_ceil(2),
         "the output must hold exactly one nibble per input byte"
     );
+    let max = if cap { 15 } else { u8::MAX };
     out.par_chunks_mut(CHUNK_LEN / 2)
         .zip(bytes.par_chunks(CHUNK_LEN))
         .for_each(|(out, bytes)| {
             let mut seen = 0u8;
             for (out, pair) in out.iter_mut().zip(bytes.chunks(2)) {
-                let high = pair.get(1).copied().unwrap_or(0);
-                seen |= pair[0] | high;
-                *out = pair[0] | (high << 4);
+                let low = pair[0].min(max);
+                let high = pair.get(1).copied().unwrap_or(0).min(max);
+                seen |= low | high;
+                *out = low | (high << 4);
             }
             assert!(seen < 16, "an entry of 16 or more does not fit in a nibble");
         });

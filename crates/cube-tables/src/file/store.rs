@@ -16,17 +16,17 @@
 //! On any error the temporary file is removed. A writer killed half-way leaves only its temporary file,
 //! which no loader ever opens and the next writer of the table removes.
 
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::atomic::AtomicFile;
-use crate::error::{Kind, TableError};
-use crate::format::{HEADER_LEN, Header, Histogram};
-use crate::hash::{CHUNK_LEN, StreamHash, payload_hash};
-use crate::id::TableSpec;
-use crate::lock::BakeLock;
+use crate::file::atomic::AtomicFile;
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HEADER_LEN, Header, Histogram};
+use crate::file::hash::{CHUNK_LEN, StreamHash, payload_hash};
+use crate::file::id::TableSpec;
+use crate::file::lock::BakeLock;
 
-/// Options for [`write_table`], [`write_table_from_file`] and [`TableWriter`].
+/// Options for [`write_table`] and [`TableWriter`].
 #[derive(Clone, Debug, Default)]
 pub struct WriteOptions {
     wait_for_lock: bool,
@@ -110,46 +110,14 @@ impl Lock<'_> {
     }
 }
 
-/// Writes the table `spec` to `dir`, atomically, copying the payload from the file at `scratch`.
-///
-/// Use it when a generator has filled a plain scratch file; the payload is streamed in 1 MiB chunks.
-///
-/// # Errors
-///
-/// The errors of [`write_table`], and `Missing` or `Io` when `scratch` cannot be read.
-pub fn write_table_from_file(
-    dir: &Path,
-    spec: &TableSpec,
-    histogram: &Histogram,
-    scratch: &Path,
-    options: &WriteOptions,
-) -> Result<PathBuf, TableError> {
-    let at_scratch = |e: TableError| e.at(spec.id, scratch, &spec.fix, spec.tier);
-    let mut file = crate::open::open_regular(scratch).map_err(at_scratch)?;
-    let len = file
-        .metadata()
-        .map_err(|e| at_scratch(TableError::io("reading the file size", e)))?
-        .len();
-    check_input(spec, histogram, len).map_err(at_scratch)?;
-    let mut writer = TableWriter::create(dir, spec, options)?;
-    let mut buf = vec![0u8; CHUNK_LEN];
-    loop {
-        let n_read = match file.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(at_scratch(TableError::io("reading the scratch file", e))),
-        };
-        writer.write(&buf[..n_read])?;
-    }
-    writer.finish(histogram)
-}
-
 /// A streaming table writer, for payloads that are produced in pieces.
 ///
 /// The payload is written to a temporary file through a 1 MiB buffer and hashed chunk by chunk on the way;
 /// [`TableWriter::finish`] writes the header and renames the file. Dropping the writer without finishing
 /// removes the temporary file.
+///
+/// Public for generators outside the crate whose payload does not fit in memory at once (the
+/// integration tests also use it to hold a directory's bake lock from outside).
 ///
 /// ```
 /// use cube_tables::{Encoding, TableId, TableSpec, TableWriter, WriteOptions};
@@ -355,7 +323,7 @@ impl Staged {
         } = self;
         let at = |e: TableError| e.at(spec.id, &tmp_path, &spec.fix, spec.tier);
         // The writers' lock is held (here or by the caller), so the exclusive step is ours to take.
-        crate::lock::exclusive(&dir, || file.commit())
+        crate::file::lock::exclusive(&dir, || file.commit())
             .map_err(at)?
             .map_err(|e| at(TableError::io("syncing and renaming the temporary file", e)))?;
         Ok(path)
@@ -366,8 +334,8 @@ impl Staged {
 mod tests {
     use super::*;
     use crate::TableErrorKind;
-    use crate::atomic::tests::FULL_DISK;
-    use crate::id::{Encoding, TableId, Tier};
+    use crate::file::atomic::tests::FULL_DISK;
+    use crate::file::id::{Encoding, TableId, Tier};
 
     const SPEC: TableSpec =
         TableSpec::new(TableId::from_static("unit-full"), Encoding::Nibble, 1001)
