@@ -382,12 +382,17 @@ fn agree_with_korf<H: Sym48Heuristic>(solver: &Sym48<'_, H>, seed: u64) {
 /// the first ones of the full list.
 #[test]
 fn same_answer_on_one_and_two_threads() {
+    in_both_orders(same_answer_on_one_and_two_threads_with);
+}
+
+/// Runs `check` with the default prefix order and with the slack order from bound 0 (the tests'
+/// positions are shorter than the default bound 15 where it starts).
+fn in_both_orders(check: impl Fn(&Config)) {
     for slack_order_from in [15, 0] {
-        let config = Config {
+        check(&Config {
             slack_order_from,
             ..exact()
-        };
-        same_answer_on_one_and_two_threads_with(&config);
+        });
     }
 }
 
@@ -437,13 +442,7 @@ fn upper_bound_keeps_lengths() {
 /// Stopped by the time budget, then resumed from the checkpoint: the uninterrupted answer.
 #[test]
 fn stop_and_resume() {
-    for slack_order_from in [15, 0] {
-        let config = Config {
-            slack_order_from,
-            ..exact()
-        };
-        stop_and_resume_with(&config);
-    }
+    in_both_orders(stop_and_resume_with);
 }
 
 fn stop_and_resume_with(config: &Config) {
