@@ -70,12 +70,6 @@ impl<'a> Lines2<'a> {
         }
     }
 
-    /// The base of the codes.
-    #[inline]
-    pub const fn base(self) -> u8 {
-        self.base
-    }
-
     /// The packed bytes.
     #[inline]
     pub const fn bytes(self) -> &'a [u8] {
