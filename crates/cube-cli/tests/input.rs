@@ -298,6 +298,67 @@ fn i14_5_closed_pipes_end_quietly_and_full_disks_are_errors() {
     }
 }
 
+/// Runs `args` with standard output a pipe closed before anything is read, so that every write
+/// fails with EPIPE: (exit code, standard error).
+fn closed_at_once(args: &[&str], stdin: &str) -> (i32, String) {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// See: issue 14, "Proof": `| head -1` on every subcommand that prints many lines ends it with
+// exit code 0 and nothing on standard error, whether the reader closes after the first line or
+// before reading anything (every write then fails with EPIPE).
+#[test]
+fn i14_5_every_subcommand_that_prints_many_lines_ends_quietly_on_a_closed_pipe() {
+    crate::optimal::baked_dir();
+    let lines = "R U\nF2 D'\n".repeat(1000);
+    let few = "R U\nF2 D'\n".repeat(20);
+    let commands: [(&[&str], &str); 16] = [
+        (&["scramble", "--count", "500"], ""),
+        (&["solve", "-", "--quiet"], &lines),
+        (&["solve", "-", "--quiet", "--json"], &lines),
+        (&["optimal", "-", "--quiet"], &few),
+        (&["check", "-"], &lines),
+        (&["convert", "-", "--to", "facelets"], &lines),
+        (&["show", "R U", "--no-color"], ""),
+        (&["show", "-", "--no-color"], &lines),
+        (&["verify", "-", "U' R'"], &lines),
+        (&["tables"], ""),
+        (&["tables", "--json"], ""),
+        (&["tables", "files"], ""),
+        (&["completions", "bash"], ""),
+        (&["man"], ""),
+        (&["--help"], ""),
+        (&["optimal", "--help"], ""),
+    ];
+    for (args, stdin) in commands {
+        let (code, line, err) = first_line_then_close(args, stdin);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!line.is_empty(), "{args:?}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+        let (code, err) = closed_at_once(args, stdin);
+        assert_eq!(code, 0, "{args:?}, closed at once: {err}");
+        assert!(err.is_empty(), "{args:?}, closed at once: {err}");
+    }
+}
+
 // See: issue 14, item 7 (one invalid UTF-8 byte rejected the whole batch).
 #[test]
 fn i14_7_a_line_that_is_not_utf8_fails_alone() {
