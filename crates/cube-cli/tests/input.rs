@@ -116,6 +116,28 @@ fn i14_2_standard_input_is_one_state_per_line() {
         (0, "ABCDEFGH=ABCDEFGHIJKL=B\nWBCVEILH=ABCDIFGLHJKE=A\n"),
         "{err}"
     );
+    // A state on one line and a line of moves are two states, though together they have the
+    // shape of one state with a mistake (22 tokens of mostly H48 or Reid pieces, 23 hex digits).
+    for (state, moves) in [
+        (SOLVED_H48, "R U"),
+        (SOLVED_REID, "R U"),
+        ("9c14df400001baa5280000", "F"),
+        ("9c14df400001baa5280000", "R"),
+    ] {
+        let (_, first, _) = run(&["convert", state, "--to", "alg"], None);
+        let (_, second, _) = run(&["convert", moves, "--to", "alg"], None);
+        for (text, expected) in [
+            (format!("{state}\n{moves}\n"), format!("{first}{second}")),
+            (format!("{moves}\n{state}\n"), format!("{second}{first}")),
+        ] {
+            let (code, out, err) = run(&["convert", "-", "--to", "alg"], Some(&text));
+            assert_eq!(
+                (code, out.as_str()),
+                (0, expected.as_str()),
+                "{text}: {err}"
+            );
+        }
+    }
     // Comments and blank lines are skipped; JSON records say which line they answer.
     let (code, out, _) = run(
         &["convert", "-", "--to", "h48", "--json"],
