@@ -2,12 +2,12 @@
 //! batches.
 //!
 //! The rule for lines (the README's "Standard input"): blank lines and lines starting with `#`
-//! are skipped; what is left is one state per line, except when there are several lines and
-//! the whole text has the shape of one structured state split over lines (facelets one face
+//! are skipped; what is left is one state per line, except when there are several lines, the
+//! whole text has the shape of one structured state split over lines (facelets one face or row
 //! per line, H48 or a Reid string over several lines, Twizzle hex, pretty-printed pattern JSON,
-//! that is JSON whose first line is not a JSON document by itself). Lines that are move
-//! sequences are never joined. `--batch` always splits. A line that is not UTF-8 is an error
-//! for that line only.
+//! that is JSON whose first line is not a JSON document by itself), and no line but a JSON one
+//! has a structured shape by itself. Lines that are move sequences are never joined. `--batch`
+//! always splits. A line that is not UTF-8 is an error for that line only.
 
 use std::io::{self, Read};
 
@@ -112,11 +112,16 @@ fn refusal(e: &DecodeError, format: Format, assumed: Assumed) -> CliError {
     }
 }
 
-/// Whether the lines of a text are one state split over lines (see the module docs).
-fn is_one_state(joined: &str, first_line: &str) -> bool {
+/// Whether the lines of a text are one state split over lines (see the module docs). A line
+/// with a shape of its own is a state of its own: a state and a line of moves are two states,
+/// though together they may have the shape of one with a mistake (an H48 text and `R U` are 22
+/// tokens of mostly H48 pieces; 22 hex digits and `F` are 23).
+fn is_one_state(lines: &[&str], joined: &str) -> bool {
     match cube_encode::structured_shape(joined) {
-        Some(Format::PatternJson) => serde_json::from_str::<serde_json::Value>(first_line).is_err(),
-        Some(_) => true,
+        Some(Format::PatternJson) => serde_json::from_str::<serde_json::Value>(lines[0]).is_err(),
+        Some(_) => lines
+            .iter()
+            .all(|line| cube_encode::structured_shape(line).is_none()),
         None => false,
     }
 }
@@ -163,7 +168,7 @@ where
         ([(_, line)], _) => Some(read(line)),
         (_, Some(texts)) => {
             let joined = texts.join("\n");
-            is_one_state(&joined, texts[0]).then(|| Input::new(global, &joined))
+            is_one_state(texts, &joined).then(|| Input::new(global, &joined))
         }
         (_, None) => None,
     };

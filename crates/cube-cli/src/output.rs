@@ -7,7 +7,7 @@
 //!
 //! Exit codes: 0 success, 1 invalid or illegal input (or a check that fails, such as `verify`
 //! of a non-solution) or output that could not be written, 2 usage error, 3 tables missing or
-//! invalid, 4 timed out without a solution.
+//! invalid, 4 timed out without a solution, 130 stopped by SIGINT or SIGTERM.
 
 use std::fmt;
 use std::io::{self, Write};

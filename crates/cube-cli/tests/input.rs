@@ -116,6 +116,28 @@ fn i14_2_standard_input_is_one_state_per_line() {
         (0, "ABCDEFGH=ABCDEFGHIJKL=B\nWBCVEILH=ABCDIFGLHJKE=A\n"),
         "{err}"
     );
+    // A state on one line and a line of moves are two states, though together they have the
+    // shape of one state with a mistake (22 tokens of mostly H48 or Reid pieces, 23 hex digits).
+    for (state, moves) in [
+        (SOLVED_H48, "R U"),
+        (SOLVED_REID, "R U"),
+        ("9c14df400001baa5280000", "F"),
+        ("9c14df400001baa5280000", "R"),
+    ] {
+        let (_, first, _) = run(&["convert", state, "--to", "alg"], None);
+        let (_, second, _) = run(&["convert", moves, "--to", "alg"], None);
+        for (text, expected) in [
+            (format!("{state}\n{moves}\n"), format!("{first}{second}")),
+            (format!("{moves}\n{state}\n"), format!("{second}{first}")),
+        ] {
+            let (code, out, err) = run(&["convert", "-", "--to", "alg"], Some(&text));
+            assert_eq!(
+                (code, out.as_str()),
+                (0, expected.as_str()),
+                "{text}: {err}"
+            );
+        }
+    }
     // Comments and blank lines are skipped; JSON records say which line they answer.
     let (code, out, _) = run(
         &["convert", "-", "--to", "h48", "--json"],
@@ -295,6 +317,67 @@ fn i14_5_closed_pipes_end_quietly_and_full_disks_are_errors() {
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(err.contains("No space left on device"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// Runs `args` with standard output a pipe closed before anything is read, so that every write
+/// fails with EPIPE: (exit code, standard error).
+fn closed_at_once(args: &[&str], stdin: &str) -> (i32, String) {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// See: issue 14, "Proof": `| head -1` on every subcommand that prints many lines ends it with
+// exit code 0 and nothing on standard error, whether the reader closes after the first line or
+// before reading anything (every write then fails with EPIPE).
+#[test]
+fn i14_5_every_subcommand_that_prints_many_lines_ends_quietly_on_a_closed_pipe() {
+    crate::optimal::baked_dir();
+    let lines = "R U\nF2 D'\n".repeat(1000);
+    let few = "R U\nF2 D'\n".repeat(20);
+    let commands: [(&[&str], &str); 16] = [
+        (&["scramble", "--count", "500"], ""),
+        (&["solve", "-", "--quiet"], &lines),
+        (&["solve", "-", "--quiet", "--json"], &lines),
+        (&["optimal", "-", "--quiet"], &few),
+        (&["check", "-"], &lines),
+        (&["convert", "-", "--to", "facelets"], &lines),
+        (&["show", "R U", "--no-color"], ""),
+        (&["show", "-", "--no-color"], &lines),
+        (&["verify", "-", "U' R'"], &lines),
+        (&["tables"], ""),
+        (&["tables", "--json"], ""),
+        (&["tables", "files"], ""),
+        (&["completions", "bash"], ""),
+        (&["man"], ""),
+        (&["--help"], ""),
+        (&["optimal", "--help"], ""),
+    ];
+    for (args, stdin) in commands {
+        let (code, line, err) = first_line_then_close(args, stdin);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!line.is_empty(), "{args:?}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+        let (code, err) = closed_at_once(args, stdin);
+        assert_eq!(code, 0, "{args:?}, closed at once: {err}");
+        assert!(err.is_empty(), "{args:?}, closed at once: {err}");
     }
 }
 

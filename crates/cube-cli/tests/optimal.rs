@@ -401,6 +401,74 @@ fn sigterm_writes_a_checkpoint_and_resuming_goes_on() {
     assert!(value["nodes"].as_u64().unwrap() > nodes, "{out}");
 }
 
+/// See issue 14, "No panic on any output or option": SIGINT (Ctrl-C) in the middle of a search, once
+/// its progress shows it under way and long before a periodic checkpoint is due, prints the best
+/// solution and the bound proven, writes the checkpoint with that bound, and exits 130.
+#[cfg(unix)]
+#[test]
+fn sigint_prints_the_best_solution_and_bound_and_writes_the_checkpoint() {
+    use std::io::BufRead;
+    let tables = tables_arg();
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("superflip.checkpoint");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
+        .args(["optimal", SUPERFLIP, "--tables", &tables, "--threads", "2"])
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (under_way, progress) = std::sync::mpsc::channel();
+    let drain = std::thread::spawn(move || {
+        let mut text = String::new();
+        for line in std::io::BufReader::new(stderr).lines() {
+            let line = line.unwrap();
+            if line.starts_with("depth ") {
+                let _ = under_way.send(());
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
+    });
+    progress
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the search reports its progress");
+    assert!(!checkpoint.exists(), "no periodic checkpoint is due yet");
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = drain.join().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stdout} {stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].ends_with(" (20 moves)"), "{stdout}");
+    let solution = lines[0].trim_end_matches(" (20 moves)");
+    assert_eq!(
+        run(&["verify", SUPERFLIP, solution], None).0,
+        0,
+        "{solution}"
+    );
+    let bound = lines[1]
+        .strip_prefix("not proven optimal: stopped after ")
+        .and_then(|rest| rest.split("; no solution is shorter than ").nth(1))
+        .and_then(|rest| rest.strip_suffix(" moves"))
+        .unwrap_or_else(|| panic!("no bound in {stdout}"));
+    let saved = std::fs::read_to_string(&checkpoint).expect("the checkpoint is written");
+    assert!(saved.starts_with("korf-checkpoint 3\n"), "{saved}");
+    assert!(
+        saved.contains(&format!("\nbound {bound}\n")),
+        "{bound}: {saved}"
+    );
+}
+
 /// See issue 15: a checkpoint that cannot be written costs a warning after the result, never the
 /// result.
 #[test]

@@ -226,6 +226,32 @@ fn not_a_regular_file() {
     assert!(message.contains("is a symbolic-link loop"), "{message}");
 }
 
+/// A FIFO in place of the directory's read lock (`.lock`): a reader loads the table without the
+/// lock, as it does when there is no lock file, instead of blocking forever in the open of the
+/// FIFO. See issue 14, item 6.
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_the_read_lock_never_blocks_a_reader() {
+    let fixture = fixture();
+    let lock = fixture.path.with_file_name(cube_tables::READ_LOCK_NAME);
+    std::fs::remove_file(&lock).unwrap();
+    let status = std::process::Command::new("mkfifo")
+        .arg(&lock)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let path = fixture.path.clone();
+    // A blocked open would hang this thread, not the test: the test waits a bounded time.
+    std::thread::spawn(move || {
+        let _ = sender.send(PruneTable::load(&path, &SPEC).map(|t| t.payload().to_vec()));
+    });
+    let loaded = receiver
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the load returns instead of blocking on the FIFO");
+    assert_eq!(loaded.unwrap(), fixture.table.as_bytes());
+}
+
 #[test]
 fn flipped_header_bits() {
     let fixture = fixture();

@@ -135,9 +135,10 @@ pub(crate) struct ReadLock {
 
 impl ReadLock {
     /// Takes the read lock of `dir`, waiting for a writer's short exclusive step; without one when the
-    /// lock file is not there or cannot be locked (see the module docs).
+    /// lock file is not there, is not a regular file (opened without blocking: a FIFO in its place
+    /// never hangs a reader) or cannot be locked (see the module docs).
     pub(crate) fn acquire(dir: &Path) -> ReadLock {
-        let file = File::open(dir.join(READ_LOCK_NAME))
+        let file = crate::file::open::open_regular(&dir.join(READ_LOCK_NAME))
             .ok()
             .filter(|file| file.lock_shared().is_ok());
         ReadLock { _file: file }
