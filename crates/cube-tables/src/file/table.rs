@@ -196,6 +196,18 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         &self.info
     }
 
+    /// Hashes the payload (in parallel, on the rayon pool) and compares the hash with the header's:
+    /// the check that [`PruneTable::load`] and [`PruneTable::load_anonymous`] make while they read,
+    /// for a table opened without it ([`PruneTable::open_mapped`], [`PruneTable::from_bytes`]).
+    /// [`verify`](crate::verify()) also recomputes the histogram.
+    ///
+    /// # Errors
+    ///
+    /// `PayloadHash` when the payload does not match the hash in its header: it is corrupt.
+    pub fn check_payload_hash(&self) -> Result<(), TableError> {
+        check_hash(&self.info, payload_hash(self.payload())).map_err(|e| self.error(e))
+    }
+
     /// The file the table was read from (`<memory>` for [`PruneTable::from_bytes`] and the tables
     /// built in memory).
     pub fn path(&self) -> &Path {
@@ -430,7 +442,11 @@ fn read_chunk(
 }
 
 fn compare_hash(info: &TableInfo, chunk_hashes: &[u64]) -> Result<(), TableError> {
-    let computed = combine(chunk_hashes, info.payload_len);
+    check_hash(info, combine(chunk_hashes, info.payload_len))
+}
+
+/// `PayloadHash` unless `computed` is the payload hash in the header `info`.
+fn check_hash(info: &TableInfo, computed: u64) -> Result<(), TableError> {
     if computed == info.payload_hash {
         Ok(())
     } else {
