@@ -114,7 +114,11 @@ impl PruneTable<Mapped> {
             };
             Some(map.map_err(|e| at(TableError::io("mapping the payload", e)))?)
         };
-        PruneTable::from_checked(info, Mapped { map }, path, spec.fix).map_err(at)
+        Ok(
+            PruneTable::from_checked(info, Mapped { map }, path, spec.fix)
+                .map_err(at)?
+                .opened_from(&file),
+        )
     }
 }
 
@@ -168,7 +172,11 @@ fn load_anonymous(
     let map = map
         .make_read_only()
         .map_err(|e| at(TableError::io("protecting the payload", e)))?;
-    PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix).map_err(at)
+    Ok(
+        PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix)
+            .map_err(at)?
+            .opened_from(&file),
+    )
 }
 
 /// Maps `len` (at least 1) zeroed anonymous bytes, advised to use transparent huge pages on Linux.

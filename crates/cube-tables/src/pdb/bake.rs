@@ -489,9 +489,10 @@ pub(crate) fn is_sound(
     if crate::file::stamp::checked_at(path).is_some() {
         return true;
     }
+    let opened = crate::file::stamp::Identity::of_file(&file, info.payload_hash);
     // A stamp that cannot be written only costs the next run another hash.
     check_payload(&file, &info).is_ok() && {
-        let _ = crate::file::stamp::write_stamp(path);
+        let _ = crate::file::stamp::stamp_if_unchanged(path, opened.as_ref());
         true
     }
 }
