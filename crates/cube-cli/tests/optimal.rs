@@ -325,6 +325,29 @@ fn a_directory_in_place_of_a_table() {
     assert!(err.contains("is a directory"), "{err}");
 }
 
+/// See issue 15: a symbolic-link loop where a table should be is "unreadable", with the fix, not
+/// "missing"; `optimal` refuses it with exit 3 rather than bake over it.
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_in_place_of_a_table() {
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let path = dir.path().join("korf-edges-6a.v1.tbl");
+    let other = dir.path().join("other");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink(&other, &path).unwrap();
+    std::os::unix::fs::symlink(&path, &other).unwrap();
+    let line = status_line(d, "korf-edges-6a");
+    assert!(line.contains("unreadable: table korf-edges-6a"), "{line}");
+    assert!(line.contains("is a symbolic-link loop, not a regular file (move it out of the way, then re-run cube-cli tables bake --tier 6edge)"), "{line}");
+    let (_, out, _) = run(&["tables", "--tables", d], None);
+    assert!(out.contains("tier 6edge: unreadable"), "{out}");
+    let (code, out, err) = run(&["optimal", "R U", "--tables", d, "--tier", "6edge"], None);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(err.contains("is a symbolic-link loop"), "{err}");
+    assert!(!err.contains("baking"), "{err}");
+}
+
 /// A hard position: the superflip, 20 moves.
 const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 
