@@ -447,7 +447,7 @@ pub struct OptimalArgs {
     pub checkpoint_every: Option<Duration>,
     /// Map the tables from the page cache instead of reading them into this process's memory,
     /// so that processes on one machine share one copy (a mapped table gets 4 KiB pages,
-    /// 1.2-1.6x slower searches; the payloads are not hashed).
+    /// 1.2-1.6x slower searches; each payload is still hashed once before the search).
     #[arg(long, help_heading = "Optimal")]
     pub mmap: bool,
     /// For benchmarks only: load the tables without hashing their payloads. A corrupt

@@ -100,10 +100,15 @@ pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
     cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
 }
 
-/// The state of one table file: its size and whether its header checks out.
+/// The state of one table file: its size (`None` when there is no such name in `dir`; a symbolic
+/// link that leads nowhere or in a loop is there, with its own size) and whether its header checks
+/// out.
 pub fn table_state(dir: &Path, spec: &TableSpec) -> (PathBuf, Option<u64>, Result<(), TableError>) {
     let path = spec.path_in(dir);
-    let size = std::fs::metadata(&path).ok().map(|m| m.len());
+    let size = std::fs::metadata(&path)
+        .or_else(|_| std::fs::symlink_metadata(&path))
+        .ok()
+        .map(|m| m.len());
     let valid = cube_tables::check_header(&path, spec);
     (path, size, valid)
 }

@@ -235,18 +235,20 @@ fn corrupt_payloads_are_refused_before_any_search() {
                 _ => bytes[middle..middle + 65536].fill(0),
             }
             std::fs::write(&path, bytes).unwrap();
-            let (code, out, err) = run(
-                &["optimal", "R U F D", "--tables", d, "--tier", "6edge"],
-                None,
-            );
-            assert_eq!(code, 3, "{id}, {fault}: {out} {err}");
-            assert!(out.is_empty(), "{id}, {fault}: {out}");
-            assert!(!err.contains("depth"), "no search ran: {err}");
-            assert!(
-                err.contains(&format!("table {id}")) && err.contains("the payload is corrupt"),
-                "{err}"
-            );
-            assert!(err.contains("cube-cli tables bake --tier 6edge"), "{err}");
+            // Read or mapped (--mmap), the payload is hashed before the search gets it.
+            for mmap in [None, Some("--mmap")] {
+                let mut args = vec!["optimal", "R U F D", "--tables", d, "--tier", "6edge"];
+                args.extend(mmap);
+                let (code, out, err) = run(&args, None);
+                assert_eq!(code, 3, "{id}, {fault}, {mmap:?}: {out} {err}");
+                assert!(out.is_empty(), "{id}, {fault}: {out}");
+                assert!(!err.contains("depth"), "no search ran: {err}");
+                assert!(
+                    err.contains(&format!("table {id}")) && err.contains("the payload is corrupt"),
+                    "{err}"
+                );
+                assert!(err.contains("cube-cli tables bake --tier 6edge"), "{err}");
+            }
             let line = status_line(d, id);
             assert!(!line.contains("ok (payload checked"), "{line}");
             assert!(line.contains("payload not checked"), "{line}");
@@ -321,6 +323,29 @@ fn a_directory_in_place_of_a_table() {
     let (code, _, err) = run(&["optimal", "R U", "--tables", d, "--tier", "6edge"], None);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("is a directory"), "{err}");
+}
+
+/// See issue 15: a symbolic-link loop where a table should be is "unreadable", with the fix, not
+/// "missing"; `optimal` refuses it with exit 3 rather than bake over it.
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_in_place_of_a_table() {
+    let dir = copy_of_baked();
+    let d = dir.path().to_str().unwrap();
+    let path = dir.path().join("korf-edges-6a.v1.tbl");
+    let other = dir.path().join("other");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink(&other, &path).unwrap();
+    std::os::unix::fs::symlink(&path, &other).unwrap();
+    let line = status_line(d, "korf-edges-6a");
+    assert!(line.contains("unreadable: table korf-edges-6a"), "{line}");
+    assert!(line.contains("is a symbolic-link loop, not a regular file (move it out of the way, then re-run cube-cli tables bake --tier 6edge)"), "{line}");
+    let (_, out, _) = run(&["tables", "--tables", d], None);
+    assert!(out.contains("tier 6edge: unreadable"), "{out}");
+    let (code, out, err) = run(&["optimal", "R U", "--tables", d, "--tier", "6edge"], None);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(err.contains("is a symbolic-link loop"), "{err}");
+    assert!(!err.contains("baking"), "{err}");
 }
 
 /// A hard position: the superflip, 20 moves.

@@ -89,6 +89,7 @@ fn two_phase_tables_are_cached() {
     assert_eq!((code, second), (0, first), "{err}");
 }
 
+/// See issue 15: an unwritable directory is never said to cache anything.
 #[test]
 fn an_unwritable_table_directory_still_solves() {
     let dir = tempfile::tempdir().unwrap();
@@ -99,6 +100,11 @@ fn an_unwritable_table_directory_still_solves() {
         let (code, out, err) = run_in(&below, &["solve", "--method", method, SCRAMBLE]);
         assert_eq!(code, 0, "{method}: {err}");
         assert!(!out.trim().is_empty(), "{method}");
+        assert!(!err.contains("cached the"), "{method}: {err}");
+        assert!(
+            err.contains(&format!("the {method} tables are not cached")),
+            "{method}: {err}"
+        );
     }
 }
 

@@ -378,6 +378,20 @@ impl Driver {
         run.h0 = method.lower_bound(task.cube);
         let upper = run.first_upper_bound()?;
         run.upper_len = upper.as_ref().map(Vec::len);
+        if let (Some(checkpoint), Some(upper)) = (task.checkpoint, &upper)
+            && checkpoint.bound > upper.len()
+        {
+            // The checkpoint's claim is refuted: it was not written by a search of this cube.
+            return Err(SolveError::BadCheckpoint(CheckpointError::new(
+                None,
+                "bound",
+                format!(
+                    "bound {}: the checkpoint says no solution is shorter, but the two-phase solver found one of {} moves",
+                    checkpoint.bound,
+                    upper.len()
+                ),
+            )));
+        }
         // Longer than allowed: neither a bound nor an answer.
         let upper = upper.filter(|moves| moves.len() <= run.max_length);
         if let (Some(upper), Some(target)) = (&upper, task.limits.target_length)

@@ -397,6 +397,35 @@ fn mismatched_checkpoints_are_named() {
     );
 }
 
+/// See issue 15: a checkpoint whose bound a known solution refutes (a forged `bound`, with its
+/// checksum recomputed) is refused with the field, never believed: the two-phase solution of
+/// "R U F" has 3 moves, so no search of it reached bound 15.
+#[test]
+fn a_bound_refuted_by_the_upper_bound_is_refused() {
+    let korf = Korf::new(tables());
+    let config = korf.config().clone();
+    let checkpoint = Checkpoint {
+        cube: Cube::SOLVED.apply_alg(&"R U F".parse::<Alg>().unwrap()),
+        tier: Tier::Edge6,
+        prefix_depth: config.prefix_depth,
+        n_solutions: 1,
+        inverse: config.inverse,
+        symmetric: config.symmetric,
+        symmetric_starts: false,
+        bound: 15,
+        nodes: 0,
+        done: Vec::new(),
+        solutions: Vec::new(),
+    };
+    match korf.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {}) {
+        Err(SolveError::BadCheckpoint(e)) => {
+            assert_eq!(e.field(), "bound", "{e}");
+            assert!(e.to_string().contains("one of 3 moves"), "{e}");
+        }
+        other => panic!("expected a bad checkpoint, got {other:?}"),
+    }
+}
+
 /// `search_to` finds optimal sequences between two states.
 #[test]
 fn solve_to_a_goal_state() {

@@ -4,8 +4,8 @@
 use std::fs::OpenOptions;
 
 use cube_tables::{
-    Encoding, FORMAT_VERSION, HEADER_LEN, PruneTable, TableErrorKind, TableId, TableSpec, Tier,
-    WriteOptions, verify,
+    Encoding, FORMAT_VERSION, HEADER_LEN, PruneTable, TableError, TableErrorKind, TableId,
+    TableSpec, Tier, WriteOptions, checked_at, verify, write_check_stamp,
 };
 
 use crate::util::{SPEC, assert_open_fails, fixture, flip_bit, open_mapped, patch};
@@ -174,6 +174,61 @@ fn flipped_payload_bit() {
     }
     // The header-trusting load, for benchmarks, does not look.
     PruneTable::load_anonymous_unchecked(&fixture.path, &SPEC).unwrap();
+}
+
+/// See issue 15: a check stamp names the version of the file that was checked. A payload byte
+/// flipped in place after the table was read (during the spot checks of `tables verify`, say) is
+/// not stamped as checked; an unchanged file is, and loses its stamp when changed later.
+#[test]
+fn a_file_changed_during_its_check_is_not_stamped() {
+    let fixture = fixture();
+    type Load = fn(&std::path::Path, &TableSpec) -> Result<PruneTable<Vec<u8>>, TableError>;
+    let loads: [Load; 2] = [PruneTable::load, |path, spec| {
+        PruneTable::load_anonymous(path, spec).map(|t| t.to_owned())
+    }];
+    for load in loads {
+        let table = load(&fixture.path, &SPEC).unwrap();
+        verify(&table, None).unwrap();
+        flip_bit(&fixture.path, PAYLOAD + 300, 5);
+        // A modification time certainly after the one the load saw.
+        let later = std::fs::metadata(&fixture.path)
+            .unwrap()
+            .modified()
+            .unwrap()
+            + std::time::Duration::from_secs(2);
+        OpenOptions::new()
+            .write(true)
+            .open(&fixture.path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        write_check_stamp(&table).unwrap();
+        assert_eq!(
+            checked_at(&fixture.path),
+            None,
+            "the changed file is not stamped"
+        );
+        flip_bit(&fixture.path, PAYLOAD + 300, 5);
+    }
+    let table = PruneTable::load(&fixture.path, &SPEC).unwrap();
+    write_check_stamp(&table).unwrap();
+    assert!(
+        checked_at(&fixture.path).is_some(),
+        "the unchanged file is stamped"
+    );
+    flip_bit(&fixture.path, PAYLOAD + 300, 5);
+    let later = std::fs::metadata(&fixture.path)
+        .unwrap()
+        .modified()
+        .unwrap()
+        + std::time::Duration::from_secs(4);
+    OpenOptions::new()
+        .write(true)
+        .open(&fixture.path)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    assert_eq!(checked_at(&fixture.path), None, "a stamp goes stale");
 }
 
 /// A region of the payload filled with one value (a torn write, a zeroed block) is refused by the

@@ -58,6 +58,30 @@ fn h0_histograms_are_the_published_ones() {
     assert_eq!(table.table().payload().len(), 30_401_280);
 }
 
+/// See issue 15: a bake killed after writing its tables and before removing its scratch leaves
+/// no scratch after the next bake, even one that skips every table; the skip stamps nothing new
+/// and keeps the table.
+#[test]
+fn the_next_bake_removes_a_killed_bake_s_scratch_even_when_it_skips() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = h48::H0.path_in(dir.path());
+    std::fs::copy(h48::H0.path_in(baked()), &path).unwrap();
+    let scratches = ["h48-h11.scratch", "h48-h0.scratch"].map(|name| dir.path().join(name));
+    for scratch in &scratches {
+        std::fs::write(scratch, vec![0xA5; 4096]).unwrap();
+    }
+    let reports = h48::bake_tiers(dir.path(), &[Tier::H0], &BakeOptions::default(), &|_| {})
+        .expect("a baked h0 is skipped");
+    assert!(reports[0].skipped);
+    for scratch in &scratches {
+        assert!(!scratch.exists(), "{} is left", scratch.display());
+    }
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(h48::H0.path_in(baked())).unwrap()
+    );
+}
+
 /// The tables loads the three ways, and a Korf tier is refused.
 #[test]
 fn h0_loads_every_way_and_rejects_korf_tiers() {

@@ -101,8 +101,8 @@ fn solver(
 }
 
 /// Loads the tier asked for, else the largest baked (of h4 to h7, else of the Korf tiers), else
-/// 6edge, and builds its search. Every payload is hashed as it is read (unless `--trust-header`,
-/// for benchmarks, or `--mmap`), so that a corrupt table is refused before any search. The
+/// 6edge, and builds its search. Every payload is hashed as it is read or mapped (unless
+/// `--trust-header`, for benchmarks), so that a corrupt table is refused before any search. The
 /// default tier and an H48 tier asked for are baked when missing (the first run); a larger Korf
 /// tier asked for and missing is an error that says how to bake it.
 fn load(
@@ -131,7 +131,7 @@ fn load(
     if args.mmap {
         if show_progress {
             crate::output::note(format_args!(
-                "cube-cli: mapping the {tier} tables from {} (--mmap: one copy in the page cache, shared by the processes that map it; payloads not hashed)",
+                "cube-cli: mapping the {tier} tables from {} (--mmap: one copy in the page cache, shared by the processes that map it)",
                 dir.display()
             ));
         }
@@ -171,6 +171,7 @@ fn sym_corners(
 
 /// `--mmap`: the tier's tables mapped from the page cache rather than read (the corner database
 /// of an H48 tier is still read and hashed: only the corner deltas derived from it are kept).
+/// Each mapped payload is hashed through its map before the search gets it, as a read one is.
 #[allow(unsafe_code)]
 fn open_mapped(dir: &Path, tier: Tier, two_phase: TwoPhase) -> Result<Loaded, CliError> {
     if tier.h48_flips().is_some() {
@@ -178,6 +179,10 @@ fn open_mapped(dir: &Path, tier: Tier, two_phase: TwoPhase) -> Result<Loaded, Cl
         // new file over the old one, which leaves the mapped one intact); the user who asks for
         // --mmap promises not to write into them or truncate them while this process runs.
         let table = unsafe { H48Table::open_mapped(dir, tier) }.map_err(CliError::tables)?;
+        table
+            .table()
+            .check_payload_hash()
+            .map_err(CliError::tables)?;
         let read = |spec: &TableSpec| PruneTable::load_anonymous(&spec.path_in(dir), spec);
         let corners = sym_corners(&read)?;
         let search = Sym48::new(for_the_run(table), corners).with_two_phase(two_phase);
@@ -185,6 +190,10 @@ fn open_mapped(dir: &Path, tier: Tier, two_phase: TwoPhase) -> Result<Loaded, Cl
     } else {
         // SAFETY: as above.
         let set = unsafe { PdbSet::open_mapped(dir, tier) }.map_err(CliError::tables)?;
+        std::iter::once(set.corners())
+            .chain(set.edges())
+            .try_for_each(PruneTable::check_payload_hash)
+            .map_err(CliError::tables)?;
         let search = Korf::new(for_the_run(set)).with_two_phase(two_phase);
         Ok((tier, Box::new(search)))
     }

@@ -215,7 +215,11 @@ fn status(dir: &Path, action: &'static str) -> Report {
 fn unreadable(e: &TableError) -> bool {
     matches!(
         e.kind(),
-        TableErrorKind::PermissionDenied | TableErrorKind::NotAFile | TableErrorKind::Io
+        TableErrorKind::PermissionDenied
+            | TableErrorKind::NotAFile
+            | TableErrorKind::Io
+            // A symbolic link to nowhere.
+            | TableErrorKind::Missing
     )
 }
 

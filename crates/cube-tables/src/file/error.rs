@@ -153,16 +153,27 @@ pub(crate) enum Kind {
 }
 
 impl Inner {
-    /// Whether the message should end with the table's fix: yes for a missing or bad file.
-    fn wants_fix(&self) -> bool {
-        !matches!(
-            self.kind,
-            Kind::Io { .. }
-                | Kind::Locked
-                | Kind::InvalidId { .. }
-                | Kind::InvalidInput { .. }
-                | Kind::NoTableDir
-        )
+    /// Whether the message should end with the table's `fix`: yes for a missing or bad file, and
+    /// for a full disk while baking (a cache that cannot be written is only built again).
+    fn wants_fix(&self, fix: &Fix) -> bool {
+        match &self.kind {
+            Kind::Io { source, .. } if source.kind() == io::ErrorKind::StorageFull => {
+                matches!(fix, Fix::Bake | Fix::BakeAnyTier)
+            }
+            kind => !matches!(
+                kind,
+                Kind::Io { .. }
+                    | Kind::Locked
+                    | Kind::InvalidId { .. }
+                    | Kind::InvalidInput { .. }
+                    | Kind::NoTableDir
+            ),
+        }
+    }
+
+    /// Whether the disk was full.
+    fn storage_full(&self) -> bool {
+        matches!(&self.kind, Kind::Io { source, .. } if source.kind() == io::ErrorKind::StorageFull)
     }
 }
 
@@ -196,7 +207,7 @@ impl TableError {
         if inner.path.is_none() {
             inner.path = Some(path.to_path_buf());
         }
-        if inner.fix.is_none() && inner.wants_fix() {
+        if inner.fix.is_none() && inner.wants_fix(fix) {
             inner.fix = Some(fix.hint(tier));
         }
         self
@@ -350,14 +361,13 @@ impl fmt::Display for TableError {
                 available >> 20,
                 needed.div_ceil(1 << 20)
             )?,
-            Kind::Io { context, source } => {
-                write!(f, "{context}: {source}")?;
-                if source.kind() == io::ErrorKind::StorageFull {
-                    write!(f, " (free some disk space and re-run)")?;
-                }
-            }
+            Kind::Io { context, source } => write!(f, "{context}: {source}")?,
         }
         match (&inner.kind, &inner.fix) {
+            (_, Some(fix)) if inner.storage_full() => {
+                write!(f, " (free some disk space, then {fix})")?
+            }
+            (_, None) if inner.storage_full() => write!(f, " (free some disk space and re-run)")?,
             // These messages open the parenthesis of their fix themselves.
             (Kind::NotAFile { .. } | Kind::PermissionDenied | Kind::NoSpace { .. }, Some(fix)) => {
                 write!(f, " {fix})")?

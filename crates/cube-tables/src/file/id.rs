@@ -367,10 +367,17 @@ impl FixCommands {
         verify: "cube_tables::pdb::verify_table",
     };
 
-    /// The bake command for `tier` (`TIER` when there is none).
+    /// The bake command for `tier` (`TIER` when there is none). The library bakes an H48 tier with
+    /// a function of its own, `cube_tables::h48::bake_tiers`.
     pub fn bake(&self, tier: Option<Tier>) -> String {
+        let template = match tier {
+            Some(t) if t.h48_flips().is_some() && *self == FixCommands::LIBRARY => {
+                "cube_tables::h48::bake_tiers for tier {tier}"
+            }
+            _ => self.bake,
+        };
         let tier = tier.map_or_else(|| "TIER".to_string(), |t| t.to_string());
-        self.bake.replace("{tier}", &tier)
+        template.replace("{tier}", &tier)
     }
 }
 

@@ -124,7 +124,11 @@ impl PruneTable<Mapped> {
             };
             Some(map.map_err(|e| at(TableError::io("mapping the payload", e)))?)
         };
-        PruneTable::from_checked(info, Mapped { map }, path, spec.fix).map_err(at)
+        Ok(
+            PruneTable::from_checked(info, Mapped { map }, path, spec.fix)
+                .map_err(at)?
+                .opened_from(&file),
+        )
     }
 }
 
@@ -179,7 +183,9 @@ fn load_anonymous(
         .make_read_only()
         .map_err(|e| at(TableError::io("protecting the payload", e)))?;
     let payload = Anonymous { map, len, gigantic };
-    PruneTable::from_checked(info, payload, path, spec.fix).map_err(at)
+    Ok(PruneTable::from_checked(info, payload, path, spec.fix)
+        .map_err(at)?
+        .opened_from(&file))
 }
 
 /// The smallest payload put in 1 GiB pages: below it the rounding up to whole pages would waste

@@ -2,7 +2,9 @@
 //! report can say "payload checked" without reading gigabytes.
 //!
 //! A stamp names the file's size, modification time and (on Unix) inode, and the payload hash in its
-//! header, as they were when the check ended. Any change of the file (a rewrite, a truncation, a touch,
+//! header, as they were when the file was opened for the check; it is written only if the file is
+//! still that version when the check ends, so a change during the check (a write in place, a
+//! truncation) is never stamped as checked. Any change of the file (a rewrite, a truncation, a touch,
 //! a new bake renamed over it) makes the stamp stale, and [`checked_at`] then returns `None`. A stamp is
 //! a report, not a proof: loaders for a search still hash the payload ([`PruneTable::load_anonymous`]).
 
@@ -25,8 +27,8 @@ pub fn stamp_path(path: &Path) -> PathBuf {
 }
 
 /// What identifies one version of a file.
-#[derive(Debug, PartialEq, Eq)]
-struct Identity {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Identity {
     size: u64,
     modified: Duration,
     inode: u64,
@@ -37,9 +39,15 @@ impl Identity {
     /// The identity of the file at `path` now, read through one handle (so all from the same inode).
     fn of(path: &Path) -> Option<Identity> {
         let mut file = crate::file::open::open_regular(path).ok()?;
-        let metadata = file.metadata().ok()?;
         let mut header = [0u8; HEADER_LEN];
         file.read_exact(&mut header).ok()?;
+        // Offset 88 (docs/tables.md).
+        Identity::of_file(&file, u64::from_ne_bytes(header[88..96].try_into().ok()?))
+    }
+
+    /// The identity of the open `file`, whose header announces `payload_hash`.
+    pub(crate) fn of_file(file: &std::fs::File, payload_hash: u64) -> Option<Identity> {
+        let metadata = file.metadata().ok()?;
         Some(Identity {
             size: metadata.len(),
             modified: metadata
@@ -48,8 +56,7 @@ impl Identity {
                 .duration_since(SystemTime::UNIX_EPOCH)
                 .ok()?,
             inode: inode(&metadata),
-            // Offset 88 (docs/tables.md).
-            payload_hash: u64::from_ne_bytes(header[88..96].try_into().ok()?),
+            payload_hash,
         })
     }
 }
@@ -67,18 +74,22 @@ fn inode(_metadata: &std::fs::Metadata) -> u64 {
 /// Records that `table`'s payload was checked completely just now (by [`verify`](crate::verify()) or a
 /// bake): writes the stamp of its file, atomically.
 ///
-/// Nothing is written when the file at `table.path()` no longer holds the checked payload (its header
-/// announces another hash).
+/// Nothing is written for a table that was not loaded or mapped from a file, nor when the file at
+/// `table.path()` is no longer the version the table was read from (rewritten, truncated, touched
+/// or replaced since it was opened: the check may not have seen what the file holds now).
 ///
 /// # Errors
 ///
 /// `Io` when the stamp cannot be written (a read-only directory, say).
 pub fn write_check_stamp<T: AsRef<[u8]>>(table: &PruneTable<T>) -> Result<(), TableError> {
-    let path = table.path();
-    match Identity::of(path) {
-        Some(identity) if identity.payload_hash == table.info().payload_hash => {
-            write(path, &identity).map_err(|e| table.error(e))
-        }
+    stamp_if_unchanged(table.path(), table.opened()).map_err(|e| table.error(e))
+}
+
+/// Stamps the file at `path` as checked now if it is still the version `opened`, the one whose
+/// payload was checked.
+pub(crate) fn stamp_if_unchanged(path: &Path, opened: Option<&Identity>) -> Result<(), TableError> {
+    match (opened, Identity::of(path)) {
+        (Some(opened), Some(now)) if *opened == now => write(path, &now),
         _ => Ok(()),
     }
 }

@@ -341,9 +341,9 @@ mod tests {
         TableSpec::new(TableId::from_static("unit-full"), Encoding::Nibble, 1001)
             .with_tier(Tier::Edge7);
 
-    /// A full disk while writing (injected at the atomic file's writes): the error says so and names
-    /// the temporary file, and the temporary file is removed, for the one-shot and the streaming
-    /// writer.
+    /// A full disk while writing (injected at the atomic file's writes): the error says so, names
+    /// the temporary file and ends with the bake to re-run (issue 15), and the temporary file is
+    /// removed, for the one-shot and the streaming writer.
     #[test]
     fn disk_full() {
         let dir = tempfile::tempdir().unwrap();
@@ -380,7 +380,9 @@ mod tests {
             );
             assert!(message.contains("(os error 28)"), "{message}");
             assert!(
-                message.ends_with("(free some disk space and re-run)"),
+                message.ends_with(
+                    "(free some disk space, then re-run cube_tables::pdb::bake_tier for tier 7edge)"
+                ),
                 "{message}"
             );
             assert!(!tmp.exists(), "the temporary file is removed");

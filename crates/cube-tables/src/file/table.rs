@@ -20,6 +20,7 @@ use crate::file::lock::ReadLock;
 #[cfg(doc)]
 use crate::file::mmap::{Anonymous, Mapped};
 use crate::file::nibble::{Nibbles, pack_nibbles_capped};
+use crate::file::stamp::Identity;
 
 /// The path of a table that was never a file.
 const MEMORY: &str = "<memory>";
@@ -36,6 +37,9 @@ pub struct PruneTable<T> {
     /// `info.n_entries` as a `usize`.
     len: usize,
     payload: T,
+    /// The file as it was opened, before its payload was read: a check stamp names this version
+    /// only if the file is still it when the check ends (`stamp.rs`).
+    opened: Option<Identity>,
 }
 
 impl<T: AsRef<[u8]>> PruneTable<T> {
@@ -65,7 +69,19 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
             fix,
             len,
             payload,
+            opened: None,
         })
+    }
+
+    /// Records the version of `file` (which `info` describes) that the payload is read from.
+    pub(crate) fn opened_from(mut self, file: &File) -> PruneTable<T> {
+        self.opened = Identity::of_file(file, self.info.payload_hash);
+        self
+    }
+
+    /// The version of the file the payload was read from, when it came from one.
+    pub(crate) fn opened(&self) -> Option<&Identity> {
+        self.opened.as_ref()
     }
 
     /// The entry at `index`: a value in `0..16` for [`Encoding::Nibble`], in `0..256` for [`Encoding::Byte`],
@@ -196,6 +212,18 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         &self.info
     }
 
+    /// Hashes the payload (in parallel, on the rayon pool) and compares the hash with the header's:
+    /// the check that [`PruneTable::load`] and [`PruneTable::load_anonymous`] make while they read,
+    /// for a table opened without it ([`PruneTable::open_mapped`], [`PruneTable::from_bytes`]).
+    /// [`verify`](crate::verify()) also recomputes the histogram.
+    ///
+    /// # Errors
+    ///
+    /// `PayloadHash` when the payload does not match the hash in its header: it is corrupt.
+    pub fn check_payload_hash(&self) -> Result<(), TableError> {
+        check_hash(&self.info, payload_hash(self.payload())).map_err(|e| self.error(e))
+    }
+
     /// The file the table was read from (`<memory>` for [`PruneTable::from_bytes`] and the tables
     /// built in memory).
     pub fn path(&self) -> &Path {
@@ -220,6 +248,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
             fix: self.fix,
             len: self.len,
             payload: self.payload.as_ref(),
+            opened: self.opened.clone(),
         }
     }
 
@@ -231,6 +260,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
             fix: self.fix,
             len: self.len,
             payload: self.payload.as_ref().to_vec(),
+            opened: self.opened.clone(),
         }
     }
 
@@ -349,7 +379,9 @@ impl PruneTable<Vec<u8>> {
             .map_err(|_| at(too_big(info.payload_len)))?;
         payload.resize(payload_len, 0);
         read_payload(&file, &info, &mut payload, PayloadCheck::Hash).map_err(at)?;
-        PruneTable::from_checked(info, payload, path, spec.fix).map_err(at)
+        Ok(PruneTable::from_checked(info, payload, path, spec.fix)
+            .map_err(at)?
+            .opened_from(&file))
     }
 }
 
@@ -435,7 +467,11 @@ fn read_chunk(
 }
 
 fn compare_hash(info: &TableInfo, chunk_hashes: &[u64]) -> Result<(), TableError> {
-    let computed = combine(chunk_hashes, info.payload_len);
+    check_hash(info, combine(chunk_hashes, info.payload_len))
+}
+
+/// `PayloadHash` unless `computed` is the payload hash in the header `info`.
+fn check_hash(info: &TableInfo, computed: u64) -> Result<(), TableError> {
     if computed == info.payload_hash {
         Ok(())
     } else {

@@ -16,7 +16,7 @@ use cube_core::Move;
 use super::cocsep::Cocsep;
 use super::edges::{N_PLACEMENTS, Q};
 use super::index::MAX_FLIPS;
-use super::sparse::{Pass, baked_histogram, run};
+use super::sparse::{Pass, baked_histogram, remove_stale_scratch, run};
 use super::table::spec_or_error;
 use crate::file::error::TableError;
 use crate::file::format::Histogram;
@@ -84,12 +84,15 @@ pub fn bake(
 /// Bakes the tables of several H48 `tiers` into `dir`, each skipped when a valid one is there;
 /// one report per tier, in the order given. h4..h7 come from one pass (a breadth-first search
 /// over the G11 cosets, levels up to 10 kept, about 4.3 GB of file-backed scratch in `dir`,
-/// removed on every path), h0 from a search of its own.
+/// removed on every path, and a killed bake's at the start of the next bake of any H48 tier), h0
+/// from a search of its own.
 ///
 /// # Errors
 ///
 /// - `InvalidInput` for a Korf tier.
-/// - `NoSpace` when `dir` has less free space than the scratch and the tables need.
+/// - `NoSpace` when `dir` has less free space than the tables and the scratch need: checked
+///   before a search starts (with the most the scratch may take) and again before the scratch is
+///   allocated.
 /// - `HistogramMismatch` when the search finds other counts than the published ones (a bug;
 ///   nothing is written).
 /// - `Locked`, `Io`: the errors of [`TableWriter`](crate::TableWriter).
@@ -108,6 +111,9 @@ pub fn bake_tiers(
     // One lock for the whole call: the skip tests, the searches and the writes.
     let lock = BakeLock::acquire(dir, options.wait_for_lock)
         .map_err(|e| e.at(first.id, dir, &first.fix, first.tier))?;
+    // Under the lock no bake is running here: a scratch file is a killed bake's, even one killed
+    // after it wrote its tables, which the loop below would skip.
+    remove_stale_scratch(dir);
     for (i, &tier) in tiers.iter().enumerate() {
         let spec = spec_or_error(tier)?;
         let baked = if options.force {

@@ -18,7 +18,7 @@
 //! row of every tier into a buffer of its own (143 KB for h4 to 1.15 MB for h7), which goes to the
 //! tier's file in row order.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use cube_core::{Cube, Move};
@@ -468,6 +468,37 @@ fn min2(a: u64, b: u64) -> u64 {
     hi << 1 | (lo & LOW)
 }
 
+/// The file-backed scratch of the pass over the cosets kept with `flips` flips: `h48-h11.scratch`
+/// for h4..h7 (h0's pass has none).
+fn scratch_path(dir: &Path, flips: u32) -> PathBuf {
+    dir.join(format!("h48-h{flips}.scratch"))
+}
+
+/// Removes the scratch files that killed bakes left in `dir`; the caller holds `dir`'s bake lock,
+/// so no bake is using one.
+pub(super) fn remove_stale_scratch(dir: &Path) {
+    for flips in [0, MAX_FLIPS] {
+        let _ = std::fs::remove_file(scratch_path(dir, flips));
+    }
+}
+
+/// The bytes of the last kept level's scratch when `reached` cosets are at the depths before it:
+/// room for 5 % more than the published count, so that a wrong search reports the count it found
+/// rather than where it overflowed.
+fn last_level_scratch_len(reached: u64) -> usize {
+    let expected = H11_UP_TO_10.saturating_sub(reached) as usize;
+    (expected + expected / 20) * 4
+}
+
+/// The disk space a pass needs: the tables of `specs` and the scratch, if file-backed.
+fn space_needed(specs: &[TableSpec], scratch_len: Option<usize>) -> u64 {
+    let tables: u64 = specs
+        .iter()
+        .map(|s| s.payload_len() + HEADER_LEN as u64)
+        .sum();
+    tables + scratch_len.map_or(0, |len| len as u64)
+}
+
 /// The parameters of one pass.
 pub(super) struct Pass<'a> {
     pub(super) dir: &'a Path,
@@ -506,10 +537,14 @@ pub(super) fn run(
     let base = bases[0];
     assert!(bases.iter().all(|&b| b == base), "one pass writes one base");
     let dir = pass.dir;
-    let name = format!("h48-h{}", pass.flips);
-    let scratch_path = dir.join(format!("{name}.scratch"));
-    // We hold the bake lock: a scratch file here is left by a killed bake.
-    let _ = std::fs::remove_file(&scratch_path);
+    let scratch_path = scratch_path(dir, pass.flips);
+    // Before the search: the free space for the tables and, at most, the scratch.
+    let file_scratch_len = pass
+        .expected_depths
+        .is_none()
+        .then(|| last_level_scratch_len(H11_UP_TO_8));
+    check_free_space(dir, space_needed(&specs, file_scratch_len))
+        .map_err(|e| at(e, &first, dir))?;
 
     let search_start = Instant::now();
     let search = Search::new(pass.flips);
@@ -545,16 +580,9 @@ pub(super) fn run(
         let start = Instant::now();
         let depth = levels.len();
         let scratch = if depth == last_kept && pass.expected_depths.is_none() {
-            // Room for 5 % more than the published count, so that a wrong search reports the
-            // count it found rather than where it overflowed.
-            let expected = (H11_UP_TO_10 - reached) as usize;
-            let len = (expected + expected / 20) * 4;
-            let needed = len as u64
-                + specs
-                    .iter()
-                    .map(|s| s.payload_len() + HEADER_LEN as u64)
-                    .sum::<u64>();
-            check_free_space(dir, needed).map_err(|e| at(e, &first, dir))?;
+            let len = last_level_scratch_len(reached);
+            check_free_space(dir, space_needed(&specs, Some(len)))
+                .map_err(|e| at(e, &first, dir))?;
             Some(file_scratch(&scratch_path, len).map_err(|e| at(e, &first, &scratch_path))?)
         } else {
             None

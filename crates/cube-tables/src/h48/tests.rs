@@ -112,3 +112,45 @@ fn line_values_and_histogram() {
     assert_eq!(Lines2::new(&block, 8).get(2), 3);
     assert_eq!(Lines2::new(&block, 8).get(3), 10);
 }
+
+/// See issue 15: an H48 bake into a directory with too little free space is refused before any
+/// search, with the figures, the directory and the fix, and leaves nothing behind.
+#[test]
+fn too_little_free_space_is_refused_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::pdb::bake::tests::FREE_SPACE.set(Some(10 << 20));
+    let start = std::time::Instant::now();
+    let err = bake_tiers(
+        dir.path(),
+        &[crate::Tier::H0],
+        &BakeOptions::default(),
+        &|_| {},
+    )
+    .unwrap_err();
+    crate::pdb::bake::tests::FREE_SPACE.set(None);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(2),
+        "no search ran"
+    );
+    assert_eq!(err.kind(), crate::TableErrorKind::NoSpace, "{err}");
+    let message = err.to_string();
+    assert!(
+        message.contains("10 MiB free, the bake needs 29 MiB"),
+        "{message}"
+    );
+    assert!(
+        message.contains(&dir.path().display().to_string()),
+        "{message}"
+    );
+    // The library's own function for an H48 tier.
+    assert!(
+        message.ends_with("then re-run cube_tables::h48::bake_tiers for tier h0)"),
+        "{message}"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| !name.ends_with("lock"))
+        .collect();
+    assert!(names.is_empty(), "left behind: {names:?}");
+}

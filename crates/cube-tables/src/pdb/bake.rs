@@ -489,9 +489,10 @@ pub(crate) fn is_sound(
     if crate::file::stamp::checked_at(path).is_some() {
         return true;
     }
+    let opened = crate::file::stamp::Identity::of_file(&file, info.payload_hash);
     // A stamp that cannot be written only costs the next run another hash.
     check_payload(&file, &info).is_ok() && {
-        let _ = crate::file::stamp::write_stamp(path);
+        let _ = crate::file::stamp::stamp_if_unchanged(path, opened.as_ref());
         true
     }
 }
@@ -619,7 +620,12 @@ pub(crate) mod tests {
         assert_eq!(err.kind(), TableErrorKind::Io, "{err}");
         let message = err.to_string();
         assert!(message.contains("allocating the scratch file"), "{message}");
-        assert!(message.contains("free some disk space"), "{message}");
+        assert!(
+            message.ends_with(
+                "(free some disk space, then re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))"
+            ),
+            "{message}"
+        );
         no_scratch_left(dir.path());
     }
 }
