@@ -151,11 +151,7 @@ fn main() -> ExitCode {
         if args.owned {
             load_sym48(&args, PruneTable::load).map(|(t, c)| run_sym48(&args, &t, &c))
         } else {
-            load_sym48(&args, PruneTable::load_anonymous).map(|(t, c)| {
-                let gigantic = t.table().storage().in_gigantic_pages();
-                println!("pages: {}", if gigantic { "1 GiB" } else { "transparent" });
-                run_sym48(&args, &t, &c)
-            })
+            load_sym48(&args, PruneTable::load_anonymous).map(|(t, c)| run_sym48(&args, &t, &c))
         }
     } else if args.owned {
         PdbSet::load(&args.tables, args.tier).map(|set| run_korf(&args, &set))

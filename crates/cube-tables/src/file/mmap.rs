@@ -62,16 +62,6 @@ type AnonymousRead = Vec<u8>;
 pub struct Anonymous {
     map: AnonymousRead,
     len: usize,
-    /// In 1 GiB pages (`hugetlb`) rather than transparent huge pages.
-    gigantic: bool,
-}
-
-impl Anonymous {
-    /// Whether the payload sits in 1 GiB pages, which the loader uses when the system has them
-    /// reserved and the payload is at least 512 MiB (else transparent huge pages).
-    pub fn in_gigantic_pages(&self) -> bool {
-        self.gigantic
-    }
 }
 
 impl AsRef<[u8]> for Anonymous {
@@ -176,45 +166,17 @@ fn load_anonymous(
     let _read = ReadLock::of_file(path);
     let (file, info) = open_checked(path, spec).map_err(at)?;
     let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
-    let (mut map, gigantic) = anonymous_table(len).map_err(at)?;
+    let mut map = anonymous(len).map_err(at)?;
     read_payload(&file, &info, &mut map[..len], check).map_err(at)?;
     #[cfg(feature = "mmap")]
     let map = map
         .make_read_only()
         .map_err(|e| at(TableError::io("protecting the payload", e)))?;
-    let payload = Anonymous { map, len, gigantic };
-    Ok(PruneTable::from_checked(info, payload, path, spec.fix)
-        .map_err(at)?
-        .opened_from(&file))
-}
-
-/// The smallest payload put in 1 GiB pages: below it the rounding up to whole pages would waste
-/// more than it gains.
-#[cfg(all(feature = "mmap", target_os = "linux"))]
-const GIGANTIC_FROM: usize = 512 << 20;
-
-/// Maps `len` zeroed bytes for a table's payload, and says whether they are in 1 GiB pages: a
-/// payload of at least [`GIGANTIC_FROM`] goes into `hugetlb` 1 GiB pages when the system has
-/// enough of them reserved (`/sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages`), else
-/// into [`anonymous`] memory. Random reads over a 1 GB table in 1 GiB pages took 14.5 ns each
-/// against 24.6 ns in transparent 2 MiB pages on the 2-vCPU VM of docs/PERFORMANCE.md (32 reads in
-/// flight): its page walks, not the memory, set the pace.
-fn anonymous_table(len: usize) -> Result<(AnonymousMut, bool), TableError> {
-    #[cfg(all(feature = "mmap", target_os = "linux"))]
-    if len >= GIGANTIC_FROM {
-        const GIB_BITS: u8 = 30;
-        let rounded = len.next_multiple_of(1 << GIB_BITS);
-        // Without enough reserved pages the map fails at once (ENOMEM): not an error, the
-        // ordinary path follows. Reserved pages are committed at map time, so no later SIGBUS.
-        if let Ok(map) = MmapOptions::new()
-            .len(rounded)
-            .huge(Some(GIB_BITS))
-            .map_anon()
-        {
-            return Ok((map, true));
-        }
-    }
-    Ok((anonymous(len)?, false))
+    Ok(
+        PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix)
+            .map_err(at)?
+            .opened_from(&file),
+    )
 }
 
 /// Maps `len` (at least 1) zeroed anonymous bytes, advised to use transparent huge pages on Linux.

@@ -264,11 +264,6 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         }
     }
 
-    /// The payload storage, borrowed.
-    pub fn storage(&self) -> &T {
-        &self.payload
-    }
-
     /// The payload storage.
     pub fn into_inner(self) -> T {
         self.payload
