@@ -508,8 +508,11 @@ fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
         )
     })?;
     let secs = value * scale;
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(format!("{text:?} is not a duration of 0 or more"));
+    if !secs.is_finite() {
+        return Err(format!("{text:?} is not a finite duration"));
+    }
+    if secs < 0.0 {
+        return Err(format!("{text:?} is negative: a duration is 0 or more"));
     }
     Ok(secs)
 }
@@ -764,6 +767,9 @@ mod tests {
         for bad in ["nan", "-1", "inf", "-1s", "soon", "", "s", "1x"] {
             assert!(secs(bad).is_err(), "{bad}");
         }
+        assert!(secs("nan").unwrap_err().contains("not a finite duration"));
+        assert!(secs("inf").unwrap_err().contains("not a finite duration"));
+        assert!(secs("-1").unwrap_err().contains("is negative"));
         assert!(parse_timeout("0").is_err());
         assert!(parse_timeout("2e6").is_err());
         assert_eq!(parse_time_budget("0"), Ok(Duration::ZERO));
