@@ -261,8 +261,9 @@ fn to_full_disk(args: &[&str]) -> (i32, String) {
     )
 }
 
-/// Runs `args`, reads one line of its output and closes the pipe, as `| head -1` does.
-fn first_line_then_close(args: &[&str], stdin: &str) -> (i32, String, String) {
+/// Starts `args` with every stream piped, and a thread writing `stdin` to it (a write error, once
+/// the command has stopped reading, is ignored).
+fn spawn_fed(args: &[&str], stdin: &str) -> (std::process::Child, std::thread::JoinHandle<()>) {
     let mut child = binary()
         .args(args)
         .stdin(Stdio::piped())
@@ -275,6 +276,12 @@ fn first_line_then_close(args: &[&str], stdin: &str) -> (i32, String, String) {
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(stdin.as_bytes());
     });
+    (child, writer)
+}
+
+/// Runs `args`, reads one line of its output and closes the pipe, as `| head -1` does.
+fn first_line_then_close(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let (mut child, writer) = spawn_fed(args, stdin);
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
@@ -323,19 +330,8 @@ fn i14_5_closed_pipes_end_quietly_and_full_disks_are_errors() {
 /// Runs `args` with standard output a pipe closed before anything is read, so that every write
 /// fails with EPIPE: (exit code, standard error).
 fn closed_at_once(args: &[&str], stdin: &str) -> (i32, String) {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (mut child, writer) = spawn_fed(args, stdin);
     drop(child.stdout.take());
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
-    });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     (

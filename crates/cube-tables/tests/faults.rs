@@ -191,17 +191,7 @@ fn a_file_changed_during_its_check_is_not_stamped() {
         verify(&table, None).unwrap();
         flip_bit(&fixture.path, PAYLOAD + 300, 5);
         // A modification time certainly after the one the load saw.
-        let later = std::fs::metadata(&fixture.path)
-            .unwrap()
-            .modified()
-            .unwrap()
-            + std::time::Duration::from_secs(2);
-        OpenOptions::new()
-            .write(true)
-            .open(&fixture.path)
-            .unwrap()
-            .set_modified(later)
-            .unwrap();
+        modified_later(&fixture.path, 2);
         write_check_stamp(&table).unwrap();
         assert_eq!(
             checked_at(&fixture.path),
@@ -217,18 +207,20 @@ fn a_file_changed_during_its_check_is_not_stamped() {
         "the unchanged file is stamped"
     );
     flip_bit(&fixture.path, PAYLOAD + 300, 5);
-    let later = std::fs::metadata(&fixture.path)
-        .unwrap()
-        .modified()
-        .unwrap()
-        + std::time::Duration::from_secs(4);
+    modified_later(&fixture.path, 4);
+    assert_eq!(checked_at(&fixture.path), None, "a stamp goes stale");
+}
+
+/// Moves the modification time of `path` `secs` seconds on.
+fn modified_later(path: &std::path::Path, secs: u64) {
+    let later =
+        std::fs::metadata(path).unwrap().modified().unwrap() + std::time::Duration::from_secs(secs);
     OpenOptions::new()
         .write(true)
-        .open(&fixture.path)
+        .open(path)
         .unwrap()
         .set_modified(later)
         .unwrap();
-    assert_eq!(checked_at(&fixture.path), None, "a stamp goes stale");
 }
 
 /// A region of the payload filled with one value (a torn write, a zeroed block) is refused by the
