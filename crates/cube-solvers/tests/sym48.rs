@@ -378,8 +378,8 @@ fn agree_with_korf<H: Sym48Heuristic>(solver: &Sym48<'_, H>, seed: u64) {
     }
 }
 
-/// The result depends on the position and the limits, not on the threads; a few solutions are
-/// the first ones of the full list.
+/// The result depends on the position and the limits, not on the threads (and so does the node
+/// count when every solution is asked for); a few solutions are the first ones of the full list.
 #[test]
 fn same_answer_on_one_and_two_threads() {
     in_both_orders(same_answer_on_one_and_two_threads_with);
@@ -409,7 +409,11 @@ fn same_answer_on_one_and_two_threads_with(config: &Config) {
         let a = search(&solver, &cube, &one).outcome;
         let b = search(&solver, &cube, &two).outcome;
         assert_eq!(a.solutions, b.solutions, "{n_solutions} solutions");
-        assert_eq!(a.nodes, b.nodes);
+        if n_solutions == ALL {
+            // A search stopped early counts what its threads did until they saw the cut-off:
+            // only an exhausted bound has the same node count on any number of threads.
+            assert_eq!(a.nodes, b.nodes);
+        }
         let every = search(&solver, &cube, &Limits::default().with_n_solutions(ALL)).outcome;
         let every: HashSet<_> = every.solutions.into_iter().collect();
         assert!(a.solutions.iter().all(|s| every.contains(s)));
