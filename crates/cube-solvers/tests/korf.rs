@@ -322,6 +322,24 @@ fn periodic_checkpoints_resume() {
     assert!(resumed.nodes >= checkpoint.nodes);
 }
 
+/// The checkpoint a search of `cube` over 6edge with `config` writes on reaching `bound`, before
+/// any prefix of it is done.
+fn edge6_checkpoint(cube: Cube, config: &Config, bound: usize) -> Checkpoint {
+    Checkpoint {
+        cube,
+        tier: Tier::Edge6,
+        prefix_depth: config.prefix_depth,
+        n_solutions: 1,
+        inverse: config.inverse,
+        symmetric: config.symmetric,
+        symmetric_starts: false,
+        bound,
+        nodes: 0,
+        done: Vec::new(),
+        solutions: Vec::new(),
+    }
+}
+
 /// A checkpoint of another search is refused with the field that differs, never a panic. See
 /// issue 15.
 #[test]
@@ -334,17 +352,9 @@ fn mismatched_checkpoints_are_named() {
     let cube = Cube::SOLVED.apply_alg(&"R U F D L B R' U' F' D' L' B'".parse::<Alg>().unwrap());
     // What a search of 12 moves at bound 10 with the default configuration would write.
     let checkpoint = Checkpoint {
-        cube,
-        tier: Tier::Edge6,
-        prefix_depth: config.prefix_depth,
-        n_solutions: 1,
-        inverse: config.inverse,
-        symmetric: config.symmetric,
-        symmetric_starts: false,
-        bound: 10,
         nodes: 1000,
         done: vec![0, 1, 2],
-        solutions: Vec::new(),
+        ..edge6_checkpoint(cube, &config, 10)
     };
     let resumed = korf.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {});
     assert!(resumed.is_ok_and(|o| o.optimal && o.nodes > 1000));
@@ -403,20 +413,11 @@ fn mismatched_checkpoints_are_named() {
 #[test]
 fn a_bound_refuted_by_the_upper_bound_is_refused() {
     let korf = Korf::new(tables());
-    let config = korf.config().clone();
-    let checkpoint = Checkpoint {
-        cube: Cube::SOLVED.apply_alg(&"R U F".parse::<Alg>().unwrap()),
-        tier: Tier::Edge6,
-        prefix_depth: config.prefix_depth,
-        n_solutions: 1,
-        inverse: config.inverse,
-        symmetric: config.symmetric,
-        symmetric_starts: false,
-        bound: 15,
-        nodes: 0,
-        done: Vec::new(),
-        solutions: Vec::new(),
-    };
+    let checkpoint = edge6_checkpoint(
+        Cube::SOLVED.apply_alg(&"R U F".parse::<Alg>().unwrap()),
+        korf.config(),
+        15,
+    );
     match korf.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {}) {
         Err(SolveError::BadCheckpoint(e)) => {
             assert_eq!(e.field(), "bound", "{e}");
