@@ -253,19 +253,7 @@ fn a_corrupt_h0_table_is_refused_before_any_search() {
     bytes[middle] ^= 0x04;
     std::fs::write(&path, bytes).unwrap();
     let d = dir.path().to_str().unwrap();
-    // Read or mapped (--mmap), the payload is hashed before the search gets it.
-    for mmap in [None, Some("--mmap")] {
-        let mut args = vec!["optimal", "R U F D", "--tables", d, "--tier", "h0"];
-        args.extend(mmap);
-        let (code, out, err) = run(&args, None);
-        assert_eq!(code, 3, "{mmap:?}: {out} {err}");
-        assert!(out.is_empty(), "{out}");
-        assert!(!err.contains("depth"), "no search ran: {err}");
-        assert!(
-            err.contains("table h48-h0") && err.contains("the payload is corrupt"),
-            "{err}"
-        );
-    }
+    crate::corrupt_payload_is_refused(d, "h0", "h48-h0", "flipped byte");
     let (code, _, err) = run(&["tables", "verify", "--tables", d], None);
     assert_eq!(code, 3, "{err}");
     assert!(

@@ -46,3 +46,26 @@ pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// `optimal` over `tier` in the table directory `dir`, read and mapped (`--mmap`): each run refuses
+/// the corrupt payload of table `id` with exit 3 before any search. Returns each run's standard
+/// error; `context` names the case in failure messages.
+pub fn corrupt_payload_is_refused(dir: &str, tier: &str, id: &str, context: &str) -> Vec<String> {
+    // Read or mapped (--mmap), the payload is hashed before the search gets it.
+    [None, Some("--mmap")]
+        .into_iter()
+        .map(|mmap| {
+            let mut args = vec!["optimal", "R U F D", "--tables", dir, "--tier", tier];
+            args.extend(mmap);
+            let (code, out, err) = run(&args, None);
+            assert_eq!(code, 3, "{context}, {mmap:?}: {out} {err}");
+            assert!(out.is_empty(), "{context}: {out}");
+            assert!(!err.contains("depth"), "no search ran: {err}");
+            assert!(
+                err.contains(&format!("table {id}")) && err.contains("the payload is corrupt"),
+                "{err}"
+            );
+            err
+        })
+        .collect()
+}

@@ -235,18 +235,8 @@ fn corrupt_payloads_are_refused_before_any_search() {
                 _ => bytes[middle..middle + 65536].fill(0),
             }
             std::fs::write(&path, bytes).unwrap();
-            // Read or mapped (--mmap), the payload is hashed before the search gets it.
-            for mmap in [None, Some("--mmap")] {
-                let mut args = vec!["optimal", "R U F D", "--tables", d, "--tier", "6edge"];
-                args.extend(mmap);
-                let (code, out, err) = run(&args, None);
-                assert_eq!(code, 3, "{id}, {fault}, {mmap:?}: {out} {err}");
-                assert!(out.is_empty(), "{id}, {fault}: {out}");
-                assert!(!err.contains("depth"), "no search ran: {err}");
-                assert!(
-                    err.contains(&format!("table {id}")) && err.contains("the payload is corrupt"),
-                    "{err}"
-                );
+            for err in crate::corrupt_payload_is_refused(d, "6edge", id, &format!("{id}, {fault}"))
+            {
                 assert!(err.contains("cube-cli tables bake --tier 6edge"), "{err}");
             }
             let line = status_line(d, id);

@@ -545,6 +545,16 @@ pub(crate) mod tests {
         pub(crate) static FREE_SPACE: Cell<Option<u64>> = const { Cell::new(None) };
     }
 
+    /// Asserts that `err` refuses a bake into `dir` for want of space, with the `figures` ("N MiB
+    /// free, the bake needs M MiB"), the directory, and the fix it ends with.
+    pub(crate) fn assert_no_space(err: &TableError, dir: &Path, figures: &str, fix: &str) {
+        assert_eq!(err.kind(), TableErrorKind::NoSpace, "{err}");
+        let message = err.to_string();
+        assert!(message.contains(figures), "{message}");
+        assert!(message.contains(&dir.display().to_string()), "{message}");
+        assert!(message.ends_with(fix), "{message}");
+    }
+
     fn no_scratch_left(dir: &Path) {
         let names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
@@ -589,21 +599,11 @@ pub(crate) mod tests {
         FREE_SPACE.set(Some(50 << 20));
         let err = bake(dir.path(), &CORNERS, &BakeOptions::default(), &|_| {}).unwrap_err();
         FREE_SPACE.set(None);
-        assert_eq!(err.kind(), TableErrorKind::NoSpace, "{err}");
-        let message = err.to_string();
-        assert!(
-            message.contains("50 MiB free, the bake needs 127 MiB"),
-            "{message}"
-        );
-        assert!(
-            message.contains(&dir.path().display().to_string()),
-            "{message}"
-        );
-        assert!(
-            message.ends_with(
-                " re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))"
-            ),
-            "{message}"
+        assert_no_space(
+            &err,
+            dir.path(),
+            "50 MiB free, the bake needs 127 MiB",
+            " re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))",
         );
         no_scratch_left(dir.path());
     }
