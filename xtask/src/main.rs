@@ -33,6 +33,7 @@ fn main() -> ExitCode {
     // Every table error ends with its fix, in this program's commands.
     cube_tables::set_fix_commands(cube_tables::FixCommands {
         bake: "cargo xtask bake-tables --tier {tier}",
+        bake_h48: "cargo xtask bake-tables --tier {tier}",
         verify: "cargo xtask verify-tables",
     });
     let flags = Flags::parse();

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
     // Every table error ends with its fix, in this program's commands.
     cube_tables::set_fix_commands(cube_tables::FixCommands {
         bake: "cube-cli tables bake --tier {tier}",
+        bake_h48: "cube-cli tables bake --tier {tier}",
         verify: "cube-cli tables verify",
     });
     let cli = match Cli::try_parse() {

@@ -156,19 +156,17 @@ impl Inner {
     /// Whether the message should end with the table's `fix`: yes for a missing or bad file, and
     /// for a full disk while baking (a cache that cannot be written is only built again).
     fn wants_fix(&self, fix: &Fix) -> bool {
-        match &self.kind {
-            Kind::Io { source, .. } if source.kind() == io::ErrorKind::StorageFull => {
-                matches!(fix, Fix::Bake | Fix::BakeAnyTier)
-            }
-            kind => !matches!(
-                kind,
-                Kind::Io { .. }
-                    | Kind::Locked
-                    | Kind::InvalidId { .. }
-                    | Kind::InvalidInput { .. }
-                    | Kind::NoTableDir
-            ),
+        if self.storage_full() {
+            return matches!(fix, Fix::Bake | Fix::BakeAnyTier);
         }
+        !matches!(
+            self.kind,
+            Kind::Io { .. }
+                | Kind::Locked
+                | Kind::InvalidId { .. }
+                | Kind::InvalidInput { .. }
+                | Kind::NoTableDir
+        )
     }
 
     /// Whether the disk was full.

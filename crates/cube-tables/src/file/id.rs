@@ -356,6 +356,9 @@ pub enum Fix {
 pub struct FixCommands {
     /// How to bake a tier, `{tier}` standing for its name: `cube-cli tables bake --tier {tier}`.
     pub bake: &'static str,
+    /// How to bake an H48 tier (`h0`, `h4`..`h7`), the same way: a program's one bake command
+    /// usually bakes both families, the library has a function for each.
+    pub bake_h48: &'static str,
     /// How to run the full check of the tables: `cube-cli tables verify`.
     pub verify: &'static str,
 }
@@ -364,16 +367,14 @@ impl FixCommands {
     /// The library's own functions.
     pub const LIBRARY: FixCommands = FixCommands {
         bake: "cube_tables::pdb::bake_tier for tier {tier}",
+        bake_h48: "cube_tables::h48::bake_tiers for tier {tier}",
         verify: "cube_tables::pdb::verify_table",
     };
 
-    /// The bake command for `tier` (`TIER` when there is none). The library bakes an H48 tier with
-    /// a function of its own, `cube_tables::h48::bake_tiers`.
+    /// The bake command for `tier` (`TIER` when there is none).
     pub fn bake(&self, tier: Option<Tier>) -> String {
         let template = match tier {
-            Some(t) if t.h48_flips().is_some() && *self == FixCommands::LIBRARY => {
-                "cube_tables::h48::bake_tiers for tier {tier}"
-            }
+            Some(t) if t.h48_flips().is_some() => self.bake_h48,
             _ => self.bake,
         };
         let tier = tier.map_or_else(|| "TIER".to_string(), |t| t.to_string());
