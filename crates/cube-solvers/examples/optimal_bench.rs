@@ -20,7 +20,9 @@
 //! read from (or built into) the same directory. An H48 tier needs its table and `korf-corners`
 //! (`cargo xtask bake-tables --tier h0`); the Korf lookup options do not apply to it, and
 //! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
-//! returns). `--prefix-depth`, the upper-bound options and `--max-length` apply to both.
+//! returns), and `--ordered-from N` / `--ordered-prefix-depth D` set its ordered bounds
+//! (`sym48::Config::ordered_from`, default 15 and 4). `--prefix-depth`, the upper-bound options
+//! and `--max-length` apply to both.
 //!
 //! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each
 //! lookup configuration, and picks conjugating symmetries greedily (how
@@ -50,6 +52,8 @@ struct Args {
     verbose: bool,
     owned: bool,
     config: Config,
+    /// sym48's ordered bounds: from which bound, over prefixes of how many moves.
+    ordered: (usize, usize),
     heuristic_stats: Option<usize>,
     files: Vec<PathBuf>,
 }
@@ -61,6 +65,10 @@ fn parse_args() -> Result<Args, String> {
         threads: 2,
         limit: usize::MAX,
         max_length: None,
+        ordered: {
+            let config = sym48::Config::default();
+            (config.ordered_from, config.ordered_prefix_depth)
+        },
         verbose: false,
         owned: false,
         config: Config::default(),
@@ -98,6 +106,18 @@ fn parse_args() -> Result<Args, String> {
                 args.config.prefix_depth = value("--prefix-depth")?
                     .parse()
                     .map_err(|e| format!("--prefix-depth: {e}"))?
+            }
+            "--ordered-from" => {
+                args.ordered.0 = value("--ordered-from")?
+                    .parse()
+                    .map_err(|e| format!("--ordered-from: {e}"))?
+            }
+            "--ordered-prefix-depth" => {
+                args.ordered.1 = value("--ordered-prefix-depth")?
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=4).contains(d))
+                    .ok_or("--ordered-prefix-depth: 1 to 4")?
             }
             "--heuristic-stats" => {
                 args.heuristic_stats = Some(
@@ -231,6 +251,8 @@ fn run_sym48<T: AsRef<[u8]> + Sync>(
         upper_bound: args.config.upper_bound,
         upper_bound_budget: args.config.upper_bound_budget,
         concurrent_upper_bound: args.config.concurrent_upper_bound,
+        ordered_from: args.ordered.0,
+        ordered_prefix_depth: args.ordered.1,
         ..sym48::Config::default()
     };
     let settings = format!(

@@ -5,9 +5,9 @@
 //! A search ([`Driver::run`]) checks the cube and the checkpoint, asks the two-phase solver for an
 //! upper bound, then searches bounds from the method's lower bound up ([`Run`]): each bound is
 //! split into the canonical move prefixes of [`Driver::prefix_depth`] moves, taken from one queue
-//! in order by every thread (canonical order, or from [`Driver::slack_order_from`] on the order of
-//! the method's lower bound after each prefix, which depends only on the position and the
-//! tables); solutions are taken in that order, and a prefix is abandoned only once earlier
+//! in order by every thread (canonical order, or from [`Ordered::from`] on the order of each
+//! prefix's density at the bound below, which depends only on the position and the tables: see
+//! [`Ordered`]); solutions are taken in that order, and a prefix is abandoned only once earlier
 //! prefixes hold all the solutions wanted, so the result never depends on the number of threads
 //! or on timing (see [`korf`](crate::korf) for the exceptions the two-phase upper bound
 //! brings). While the bounds are searched, the two-phase solver may go on on one more thread
@@ -202,6 +202,34 @@ pub(crate) enum Abort {
     Halted,
 }
 
+/// `order` by the density of each prefix at the bound below (`below`: the nodes under each), largest
+/// first (a stable sort): its nodes over the number of canonical continuations of its last move.
+fn by_density(prefixes: &[Vec<u8>], below: &[u64], mut order: Vec<usize>) -> Vec<usize> {
+    // Canonical sequences of 8 moves after each move: their ratio is the limit's, to a few ppm.
+    let continuations: [f64; 19] = std::array::from_fn(|m| {
+        let mut counts = [0f64; 19];
+        counts[m] = 1.0;
+        for _ in 0..8 {
+            let mut next = [0f64; 19];
+            for (prev, &n) in counts.iter().enumerate() {
+                let mut mask = AFTER[prev];
+                while mask != 0 {
+                    next[mask.trailing_zeros() as usize] += n;
+                    mask &= mask - 1;
+                }
+            }
+            counts = next;
+        }
+        counts.iter().sum()
+    });
+    let density = |i: usize| {
+        let last = prefixes[i].last().map_or(NO_MOVE, |&m| usize::from(m));
+        below[i] as f64 / continuations[last]
+    };
+    order.sort_by(|&a, &b| density(b).total_cmp(&density(a)));
+    order
+}
+
 /// Every canonical move sequence of `len` moves, in search order.
 pub(crate) fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
@@ -243,15 +271,45 @@ pub(crate) struct Driver {
     /// [`Shared::any_face_after_prefix`]: conjugating a prefix can reorder the
     /// opposite faces at its end.
     pub(crate) symmetric_starts: bool,
-    /// From this bound on, the prefixes are searched in the order of the method's lower bound at
-    /// their end, smallest first, ties in canonical order: a prefix with more moves to spare holds
-    /// more of the bound's solutions, so the first solution of the last bound comes sooner.
-    /// Prefix indexes (checkpoints, results) stay canonical; solutions are taken in search order,
-    /// which depends only on the position and the tables.
-    pub(crate) slack_order_from: Option<usize>,
+    /// The ordered bounds, if any.
+    pub(crate) ordered: Option<Ordered>,
+}
+
+/// From bound [`Ordered::from`] on, bounds are split into prefixes of [`Ordered::prefix_depth`]
+/// moves and searched in decreasing density at the bound below: the nodes under the prefix there,
+/// over the number of canonical continuations of its last move (a prefix ending on the first of
+/// two opposite faces has more). A dense prefix holds more of the bound's near-solutions, so the
+/// first solution of the last bound comes sooner. The first ordered bound of a search, with no
+/// bound below it over the same prefixes, is searched by slack instead: the method's lower bound
+/// at the end of each prefix, smallest first. Ties keep canonical order. Prefix indexes
+/// (checkpoints, results) stay canonical; solutions are taken in search order, which depends only
+/// on the position and the tables (a resumed search searches the bound below again for its
+/// densities).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ordered {
+    pub(crate) from: usize,
+    pub(crate) prefix_depth: usize,
 }
 
 impl Driver {
+    /// The length of the prefixes bound `bound` is split into (at most the bound).
+    fn prefix_depth_at(&self, bound: usize) -> usize {
+        match self.ordered {
+            Some(ordered) if bound >= ordered.from => ordered.prefix_depth,
+            _ => self.prefix_depth,
+        }
+        .min(bound)
+    }
+
+    /// Whether bound `bound` is searched in density order: it and the bound below are ordered
+    /// bounds with the same prefixes, and the bound below is searched first (`first` is the first
+    /// bound of the search from scratch).
+    fn by_density(&self, bound: usize, first: usize) -> bool {
+        self.ordered
+            .is_some_and(|ordered| bound > ordered.from.max(first))
+            && self.prefix_depth_at(bound - 1) == self.prefix_depth_at(bound)
+    }
+
     /// The symmetries whose orbits of prefixes are searched once (none unless asked for).
     fn start_symmetries(&self, cube: &Cube) -> Vec<Symmetry> {
         if self.symmetric_starts {
@@ -291,7 +349,7 @@ impl Driver {
                 ),
             );
         }
-        let prefix_depth = self.prefix_depth.min(checkpoint.bound);
+        let prefix_depth = self.prefix_depth_at(checkpoint.bound);
         if checkpoint.prefix_depth != prefix_depth {
             return mismatch(
                 "prefix-depth",
@@ -370,7 +428,7 @@ impl Driver {
             max_length: task.limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
             h0: 0,
             upper_len: None,
-            slack_order: std::cell::OnceCell::new(),
+            below: std::cell::RefCell::new(None),
         };
         if task.cube.is_solved() {
             return Ok(run.finish(Ending::proven(vec![Vec::new()], 0, 0)));
@@ -405,6 +463,12 @@ impl Driver {
                 nodes: 0,
                 checkpoint: None,
             }));
+        }
+
+        if let Some(checkpoint) = task.checkpoint
+            && let Some(stopped) = run.search_bound_below(checkpoint)?
+        {
+            return Ok(stopped);
         }
 
         // While the bounds are searched, the two-phase solver looks on (one more thread) for a
@@ -450,8 +514,14 @@ struct Run<'a, M> {
     h0: usize,
     /// The length of the two-phase solution, when one was asked for and found.
     upper_len: Option<usize>,
-    /// The prefixes (canonical indexes) in [`Driver::slack_order_from`]'s order, made once.
-    slack_order: std::cell::OnceCell<Vec<usize>>,
+    /// The nodes under each prefix at the last bound searched to the end (for [`Ordered`]).
+    below: std::cell::RefCell<Option<PrefixNodes>>,
+}
+
+/// The nodes under each prefix of one bound searched to the end, by canonical prefix index.
+struct PrefixNodes {
+    bound: usize,
+    nodes: Vec<u64>,
 }
 
 /// How a search ends: what becomes its [`KorfOutcome`].
@@ -495,6 +565,40 @@ impl<M: Method> Run<'_, M> {
         self.task
             .checkpoint
             .map_or(self.h0, |c| c.bound.max(self.h0))
+    }
+
+    /// A search resumed at a bound in density order ([`Ordered`]) first searches the bound below
+    /// again for its densities, as the uninterrupted search did (about a thirteenth of the
+    /// bound's work; its nodes are not counted again, nor reported). A solution there refutes the
+    /// checkpoint; when stopped, the search returns the checkpoint as it was.
+    fn search_bound_below(
+        &self,
+        checkpoint: &Checkpoint,
+    ) -> Result<Option<KorfOutcome>, SolveError> {
+        let bound = self.first_bound();
+        if !self.driver.by_density(bound, self.h0) {
+            return Ok(None);
+        }
+        let result = self.search_bound(bound - 1, 0, &UpperHelper::new(None, bound), None);
+        if !result.found.is_empty() {
+            return Err(SolveError::BadCheckpoint(CheckpointError::new(
+                None,
+                "bound",
+                format!(
+                    "bound {bound}: the checkpoint says no solution is shorter, but bound {} has one",
+                    bound - 1
+                ),
+            )));
+        }
+        Ok((!result.complete).then(|| {
+            self.finish(Ending {
+                solutions: Vec::new(),
+                proven: checkpoint.bound,
+                optimal: false,
+                nodes: checkpoint.nodes,
+                checkpoint: Some(checkpoint.clone()),
+            })
+        }))
     }
 
     /// The two-phase solution the search starts from, when the driver asks for one.
@@ -616,7 +720,7 @@ impl<M: Method> Run<'_, M> {
         Checkpoint {
             cube: *self.task.cube,
             tier: driver.tier,
-            prefix_depth: driver.prefix_depth.min(bound),
+            prefix_depth: driver.prefix_depth_at(bound),
             n_solutions: self.want,
             inverse: driver.inverse,
             symmetric: driver.symmetric,
@@ -631,9 +735,23 @@ impl<M: Method> Run<'_, M> {
     /// Searches one bound over all prefixes, on `limits.threads` threads (`nodes_before` were
     /// searched at the bounds below); with `periodic`, the calling thread hands a checkpoint of
     /// the bound so far to it every `periodic.every`.
-    /// The canonical indexes of `prefixes`, by the method's lower bound of the position after
-    /// each, smallest first (a stable sort: ties keep canonical order).
-    fn by_slack(&self, prefixes: &[Vec<u8>]) -> Vec<usize> {
+    /// The order bound `bound`'s prefixes are searched in (canonical indexes): see [`Ordered`].
+    fn order(&self, bound: usize, prefixes: &[Vec<u8>]) -> Vec<usize> {
+        let canonical = (0..prefixes.len()).collect();
+        if self.driver.ordered.is_none_or(|o| bound < o.from) {
+            return canonical;
+        }
+        match &*self.below.borrow() {
+            Some(below) if self.driver.by_density(bound, self.h0) && below.bound + 1 == bound => {
+                by_density(prefixes, &below.nodes, canonical)
+            }
+            _ => self.by_slack(prefixes, canonical),
+        }
+    }
+
+    /// `order` by the method's lower bound of the position after each prefix, smallest first (a
+    /// stable sort).
+    fn by_slack(&self, prefixes: &[Vec<u8>], mut order: Vec<usize>) -> Vec<usize> {
         let keys: Vec<usize> = prefixes
             .iter()
             .map(|prefix| {
@@ -644,7 +762,6 @@ impl<M: Method> Run<'_, M> {
                 self.method.lower_bound(&self.task.cube.apply_moves(&moves))
             })
             .collect();
-        let mut order: Vec<usize> = (0..prefixes.len()).collect();
         order.sort_by_key(|&i| keys[i]);
         order
     }
@@ -666,22 +783,12 @@ impl<M: Method> Run<'_, M> {
             halted: AtomicBool::new(false),
             any_face_after_prefix: false,
         };
-        let prefixes = canonical_sequences(self.driver.prefix_depth.min(bound));
-        let order = if self
-            .driver
-            .slack_order_from
-            .is_some_and(|from| bound >= from)
-        {
-            self.slack_order
-                .get_or_init(|| self.by_slack(&prefixes))
-                .clone()
-        } else {
-            (0..prefixes.len()).collect()
-        };
+        let prefixes = canonical_sequences(self.driver.prefix_depth_at(bound));
         let mut state = BoundState {
             results: vec![None; prefixes.len()],
             n_found: vec![0; prefixes.len()],
-            order,
+            nodes: vec![0; prefixes.len()],
+            order: self.order(bound, &prefixes),
         };
         let symmetries = self.driver.start_symmetries(self.task.cube);
         if !symmetries.is_empty() {
@@ -790,6 +897,12 @@ impl<M: Method> Run<'_, M> {
             .take(cutoff.saturating_add(1))
             .all(|&i| state.results[i].is_some());
         let (done, found) = state.done_and_found();
+        if complete && found.is_empty() {
+            *self.below.borrow_mut() = Some(PrefixNodes {
+                bound,
+                nodes: state.nodes,
+            });
+        }
         BoundResult {
             found,
             nodes,
@@ -832,6 +945,8 @@ struct BoundState {
     /// The solutions of each prefix searched to the end.
     results: Vec<Option<Vec<Vec<Move>>>>,
     n_found: Vec<usize>,
+    /// The nodes under each prefix searched to the end.
+    nodes: Vec<u64>,
     /// The search order: `order[rank]` is the index of the prefix searched `rank`-th.
     order: Vec<usize>,
 }
@@ -905,14 +1020,15 @@ impl<M: Method> Queue<'_, M> {
             };
             let before = worker.nodes();
             worker.run_prefix(&self.prefixes[i], self.bound, rank, self.want);
-            self.live_nodes
-                .fetch_add(worker.nodes() - before, Ordering::Relaxed);
+            let nodes = worker.nodes() - before;
+            self.live_nodes.fetch_add(nodes, Ordering::Relaxed);
             match worker.abort() {
                 Abort::No | Abort::Enough => {
                     let mut state = self.state.lock().expect("lock");
                     let solutions = worker.take_solutions();
                     let n_found = solutions.len();
                     state.n_found[i] = n_found;
+                    state.nodes[i] = nodes;
                     state.results[i] = Some(solutions);
                     // The cut-off moves only when a prefix has solutions (then it takes a scan).
                     if n_found > 0 && self.want != usize::MAX {
@@ -940,6 +1056,7 @@ mod tests {
         let mut state = BoundState {
             results: vec![None; 4],
             n_found: vec![0; 4],
+            nodes: vec![0; 4],
             order: vec![2, 0, 3, 1],
         };
         assert_eq!(state.cutoff(1), usize::MAX);

@@ -293,7 +293,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             inverse: self.config.inverse,
             symmetric: self.config.symmetric && !self.config.symmetries.is_empty(),
             symmetric_starts: false,
-            slack_order_from: None,
+            ordered: None,
         }
     }
 

@@ -34,8 +34,8 @@
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads, checkpoints and
 //! progress are the Korf solver's (`engine::Driver`): the prefixes are canonical
-//! sequences of position-side moves, searched from bound 15 on by slack
-//! ([`Config::slack_order_from`]). Solutions are not found in the order of canonical sequences
+//! sequences of position-side moves, from bound 15 on four moves long and searched in decreasing
+//! density at the bound below ([`Config::ordered_from`]). Solutions are not found in the order of canonical sequences
 //! (the side switches), but the result still depends on the position and the limits only.
 
 mod h48;
@@ -49,7 +49,7 @@ use cube_tables::Tier;
 use cube_tables::pdb::SymCorners;
 
 use self::search::Engine;
-use crate::engine::{Driver, OptimalSearch, Task};
+use crate::engine::{Driver, OptimalSearch, Ordered, Task};
 use crate::korf::{Checkpoint, KorfOutcome, Periodic, Progress};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
@@ -93,7 +93,8 @@ pub trait Sym48Heuristic: Sync {
 /// Configuration of [`Sym48`]: the bounds loop's settings, as in [`korf::Config`](crate::korf::Config).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The length of the move prefixes that the work of a bound is split into (1 to 4).
+    /// The length of the move prefixes that the work of a bound below [`Config::ordered_from`] is
+    /// split into (1 to 4).
     pub prefix_depth: usize,
     /// Ask the two-phase solver for a solution first (see the Korf configuration).
     pub upper_bound: bool,
@@ -109,12 +110,19 @@ pub struct Config {
     /// prefix of each orbit of prefixes under them and conjugate the solutions found: the work of
     /// a bound shrinks by up to the number of symmetries. On by default.
     pub symmetric_starts: bool,
-    /// From this bound on, the prefixes are searched in order of their slack (the lower bound of
-    /// the position after each, smallest first; ties in canonical order), and solutions are taken
-    /// in that order. On the first ten of nissy-core's 17-movers over h5 without the two-phase
-    /// helper, the median search fell from 48 M to 20 M nodes: the first solution of the last
-    /// bound comes sooner. Smaller bounds are usually exhausted whatever the order (default 15).
-    pub slack_order_from: usize,
+    /// From this bound on (default 15), the work of a bound is split into prefixes of
+    /// [`Config::ordered_prefix_depth`] moves, searched in decreasing density at the bound below
+    /// (the nodes under each prefix there, per canonical continuation of its last move), the first
+    /// such bound by slack (the lower bound after each prefix, smallest first); solutions are taken
+    /// in that order. A dense prefix holds more of the near-solutions, so the first solution of
+    /// the last bound comes sooner: over all 25 of nissy-core's 17-movers on h5 without the
+    /// two-phase helper, 785 M nodes in all against 1,192 M by slack over 3-move prefixes (the
+    /// median 15.9 M against 29.3 M; docs/PERFORMANCE.md). Smaller bounds are exhausted whatever
+    /// the order, and many short prefixes cost more than they save there.
+    pub ordered_from: usize,
+    /// The length of the prefixes of the bounds from [`Config::ordered_from`] on (1 to 4;
+    /// default 4).
+    pub ordered_prefix_depth: usize,
 }
 
 /// Which side of a node the search expands. Every rule gives the same solutions; they differ in
@@ -142,7 +150,8 @@ impl Default for Config {
             distinct_up_to_symmetry: false,
             side: Side::FewerMoves,
             symmetric_starts: true,
-            slack_order_from: 15,
+            ordered_from: 15,
+            ordered_prefix_depth: 4,
         }
     }
 }
@@ -201,10 +210,11 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
     /// A solver with `config`.
     ///
     /// # Panics
-    /// If `config.prefix_depth` is not in 1..=4.
+    /// If `config.prefix_depth` or `config.ordered_prefix_depth` is not in 1..=4.
     pub fn with_config(heuristic: &'t H, corners: &'t SymCorners, config: Config) -> Sym48<'t, H> {
         assert!(
-            (1..=4).contains(&config.prefix_depth),
+            (1..=4).contains(&config.prefix_depth)
+                && (1..=4).contains(&config.ordered_prefix_depth),
             "prefix depth 1 to 4"
         );
         Sym48 {
@@ -305,7 +315,10 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
             inverse: true,
             symmetric: false,
             symmetric_starts: self.config.symmetric_starts,
-            slack_order_from: Some(self.config.slack_order_from),
+            ordered: Some(Ordered {
+                from: self.config.ordered_from,
+                prefix_depth: self.config.ordered_prefix_depth,
+            }),
         }
     }
 

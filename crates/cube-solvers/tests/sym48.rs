@@ -385,12 +385,13 @@ fn same_answer_on_one_and_two_threads() {
     in_both_orders(same_answer_on_one_and_two_threads_with);
 }
 
-/// Runs `check` with the default prefix order and with the slack order from bound 0 (the tests'
-/// positions are shorter than the default bound 15 where it starts).
+/// Runs `check` with the default prefix order and with ordered bounds from bound 0 (the tests'
+/// positions are shorter than the default bound 15 where they start): 4-move prefixes by slack at
+/// the first bound, by density at the bound below from the second on.
 fn in_both_orders(check: impl Fn(&Config)) {
-    for slack_order_from in [15, 0] {
+    for ordered_from in [15, 0] {
         check(&Config {
-            slack_order_from,
+            ordered_from,
             ..exact()
         });
     }
@@ -453,20 +454,24 @@ fn stop_and_resume_with(config: &Config) {
     let solver = Sym48::with_config(&Zero, corners(), config.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 10));
-    let full = search(&solver, &cube, &Limits::default()).outcome;
-    let short = Limits::default().with_time_budget(Duration::from_millis(20));
-    let stopped = search(&solver, &cube, &short).outcome;
-    let Some(checkpoint) = stopped.checkpoint else {
-        assert_eq!(stopped.solutions, full.solutions);
-        return;
-    };
-    assert!(!stopped.optimal);
-    let resumed = solver
-        .resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {})
-        .unwrap()
-        .outcome;
-    assert!(resumed.optimal);
-    assert_eq!(resumed.solutions, full.solutions);
+    // A few solutions of many: which ones depends on the order the prefixes are searched in.
+    for n_solutions in [1, 3] {
+        let limits = Limits::default().with_n_solutions(n_solutions);
+        let full = search(&solver, &cube, &limits).outcome;
+        let short = limits.clone().with_time_budget(Duration::from_millis(20));
+        let stopped = search(&solver, &cube, &short).outcome;
+        let Some(checkpoint) = stopped.checkpoint else {
+            assert_eq!(stopped.solutions, full.solutions);
+            continue;
+        };
+        assert!(!stopped.optimal);
+        let resumed = solver
+            .resume(&checkpoint, &limits, &Stop::new(), &mut |_| {})
+            .unwrap()
+            .outcome;
+        assert!(resumed.optimal);
+        assert_eq!(resumed.solutions, full.solutions, "{n_solutions} solutions");
+    }
 }
 
 #[test]
@@ -759,6 +764,73 @@ fn a_checkpoint_of_symmetric_starts_is_resumed_only_with_them() {
     assert_eq!(sorted(resumed.solutions), sorted(full.solutions));
 }
 
+/// A checkpoint at the start of `bound` of a search of `cube` for `n_solutions` over h0 with
+/// 4-move prefixes.
+fn checkpoint_at(cube: Cube, bound: usize, n_solutions: usize) -> Checkpoint {
+    Checkpoint {
+        cube,
+        tier: Tier::H0,
+        prefix_depth: 4,
+        n_solutions,
+        inverse: true,
+        symmetric: false,
+        symmetric_starts: true,
+        bound,
+        nodes: 0,
+        done: Vec::new(),
+        solutions: Vec::new(),
+    }
+}
+
+/// Ordered bounds from bound 0 on, over h0, no two-phase solver.
+fn ordered_from_0() -> Config {
+    Config {
+        ordered_from: 0,
+        ..exact()
+    }
+}
+
+/// A search resumed at a bound in density order searches the bound below again for its
+/// densities, so it searches the resumed bound in the uninterrupted search's order: the same
+/// solution after the same nodes there (one thread: the nodes to the first solution depend on the
+/// order the prefixes are taken in).
+#[test]
+fn a_resumed_search_orders_its_bound_as_the_uninterrupted_one() {
+    let solver = Sym48::with_config(h0(), corners(), ordered_from_0());
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    for _ in 0..4 {
+        let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 9));
+        let last_bound = |outcome: Option<&Checkpoint>| {
+            let mut nodes = 0;
+            let limits = Limits::default();
+            let stop = Stop::new();
+            let outcome = match outcome {
+                None => solver.search(&cube, &limits, &stop, &mut |p| nodes = p.nodes),
+                Some(c) => solver.resume(c, &limits, &stop, &mut |p| nodes = p.nodes),
+            };
+            (outcome.unwrap().outcome.solutions, nodes)
+        };
+        let (solutions, nodes) = last_bound(None);
+        let checkpoint = checkpoint_at(cube, solutions[0].len(), 1);
+        assert_eq!(last_bound(Some(&checkpoint)), (solutions, nodes));
+    }
+}
+
+/// The bound searched again refutes a checkpoint that says no solution is shorter when it has
+/// one.
+#[test]
+fn a_checkpoint_refuted_by_the_bound_below_is_refused() {
+    let solver = Sym48::with_config(h0(), corners(), ordered_from_0());
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 7));
+    let length = search(&solver, &cube, &Limits::default()).outcome.solutions[0].len();
+    let checkpoint = checkpoint_at(cube, length + 1, 1);
+    match solver.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {}) {
+        Err(SolveError::BadCheckpoint(e)) => assert_eq!(e.field(), "bound", "{e}"),
+        other => panic!("expected a refused checkpoint, got {other:?}"),
+    }
+}
+
 /// nissy-core's 16-movers #1-3 over h5 (baked by `cargo xtask bake-tables --tier h5` into
 /// `$H48_TABLES`, beside its corner table): the nodes to exhaust bounds 11..15, first measured
 /// 2026-12-01 (docs/PERFORMANCE.md). cube48opt5's published build needs 809,236, 498,395 and
@@ -775,7 +847,12 @@ fn h5_exhausted_bounds_of_three_16_movers_are_pinned() {
         )
         .expect("the corner table loads"),
     );
-    let solver = Sym48::with_config(&table, &corners, exact());
+    // 3-move prefixes in canonical order at every pinned bound, as when first measured.
+    let config = Config {
+        ordered_from: 16,
+        ..exact()
+    };
+    let solver = Sym48::with_config(&table, &corners, config);
     let pinned: [[u64; 5]; 3] = [
         [3_264, 3_343, 8_229, 84_671, 1_026_969],
         [3_240, 3_240, 4_624, 45_294, 627_599],
