@@ -21,7 +21,7 @@
 //! (`cargo xtask bake-tables --tier h0`); the Korf lookup options do not apply to it, and
 //! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
 //! returns), and `--ordered-from N` / `--ordered-prefix-depth D` set its ordered bounds
-//! (`sym48::Config::ordered_from`, default 15 and 4). `--prefix-depth`, the upper-bound options
+//! (`sym48::Config::ordered_from`, default 15 and 3). `--prefix-depth`, the upper-bound options
 //! and `--max-length` apply to both.
 //!
 //! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each

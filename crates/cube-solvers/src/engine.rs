@@ -576,7 +576,7 @@ impl<M: Method> Run<'_, M> {
         checkpoint: &Checkpoint,
     ) -> Result<Option<KorfOutcome>, SolveError> {
         let bound = self.first_bound();
-        if !self.driver.by_density(bound, self.h0) {
+        if bound > self.max_length || !self.driver.by_density(bound, self.h0) {
             return Ok(None);
         }
         let result = self.search_bound(bound - 1, 0, &UpperHelper::new(None, bound), None);

@@ -34,8 +34,8 @@
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads, checkpoints and
 //! progress are the Korf solver's (`engine::Driver`): the prefixes are canonical
-//! sequences of position-side moves, from bound 15 on four moves long and searched in decreasing
-//! density at the bound below ([`Config::ordered_from`]). Solutions are not found in the order of canonical sequences
+//! sequences of position-side moves, from bound 15 on searched in decreasing density at the
+//! bound below ([`Config::ordered_from`]). Solutions are not found in the order of canonical sequences
 //! (the side switches), but the result still depends on the position and the limits only.
 
 mod h48;
@@ -116,12 +116,14 @@ pub struct Config {
     /// such bound by slack (the lower bound after each prefix, smallest first); solutions are taken
     /// in that order. A dense prefix holds more of the near-solutions, so the first solution of
     /// the last bound comes sooner: over all 25 of nissy-core's 17-movers on h5 without the
-    /// two-phase helper, 785 M nodes in all against 1,192 M by slack over 3-move prefixes (the
-    /// median 15.9 M against 29.3 M; docs/PERFORMANCE.md). Smaller bounds are exhausted whatever
-    /// the order, and many short prefixes cost more than they save there.
+    /// two-phase helper, 934 M nodes in all against 1,192 M by slack alone (median 24.4 M against
+    /// 29.3 M); the seven hardest 18-movers 134 s against 188 s (docs/PERFORMANCE.md). Smaller
+    /// bounds are exhausted whatever the order.
     pub ordered_from: usize,
     /// The length of the prefixes of the bounds from [`Config::ordered_from`] on (1 to 4;
-    /// default 4).
+    /// default 3). Four orders more finely (785 M nodes over the 17-movers above, the 18-movers
+    /// 100 s), but the start of each of the 43,254 prefixes costs 10-25 % more time on a bound
+    /// searched to the end, which is most of a typical 18-mover's search.
     pub ordered_prefix_depth: usize,
 }
 
@@ -151,7 +153,7 @@ impl Default for Config {
             side: Side::FewerMoves,
             symmetric_starts: true,
             ordered_from: 15,
-            ordered_prefix_depth: 4,
+            ordered_prefix_depth: 3,
         }
     }
 }

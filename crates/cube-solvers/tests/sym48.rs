@@ -386,8 +386,8 @@ fn same_answer_on_one_and_two_threads() {
 }
 
 /// Runs `check` with the default prefix order and with ordered bounds from bound 0 (the tests'
-/// positions are shorter than the default bound 15 where they start): 4-move prefixes by slack at
-/// the first bound, by density at the bound below from the second on.
+/// positions are shorter than the default bound 15 where they start): by slack at the first bound,
+/// by density at the bound below from the second on.
 fn in_both_orders(check: impl Fn(&Config)) {
     for ordered_from in [15, 0] {
         check(&Config {
@@ -782,10 +782,12 @@ fn checkpoint_at(cube: Cube, bound: usize, n_solutions: usize) -> Checkpoint {
     }
 }
 
-/// Ordered bounds from bound 0 on, over h0, no two-phase solver.
+/// Ordered bounds from bound 0 on, over 4-move prefixes (fewer at bounds under 4, whose bound
+/// above is then searched by slack), no two-phase solver.
 fn ordered_from_0() -> Config {
     Config {
         ordered_from: 0,
+        ordered_prefix_depth: 4,
         ..exact()
     }
 }
@@ -847,12 +849,7 @@ fn h5_exhausted_bounds_of_three_16_movers_are_pinned() {
         )
         .expect("the corner table loads"),
     );
-    // 3-move prefixes in canonical order at every pinned bound, as when first measured.
-    let config = Config {
-        ordered_from: 16,
-        ..exact()
-    };
-    let solver = Sym48::with_config(&table, &corners, config);
+    let solver = Sym48::with_config(&table, &corners, exact());
     let pinned: [[u64; 5]; 3] = [
         [3_264, 3_343, 8_229, 84_671, 1_026_969],
         [3_240, 3_240, 4_624, 45_294, 627_599],
