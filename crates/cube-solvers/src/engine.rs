@@ -304,7 +304,7 @@ impl Driver {
     /// Whether bound `bound` is searched in density order: it and the bound below are ordered
     /// bounds with the same prefixes, and the bound below is searched first (`first` is the first
     /// bound of the search from scratch).
-    fn by_density(&self, bound: usize, first: usize) -> bool {
+    fn density_ordered(&self, bound: usize, first: usize) -> bool {
         self.ordered
             .is_some_and(|ordered| bound > ordered.from.max(first))
             && self.prefix_depth_at(bound - 1) == self.prefix_depth_at(bound)
@@ -576,7 +576,7 @@ impl<M: Method> Run<'_, M> {
         checkpoint: &Checkpoint,
     ) -> Result<Option<KorfOutcome>, SolveError> {
         let bound = self.first_bound();
-        if bound > self.max_length || !self.driver.by_density(bound, self.h0) {
+        if bound > self.max_length || !self.driver.density_ordered(bound, self.h0) {
             return Ok(None);
         }
         let result = self.search_bound(bound - 1, 0, &UpperHelper::new(None, bound), None);
@@ -742,7 +742,9 @@ impl<M: Method> Run<'_, M> {
             return canonical;
         }
         match &*self.below.borrow() {
-            Some(below) if self.driver.by_density(bound, self.h0) && below.bound + 1 == bound => {
+            Some(below)
+                if self.driver.density_ordered(bound, self.h0) && below.bound + 1 == bound =>
+            {
                 by_density(prefixes, &below.nodes, canonical)
             }
             _ => self.by_slack(prefixes, canonical),
