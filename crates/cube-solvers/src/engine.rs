@@ -732,9 +732,6 @@ impl<M: Method> Run<'_, M> {
         }
     }
 
-    /// Searches one bound over all prefixes, on `limits.threads` threads (`nodes_before` were
-    /// searched at the bounds below); with `periodic`, the calling thread hands a checkpoint of
-    /// the bound so far to it every `periodic.every`.
     /// The order bound `bound`'s prefixes are searched in (canonical indexes): see [`Ordered`].
     fn order(&self, bound: usize, prefixes: &[Vec<u8>]) -> Vec<usize> {
         let canonical = (0..prefixes.len()).collect();
@@ -768,6 +765,9 @@ impl<M: Method> Run<'_, M> {
         order
     }
 
+    /// Searches one bound over all prefixes, on `limits.threads` threads (`nodes_before` were
+    /// searched at the bounds below); with `periodic`, the calling thread hands a checkpoint of
+    /// the bound so far to it every `periodic.every`.
     fn search_bound(
         &self,
         bound: usize,
