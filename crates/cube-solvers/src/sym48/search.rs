@@ -2,11 +2,12 @@
 //!
 //! The children of *all* the surviving children of a node (its grandchildren) are made together
 //! before any child is searched, in lockstep passes so that many table reads are in flight at
-//! once (as `korf/search.rs` does): every grandchild the corners keep computes its probe-1 index
-//! and prefetches it; then all probe-1 values are read (the face and BPMX rules applied); then the
-//! survivors that moved by a quarter turn compute and prefetch probe 2, read in a last pass. Each
-//! child is then searched in move order, its own children already made. Nothing is allocated per
-//! node: each level has its own preallocated nodes.
+//! once (as `korf/search.rs` does): every grandchild the corners keep computes its probe-1 index,
+//! then all of them are prefetched in one tight loop; then all probe-1 values are read (the face
+//! and BPMX rules applied); then the survivors that moved by a quarter turn compute probe 2, all
+//! prefetched, then read in a last pass. Each child is then searched in move order, its own
+//! children already made. Nothing is allocated per node: each level has its own preallocated
+//! nodes.
 
 use std::collections::HashSet;
 
@@ -72,13 +73,11 @@ impl<'t, H: Sym48Heuristic> Engine<'t, H> {
         }
     }
 
-    /// The reduced corner entry of `cube` and the symmetry that carries it there, its row of move
-    /// deltas prefetched.
+    /// The reduced corner entry of `cube` and the symmetry that carries it there.
     #[inline(always)]
     fn locate(&self, cube: &Cube) -> (u32, u8) {
         let (perm, twist) = corner_coord(cube);
         let (row, sym) = self.corners.locate(perm, twist);
-        self.corners.prefetch_deltas(row);
         (row as u32, sym as u8)
     }
 }
@@ -438,6 +437,7 @@ fn expand_all<H: Sym48Heuristic>(
             counters,
         );
     });
+    for_each(live, |p| prefetch(engine, &families[p], families[p].alive));
     for_each(live, |p| {
         read(
             engine,
@@ -452,6 +452,7 @@ fn expand_all<H: Sym48Heuristic>(
     for_each(live, |p| {
         fetch_other(engine, &parents[p], b, &mut kids[p], &mut families[p]);
     });
+    for_each(live, |p| prefetch(engine, &families[p], families[p].probe));
     for_each(live, |p| {
         read(
             engine,
@@ -466,7 +467,23 @@ fn expand_all<H: Sym48Heuristic>(
     for_each(live, |p| {
         alive[p] = finish(engine, &parents[p], b, &mut kids[p], &families[p], counters);
     });
+    if b >= 3 {
+        for_each(live, |p| {
+            for_each(alive[p], |i| {
+                engine.corners.prefetch_deltas(kids[p][i].row as usize)
+            });
+        });
+    }
     made
+}
+
+/// Prefetches the pending probe of the children `which` of a family. Kept apart from the loops
+/// that compute the indexes: a prefetch waits for its address translation (long on a virtual
+/// machine), and a tight loop of them keeps many in flight where interleaved with a child's
+/// work the reorder buffer holds only a few.
+#[inline(always)]
+fn prefetch<H: Sym48Heuristic>(engine: &Engine<'_, H>, family: &Family<H::Index>, which: u32) {
+    for_each(which, |i| engine.heuristic.prefetch(family.index[i]));
 }
 
 /// Calls `f` with the index of every set bit of `bits`, lowest first.
@@ -479,7 +496,7 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 }
 
 /// The children of `node` that its corners keep, each with its exact corner distance and its
-/// expanded side's cube, probe 1 computed and prefetched. The children generated.
+/// expanded side's cube, probe 1 computed (prefetched by [`prefetch`]). The children generated.
 #[inline(always)]
 fn make<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -508,7 +525,6 @@ fn make<H: Sym48Heuristic>(
         kid.corner = corner;
         kid.cubes[a] = node.cubes[a].compose(&engine.right[m]);
         family.index[n] = heuristic.index(&kid.cubes[a]);
-        heuristic.prefetch(family.index[n]);
         n += 1;
     });
     *family = Family {
@@ -566,7 +582,7 @@ fn read<H: Sym48Heuristic>(
 }
 
 /// The other side's cube of every live child whose face is not cut; its value is the parent's
-/// after a half turn, else probe 2 is computed and prefetched.
+/// after a half turn, else probe 2 is computed (prefetched by [`prefetch`]).
 #[inline(always)]
 fn fetch_other<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -593,14 +609,13 @@ fn fetch_other<H: Sym48Heuristic>(
             }
         } else {
             family.index[i] = engine.heuristic.index(&kid.cubes[o]);
-            engine.heuristic.prefetch(family.index[i]);
             family.probe |= 1 << i;
         }
     });
 }
 
 /// The survivors of a family: faces cut, then each child's allowed moves (the quarter-turn
-/// rule), and, with at least two moves left, its side and corner row (prefetched).
+/// rule), and, with at least two moves left, its side and corner row (prefetched by the caller).
 #[inline(always)]
 fn finish<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
