@@ -10,7 +10,11 @@
 //! invalid, 4 timed out without a solution, 130 stopped by SIGINT or SIGTERM.
 
 use std::fmt;
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
+use std::path::Path;
+
+use cube_tables::AtomicFile;
 
 use crate::record::{self, Record};
 
@@ -26,6 +30,26 @@ pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_TABLES: u8 = 3;
 /// Exit code for a search that timed out without a solution.
 pub const EXIT_TIMEOUT: u8 = 4;
+
+/// Writes `bytes` to the file at `path`, the one way cube-cli writes a file. A regular file (or a
+/// new one) is replaced atomically: written beside it, synced, then renamed over it, so that a
+/// failure (a full disk) leaves the old file or none, never a part. A symbolic link is followed, so
+/// that the file it names is replaced and the link kept. Anything else that exists (`/dev/stdout`,
+/// a named pipe) is written in place, never replaced.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => OpenOptions::new().write(true).open(path)?.write_all(bytes),
+        _ => {
+            let target = match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path)?,
+                _ => path.to_path_buf(),
+            };
+            let mut file = AtomicFile::create(&target)?;
+            file.write_all(bytes)?;
+            file.commit()
+        }
+    }
+}
 
 /// "1 move", "2 moves".
 pub fn n_moves(n: usize) -> String {

@@ -147,6 +147,42 @@ fn show_writes_svg() {
     assert_eq!(svg.matches("<rect").count(), 54);
 }
 
+#[cfg(unix)]
+#[test]
+fn show_svg_replaces_a_file_whole_and_keeps_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("net.svg");
+    std::fs::write(&target, "x".repeat(100_000)).unwrap();
+    let link = dir.path().join("link.svg");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (code, _, err) = run(&["show", "R", "--svg", link.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let svg = std::fs::read_to_string(&target).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    assert!(!svg.contains("xxxxxxxxxx"), "the old content is gone");
+    // Nothing but the two files is left beside them.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn show_svg_into_a_missing_directory_is_an_io_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("missing").join("net.svg");
+    let (code, out, err) = run(&["show", "R", "--svg", path.to_str().unwrap()], None);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("writing") && err.contains("net.svg"), "{err}");
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(run(&["frobnicate"], None).0, 2);

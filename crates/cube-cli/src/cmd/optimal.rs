@@ -4,7 +4,7 @@
 //! checkpoints, signals and report; only the search call differs (cube-solvers' `OptimalSearch`). The solver is built once per process
 //! and shared by every state of the run; `--mmap` maps its tables instead of reading them.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -17,7 +17,7 @@ use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, OptimalSearch, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
-use cube_tables::{Anonymous, AtomicFile, PruneTable, TableErrorKind, TableSpec, Tier};
+use cube_tables::{Anonymous, PruneTable, TableErrorKind, TableSpec, Tier};
 
 use crate::args::{Global, OptimalArgs};
 use crate::input::Input;
@@ -319,10 +319,7 @@ fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>, CliError> {
 
 /// Writes `checkpoint` to `path` atomically; the error is a message for a warning.
 fn write_checkpoint(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> {
-    let mut file = AtomicFile::create(path)
-        .map_err(|e| format!("writing checkpoint {}: {e}", path.display()))?;
-    file.write_all(checkpoint.to_string().as_bytes())
-        .and_then(|()| file.commit())
+    crate::output::write_file(path, checkpoint.to_string().as_bytes())
         .map_err(|e| format!("writing checkpoint {}: {e}", path.display()))
 }
 

@@ -82,7 +82,7 @@ pub fn run(input: &Input, no_color: bool, svg: Option<&Path>) -> Outcome {
         }
     }
     if let Some(path) = svg {
-        std::fs::write(path, svg_net(&grid))
+        crate::output::write_file(path, svg_net(&grid).as_bytes())
             .map_err(|e| CliError::io(format!("writing {}: {e}", path.display())))?;
     }
     let facelets: String = faces.iter().map(|f| f.letter()).collect();
