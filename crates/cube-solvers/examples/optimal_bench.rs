@@ -105,7 +105,9 @@ fn parse_args() -> Result<Args, String> {
             "--prefix-depth" => {
                 args.config.prefix_depth = value("--prefix-depth")?
                     .parse()
-                    .map_err(|e| format!("--prefix-depth: {e}"))?
+                    .ok()
+                    .filter(|d| (1..=4).contains(d))
+                    .ok_or("--prefix-depth: 1 to 4")?
             }
             "--ordered-from" => {
                 args.ordered.0 = value("--ordered-from")?
