@@ -519,24 +519,30 @@ fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
 
 /// `--timeout`: more than 0 and at most [`MAX_TIMEOUT_SECS`]; a bare number is seconds.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let secs = parse_duration(text, Unit::Seconds)?;
-    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
-        return Err(format!(
-            "{text:?} is out of range: the timeout must be more than 0 and at most {MAX_TIMEOUT_SECS} seconds"
-        ));
-    }
-    Ok(Duration::from_secs_f64(secs))
+    parse_positive(text, MAX_TIMEOUT_SECS, "the timeout")
 }
 
 /// `--checkpoint-every`: more than 0 and at most 10^9 s; a bare number is seconds.
 fn parse_checkpoint_every(text: &str) -> Result<Duration, String> {
+    parse_positive(text, 1e9, "the interval")
+}
+
+/// A duration of at least a nanosecond (a smaller one would be 0) and at most `max` seconds; a
+/// bare number is seconds. `what` names it in the error.
+fn parse_positive(text: &str, max: f64, what: &str) -> Result<Duration, String> {
     let secs = parse_duration(text, Unit::Seconds)?;
-    if !(secs > 0.0 && secs <= 1e9) {
+    if !(secs > 0.0 && secs <= max) {
         return Err(format!(
-            "{text:?} is out of range: the interval must be more than 0 and at most 1e9 seconds"
+            "{text:?} is out of range: {what} must be more than 0 and at most {max} seconds"
         ));
     }
-    Ok(Duration::from_secs_f64(secs))
+    let duration = Duration::from_secs_f64(secs);
+    if duration.is_zero() {
+        return Err(format!(
+            "{text:?} is shorter than a nanosecond: {what} must be at least 1ns (1e-9 s)"
+        ));
+    }
+    Ok(duration)
 }
 
 /// `--time-budget`: 0 or more, at most [`MAX_TIMEOUT_SECS`]; a bare number is milliseconds.
@@ -772,6 +778,15 @@ mod tests {
         assert!(secs("-1").unwrap_err().contains("is negative"));
         assert!(parse_timeout("0").is_err());
         assert!(parse_timeout("2e6").is_err());
+        // Below a nanosecond a duration is 0: refused, not taken as "stop at once".
+        for tiny in ["1e-300", "1e-10s", "0.0000001ms"] {
+            assert!(
+                parse_timeout(tiny).unwrap_err().contains("nanosecond"),
+                "{tiny}"
+            );
+            assert!(parse_checkpoint_every(tiny).is_err(), "{tiny}");
+        }
+        assert_eq!(parse_timeout("1e-9"), Ok(Duration::from_nanos(1)));
         assert_eq!(parse_time_budget("0"), Ok(Duration::ZERO));
     }
 
