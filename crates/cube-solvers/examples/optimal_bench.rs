@@ -58,6 +58,14 @@ struct Args {
     files: Vec<PathBuf>,
 }
 
+/// A prefix depth option's value: 1 to 4 moves, as both solvers take.
+fn prefix_depth(name: &str, text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|d| (1..=4).contains(d))
+        .ok_or_else(|| format!("{name}: 1 to 4"))
+}
+
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         tables: PathBuf::from("tables"),
@@ -103,11 +111,8 @@ fn parse_args() -> Result<Args, String> {
                 )
             }
             "--prefix-depth" => {
-                args.config.prefix_depth = value("--prefix-depth")?
-                    .parse()
-                    .ok()
-                    .filter(|d| (1..=4).contains(d))
-                    .ok_or("--prefix-depth: 1 to 4")?
+                args.config.prefix_depth =
+                    prefix_depth("--prefix-depth", &value("--prefix-depth")?)?
             }
             "--ordered-from" => {
                 args.ordered.0 = value("--ordered-from")?
@@ -115,11 +120,8 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|e| format!("--ordered-from: {e}"))?
             }
             "--ordered-prefix-depth" => {
-                args.ordered.1 = value("--ordered-prefix-depth")?
-                    .parse()
-                    .ok()
-                    .filter(|d| (1..=4).contains(d))
-                    .ok_or("--ordered-prefix-depth: 1 to 4")?
+                args.ordered.1 =
+                    prefix_depth("--ordered-prefix-depth", &value("--ordered-prefix-depth")?)?
             }
             "--heuristic-stats" => {
                 args.heuristic_stats = Some(
