@@ -431,7 +431,9 @@ pub struct OptimalArgs {
         help_heading = "Optimal"
     )]
     pub timeout: Option<Duration>,
-    /// Record the search's progress in FILE, and resume from it if it exists.
+    /// Record the search's progress in FILE, and resume from it if it exists (with several
+    /// states, line N's in FILE.N). Kept until the search is finished: a list of solutions cut
+    /// short by --timeout or a signal is completed by running the command again.
     #[arg(long, value_name = "FILE", help_heading = "Optimal")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint, write the checkpoint this often while the search runs (default 60s):
@@ -487,11 +489,21 @@ enum Unit {
     Seconds,
 }
 
-/// A duration: a number with a unit suffix (`ms`, `s`, `m`, `h`), or a bare number in `bare`;
-/// in seconds, finite and at least 0.
+/// A duration: a number with a unit suffix (`ns`, `us` or `µs`, `ms`, `s`, `m`, `h`), or a bare
+/// number in `bare`; in seconds, finite and at least 0.
 fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
     let trimmed = text.trim();
-    let (number, scale) = [("ms", 1e-3), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
+    // The suffixes that end in `s` before `s` itself.
+    let units = [
+        ("ns", 1e-9),
+        ("us", 1e-6),
+        ("µs", 1e-6),
+        ("ms", 1e-3),
+        ("s", 1.0),
+        ("m", 60.0),
+        ("h", 3600.0),
+    ];
+    let (number, scale) = units
         .into_iter()
         .find_map(|(suffix, scale)| Some((trimmed.strip_suffix(suffix)?, scale)))
         .unwrap_or(match bare {
@@ -504,7 +516,7 @@ fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
     };
     let value: f64 = number.trim().parse().map_err(|_| {
         format!(
-            "{text:?} is not a duration (such as 250ms, 2s, 1m or 1h; a bare number is {bare_name})"
+            "{text:?} is not a duration (such as 250ms, 2s, 1m or 1h; also ns and us; a bare number is {bare_name})"
         )
     })?;
     let secs = value * scale;
@@ -788,6 +800,20 @@ mod tests {
         }
         assert_eq!(parse_timeout("1e-9"), Ok(Duration::from_nanos(1)));
         assert_eq!(parse_time_budget("0"), Ok(Duration::ZERO));
+    }
+
+    /// Issue 31, item 9: the error below a nanosecond recommends `1ns`, which must then be
+    /// accepted; `us` and `µs` too.
+    #[test]
+    fn i31_9_the_recommended_1ns_is_accepted() {
+        let advice = parse_timeout("1e-10s").unwrap_err();
+        assert!(advice.contains("at least 1ns"), "{advice}");
+        assert_eq!(parse_timeout("1ns"), Ok(Duration::from_nanos(1)));
+        assert_eq!(parse_checkpoint_every("1ns"), Ok(Duration::from_nanos(1)));
+        assert_eq!(parse_timeout("250us"), Ok(Duration::from_micros(250)));
+        assert_eq!(parse_timeout("250µs"), Ok(Duration::from_micros(250)));
+        assert_eq!(parse_time_budget("1500us"), Ok(Duration::from_micros(1500)));
+        assert!(parse_timeout("0.4ns").unwrap_err().contains("nanosecond"));
     }
 
     #[test]

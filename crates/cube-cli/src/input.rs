@@ -20,6 +20,9 @@ use crate::output::{self, CliError, Origin, Outcome};
 /// One state as given: its text, the format it was read as, and how it reads.
 pub struct Input {
     pub text: String,
+    /// The 0-based line number of the state when the input holds several (its record's
+    /// `index`); `None` for a single state.
+    pub line: Option<usize>,
     /// The format assumed (detected by shape, or forced by `--from`); `None` when the text
     /// could not even be decoded (not UTF-8).
     pub format: Option<Format>,
@@ -45,6 +48,7 @@ impl Input {
         };
         Input {
             text: text.to_string(),
+            line: None,
             format: Some(format),
             parsed,
         }
@@ -54,6 +58,7 @@ impl Input {
     fn not_utf8(bytes: &[u8], valid_up_to: usize) -> Input {
         Input {
             text: String::from_utf8_lossy(bytes).into_owned(),
+            line: None,
             format: None,
             parsed: Err(CliError::parse(format!(
                 "column {}: byte 0x{:02x} is not UTF-8 text",
@@ -180,8 +185,11 @@ where
     for chunk in lines.chunks(4096) {
         let outcomes: Vec<(Input, Outcome)> = chunk
             .par_iter()
-            .map(|&(_, line)| {
-                let input = read(line);
+            .map(|&(index, line)| {
+                let input = Input {
+                    line: Some(index),
+                    ..read(line)
+                };
                 let outcome = run(&input);
                 (input, outcome)
             })

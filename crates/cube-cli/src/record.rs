@@ -66,6 +66,10 @@ pub struct Optimal {
     pub solutions: Vec<String>,
     /// Whether the length is proven optimal (false after a timeout or a signal).
     pub optimal: bool,
+    /// Whether `solutions` is every solution asked for (`--all`: every optimal one;
+    /// `--max-solutions N`: N, or all there are). False when a timeout or a signal stopped the
+    /// enumeration: the checkpoint, if one was asked for, is kept and a rerun completes the list.
+    pub complete: bool,
     /// No solution is shorter than this.
     pub proven_lower_bound: usize,
     pub nodes: u64,

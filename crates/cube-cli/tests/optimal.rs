@@ -720,3 +720,155 @@ fn i16_mmap_maps_the_tables_and_says_so() {
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// The solutions, `complete` and exit code of one `optimal --all --json` run.
+fn all_solutions(extra: &[&str], state: &str) -> (i32, Vec<String>, Option<bool>, String) {
+    // (Not proven optimal yet, the answer is the two-phase solution, as without --all.)
+    let dir = tables_arg();
+    let mut args = vec!["optimal", state, "--tables", &dir, "--all", "--json", "-q"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(&args, None);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| {
+        panic!("one JSON record: {e}: {out:?} {err}");
+    });
+    let solutions = value["solutions"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    (code, solutions, value["complete"].as_bool(), out)
+}
+
+/// Issue 31, item 2: `optimal --all` cut by `--timeout` prints the solutions it has as
+/// incomplete (`"complete": false`, exit 4 as a timeout) and keeps its checkpoint; running the
+/// same command again goes on from it, and the run that finishes the list prints the whole list
+/// of an uninterrupted run and removes the checkpoint.
+#[test]
+fn i31_2_an_all_list_cut_by_a_timeout_is_incomplete_and_keeps_its_checkpoint() {
+    // The twister pattern: 72 optimal solutions of 14 moves, over a second of search.
+    let twister = "F R' U L F' L' F U' R U L' U' L F'";
+    let (code, full, complete, out) = all_solutions(&[], twister);
+    assert_eq!((code, complete), (0, Some(true)), "{out}");
+    assert_eq!(full.len(), 72, "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("twister.checkpoint");
+    let checkpoint_arg = checkpoint.to_str().unwrap();
+    let mut partial_lists = 0;
+    let mut runs = 0;
+    let last = loop {
+        runs += 1;
+        assert!(runs <= 30, "30 runs did not finish the list");
+        // Longer and longer runs, each going on from the last one's checkpoint.
+        let timeout = format!("{}ms", 250 * runs);
+        let (code, solutions, complete, out) = all_solutions(
+            &["--timeout", &timeout, "--checkpoint", checkpoint_arg],
+            twister,
+        );
+        let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        if code == 0 && value["optimal"] == true {
+            assert_eq!(complete, Some(true), "{out}");
+            break solutions;
+        }
+        assert!(checkpoint.exists(), "run {runs} kept its checkpoint: {out}");
+        assert_eq!(complete, Some(false), "{out}");
+        if value["optimal"] == true {
+            assert_eq!(code, 4, "a cut list exits as a timeout: {out}");
+            assert!(solutions.iter().all(|s| full.contains(s)), "{out}");
+            partial_lists += 1;
+        }
+    };
+    assert!(
+        partial_lists > 0 || runs == 1,
+        "some run stopped in the middle of the list"
+    );
+    assert_eq!(
+        last, full,
+        "the list completed by the reruns is the whole list"
+    );
+    assert!(
+        !checkpoint.exists(),
+        "a finished list removes its checkpoint"
+    );
+
+    // In text, the cut list says so on a line of its own.
+    let (code, out, _) = run(
+        &[
+            "optimal",
+            twister,
+            "--tables",
+            &tables_arg(),
+            "--all",
+            "-q",
+            "--timeout",
+            "0.3s",
+        ],
+        None,
+    );
+    if code == 4 && out.contains("optimal)") {
+        let last_line = out.trim_end().lines().last().unwrap();
+        assert!(last_line.starts_with("incomplete: stopped after"), "{out}");
+        assert!(last_line.contains("--checkpoint"), "{out}");
+    }
+}
+
+/// Issue 31, item 4: `optimal --batch --checkpoint FILE` with several states gives each line its
+/// own checkpoint, `FILE.<line>` (the line's 0-based number, its record's `index`), so that no
+/// two searches write one file; a rerun goes on from each.
+#[test]
+fn i31_4_one_checkpoint_per_state_of_a_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("batch.checkpoint");
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    let four_spots_inverse = "D U' L2 R2 D' U B2 F2";
+    let input = format!("{superflip}\n# a comment\n{superflip}\n{four_spots_inverse}\n");
+    let tables = tables_arg();
+    let args = [
+        "optimal",
+        "-",
+        "--batch",
+        "--tables",
+        &tables,
+        "--json",
+        "-q",
+        "--threads",
+        "1",
+        "--timeout",
+        "0.5s",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ];
+    let (code, out, err) = run(&args, Some(&input));
+    assert_eq!(
+        code, 0,
+        "the superflips end not proven, not in error: {out} {err}"
+    );
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3, "{out}");
+    assert_eq!(records[0]["index"], 0);
+    assert_eq!(records[1]["index"], 2);
+    assert_eq!(records[2]["optimal"], true, "{out}");
+    let file = |line: usize| dir.path().join(format!("batch.checkpoint.{line}"));
+    assert!(
+        file(0).exists() && file(2).exists(),
+        "one checkpoint per stopped line"
+    );
+    assert!(!file(3).exists(), "the solved line's is removed");
+    assert!(!checkpoint.exists(), "no line writes FILE itself");
+    let first = std::fs::read_to_string(file(0)).unwrap();
+    // A rerun goes on from each line's own checkpoint (a checkpoint of another cube would be
+    // refused as such).
+    let (code, out, err) = run(&args, Some(&input));
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(!out.contains("\"error\""), "{out}");
+    assert_ne!(
+        std::fs::read_to_string(file(0)).unwrap(),
+        first,
+        "line 0 went on"
+    );
+}

@@ -16,7 +16,8 @@ use crate::tables;
 
 /// The result of ``optimal``: ``solution`` and ``solutions`` (strings, best first), ``length``,
 /// ``optimal`` (proven), ``proven_lower_bound`` (no solution is shorter), ``nodes``,
-/// ``seconds`` and ``tier``.
+/// ``seconds``, ``tier`` and ``complete`` (``solutions`` is every solution asked for: false when
+/// a timeout cut the list of ``max_solutions`` short).
 #[pyclass(module = "cube_toolkit", name = "OptimalResult", frozen, get_all)]
 #[derive(Clone)]
 pub struct OptimalResult {
@@ -36,11 +37,15 @@ pub struct OptimalResult {
     seconds: f64,
     /// The tier of the pattern databases searched.
     tier: String,
+    /// Whether `solutions` is every solution asked for (`max_solutions` of them, or all there
+    /// are): false when a timeout stopped the search in the middle of the list.
+    complete: bool,
 }
 
 #[pymethods]
 impl OptimalResult {
     #[new]
+    #[pyo3(signature = (solution, solutions, length, optimal, proven_lower_bound, nodes, seconds, tier, complete = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         solution: String,
@@ -51,6 +56,7 @@ impl OptimalResult {
         nodes: u64,
         seconds: f64,
         tier: String,
+        complete: bool,
     ) -> OptimalResult {
         OptimalResult {
             solution,
@@ -61,6 +67,7 @@ impl OptimalResult {
             nodes,
             seconds,
             tier,
+            complete,
         }
     }
 
@@ -77,20 +84,39 @@ impl OptimalResult {
                 r.nodes,
                 r.seconds,
                 r.tier,
+                r.complete,
             ),
         )
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "OptimalResult({:?}, length={}, optimal={})",
-            self.solution, self.length, self.optimal
+            "OptimalResult({:?}, length={}, optimal={}, complete={})",
+            self.solution,
+            self.length,
+            python_bool(self.optimal),
+            python_bool(self.complete)
         )
     }
 }
 
+/// `True` or `False`, as Python writes a bool.
+fn python_bool(value: bool) -> &'static str {
+    if value { "True" } else { "False" }
+}
+
 /// The arguments of `OptimalResult(...)`, in the order of its fields.
-type ResultArgs = (String, Vec<String>, usize, bool, usize, u64, f64, String);
+type ResultArgs = (
+    String,
+    Vec<String>,
+    usize,
+    bool,
+    usize,
+    u64,
+    f64,
+    String,
+    bool,
+);
 
 impl OptimalResult {
     /// The best solution as a `Solution` of the method `optimal`.
@@ -182,6 +208,7 @@ pub fn search(
         nodes: outcome.nodes,
         seconds,
         tier: tier.to_string(),
+        complete: outcome.complete,
     })
 }
 

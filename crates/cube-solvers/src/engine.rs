@@ -91,6 +91,11 @@ pub struct KorfOutcome {
     pub proven_lower_bound: usize,
     /// Whether the solutions are proven optimal.
     pub optimal: bool,
+    /// Whether `solutions` holds every solution asked for: all the optimal ones (up to
+    /// [`Limits::n_solutions`]), or as many as asked. False when the search stopped (its time
+    /// budget, the stop flag) in the middle of that list: the solutions found are optimal, but
+    /// others may exist, and the checkpoint goes on from there. False when not `optimal`.
+    pub complete: bool,
     /// Nodes searched (children generated, prefixes included), over all bounds.
     pub nodes: u64,
     /// Time taken, two-phase included.
@@ -460,6 +465,7 @@ impl Driver {
                 solutions: vec![upper.clone()],
                 proven: if optimal { upper.len() } else { run.h0 },
                 optimal,
+                complete: optimal && run.want == 1,
                 nodes: 0,
                 checkpoint: None,
             }));
@@ -530,6 +536,8 @@ struct Ending {
     /// No solution is shorter.
     proven: usize,
     optimal: bool,
+    /// Every solution asked for is in `solutions` (see [`KorfOutcome::complete`]).
+    complete: bool,
     nodes: u64,
     checkpoint: Option<Checkpoint>,
 }
@@ -541,6 +549,7 @@ impl Ending {
             solutions,
             proven: length,
             optimal: true,
+            complete: true,
             nodes,
             checkpoint: None,
         }
@@ -554,6 +563,7 @@ impl<M: Method> Run<'_, M> {
             solutions: ending.solutions.into_iter().map(Solution::new).collect(),
             proven_lower_bound: ending.proven,
             optimal: ending.optimal,
+            complete: ending.complete,
             nodes: ending.nodes,
             elapsed: self.start.elapsed(),
             checkpoint: ending.checkpoint,
@@ -595,6 +605,7 @@ impl<M: Method> Run<'_, M> {
                 solutions: Vec::new(),
                 proven: checkpoint.bound,
                 optimal: false,
+                complete: false,
                 nodes: checkpoint.nodes,
                 checkpoint: Some(checkpoint.clone()),
             })
@@ -669,6 +680,7 @@ impl<M: Method> Run<'_, M> {
                 // Every shorter bound is exhausted, so these are optimal (when the search was
                 // halted, perhaps not the first ones nor all of them: the checkpoint goes on).
                 return self.finish(Ending {
+                    complete: result.complete,
                     checkpoint,
                     ..Ending::proven(self.solutions(result.found), bound, nodes)
                 });
@@ -678,6 +690,7 @@ impl<M: Method> Run<'_, M> {
                     solutions: upper.into_iter().collect(),
                     proven: bound,
                     optimal: false,
+                    complete: false,
                     nodes,
                     checkpoint,
                 });
@@ -687,6 +700,7 @@ impl<M: Method> Run<'_, M> {
             solutions: upper.into_iter().collect(),
             proven: self.max_length + 1,
             optimal: false,
+            complete: false,
             nodes,
             checkpoint: None,
         })

@@ -505,3 +505,83 @@ fn concurrent_upper_bound_keeps_lengths() {
         check_solutions(&cube, &[outcome.solutions[0].moves.clone()], "concurrent");
     }
 }
+
+/// Symmetric patterns of at most 14 moves (their optimal solutions are many, one orbit of
+/// prefixes searched for each), named as cubers name them.
+pub(crate) const PATTERNS: [(&str, &str); 10] = [
+    ("checkerboard", "M2 E2 S2"),
+    ("six-spot", "U D' R L' F B' U D'"),
+    ("four spots", "F2 B2 U D' R2 L2 U D'"),
+    ("tetris", "L R F B U' D' L' R'"),
+    ("H", "U2 R2 L2 U2 R2 L2"),
+    ("two H", "R2 L2 U2 R2 L2 D2"),
+    ("wire", "R L F B R L F B R L F B R2 B2 L2 R2"),
+    ("Christman's cross", "U F B' L2 U2 L2 F' B U2 L2 U"),
+    ("six Ts", "F2 R2 U2 F' B D2 L2 F B"),
+    ("twister", "F R' U L F' L' F U' R U L' U' L F'"),
+];
+
+/// Issue 31, item 2: an enumeration of every optimal solution stopped in the middle of the list
+/// says it is incomplete (its solutions optimal, `complete` false) and hands out a checkpoint;
+/// resuming from that checkpoint gives the list of the uninterrupted run, complete. The stop comes
+/// from the periodic checkpoints, as soon as one holds a solution.
+#[test]
+fn i31_2_a_stopped_enumeration_is_incomplete_and_its_checkpoint_completes_it() {
+    let korf = Korf::new(tables());
+    let all = Limits {
+        n_solutions: usize::MAX,
+        threads: 2,
+        ..Limits::default()
+    };
+    let mut cut = Vec::new();
+    for (name, alg) in PATTERNS {
+        let cube = Cube::SOLVED.apply_alg(&alg.parse::<Alg>().unwrap());
+        let full = search(&korf, &cube, &all);
+        assert!(full.optimal && full.complete, "{name}");
+        assert!(full.checkpoint.is_none(), "{name}");
+        let stop = Stop::new();
+        let mut save = |c: &Checkpoint| {
+            if !c.solutions.is_empty() {
+                stop.stop();
+            }
+        };
+        let stopped = korf
+            .search_checkpointed(
+                &cube,
+                None,
+                &all,
+                &stop,
+                &mut |_| {},
+                Some(Periodic {
+                    every: Duration::ZERO,
+                    save: &mut save,
+                }),
+            )
+            .unwrap();
+        if stopped.complete {
+            // The bound ended before a checkpoint held a solution.
+            assert_eq!(stopped.solutions, full.solutions, "{name}");
+            continue;
+        }
+        assert!(stopped.optimal, "{name}: its solutions are optimal");
+        assert!(!stopped.solutions.is_empty(), "{name}");
+        assert!(stopped.solutions.len() <= full.solutions.len(), "{name}");
+        let checkpoint: Checkpoint = stopped
+            .checkpoint
+            .expect("an incomplete list has a checkpoint")
+            .to_string()
+            .parse()
+            .expect("a checkpoint reads back");
+        let resumed = korf
+            .resume(&checkpoint, &all, &Stop::new(), &mut |_| {})
+            .unwrap();
+        assert!(resumed.optimal && resumed.complete, "{name}");
+        assert!(resumed.checkpoint.is_none(), "{name}");
+        assert_eq!(resumed.solutions, full.solutions, "{name}");
+        cut.push(name);
+    }
+    assert!(
+        cut.len() >= 3,
+        "at least three lists were cut short and completed: {cut:?}"
+    );
+}

@@ -5,7 +5,7 @@
 //! and shared by every state of the run; `--mmap` maps its tables instead of reading them.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -228,7 +228,16 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             crate::output::note(p);
         }
     };
-    let checkpoint = match &args.checkpoint {
+    // One checkpoint per state: with several states, line N's is `FILE.N`.
+    let checkpoint_path = args.checkpoint.as_ref().map(|path| match input.line {
+        Some(line) => {
+            let mut name = path.clone().into_os_string();
+            name.push(format!(".{line}"));
+            PathBuf::from(name)
+        }
+        None => path.clone(),
+    });
+    let checkpoint = match &checkpoint_path {
         Some(path) => read_checkpoint(path)?,
         None => None,
     };
@@ -236,14 +245,14 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
     // Periodic checkpoints: a failure to write one is reported once, after the result.
     let mut periodic_failed = false;
     let mut save = |checkpoint: &Checkpoint| {
-        if let Some(path) = &args.checkpoint
+        if let Some(path) = &checkpoint_path
             && let Err(e) = write_checkpoint(path, checkpoint)
             && !std::mem::replace(&mut periodic_failed, true)
         {
             warn(e);
         }
     };
-    let periodic = args.checkpoint.as_ref().map(|_| Periodic {
+    let periodic = checkpoint_path.as_ref().map(|_| Periodic {
         every,
         save: &mut save,
     });
@@ -264,20 +273,20 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             SolveError::Cancelled => CliError::timeout("stopped before any solution was found"),
             SolveError::BadCheckpoint(e) => CliError::parse(format!(
                 "checkpoint {}: {e} (delete it to start again, or choose another file)",
-                args.checkpoint
+                checkpoint_path
                     .as_deref()
                     .unwrap_or(Path::new("-"))
                     .display()
             )),
             _ => CliError::parse(e),
         })?;
-    if let Some(path) = &args.checkpoint {
+    if let Some(path) = &checkpoint_path {
         // The result is printed whatever happens to the checkpoint.
         if let Err(e) = save_checkpoint(path, &outcome) {
             warn(e);
         }
     }
-    let report = report(&outcome, &tier);
+    let report = report(&outcome, &tier, checkpoint_path.is_some());
     if SIGNALLED.load(Ordering::SeqCst) {
         report.map(|r| r.with_exit(EXIT_SIGNAL))
     } else {
@@ -323,10 +332,12 @@ fn write_checkpoint(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> 
         .map_err(|e| format!("writing checkpoint {}: {e}", path.display()))
 }
 
-/// Writes the checkpoint of an unfinished search, or removes the file once the search is done.
+/// Writes the checkpoint of an unfinished search, or removes the file once the search is done: its
+/// length proven and its list of solutions complete (a stopped `--all` keeps its checkpoint, so
+/// that a rerun completes the list).
 fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
     match &outcome.checkpoint {
-        Some(checkpoint) if !outcome.optimal => write_checkpoint(path, checkpoint),
+        Some(checkpoint) if !outcome.complete => write_checkpoint(path, checkpoint),
         _ => match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!(
                 "removing finished checkpoint {}: {e}",
@@ -337,7 +348,9 @@ fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
     }
 }
 
-fn report(outcome: &KorfOutcome, tier: &Tier) -> Outcome {
+/// The report of a search. A list of solutions cut short by a timeout or a signal says so, and
+/// exits as a timeout does (4; 130 after a signal): an answer that is not all that was asked.
+fn report(outcome: &KorfOutcome, tier: &Tier, checkpointed: bool) -> Outcome {
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {
         return Err(CliError::timeout(format!(
@@ -364,7 +377,23 @@ fn report(outcome: &KorfOutcome, tier: &Tier) -> Outcome {
             "not proven optimal: stopped after {seconds:.1} s; no solution is shorter than {} moves\n",
             outcome.proven_lower_bound
         ));
+    } else if !outcome.complete {
+        text.push_str(&format!(
+            "incomplete: stopped after {seconds:.1} s with {} of {}; there may be more ({})\n",
+            n_solutions(solutions.len()),
+            n_moves(length),
+            if checkpointed {
+                "run again with the same --checkpoint to complete the list"
+            } else {
+                "give --checkpoint FILE to keep the work and complete the list by a rerun"
+            }
+        ));
     }
+    let exit = if outcome.optimal && !outcome.complete {
+        crate::output::EXIT_TIMEOUT
+    } else {
+        0
+    };
     Ok(Report::new(
         text.trim_end(),
         Record::Solution(record::Solution {
@@ -376,10 +405,21 @@ fn report(outcome: &KorfOutcome, tier: &Tier) -> Outcome {
             optimal: Some(record::Optimal {
                 solutions,
                 optimal: outcome.optimal,
+                complete: outcome.complete,
                 proven_lower_bound: outcome.proven_lower_bound,
                 nodes: outcome.nodes,
                 tier: tier.to_string(),
             }),
         }),
-    ))
+    )
+    .with_exit(exit))
+}
+
+/// "1 solution", "9 solutions".
+fn n_solutions(n: usize) -> String {
+    if n == 1 {
+        "1 solution".to_string()
+    } else {
+        format!("{n} solutions")
+    }
 }

@@ -64,6 +64,7 @@ class OptimalResult:
     nodes: int
     seconds: float
     tier: str
+    complete: bool
     def __init__(
         self,
         solution: str,
@@ -74,6 +75,7 @@ class OptimalResult:
         nodes: int,
         seconds: float,
         tier: str,
+        complete: bool = True,
     ) -> None: ...
 
 def solve(
