@@ -36,6 +36,12 @@ fn main() -> ExitCode {
         bake_h48: "cargo xtask bake-tables --tier {tier}",
         verify: "cargo xtask verify-tables",
     });
+    // SIGINT or SIGTERM during a bake: its scratch files and half-written tables removed (no
+    // destructor runs when a signal ends a process), then the exit a shell expects.
+    let _ = ctrlc::set_handler(|| {
+        cube_tables::remove_temporary_files();
+        std::process::exit(130);
+    });
     let flags = Flags::parse();
     let result = match flags.command {
         Command::Test(flags) => test::run(flags),

@@ -3,8 +3,8 @@
 //! `args.rs` holds the raw clap arguments; `input.rs` turns STATE arguments into cube states
 //! (detecting the format, reading standard input, batches); `output.rs` prints reports as text
 //! or JSON and maps failures to exit codes; `table_dir.rs` is the table directory every command
-//! shares; `method_tables.rs` is the run's cache of the methods' tables; `cmd/` has one module per
-//! subcommand.
+//! shares; `method_tables.rs` is the run's cache of the methods' tables; `signals.rs` the one
+//! handler of SIGINT and SIGTERM; `cmd/` has one module per subcommand.
 
 mod args;
 mod cmd;
@@ -12,6 +12,7 @@ mod input;
 mod method_tables;
 mod output;
 mod record;
+mod signals;
 mod table_dir;
 
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ use crate::args::{Cli, Command, Global, Method};
 use crate::output::CliError;
 
 fn main() -> ExitCode {
+    // First, so that a signal during a bake removes its temporary files.
+    signals::install();
     // Every table error ends with its fix, in this program's commands.
     cube_tables::set_fix_commands(cube_tables::FixCommands {
         bake: "cube-cli tables bake --tier {tier}",

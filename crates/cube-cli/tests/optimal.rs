@@ -872,3 +872,82 @@ fn i31_4_one_checkpoint_per_state_of_a_batch() {
         "line 0 went on"
     );
 }
+
+/// The temporary files in `dir`: names ending in `.tmp` or `.scratch`.
+#[cfg(unix)]
+fn temporaries(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp") || name.ends_with(".scratch"))
+        .collect()
+}
+
+/// Runs cube-cli with `args`, sends `signal` as soon as a temporary file whose name contains
+/// `marker` is in `dir`, and returns the exit code, the temporary files left and how long the
+/// process took to end after the signal.
+#[cfg(unix)]
+fn signal_when_temporary(
+    args: &[&str],
+    dir: &Path,
+    marker: &str,
+    signal: &str,
+) -> (Option<i32>, Vec<String>, std::time::Duration) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !temporaries(dir).iter().any(|name| name.contains(marker)) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "ended before a temporary file with {marker:?} appeared"
+        );
+        assert!(start.elapsed().as_secs() < 120, "no {marker:?} appeared");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let status = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let signalled = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    (status.code(), temporaries(dir), signalled.elapsed())
+}
+
+/// Issue 31, item 5: SIGINT or SIGTERM during a bake (`tables bake`, and the first-use bake of
+/// `optimal`, which took no signal before its search) ends it with exit 130 at once, and leaves
+/// neither the corner scratch file nor a half-written table.
+#[cfg(unix)]
+#[test]
+fn i31_5_a_signal_during_a_bake_leaves_nothing_behind() {
+    for (args, signal) in [
+        (vec!["tables", "bake", "--tier", "6edge"], "-INT"),
+        (vec!["tables", "bake", "--tier", "6edge"], "-TERM"),
+        (vec!["optimal", "R U F"], "-INT"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut all = args.clone();
+        all.extend(["--tables", dir.path().to_str().unwrap()]);
+        let (code, left, took) = signal_when_temporary(&all, dir.path(), "scratch", signal);
+        assert_eq!(code, Some(130), "{args:?} {signal}");
+        assert!(left.is_empty(), "{args:?} {signal} left {left:?}");
+        assert!(took.as_secs() < 5, "{args:?} {signal} took {took:?}");
+    }
+    // The H48 table's temporary file, written at the end of an h0 bake.
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "tables",
+        "bake",
+        "--tier",
+        "h0",
+        "--tables",
+        dir.path().to_str().unwrap(),
+    ];
+    let (code, left, _) = signal_when_temporary(&args, dir.path(), ".h48-", "-TERM");
+    assert_eq!(code, Some(130));
+    assert!(left.is_empty(), "left {left:?}");
+}

@@ -23,4 +23,5 @@ pub(crate) mod open;
 pub(crate) mod stamp;
 pub(crate) mod store;
 pub(crate) mod table;
+pub(crate) mod temporaries;
 pub(crate) mod verify;

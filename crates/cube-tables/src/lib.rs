@@ -83,6 +83,7 @@ pub use crate::file::open::open_regular;
 pub use crate::file::stamp::{checked_at, stamp_path, write_check_stamp};
 pub use crate::file::store::{TableWriter, WriteOptions, write_table};
 pub use crate::file::table::{PruneTable, check_header};
+pub use crate::file::temporaries::remove_temporary_files;
 pub use crate::file::verify::{histogram, verify};
 
 pub use crate::coord::move_table::{MoveTable, Product, Space};

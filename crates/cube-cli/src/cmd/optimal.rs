@@ -6,7 +6,6 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
@@ -14,7 +13,7 @@ use cube_core::{Alg, Cube};
 use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic, Progress};
 use cube_solvers::sym48::Sym48;
 use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, OptimalSearch, SolveError, Stop};
+use cube_solvers::{Limits, OptimalSearch, SolveError};
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet, SymCorners};
 use cube_tables::{Anonymous, PruneTable, TableErrorKind, TableSpec, Tier};
@@ -39,31 +38,6 @@ type Loaded = (Tier, Box<dyn OptimalSearch>);
 fn for_the_run<T>(value: T) -> &'static T {
     Box::leak(Box::new(value))
 }
-
-/// Raised by SIGINT or SIGTERM: every search polls it and stops within a fraction of a second,
-/// with what it has (printed, and the checkpoint written); the run then exits with 130. A second
-/// signal ends the process at once.
-fn stop_flag() -> &'static Stop {
-    static STOP: OnceLock<Stop> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let stop = Stop::new();
-        let on_signal = stop.clone();
-        // Without a handler (another one is installed), a signal simply ends the process.
-        let _ = ctrlc::set_handler(move || {
-            if SIGNALLED.swap(true, Ordering::SeqCst) {
-                std::process::exit(i32::from(EXIT_SIGNAL));
-            }
-            on_signal.stop();
-        });
-        stop
-    })
-}
-
-/// A signal asked the run to stop.
-static SIGNALLED: AtomicBool = AtomicBool::new(false);
-
-/// The exit code after SIGINT or SIGTERM, as a shell reports a process ended by SIGINT.
-const EXIT_SIGNAL: u8 = 130;
 
 /// Warnings to print after the results (a checkpoint that could not be written): printed by
 /// [`print_warnings`] once the answer is out, so that it is never lost behind an error.
@@ -221,7 +195,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         time_budget: args.timeout,
         ..Limits::default()
     };
-    let stop = stop_flag();
+    let stop = crate::signals::listen();
     let show_progress = global.notes() && !global.batch;
     let mut progress = |p: &Progress| {
         if show_progress {
@@ -267,7 +241,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         )
         .map_err(|e| match e {
             SolveError::Unsolvable(_) => CliError::illegal(e),
-            SolveError::Cancelled if SIGNALLED.load(Ordering::SeqCst) => {
+            SolveError::Cancelled if crate::signals::signalled() => {
                 CliError::interrupted("stopped by a signal before any solution was found")
             }
             SolveError::Cancelled => CliError::timeout("stopped before any solution was found"),
@@ -287,8 +261,8 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         }
     }
     let report = report(&outcome, &tier, checkpoint_path.is_some());
-    if SIGNALLED.load(Ordering::SeqCst) {
-        report.map(|r| r.with_exit(EXIT_SIGNAL))
+    if crate::signals::signalled() {
+        report.map(|r| r.with_exit(crate::signals::EXIT_SIGNAL))
     } else {
         report
     }

@@ -16,6 +16,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::file::temporaries::Registered;
+
 /// A file being written under a temporary name, renamed to its final name by [`AtomicFile::commit`].
 ///
 /// ```
@@ -36,6 +38,8 @@ pub struct AtomicFile {
     tmp_path: PathBuf,
     /// `None` once committed.
     file: Option<File>,
+    /// The temporary file, known to a signal handler's `remove_temporary_files`.
+    _registered: Registered,
 }
 
 impl AtomicFile {
@@ -58,6 +62,7 @@ impl AtomicFile {
                 Ok(file) => {
                     return Ok(AtomicFile {
                         path: path.to_path_buf(),
+                        _registered: Registered::new(&tmp_path),
                         tmp_path,
                         file: Some(file),
                     });

@@ -27,6 +27,7 @@ use crate::file::format::HEADER_LEN;
 use crate::file::id::TableSpec;
 use crate::file::lock::ReadLock;
 use crate::file::table::{PayloadCheck, PruneTable, open_checked, read_payload, too_big};
+use crate::file::temporaries::Registered;
 
 /// The payload of a table mapped from its file by [`PruneTable::open_mapped`].
 #[derive(Debug)]
@@ -313,6 +314,8 @@ pub struct Scratch {
     len: usize,
     /// The backing file, removed on drop.
     path: Option<PathBuf>,
+    /// The backing file, known to a signal handler's `remove_temporary_files`.
+    _registered: Option<Registered>,
 }
 
 impl Scratch {
@@ -326,6 +329,7 @@ impl Scratch {
             map: anonymous(len)?,
             len,
             path: None,
+            _registered: None,
         })
     }
 
@@ -392,6 +396,7 @@ impl Scratch {
             map,
             len,
             path: Some(path.to_path_buf()),
+            _registered: Some(Registered::new(path)),
         })
     }
 
