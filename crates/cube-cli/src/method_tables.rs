@@ -49,10 +49,17 @@ pub fn cfop(global: &Global) -> Arc<CfopTables> {
 /// The tables of `T` from the table directory, saying why the wait when they are built (the large
 /// two-phase tables take seconds) and whether they were cached.
 fn load<T: MethodTables>(global: &Global) -> Arc<T> {
-    let Ok(dir) = table_dir(global) else {
-        return Arc::new(T::build());
-    };
     let method = T::NAME;
+    let dir = match table_dir(global) {
+        Ok(dir) => dir,
+        Err(e) => {
+            // No cache, but an answer: built in memory, and said why.
+            output::note_warning(format_args!(
+                "{e}; the {method} tables are built in memory for this run"
+            ));
+            return Arc::new(T::build());
+        }
+    };
     let tell = global.notes() && T::SPECS.iter().any(|spec| !spec.path_in(&dir).exists());
     if tell {
         let bytes = T::SPECS.iter().map(file_bytes).sum();

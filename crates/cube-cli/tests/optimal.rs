@@ -951,3 +951,53 @@ fn i31_5_a_signal_during_a_bake_leaves_nothing_behind() {
     assert_eq!(code, Some(130));
     assert!(left.is_empty(), "left {left:?}");
 }
+
+/// Issue 31, item 8: `--tables` naming what cannot be a table directory (a file, a device, a
+/// symbolic-link loop) is one error naming it and the fix, exit 3, at once: `tables` no longer
+/// lists every table as missing, `optimal` no longer bakes for 40 s before "File exists".
+#[cfg(unix)]
+#[test]
+fn i31_8_a_table_directory_that_cannot_be_one_is_said_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, b"").unwrap();
+    let looped = dir.path().join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    for (bad, why) in [
+        (file.to_str().unwrap(), "it is a file"),
+        ("/dev/null", "it is a device"),
+        (looped.to_str().unwrap(), "symbolic-link loop"),
+    ] {
+        for args in [
+            vec!["tables"],
+            vec!["tables", "bake", "--tier", "6edge"],
+            vec!["optimal", "R U F"],
+        ] {
+            let mut all = args.clone();
+            all.extend(["--tables", bad]);
+            let start = std::time::Instant::now();
+            let (code, out, err) = run(&all, None);
+            assert_eq!(code, 3, "{all:?}: {out} {err}");
+            assert!(start.elapsed().as_secs() < 5, "{all:?} at once");
+            assert!(out.is_empty(), "{all:?}: {out}");
+            assert_eq!(err.trim().lines().count(), 1, "{all:?}: one error: {err}");
+            assert!(err.contains(bad) && err.contains(why), "{all:?}: {err}");
+            assert!(err.contains("cannot be the table directory"), "{err}");
+        }
+    }
+    // `solve` keeps answering, its tables built in memory, and says why.
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "R U",
+            "--method",
+            "thistlethwaite",
+            "--tables",
+            "/dev/null",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(out.contains("moves)"), "{out}");
+    assert!(err.contains("cannot be the table directory"), "{err}");
+}

@@ -70,6 +70,9 @@ pub enum TableErrorKind {
     InvalidInput,
     /// No table directory could be found: there is no `--tables`, no `CUBE_TABLES_DIR` and no cache dir.
     NoTableDir,
+    /// The table directory cannot be one: a file, a device, a symbolic link that leads nowhere or
+    /// in a loop, a path through a file, or a directory this user cannot read.
+    BadTableDir,
     /// A directory, a FIFO, a device, a socket or a symbolic-link loop is where a file should be.
     NotAFile,
     /// The file exists but this user may not read (or write) it.
@@ -138,6 +141,9 @@ pub(crate) enum Kind {
         what: String,
     },
     NoTableDir,
+    BadTableDir {
+        why: String,
+    },
     NotAFile {
         what: &'static str,
     },
@@ -166,6 +172,7 @@ impl Inner {
                 | Kind::InvalidId { .. }
                 | Kind::InvalidInput { .. }
                 | Kind::NoTableDir
+                | Kind::BadTableDir { .. }
         )
     }
 
@@ -237,6 +244,7 @@ impl TableError {
             Kind::InvalidId { .. } => TableErrorKind::InvalidId,
             Kind::InvalidInput { .. } => TableErrorKind::InvalidInput,
             Kind::NoTableDir => TableErrorKind::NoTableDir,
+            Kind::BadTableDir { .. } => TableErrorKind::BadTableDir,
             Kind::NotAFile { .. } => TableErrorKind::NotAFile,
             Kind::PermissionDenied => TableErrorKind::PermissionDenied,
             Kind::NoSpace { .. } => TableErrorKind::NoSpace,
@@ -342,6 +350,10 @@ impl fmt::Display for TableError {
             Kind::NoTableDir => write!(
                 f,
                 "no table directory: there is no cache directory on this system (pass --tables DIR or set CUBE_TABLES_DIR)"
+            )?,
+            Kind::BadTableDir { why } => write!(
+                f,
+                "cannot be the table directory: {why} (give --tables a directory, or one to create, or set CUBE_TABLES_DIR to one)"
             )?,
             Kind::NotAFile { what } => write!(
                 f,

@@ -46,8 +46,7 @@ pub fn open_regular(path: &Path) -> Result<File, TableError> {
 
 /// The error for a failed open: `Missing`, `NotAFile` for a link loop, `PermissionDenied`, or `Io`.
 fn open_error(e: io::Error) -> TableError {
-    #[cfg(unix)]
-    if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+    if is_symlink_loop(&e) {
         return TableError::new(Kind::NotAFile {
             what: "a symbolic-link loop",
         });
@@ -59,7 +58,7 @@ fn open_error(e: io::Error) -> TableError {
 }
 
 #[cfg(unix)]
-fn special_file_name(file_type: &std::fs::FileType) -> &'static str {
+pub(crate) fn special_file_name(file_type: &std::fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     if file_type.is_fifo() {
         "a fifo"
@@ -72,7 +71,15 @@ fn special_file_name(file_type: &std::fs::FileType) -> &'static str {
     }
 }
 
+/// Whether `e` is the error of a symbolic-link loop (`ELOOP`).
+pub(crate) fn is_symlink_loop(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    return e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error());
+    #[cfg(not(unix))]
+    return false;
+}
+
 #[cfg(not(unix))]
-fn special_file_name(_file_type: &std::fs::FileType) -> &'static str {
+pub(crate) fn special_file_name(_file_type: &std::fs::FileType) -> &'static str {
     "not a regular file"
 }
