@@ -969,10 +969,7 @@ mod tests {
                 },
             ]
         );
-        assert_eq!(
-            Cube::from_parts(cp, co, ep, eo),
-            Err(problems[0].clone())
-        );
+        assert_eq!(Cube::from_parts(cp, co, ep, eo), Err(problems[0].clone()));
         let rules: Vec<&str> = problems.iter().map(CubeError::rule).collect();
         assert_eq!(
             rules,

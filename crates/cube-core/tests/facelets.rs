@@ -103,7 +103,7 @@ fn i31_7_unknown_colour_is_named() {
         colour: 'X',
         facelets: vec![53],
     };
-    assert_eq!(bad.problems(), [unknown.clone()]);
+    assert_eq!(bad.problems(), std::slice::from_ref(&unknown));
     assert_eq!(bad.to_cube_solvable(), Err(unknown.clone()));
     assert_eq!(
         unknown.to_string(),
