@@ -11,46 +11,44 @@
 
 use std::io::{self, Read};
 
-use cube_encode::{DecodeError, Format, State};
+use cube_encode::{Checked, DecodeError, Format, Problem, State};
 use rayon::prelude::*;
 
 use crate::args::{Global, StateFormat};
 use crate::output::{self, CliError, Origin, Outcome};
 
-/// One state as given: its text, the format it was read as, and how it reads.
+/// One state as given: its text, and how it reads with every rule checked.
 pub struct Input {
     pub text: String,
     /// The 0-based line number of the state when the input holds several (its record's
     /// `index`); `None` for a single state.
     pub line: Option<usize>,
-    /// The format assumed (detected by shape, or forced by `--from`); `None` when the text
-    /// could not even be decoded (not UTF-8).
-    pub format: Option<Format>,
-    parsed: Result<State, CliError>,
+    /// The format the text was read as (detected by shape, or forced by `--from`) and what it
+    /// reads as, or why it does not read at all.
+    read: Result<(Format, Checked), CliError>,
 }
 
 impl Input {
     pub fn new(global: &Global, text: &str) -> Input {
-        let (format, parsed) = match global.from {
+        let read = match global.from {
             Some(from) => {
                 let format = from.format();
-                let parsed = cube_encode::parse_as(format, text)
-                    .map_err(|e| refusal(&e, format, Assumed::Forced));
-                (format, parsed)
+                cube_encode::check_as(format, text)
+                    .map(|checked| (format, checked))
+                    .map_err(|e| refusal(&e, format, Assumed::Forced))
             }
-            None => match cube_encode::detect(text) {
-                Ok((format, state)) => (format, Ok(state)),
+            None => match cube_encode::check(text) {
+                Ok(found) => Ok(found),
                 Err(DecodeError::Detected { format, error }) => {
-                    (format, Err(refusal(&error, format, Assumed::Detected)))
+                    Err(refusal(&error, format, Assumed::Detected))
                 }
-                Err(e) => (Format::Alg, Err(CliError::parse(e))),
+                Err(e) => Err(CliError::parse(e)),
             },
         };
         Input {
             text: text.to_string(),
             line: None,
-            format: Some(format),
-            parsed,
+            read,
         }
     }
 
@@ -59,8 +57,7 @@ impl Input {
         Input {
             text: String::from_utf8_lossy(bytes).into_owned(),
             line: None,
-            format: None,
-            parsed: Err(CliError::parse(format!(
+            read: Err(CliError::parse(format!(
                 "column {}: byte 0x{:02x} is not UTF-8 text",
                 valid_up_to + 1,
                 bytes[valid_up_to]
@@ -68,19 +65,36 @@ impl Input {
         }
     }
 
-    /// The state, or the reason it could not be read.
+    /// The format read and every rule the state breaks (none: a legal cube), or the reason
+    /// the text is not a state.
+    pub fn problems(&self) -> Result<(Format, &[Problem]), CliError> {
+        let (format, checked) = self.read.as_ref().map_err(Clone::clone)?;
+        Ok((*format, &checked.problems))
+    }
+
+    /// The state, or the reason it could not be read: every problem when it is no cube.
     pub fn state(&self) -> Result<(Format, State), CliError> {
-        let state = self.parsed.clone()?;
-        Ok((self.format.unwrap_or(Format::Alg), state))
+        let (format, checked) = self.read.as_ref().map_err(Clone::clone)?;
+        match checked.state {
+            Some(state) => Ok((*format, state)),
+            None => Err(illegal(&checked.problems)),
+        }
     }
 
     /// The state, which must also be solvable.
     pub fn legal_state(&self) -> Result<(Format, State), CliError> {
-        let (format, state) = self.state()?;
-        // The error says "illegal cube" itself.
-        state.validate().map_err(CliError::illegal)?;
+        let (format, problems) = self.problems()?;
+        if !problems.is_empty() {
+            return Err(illegal(problems));
+        }
+        let (_, state) = self.state()?;
         Ok((format, state))
     }
+}
+
+/// The refusal of a state that breaks rules: every one, as `check` lists them.
+fn illegal(problems: &[Problem]) -> CliError {
+    CliError::illegal(cube_encode::illegal_cube(problems))
 }
 
 /// How the format of a text was chosen.
@@ -92,19 +106,9 @@ enum Assumed {
     Detected,
 }
 
-/// A reader's refusal in words. A state that reads but is not a cube is `illegal` and says so
-/// alone; a text that does not read says which format it was read as and, when that was
-/// detected, how to choose another.
+/// A reader's refusal of a text that does not read: it says which format it was read as
+/// and, when that was detected, how to choose another.
 fn refusal(e: &DecodeError, format: Format, assumed: Assumed) -> CliError {
-    if matches!(
-        e,
-        DecodeError::Illegal(_)
-            | DecodeError::Facelet(_)
-            | DecodeError::CentresNotARotation
-            | DecodeError::CentreParity
-    ) {
-        return CliError::illegal(e);
-    }
     let name = StateFormat::of(format).name();
     match (assumed, format) {
         (Assumed::Forced, _) => CliError::parse(format!("{e} (read as {name}, as --from asked)")),

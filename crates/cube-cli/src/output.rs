@@ -195,6 +195,14 @@ impl CliError {
         }
     }
 
+    /// The same error about `what`, such as an option: its message starts `what: `.
+    pub fn about(self, what: &str) -> CliError {
+        CliError {
+            message: format!("{what}: {}", self.message),
+            ..self
+        }
+    }
+
     pub fn exit_code(&self) -> u8 {
         self.exit
     }

@@ -286,3 +286,184 @@ fn scramble_is_reproducible_and_scrambles() {
     // A bad event is a usage error.
     assert_eq!(run(&["scramble", "--event", "444"], None).0, 2);
 }
+
+/// The solved cube's pattern JSON with `edit` applied: `(orbit, key, position, value)`;
+/// `tracked`: centre orientation tracked (no `orientationMod`).
+fn pattern(edits: &[(&str, &str, usize, u64)], tracked: bool) -> String {
+    let mut v = serde_json::json!({
+        "EDGES": {"pieces": (0..12).collect::<Vec<u64>>(), "orientation": vec![0; 12]},
+        "CORNERS": {"pieces": (0..8).collect::<Vec<u64>>(), "orientation": vec![0; 8]},
+        "CENTERS": {"pieces": (0..6).collect::<Vec<u64>>(), "orientation": vec![0; 6]},
+    });
+    if !tracked {
+        v["CENTERS"]["orientationMod"] = serde_json::json!(vec![1; 6]);
+    }
+    for &(orbit, key, at, value) in edits {
+        v[orbit][key][at] = value.into();
+    }
+    v.to_string()
+}
+
+/// Issue 31, item 7: `check --json` names every rule it documents, each from an input that
+/// breaks it (duplicate pieces, orientations and pieces out of range, centres no rotation
+/// gives included, which were `error` records), and text mode prints the same messages.
+#[test]
+fn i31_7_check_reports_every_rule() {
+    let facelets = |changes: &[(usize, u8)]| {
+        let mut bytes: Vec<u8> = SOLVED_FACELETS.bytes().collect();
+        for &(i, c) in changes {
+            bytes[i] = c;
+        }
+        String::from_utf8(bytes).unwrap()
+    };
+    let h48 = |changes: &[(&str, &str)]| {
+        let mut text = "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR0 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0".to_string();
+        for (from, to) in changes {
+            text = text.replacen(from, to, 1);
+        }
+        text
+    };
+    let cases: Vec<(&str, String)> = vec![
+        (
+            "corner-out-of-range",
+            pattern(&[("CORNERS", "pieces", 7, 9)], false),
+        ),
+        ("edge-out-of-range", "ABCDEFGH=NBCDEFGHIJKL=A".to_string()),
+        ("corners-not-a-permutation", h48(&[("UBL0", "UFR0")])),
+        ("edges-not-a-permutation", h48(&[("UB0", "UF0")])),
+        ("orientation-out-of-range", h48(&[("UF0", "UF2")])),
+        (
+            "orientation-out-of-range",
+            pattern(&[("CORNERS", "orientation", 0, 3)], false),
+        ),
+        ("twisted-corner", h48(&[("UFR0", "UFR1")])),
+        ("flipped-edge", h48(&[("UF0", "UF1")])),
+        (
+            "parity",
+            facelets(&[(5, b'F'), (10, b'U'), (7, b'R'), (19, b'U')]),
+        ),
+        ("centres-not-distinct", facelets(&[(13, b'U')])),
+        ("unknown-colour", facelets(&[(53, b'X')])),
+        ("colour-count", facelets(&[(53, b'R')])),
+        ("invalid-corner", facelets(&[(9, b'F'), (20, b'R')])),
+        ("invalid-edge", facelets(&[(8, b'F'), (19, b'U')])),
+        (
+            "duplicate-corner",
+            "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL UFR DFL DFL DLB DBR".to_string(),
+        ),
+        ("duplicate-edge", facelets(&[(37, b'R'), (12, b'L')])),
+        ("centres-misplaced", facelets(&[(4, b'R'), (13, b'U')])),
+        (
+            "centre-parity",
+            pattern(&[("CENTERS", "orientation", 0, 1)], true),
+        ),
+        (
+            "centres-not-a-rotation",
+            pattern(&[("CENTERS", "pieces", 1, 0)], false),
+        ),
+        (
+            "centres-not-a-rotation",
+            "UUUUUUUUULLLLLLLLLFFFFFFFFFDDDDDDDDDRRRRRRRRRBBBBBBBBB".to_string(),
+        ),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (rule, input) in &cases {
+        let (code, out, err) = run(&["check", input, "--json"], None);
+        assert_eq!(code, 1, "{rule}: {input}: {err}");
+        let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(record["type"], "check", "{rule}: {out}");
+        assert_eq!(record["legal"], false, "{rule}: {out}");
+        let problems = record["problems"].as_array().unwrap();
+        assert!(
+            problems.iter().any(|p| p["rule"] == *rule),
+            "{rule}: {input}: {out}"
+        );
+        // Text mode: the same problems, one per line.
+        let (code, text, _) = run(&["check", input], None);
+        assert_eq!(code, 1, "{rule}");
+        assert!(text.starts_with("illegal: "), "{rule}: {text}");
+        for p in problems {
+            let message = p["message"].as_str().unwrap();
+            assert!(text.contains(&format!("  - {message}\n")), "{rule}: {text}");
+        }
+        seen.insert(*rule);
+    }
+    // Every rule the docs list but `illegal` (kept for rules added later).
+    let docs = include_str!("../../../docs/json.md");
+    let section = &docs[docs.find("| rule |").unwrap()..docs.find("## `conversion`").unwrap()];
+    for line in section.lines().skip(2) {
+        let Some(rule) = line.split('`').nth(1) else {
+            continue;
+        };
+        assert!(
+            rule == "illegal" || seen.contains(rule),
+            "no case for {rule}"
+        );
+    }
+}
+
+/// Issue 31, item 7: a command that needs a legal cube names every problem `check` names, as
+/// an `illegal` error; and a stray colour is named as such.
+#[test]
+fn i31_7_solve_names_every_problem() {
+    let h48 =
+        "UF2 UF0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR3 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
+    let (_, out, _) = run(&["check", h48, "--json"], None);
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let messages: Vec<&str> = record["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 3, "{out}");
+    for command in ["solve", "optimal", "verify", "convert"] {
+        let mut args = vec![command, h48, "--json"];
+        match command {
+            "verify" => args.push("R"),
+            "convert" => args.extend(["--to", "facelets"]),
+            _ => {}
+        }
+        let (code, out, _) = run(&args, None);
+        assert_eq!(code, 1, "{command}: {out}");
+        let error: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(error["error"]["kind"], "illegal", "{command}: {out}");
+        assert_eq!(
+            error["error"]["message"],
+            format!("illegal cube: {}", messages.join("; ")),
+            "{command}"
+        );
+    }
+    let stray = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX";
+    let (code, _, err) = run(&["solve", stray], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("sticker B9 is 'X', a colour that no centre has")
+            && !err.contains("appears 8 times"),
+        "{err}"
+    );
+}
+
+/// Issue 31, item 9: `solve --to` with an illegal cube is an `illegal` error, as the same
+/// cube as STATE is; one that does not read is a `parse` error.
+#[test]
+fn i31_9_solve_to_an_illegal_cube_is_illegal() {
+    let twisted =
+        "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
+    let (code, out, _) = run(&["solve", twisted, "--json"], None);
+    assert_eq!(code, 1);
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (code, out, _) = run(&["solve", "R U", "--to", twisted, "--json"], None);
+    assert_eq!(code, 1);
+    let to: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(to["error"]["kind"], "illegal", "{out}");
+    assert_eq!(state["error"]["kind"], "illegal");
+    assert_eq!(
+        to["error"]["message"],
+        format!("--to: {}", state["error"]["message"].as_str().unwrap())
+    );
+    let (code, out, _) = run(&["solve", "R U", "--to", "R U Q", "--json"], None);
+    assert_eq!(code, 1);
+    let to: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(to["error"]["kind"], "parse", "{out}");
+}

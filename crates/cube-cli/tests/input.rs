@@ -40,9 +40,9 @@ fn binary() -> Command {
 #[test]
 fn i14_1_structured_text_is_never_read_as_moves() {
     let h48_tokens: Vec<&str> = SOLVED_H48.split(' ').collect();
+    // (A piece twice or an orientation out of range reads as H48, and is an illegal cube:
+    // issue 31, item 7, `commands::i31_7_*`.)
     let cases = [
-        (SOLVED_H48.replace("UFR0", "UFR3"), "h48"),
-        (SOLVED_H48.replace("UB0", "UF0"), "h48"),
         (h48_tokens[..19].join(" "), "h48"),
         (format!("{SOLVED_H48} UF0"), "h48"),
         (SOLVED_FACELETS[1..].to_string(), "facelets"),

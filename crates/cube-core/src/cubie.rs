@@ -214,12 +214,82 @@ impl fmt::Display for CubeError {
     }
 }
 
+impl CubeError {
+    /// The rule broken, as a stable kebab-case code for programs (the `rule` of `cube-cli check
+    /// --json`, listed in docs/json.md).
+    pub const fn rule(&self) -> &'static str {
+        match self {
+            CubeError::CornerOutOfRange { .. } => "corner-out-of-range",
+            CubeError::EdgeOutOfRange { .. } => "edge-out-of-range",
+            CubeError::CornersNotAPermutation { .. } => "corners-not-a-permutation",
+            CubeError::EdgesNotAPermutation { .. } => "edges-not-a-permutation",
+            CubeError::OrientationOutOfRange { .. } => "orientation-out-of-range",
+            CubeError::TwistSum { .. } => "twisted-corner",
+            CubeError::FlipSum => "flipped-edge",
+            CubeError::ParityMismatch { .. } => "parity",
+        }
+    }
+}
+
 impl std::error::Error for CubeError {}
 
 /// Packed cubie byte: piece number in the low nibble, orientation in bits 4 and 5.
 const ORI_SHIFT: u8 = 4;
 const PIECE_MASK: u8 = 0x0f;
 const ORI_MASK: u8 = 0x30;
+
+/// The problems of [`Cube::problems_of_parts`] that make arrays no pieces at all, in its order.
+fn shape_problems(cp: &[u8; 8], co: &[u8; 8], ep: &[u8; 12], eo: &[u8; 12]) -> Vec<CubeError> {
+    let mut out = Vec::new();
+    // Pieces seen once, and pieces already reported (a piece three times is reported once).
+    let (mut seen, mut reported) = (0u16, 0u16);
+    for i in 0..8 {
+        if cp[i] >= 8 {
+            out.push(CubeError::CornerOutOfRange {
+                position: i,
+                piece: cp[i],
+            });
+        } else if seen >> cp[i] & 1 == 0 {
+            seen |= 1 << cp[i];
+        } else if reported >> cp[i] & 1 == 0 {
+            reported |= 1 << cp[i];
+            out.push(CubeError::CornersNotAPermutation {
+                piece: Corner::ALL[cp[i] as usize],
+            });
+        }
+        if co[i] >= 3 {
+            out.push(CubeError::OrientationOutOfRange {
+                corner: true,
+                position: i,
+                value: co[i],
+            });
+        }
+    }
+    (seen, reported) = (0, 0);
+    for i in 0..12 {
+        if ep[i] >= 12 {
+            out.push(CubeError::EdgeOutOfRange {
+                position: i,
+                piece: ep[i],
+            });
+        } else if seen >> ep[i] & 1 == 0 {
+            seen |= 1 << ep[i];
+        } else if reported >> ep[i] & 1 == 0 {
+            reported |= 1 << ep[i];
+            out.push(CubeError::EdgesNotAPermutation {
+                piece: Edge::ALL[ep[i] as usize],
+            });
+        }
+        if eo[i] >= 2 {
+            out.push(CubeError::OrientationOutOfRange {
+                corner: false,
+                position: i,
+                value: eo[i],
+            });
+        }
+    }
+    out
+}
 
 /// A state of the cube at cubie level.
 ///
@@ -277,8 +347,8 @@ impl Cube {
         ep: [u8; 12],
         eo: [u8; 12],
     ) -> Result<Cube, CubeError> {
-        // The common case, a well-formed cube, checked without a branch per piece; the loops
-        // below find the first problem otherwise.
+        // The common case, a well-formed cube, checked without a branch per piece;
+        // [`shape_problems`] finds the first problem otherwise.
         let mut bad = false;
         let mut corners_seen = 0u32;
         let mut edges_seen = 0u32;
@@ -300,54 +370,37 @@ impl Cube {
             }
             return Ok(cube);
         }
-        let mut cube = Cube::SOLVED;
-        let mut seen = 0u16;
-        for i in 0..8 {
-            if cp[i] >= 8 {
-                return Err(CubeError::CornerOutOfRange {
-                    position: i,
-                    piece: cp[i],
-                });
-            }
-            if seen >> cp[i] & 1 == 1 {
-                return Err(CubeError::CornersNotAPermutation {
-                    piece: Corner::ALL[cp[i] as usize],
-                });
-            }
-            seen |= 1 << cp[i];
-            if co[i] >= 3 {
-                return Err(CubeError::OrientationOutOfRange {
-                    corner: true,
-                    position: i,
-                    value: co[i],
-                });
-            }
-            cube.corners[i] = cp[i] | co[i] << ORI_SHIFT;
+        // The check above found a problem: name the first.
+        Err(shape_problems(&cp, &co, &ep, &eo).swap_remove(0))
+    }
+
+    /// Every rule that "piece at position" arrays (as [`Cube::from_parts`] takes them) break:
+    /// each piece number out of range, each piece found twice, each orientation out of range,
+    /// position by position, corners first; or, when the arrays are pieces, every rule of
+    /// [`Cube::violations`]. Empty for a solvable state. [`Cube::from_parts`] reports the first
+    /// of the former.
+    ///
+    /// ```
+    /// use cube_core::{Corner, Cube, CubeError};
+    /// let problems = Cube::problems_of_parts([0, 0, 2, 3, 4, 5, 6, 9], [0; 8], std::array::from_fn(|i| i as u8), [0; 12]);
+    /// assert_eq!(
+    ///     problems,
+    ///     [
+    ///         CubeError::CornersNotAPermutation { piece: Corner::URF },
+    ///         CubeError::CornerOutOfRange { position: 7, piece: 9 },
+    ///     ]
+    /// );
+    /// ```
+    pub fn problems_of_parts(
+        cp: [u8; 8],
+        co: [u8; 8],
+        ep: [u8; 12],
+        eo: [u8; 12],
+    ) -> Vec<CubeError> {
+        match Cube::from_parts(cp, co, ep, eo) {
+            Ok(cube) => cube.violations(),
+            Err(_) => shape_problems(&cp, &co, &ep, &eo),
         }
-        seen = 0;
-        for i in 0..12 {
-            if ep[i] >= 12 {
-                return Err(CubeError::EdgeOutOfRange {
-                    position: i,
-                    piece: ep[i],
-                });
-            }
-            if seen >> ep[i] & 1 == 1 {
-                return Err(CubeError::EdgesNotAPermutation {
-                    piece: Edge::ALL[ep[i] as usize],
-                });
-            }
-            seen |= 1 << ep[i];
-            if eo[i] >= 2 {
-                return Err(CubeError::OrientationOutOfRange {
-                    corner: false,
-                    position: i,
-                    value: eo[i],
-                });
-            }
-            cube.edges[i] = ep[i] | eo[i] << ORI_SHIFT;
-        }
-        Ok(cube)
     }
 
     /// [`Cube::from_parts`] followed by [`Cube::validate`]: only states reachable by turning.
@@ -881,5 +934,61 @@ mod tests {
                 }
             ]
         );
+    }
+
+    /// Issue 31, item 7: every problem of arrays that are not pieces is listed, each piece
+    /// found twice once, and `from_parts` names the first of them.
+    #[test]
+    fn i31_7_problems_of_parts_lists_every_problem() {
+        let id12: [u8; 12] = std::array::from_fn(|i| i as u8);
+        let cp = [0, 0, 0, 3, 4, 5, 6, 9];
+        let co = [0, 0, 0, 0, 3, 0, 0, 0];
+        let mut ep = id12;
+        ep[2] = 1;
+        let mut eo = [0; 12];
+        eo[11] = 2;
+        let problems = Cube::problems_of_parts(cp, co, ep, eo);
+        assert_eq!(
+            problems,
+            [
+                CubeError::CornersNotAPermutation { piece: Corner::URF },
+                CubeError::OrientationOutOfRange {
+                    corner: true,
+                    position: 4,
+                    value: 3
+                },
+                CubeError::CornerOutOfRange {
+                    position: 7,
+                    piece: 9
+                },
+                CubeError::EdgesNotAPermutation { piece: Edge::UF },
+                CubeError::OrientationOutOfRange {
+                    corner: false,
+                    position: 11,
+                    value: 2
+                },
+            ]
+        );
+        assert_eq!(Cube::from_parts(cp, co, ep, eo), Err(problems[0].clone()));
+        let rules: Vec<&str> = problems.iter().map(CubeError::rule).collect();
+        assert_eq!(
+            rules,
+            [
+                "corners-not-a-permutation",
+                "orientation-out-of-range",
+                "corner-out-of-range",
+                "edges-not-a-permutation",
+                "orientation-out-of-range"
+            ]
+        );
+        // Pieces: the solvability rules.
+        let mut co = [0; 8];
+        co[0] = 2;
+        let id8: [u8; 8] = std::array::from_fn(|i| i as u8);
+        assert_eq!(
+            Cube::problems_of_parts(id8, co, id12, [0; 12]),
+            [CubeError::TwistSum { sum: 2 }]
+        );
+        assert!(Cube::problems_of_parts(id8, [0; 8], id12, [0; 12]).is_empty());
     }
 }

@@ -205,7 +205,14 @@ pub enum FaceletError {
         /// The two faces whose centres show it.
         faces: (Face, Face),
     },
-    /// A colour appears other than 9 times (or a colour appears that no centre has).
+    /// Stickers have a colour that no centre has.
+    UnknownColour {
+        /// The colour.
+        colour: char,
+        /// The facelets (0..54) that show it.
+        facelets: Vec<usize>,
+    },
+    /// A centre's colour appears other than 9 times.
     ColourCount {
         /// The colour.
         colour: char,
@@ -273,6 +280,23 @@ impl fmt::Display for FaceletError {
                 f,
                 "the {a} and {b} centres are both '{colour}': the six centres must have six different colours"
             ),
+            FaceletError::UnknownColour { colour, facelets } => {
+                let names: Vec<String> = facelets.iter().map(|&i| facelet_name(i)).collect();
+                write!(
+                    f,
+                    "{} {} '{colour}', a colour that no centre has (each sticker has the colour of one of the six centres)",
+                    if names.len() == 1 {
+                        "sticker"
+                    } else {
+                        "stickers"
+                    },
+                    match names.as_slice() {
+                        [one] => format!("{one} is"),
+                        [rest @ .., last] => format!("{} and {last} are", rest.join(", ")),
+                        [] => "are".to_string(),
+                    }
+                )
+            }
             FaceletError::ColourCount { colour, count } => write!(
                 f,
                 "colour '{colour}' appears {count} times, expected 9 (each colour appears on nine stickers, and only centre colours exist)"
@@ -332,6 +356,24 @@ impl std::error::Error for FaceletError {
     }
 }
 
+impl FaceletError {
+    /// The rule broken, as a stable kebab-case code for programs (the `rule` of `cube-cli check
+    /// --json`, listed in docs/json.md); [`FaceletError::Unsolvable`] has its cubie rule's.
+    pub const fn rule(&self) -> &'static str {
+        match self {
+            FaceletError::CentresNotDistinct { .. } => "centres-not-distinct",
+            FaceletError::UnknownColour { .. } => "unknown-colour",
+            FaceletError::ColourCount { .. } => "colour-count",
+            FaceletError::InvalidCorner { .. } => "invalid-corner",
+            FaceletError::InvalidEdge { .. } => "invalid-edge",
+            FaceletError::DuplicateCorner { .. } => "duplicate-corner",
+            FaceletError::DuplicateEdge { .. } => "duplicate-edge",
+            FaceletError::CentresMisplaced { .. } => "centres-misplaced",
+            FaceletError::Unsolvable(e) => e.rule(),
+        }
+    }
+}
+
 impl From<CubeError> for FaceletError {
     fn from(e: CubeError) -> FaceletError {
         FaceletError::Unsolvable(e)
@@ -374,7 +416,8 @@ impl FaceletCube {
     /// The faces each sticker's colour belongs to, as defined by the centres.
     ///
     /// # Errors
-    /// [`FaceletError::CentresNotDistinct`] or [`FaceletError::ColourCount`].
+    /// [`FaceletError::CentresNotDistinct`], else the first of [`FaceletError::UnknownColour`]
+    /// and [`FaceletError::ColourCount`] that [`FaceletCube::problems`] lists.
     pub fn faces(&self) -> Result<[Face; 54], FaceletError> {
         let mut face_of_colour: [Option<Face>; 256] = [None; 256];
         for face in Face::ALL {
@@ -387,21 +430,11 @@ impl FaceletCube {
             }
             face_of_colour[colour as usize] = Some(face);
         }
-        let mut counts = [0usize; 256];
-        for &c in &self.colours {
-            counts[c as usize] += 1;
-        }
-        // Report colours in order of first appearance, so the message is stable.
-        for &c in &self.colours {
-            if face_of_colour[c as usize].is_none() || counts[c as usize] != 9 {
-                return Err(FaceletError::ColourCount {
-                    colour: colour_char(c),
-                    count: counts[c as usize],
-                });
-            }
+        if let Some(e) = self.colour_problems().into_iter().next() {
+            return Err(e);
         }
         Ok(std::array::from_fn(|i| {
-            face_of_colour[self.colours[i] as usize].expect("checked above")
+            face_of_colour[self.colours[i] as usize].expect("every colour is a centre's")
         }))
     }
 
@@ -451,7 +484,7 @@ impl FaceletCube {
         let faces = match self.faces() {
             Ok(faces) => faces,
             Err(e @ FaceletError::CentresNotDistinct { .. }) => return vec![e],
-            Err(_) => return self.colour_count_problems(),
+            Err(_) => return self.colour_problems(),
         };
         let pieces = self.read_pieces(&faces);
         if !pieces.errors.is_empty() {
@@ -597,7 +630,11 @@ impl FaceletCube {
             })
     }
 
-    fn colour_count_problems(&self) -> Vec<FaceletError> {
+    /// The colour problems of stickers with six distinct centres, in order of first appearance:
+    /// each colour that no centre has, with its stickers, and each centre colour on other than
+    /// nine stickers; but a centre colour on fewer is not named beside an unknown colour, as
+    /// the unknown stickers are most likely its own.
+    fn colour_problems(&self) -> Vec<FaceletError> {
         let mut counts = [0usize; 256];
         for &c in &self.colours {
             counts[c as usize] += 1;
@@ -606,16 +643,19 @@ impl FaceletCube {
         for centre in CENTRES {
             is_centre[self.colours[centre] as usize] = true;
         }
+        let unknown = self.colours.iter().any(|&c| !is_centre[c as usize]);
         let mut reported = [false; 256];
         let mut out = Vec::new();
         for &c in &self.colours {
-            let c = c as usize;
-            if (!is_centre[c] || counts[c] != 9) && !reported[c] {
-                reported[c] = true;
-                out.push(FaceletError::ColourCount {
-                    colour: colour_char(c as u8),
-                    count: counts[c],
-                });
+            let (colour, count) = (colour_char(c), counts[c as usize]);
+            if std::mem::replace(&mut reported[c as usize], true) {
+                continue;
+            }
+            if !is_centre[c as usize] {
+                let facelets = (0..54).filter(|&i| self.colours[i] == c).collect();
+                out.push(FaceletError::UnknownColour { colour, facelets });
+            } else if count > 9 || (count < 9 && !unknown) {
+                out.push(FaceletError::ColourCount { colour, count });
             }
         }
         out

@@ -92,12 +92,38 @@ fn wrong_colour_counts() {
         }),
         "{problems:?}"
     );
-    // A colour no centre has.
-    let bad = with(&[(0, b'X')]);
-    assert!(bad.problems().contains(&FaceletError::ColourCount {
+}
+
+/// Issue 31, item 7: a sticker in a colour that no centre has is named as such, alone (not as a
+/// centre colour on eight stickers), by `problems` and by the reader.
+#[test]
+fn i31_7_unknown_colour_is_named() {
+    let bad = with(&[(53, b'X')]);
+    let unknown = FaceletError::UnknownColour {
         colour: 'X',
-        count: 1
-    }));
+        facelets: vec![53],
+    };
+    assert_eq!(bad.problems(), std::slice::from_ref(&unknown));
+    assert_eq!(bad.to_cube_solvable(), Err(unknown.clone()));
+    assert_eq!(
+        unknown.to_string(),
+        "sticker B9 is 'X', a colour that no centre has (each sticker has the colour of one of the six centres)"
+    );
+    // Two unknown stickers and a U sticker too many: R and B are short, which is not named.
+    let bad = with(&[(9, b'U'), (17, b'X'), (53, b'X')]);
+    assert_eq!(
+        bad.problems(),
+        [
+            FaceletError::ColourCount {
+                colour: 'U',
+                count: 10
+            },
+            FaceletError::UnknownColour {
+                colour: 'X',
+                facelets: vec![17, 53]
+            },
+        ]
+    );
 }
 
 #[test]

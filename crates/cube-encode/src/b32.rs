@@ -35,6 +35,7 @@
 
 use cube_core::{Cube, Symmetry};
 
+use crate::check::{Parts, Problem, parts_problems};
 use crate::error::DecodeError;
 use crate::h48::{
     CORNER_H48_TO_KOCIEMBA, CORNER_KOCIEMBA_TO_H48, CORNER_NAMES, EDGE_H48_TO_KOCIEMBA,
@@ -82,7 +83,11 @@ fn char_at(text: &str, at: usize) -> char {
         .unwrap_or('\u{fffd}')
 }
 
-fn read(text: &str) -> Result<(Cube, Option<Symmetry>), DecodeError> {
+/// Reads the pieces and the orientation. `LENIENT`, for [`check_as`](crate::check_as), lets a
+/// piece appear twice, a corner be twisted "3" and an edge be numbered 12 to 15, which the
+/// pieces' check then names.
+#[inline(always)]
+fn read_parts<const LENIENT: bool>(text: &str) -> Result<(Parts, Option<Symmetry>), DecodeError> {
     let start = text.len() - text.trim_ascii_start().len();
     let body = text.trim_ascii();
     let mut groups = body.split('=');
@@ -111,7 +116,7 @@ fn read(text: &str) -> Result<(Cube, Option<Symmetry>), DecodeError> {
     let (mut cp, mut co, mut ep, mut eo) = ([0u8; 8], [0u8; 8], [0u8; 12], [0u8; 12]);
     let mut seen = 0u32;
     let mut note = |bit: usize, name: &'static str, i: usize| {
-        if seen >> bit & 1 == 1 {
+        if !LENIENT && seen >> bit & 1 == 1 {
             return Err(DecodeError::DuplicatePiece {
                 piece: name,
                 column: start + i + 1,
@@ -123,7 +128,7 @@ fn read(text: &str) -> Result<(Cube, Option<Symmetry>), DecodeError> {
     for h in 0..8 {
         let value = letter(h)?;
         let (piece, twist) = (value & 7, value >> 3);
-        if twist > 2 {
+        if !LENIENT && twist > 2 {
             return Err(DecodeError::B32Piece {
                 column: start + h + 1,
                 found: bytes[h] as char,
@@ -140,18 +145,24 @@ fn read(text: &str) -> Result<(Cube, Option<Symmetry>), DecodeError> {
         let i = 9 + h;
         let value = letter(i)?;
         let (piece, flip) = (value & 15, value >> 4);
-        if piece > 11 {
-            return Err(DecodeError::B32Piece {
-                column: start + i + 1,
-                found: bytes[i] as char,
-                value,
-                corner: false,
-            });
-        }
-        note(piece as usize, EDGE_NAMES[piece as usize], i)?;
         let k = EDGE_H48_TO_KOCIEMBA[h] as usize;
-        ep[k] = EDGE_H48_TO_KOCIEMBA[piece as usize];
         eo[k] = flip;
+        match EDGE_H48_TO_KOCIEMBA.get(piece as usize) {
+            Some(&kociemba) => {
+                note(piece as usize, EDGE_NAMES[piece as usize], i)?;
+                ep[k] = kociemba;
+            }
+            // Out of range, kept as written for the pieces' check.
+            None if LENIENT => ep[k] = piece,
+            None => {
+                return Err(DecodeError::B32Piece {
+                    column: start + i + 1,
+                    found: bytes[i] as char,
+                    value,
+                    corner: false,
+                });
+            }
+        }
     }
     let orientation = if with_orientation {
         let o = bytes[22].wrapping_sub(b'A');
@@ -167,7 +178,17 @@ fn read(text: &str) -> Result<(Cube, Option<Symmetry>), DecodeError> {
     } else {
         None
     };
+    Ok(((cp, co, ep, eo), orientation))
+}
+
+fn read(text: &str) -> Result<(Cube, Option<Symmetry>), DecodeError> {
+    let ((cp, co, ep, eo), orientation) = read_parts::<false>(text)?;
     Ok((Cube::from_parts(cp, co, ep, eo)?, orientation))
+}
+
+/// Every problem of B32 text's pieces ([`check_as`](crate::check_as)).
+pub(crate) fn problems(text: &str) -> Result<Vec<Problem>, DecodeError> {
+    Ok(parts_problems(read_parts::<true>(text)?.0))
 }
 
 /// Reads B32 text, with the orientation or without it (the 21-character form of older

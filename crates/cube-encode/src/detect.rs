@@ -51,10 +51,7 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
 /// [`DecodeError::Empty`] for blank text, else [`DecodeError::Detected`]: the format assumed
 /// and its reader's error.
 pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
-    if text.trim().is_empty() {
-        return Err(DecodeError::Empty);
-    }
-    let format = shape(text).unwrap_or(Format::Alg);
+    let format = format_of(text)?;
     match parse_as(format, text) {
         Ok(state) => Ok((format, state)),
         Err(error) => Err(DecodeError::Detected {
@@ -62,6 +59,17 @@ pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
             error: Box::new(error),
         }),
     }
+}
+
+/// The format [`detect()`] reads `text` in: its [`shape`], else an algorithm.
+///
+/// # Errors
+/// [`DecodeError::Empty`] for blank text.
+pub(crate) fn format_of(text: &str) -> Result<Format, DecodeError> {
+    if text.trim().is_empty() {
+        return Err(DecodeError::Empty);
+    }
+    Ok(shape(text).unwrap_or(Format::Alg))
 }
 
 /// The most letters a whitespace-free run may have and still be read as moves: cubing.js does

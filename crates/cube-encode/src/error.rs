@@ -4,6 +4,7 @@ use std::fmt;
 
 use cube_core::{CubeError, FaceletError, ParseError};
 
+use crate::check::Problem;
 use crate::format::Format;
 
 /// A field of the Twizzle binary format, named in errors.
@@ -164,8 +165,9 @@ pub enum DecodeError {
     Illegal(CubeError),
     /// The stickers are not a cube ([`FaceletCube`](cube_core::FaceletCube)'s legality check).
     Facelet(FaceletError),
-    /// The centres show face letters `URFDLB` in an arrangement no rotation makes (a mirror
-    /// image), so the puzzle orientation is meaningless.
+    /// The centres are in an arrangement no rotation makes (facelets: the face letters `URFDLB`
+    /// in a mirror image; pattern JSON: a mirror image or a centre twice), so the puzzle
+    /// orientation is meaningless.
     CentresNotARotation,
     /// A `decode_solvable` reader: the centre orientations are impossible on a real supercube (each quarter
     /// turn changes both the corner permutation parity and the parity of the centre turns).
@@ -310,14 +312,8 @@ impl fmt::Display for DecodeError {
             ),
             DecodeError::Illegal(e) => write!(f, "illegal cube: {e}"),
             DecodeError::Facelet(e) => write!(f, "illegal cube: {e}"),
-            DecodeError::CentresNotARotation => write!(
-                f,
-                "the centres are a mirror image of the face letters URFDLB, which no rotation makes"
-            ),
-            DecodeError::CentreParity => write!(
-                f,
-                "the centre turns and the corner permutation have different parities: impossible on a supercube"
-            ),
+            DecodeError::CentresNotARotation => write!(f, "{}", Problem::CentresNotARotation),
+            DecodeError::CentreParity => write!(f, "{}", Problem::CentreParity),
             DecodeError::Alg(e) => write!(f, "not an algorithm: {e}"),
             DecodeError::Json(e) => write!(f, "not JSON: {e}"),
             DecodeError::BadPattern { path, reason } => {

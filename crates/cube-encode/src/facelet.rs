@@ -10,8 +10,9 @@
 //! real and distinct pieces; and solvability in [`decode_solvable`]): legal strings are read by its
 //! table-driven fast path without allocating.
 
-use cube_core::{Face, FaceletCube, Symmetry};
+use cube_core::{Face, FaceletCube, FaceletError, Symmetry};
 
+use crate::check::{Problem, sticker_problems};
 use crate::error::DecodeError;
 use crate::reid;
 use crate::state::State;
@@ -98,6 +99,21 @@ fn read(text: &str, solvable: bool) -> Result<State, DecodeError> {
         _ => seen,
     };
     Ok(State::new(cube).with_orientation(orientation))
+}
+
+/// Every problem of a facelet string ([`check_as`](crate::check_as)): its stickers', and
+/// centres in the letters `URFDLB` that no rotation gives, unless the stickers fit centres
+/// placed otherwise (which says more).
+pub(crate) fn problems(text: &str) -> Result<Vec<Problem>, DecodeError> {
+    let bytes = bytes_of(text)?;
+    let mut problems = sticker_problems(&FaceletCube::new(bytes));
+    let misplaced = problems
+        .iter()
+        .any(|p| matches!(p, Problem::Stickers(FaceletError::CentresMisplaced { .. })));
+    if !misplaced && orientation_of(&bytes).is_err() {
+        problems.insert(0, Problem::CentresNotARotation);
+    }
+    Ok(problems)
 }
 
 /// Reads a facelet string whose pieces are real and distinct; the state may be unsolvable.

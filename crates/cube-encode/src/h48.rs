@@ -19,6 +19,7 @@
 
 use cube_core::Cube;
 
+use crate::check::{Parts, Problem, parts_problems};
 use crate::error::DecodeError;
 use crate::state::State;
 
@@ -117,7 +118,10 @@ fn token_at(bytes: &[u8], at: usize, len: usize) -> String {
     String::from_utf8_lossy(&bytes[at..end]).into_owned()
 }
 
-fn read(text: &str) -> Result<Cube, DecodeError> {
+/// Reads the pieces. `LENIENT`, for [`check_as`](crate::check_as), lets a piece appear twice and
+/// an orientation be any digit, which the pieces' check then names.
+#[inline(always)]
+fn read_parts<const LENIENT: bool>(text: &str) -> Result<Parts, DecodeError> {
     let bytes = text.as_bytes();
     let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
     let mut pos = 0usize;
@@ -147,7 +151,11 @@ fn read(text: &str) -> Result<Cube, DecodeError> {
                 });
             }
             pos += 2;
-            (piece as usize, EDGE_NAMES[piece as usize], b'1')
+            (
+                piece as usize,
+                EDGE_NAMES[piece as usize],
+                if LENIENT { b'9' } else { b'1' },
+            )
         } else {
             let key = letter(at(pos)) * 49 + letter(at(pos + 1)) * 7 + letter(at(pos + 2));
             let piece = CORNER_BY_KEY[key];
@@ -158,7 +166,11 @@ fn read(text: &str) -> Result<Cube, DecodeError> {
                 });
             }
             pos += 3;
-            (piece as usize, CORNER_NAMES[piece as usize], b'2')
+            (
+                piece as usize,
+                CORNER_NAMES[piece as usize],
+                if LENIENT { b'9' } else { b'2' },
+            )
         };
         let digit = at(pos);
         if !(b'0'..=max_digit).contains(&digit) {
@@ -175,7 +187,7 @@ fn read(text: &str) -> Result<Cube, DecodeError> {
         }
         pos += 1;
         let bit = if i < 12 { piece } else { 12 + piece };
-        if seen >> bit & 1 == 1 {
+        if !LENIENT && seen >> bit & 1 == 1 {
             return Err(DecodeError::DuplicatePiece {
                 piece: name,
                 column: start + 1,
@@ -199,7 +211,17 @@ fn read(text: &str) -> Result<Cube, DecodeError> {
     if pos < bytes.len() {
         return Err(DecodeError::TrailingGarbage { column: pos + 1 });
     }
+    Ok((cp, co, ep, eo))
+}
+
+fn read(text: &str) -> Result<Cube, DecodeError> {
+    let (cp, co, ep, eo) = read_parts::<false>(text)?;
     Ok(Cube::from_parts(cp, co, ep, eo)?)
+}
+
+/// Every problem of H48 text's pieces ([`check_as`](crate::check_as)).
+pub(crate) fn problems(text: &str) -> Result<Vec<Problem>, DecodeError> {
+    Ok(parts_problems(read_parts::<true>(text)?))
 }
 
 /// Reads H48 text: 20 distinct pieces with valid orientation digits. The state may be

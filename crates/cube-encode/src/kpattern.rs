@@ -12,9 +12,10 @@
 //! through a `serde_json::Value`. [`write()`] fills a caller buffer from a template; [`encode`]
 //! returns a `String`.
 
-use cube_core::{Centers, Symmetry};
+use cube_core::{Centers, Cube, Symmetry};
 use serde_json::Value;
 
+use crate::check::{Problem, parts_problems};
 use crate::error::DecodeError;
 use crate::reid::{self, CENTER_TO_FACE, FACE_TO_CENTER, Reid};
 use crate::state::State;
@@ -74,10 +75,21 @@ fn orbit<'a>(data: &'a Value, name: &str) -> Result<&'a Value, DecodeError> {
 /// Reads a pattern that is already JSON.
 ///
 /// # Errors
-/// [`DecodeError::BadPattern`] for a missing or malformed orbit, a value out of range, centres
-/// that no rotation places, or an `orientationMod` other than all 1 or all 0;
-/// [`DecodeError::Illegal`] for pieces that are not a permutation.
+/// [`DecodeError::BadPattern`] for a missing or malformed orbit, a value out of range, or an
+/// `orientationMod` other than all 1 or all 0; [`DecodeError::CentresNotARotation`] for
+/// centres that no rotation places; [`DecodeError::Illegal`] for pieces that are not a
+/// permutation.
 pub fn decode_value(value: &Value) -> Result<State, DecodeError> {
+    let (pattern, tracked) = read_value::<false>(value)?;
+    finish(&pattern, tracked)
+}
+
+/// Reads the arrays of a pattern and whether its centre orientation is tracked. `LENIENT`, for
+/// [`check_as`](crate::check_as), takes any number below 256 as a piece or an orientation of
+/// the pieces and the centres (the centre orientations of a tracked pattern excepted), which
+/// the checks then name.
+fn read_value<const LENIENT: bool>(value: &Value) -> Result<(Reid, bool), DecodeError> {
+    let limit = |strict: u64| Some(if LENIENT { 256 } else { strict });
     let data = match value.get("patternData") {
         Some(data) => {
             if let Some(name) = value.get("experimentalPuzzleName")
@@ -112,11 +124,11 @@ pub fn decode_value(value: &Value) -> Result<State, DecodeError> {
         }
     };
     let pattern = Reid {
-        ep: read_array(edges, "EDGES", "pieces", Some(12))?,
-        eo: read_array(edges, "EDGES", "orientation", Some(2))?,
-        cp: read_array(corners, "CORNERS", "pieces", Some(8))?,
-        co: read_array(corners, "CORNERS", "orientation", Some(3))?,
-        centers: read_array(centers, "CENTERS", "pieces", Some(6))?,
+        ep: read_array(edges, "EDGES", "pieces", limit(12))?,
+        eo: read_array(edges, "EDGES", "orientation", limit(2))?,
+        cp: read_array(corners, "CORNERS", "pieces", limit(8))?,
+        co: read_array(corners, "CORNERS", "orientation", limit(3))?,
+        centers: read_array(centers, "CENTERS", "pieces", limit(6))?,
         center_ori: if tracked {
             read_array(centers, "CENTERS", "orientation", Some(4))?
         } else {
@@ -124,7 +136,39 @@ pub fn decode_value(value: &Value) -> Result<State, DecodeError> {
             [0; 6]
         },
     };
-    finish(&pattern, tracked)
+    Ok((pattern, tracked))
+}
+
+/// The rotation whose centres a pattern shows, if any.
+fn rotation_of(centers: &[u8; 6]) -> Option<usize> {
+    reid::rotations()
+        .transform
+        .iter()
+        .position(|t| t.centers == *centers)
+}
+
+/// Every problem of pattern JSON ([`check_as`](crate::check_as)): of the centres and the
+/// pieces as written, or, when they are a rotation and pieces, of the state.
+pub(crate) fn problems(text: &str) -> Result<Vec<Problem>, DecodeError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| DecodeError::Json(e.to_string()))?;
+    let (pattern, tracked) = read_value::<true>(&value)?;
+    let parts = pattern.parts();
+    let (cp, co, ep, eo) = parts;
+    Ok(
+        match (
+            rotation_of(&pattern.centers),
+            Cube::from_parts(cp, co, ep, eo),
+        ) {
+            (Some(_), Ok(_)) => finish(&pattern, tracked)?.problems(),
+            (rotation, _) => {
+                let mut problems = parts_problems(parts);
+                if rotation.is_none() {
+                    problems.insert(0, Problem::CentresNotARotation);
+                }
+                problems
+            }
+        },
+    )
 }
 
 /// The state of a pattern whose arrays have been read and range-checked: both readers end
@@ -140,11 +184,7 @@ fn finish(pattern: &Reid, tracked: bool) -> Result<State, DecodeError> {
         // The identity: the inverse transformation would change nothing.
         (0, pattern)
     } else {
-        let r = rot
-            .transform
-            .iter()
-            .position(|t| t.centers == pattern.centers)
-            .ok_or_else(|| bad("CENTERS.pieces", "no rotation puts the centres there"))?;
+        let r = rotation_of(&pattern.centers).ok_or(DecodeError::CentresNotARotation)?;
         rotated = pattern.apply(&rot.transform[rot.inverse[r] as usize]);
         (r, &rotated)
     };

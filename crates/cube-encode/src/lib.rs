@@ -16,6 +16,8 @@
 //! - [`kpattern`]: cubing.js `KPattern` JSON.
 //! - [`compact`]: batches of states as fixed-size 11-byte records.
 //! - [`detect()`], [`shape`] and [`parse_as`]: which [`Format`] a string is in.
+//! - [`check()`] and [`check_as`]: every rule a text breaks, each a [`Problem`] with a stable
+//!   rule code, read leniently where a format can write what no cube has.
 //!
 //! Decoders never panic; every failure is a [`DecodeError`] naming the problem. Encoding and
 //! decoding Twizzle binary, H48, B32 and facelets allocate nothing on success (the `encode`
@@ -42,6 +44,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod b32;
+mod check;
 pub mod compact;
 mod detect;
 mod error;
@@ -55,6 +58,7 @@ mod serde_impl;
 mod state;
 pub mod twizzle;
 
+pub use check::{Checked, Problem, check, check_as, illegal_cube};
 pub use detect::{MAX_MOVE_RUN, detect, parse, parse_as, shape, structured_shape};
 pub use error::{DecodeError, Field};
 pub use format::{Format, UnknownFormat};

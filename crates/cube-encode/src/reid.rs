@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 
 use cube_core::{Cube, CubeError, Face, FaceletCube, Symmetry};
 
+use crate::check::{Parts, Problem, sticker_problems};
 use crate::error::DecodeError;
 use crate::state::State;
 
@@ -151,6 +152,19 @@ impl Reid {
             swap_corners(u64::from_le_bytes(self.co)).to_le_bytes(),
             first_bytes(edge_pieces(swap_edges(u128::from_le_bytes(ep)))),
             first_bytes(swap_edges(u128::from_le_bytes(eo))),
+        )
+    }
+
+    /// The corners and edges in Kociemba's order as they are, numbers out of range kept, for
+    /// [`check_as`](crate::check_as).
+    pub fn parts(&self) -> Parts {
+        let corner = |v: u8| CORNER_MAP.get(v as usize).copied().unwrap_or(v);
+        let edge = |v: u8| EDGE_MAP.get(v as usize).copied().unwrap_or(v);
+        (
+            std::array::from_fn(|k| corner(self.cp[CORNER_MAP[k] as usize])),
+            std::array::from_fn(|k| self.co[CORNER_MAP[k] as usize]),
+            std::array::from_fn(|k| edge(self.ep[EDGE_MAP[k] as usize])),
+            std::array::from_fn(|k| self.eo[EDGE_MAP[k] as usize]),
         )
     }
 
@@ -335,6 +349,11 @@ fn read_stickers(text: &str) -> Result<FaceletCube, DecodeError> {
         });
     }
     Ok(FaceletCube::new(colours))
+}
+
+/// Every problem of a piece string's stickers ([`check_as`](crate::check_as)).
+pub(crate) fn problems(text: &str) -> Result<Vec<Problem>, DecodeError> {
+    Ok(sticker_problems(&read_stickers(text)?))
 }
 
 /// Reads a piece string whose pieces are real and distinct; the state may be unsolvable.

@@ -2,6 +2,7 @@
 
 use cube_core::{Alg, Centers, Cube, FaceletCube, Symmetry};
 
+use crate::check::Problem;
 use crate::error::DecodeError;
 
 /// A cube state as the formats of this crate carry it: the pieces relative to the centres, and
@@ -127,13 +128,34 @@ impl State {
     /// [`DecodeError::Illegal`] with cube-core's reason, or [`DecodeError::CentreParity`].
     pub fn validate(&self) -> Result<(), DecodeError> {
         self.cube.validate()?;
-        if let Some(centers) = self.centers {
-            let turns: u32 = centers.turns().iter().map(|&t| t as u32).sum();
-            if (turns % 2 == 1) != self.cube.corner_parity_odd() {
-                return Err(DecodeError::CentreParity);
-            }
+        if !self.centre_parity_ok() {
+            return Err(DecodeError::CentreParity);
         }
         Ok(())
+    }
+
+    /// Every rule [`State::validate`] checks that the state breaks, in its order: empty
+    /// exactly when it succeeds.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out: Vec<Problem> = self
+            .cube
+            .violations()
+            .into_iter()
+            .map(Problem::Pieces)
+            .collect();
+        if !self.centre_parity_ok() {
+            out.push(Problem::CentreParity);
+        }
+        out
+    }
+
+    /// Whether the parity of the centre quarter turns, if recorded, equals the corner
+    /// permutation's.
+    fn centre_parity_ok(&self) -> bool {
+        self.centers.is_none_or(|centers| {
+            let turns: u32 = centers.turns().iter().map(|&t| t as u32).sum();
+            (turns % 2 == 1) == self.cube.corner_parity_odd()
+        })
     }
 
     /// The stickers as they look in space (the orientation applied; none means identity),

@@ -52,10 +52,13 @@ fn malformed_patterns() {
     let mut v = good.clone();
     v["EDGES"]["pieces"][0] = json!(-1);
     assert_eq!(bad_pattern(v).0, "EDGES.pieces");
-    // A mirror image of the centres.
+    // A mirror image of the centres: a pattern, but no cube (issue 31, item 7).
     let mut v = good.clone();
     v["CENTERS"]["pieces"] = json!([0, 3, 2, 1, 4, 5]);
-    assert_eq!(bad_pattern(v).0, "CENTERS.pieces");
+    assert_eq!(
+        kpattern::decode(&v.to_string()),
+        Err(DecodeError::CentresNotARotation)
+    );
     let mut v = good.clone();
     v["CENTERS"]["orientationMod"] = json!([4, 4, 4, 4, 4, 4]);
     assert_eq!(bad_pattern(v).0, "CENTERS.orientationMod");

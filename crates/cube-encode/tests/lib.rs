@@ -8,10 +8,12 @@
 //! - `facelet`: facelets.json.
 //! - `detect`: format detection and ambiguity.
 //! - `errors`: one crafted input per error kind, and their messages.
+//! - `check`: issue 31, item 7: every rule broken, read leniently, in every format.
 //! - `props`: proptest round trips and random-input robustness.
 //! - `serde`: the `serde` feature.
 
 mod b32;
+mod check;
 mod detect;
 mod errors;
 mod facelet;

@@ -1,8 +1,10 @@
 //! `Cube`: a state read from any format the CLI reads, written to every format; `check` and
 //! `convert`.
 
-use cube_core::{Alg, Cube, FaceletCube};
-use cube_encode::{DecodeError, Format, State, b32, facelet, h48, kpattern, reid, twizzle};
+use cube_core::{Alg, Cube};
+use cube_encode::{
+    Checked, DecodeError, Format, State, b32, facelet, h48, kpattern, reid, twizzle,
+};
 use cube_solvers::scramble::Scrambler;
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, Solver, Stop};
@@ -10,7 +12,7 @@ use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::errors::{IllegalCube, ParseError, is_illegal, solve_error};
+use crate::errors::{IllegalCube, ParseError, solve_error};
 
 /// The format names of the CLI's `--from` and `--to`.
 const FORMATS: [(&str, Format); 7] = [
@@ -46,9 +48,6 @@ fn name_of(format: Format) -> &'static str {
 
 /// The reader's refusal of `text` as `format`, in the CLI's words.
 fn refusal(e: &DecodeError, format: Format, forced: bool) -> PyErr {
-    if is_illegal(e) {
-        return IllegalCube::new_err(e.to_string());
-    }
     let name = name_of(format);
     ParseError::new_err(match (forced, format) {
         (true, _) => format!("{e} (read as {name}, as format= asked)"),
@@ -61,20 +60,35 @@ fn refusal(e: &DecodeError, format: Format, forced: bool) -> PyErr {
     })
 }
 
-/// Reads `text` as `format`, or in the format its shape says (cube-encode's detection).
-pub fn parse(text: &str, format: Option<&str>) -> PyResult<(Format, State)> {
+/// Reads `text` as `format`, or in the format its shape says, with every rule checked
+/// (cube-encode's `check`, as the CLI reads).
+fn read(text: &str, format: Option<&str>) -> PyResult<(Format, Checked)> {
     match format {
         Some(name) => {
             let format = format_named(name)?;
-            let state =
-                cube_encode::parse_as(format, text).map_err(|e| refusal(&e, format, true))?;
-            Ok((format, state))
+            let checked =
+                cube_encode::check_as(format, text).map_err(|e| refusal(&e, format, true))?;
+            Ok((format, checked))
         }
-        None => match cube_encode::detect(text) {
+        None => match cube_encode::check(text) {
             Ok(found) => Ok(found),
             Err(DecodeError::Detected { format, error }) => Err(refusal(&error, format, false)),
             Err(e) => Err(refusal(&e, Format::Alg, false)),
         },
+    }
+}
+
+/// The refusal of a state that breaks rules: every one, as `check` lists them.
+fn illegal(problems: &[cube_encode::Problem]) -> PyErr {
+    IllegalCube::new_err(cube_encode::illegal_cube(problems))
+}
+
+/// Reads `text` as [`read`] does: the state, or `IllegalCube` naming every problem.
+pub fn parse(text: &str, format: Option<&str>) -> PyResult<(Format, State)> {
+    let (format, checked) = read(text, format)?;
+    match checked.state {
+        Some(state) => Ok((format, state)),
+        None => Err(illegal(&checked.problems)),
     }
 }
 
@@ -96,13 +110,21 @@ impl StateArg {
         }
     }
 
+    /// Every rule the state breaks (none: a legal cube).
+    fn problems(&self) -> PyResult<Vec<cube_encode::Problem>> {
+        match self {
+            StateArg::Cube(cube) => Ok(cube.state.problems()),
+            StateArg::Text(text) => Ok(read(text, None)?.1.problems),
+        }
+    }
+
     /// The state, which must be solvable: the pieces relative to the centres.
     pub fn legal_cube(&self) -> PyResult<Cube> {
-        let state = self.state()?;
-        state
-            .validate()
-            .map_err(|e| IllegalCube::new_err(e.to_string()))?;
-        Ok(state.cube())
+        let problems = self.problems()?;
+        if !problems.is_empty() {
+            return Err(illegal(&problems));
+        }
+        Ok(self.state()?.cube())
     }
 }
 
@@ -267,7 +289,8 @@ impl PyCube {
 #[pyclass(module = "cube_toolkit", name = "Problem", frozen, get_all, eq)]
 #[derive(Clone, PartialEq)]
 pub struct Problem {
-    /// The rule's name in kebab case, such as ``colour-count`` or ``corner-twist``.
+    /// The rule's code, as the CLI's ``check --json`` gives it, such as ``colour-count`` or
+    /// ``twisted-corner`` (docs/json.md lists them).
     code: String,
     /// The CLI's sentence for it.
     message: String,
@@ -292,29 +315,6 @@ impl Problem {
     }
 }
 
-/// `ColourCount { .. }` -> `colour-count`: the variant name of an error enum.
-fn code_of(debug: &str) -> String {
-    let name: String = debug
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect();
-    let mut code = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            code.push('-');
-        }
-        code.push(c.to_ascii_lowercase());
-    }
-    code
-}
-
-fn problem<E: std::fmt::Debug + std::fmt::Display>(e: &E) -> Problem {
-    Problem {
-        code: code_of(&format!("{e:?}")),
-        message: e.to_string(),
-    }
-}
-
 /// The rules ``state`` breaks, as the CLI's ``check`` lists them; empty for a legal cube.
 ///
 /// A text that reads as no state at all raises ``ParseError``.
@@ -324,42 +324,18 @@ fn problem<E: std::fmt::Debug + std::fmt::Display>(e: &E) -> Problem {
 /// []
 /// >>> [p.code for p in check("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR")]
 /// ['colour-count', 'colour-count']
+/// >>> [p.code for p in check("UF2 UF0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR0 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0")]
+/// ['orientation-out-of-range', 'edges-not-a-permutation']
 #[pyfunction]
 pub fn check(state: StateArg) -> PyResult<Vec<Problem>> {
-    // The sticker checks of a facelet text come before any reading as cubies, as in the CLI.
-    if let StateArg::Text(text) = &state
-        && matches!(cube_encode::shape(text), Some(Format::Facelets))
-    {
-        let compact: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-        if let Ok(stickers) = <[u8; 54]>::try_from(compact) {
-            return Ok(FaceletCube::new(stickers)
-                .problems()
-                .iter()
-                .map(problem)
-                .collect());
-        }
-    }
-    let state = match &state {
-        StateArg::Cube(cube) => cube.state,
-        StateArg::Text(text) => match parse(text, None) {
-            Ok((_, state)) => state,
-            Err(e) if Python::with_gil(|py| e.is_instance_of::<IllegalCube>(py)) => {
-                return Ok(vec![Problem {
-                    code: "illegal".to_string(),
-                    message: e.to_string(),
-                }]);
-            }
-            Err(e) => return Err(e),
-        },
-    };
-    let mut problems: Vec<Problem> = state.cube().violations().iter().map(problem).collect();
-    if let (true, Err(e)) = (problems.is_empty(), state.validate()) {
-        problems.push(match &e {
-            DecodeError::Illegal(inner) => problem(inner),
-            other => problem(other),
-        });
-    }
-    Ok(problems)
+    Ok(state
+        .problems()?
+        .iter()
+        .map(|p| Problem {
+            code: p.rule().to_string(),
+            message: p.to_string(),
+        })
+        .collect())
 }
 
 /// ``state`` in the format ``to``: ``"facelets"``, ``"h48"``, ``"reid"``, ``"b32"``,
@@ -389,11 +365,13 @@ pub fn convert(py: Python<'_>, state: StateArg, to: &str) -> PyResult<String> {
                 ));
             }
             let cube = state.cube();
-            cube.validate().map_err(|e| {
-                IllegalCube::new_err(format!(
-                    "illegal cube: {e} (only legal states have a move sequence)"
-                ))
-            })?;
+            let problems = State::new(cube).problems();
+            if !problems.is_empty() {
+                return Err(IllegalCube::new_err(format!(
+                    "{} (only legal states have a move sequence)",
+                    cube_encode::illegal_cube(&problems)
+                )));
+            }
             let solutions = py
                 .allow_threads(|| {
                     TwoPhase::new(crate::tables::two_phase()).solve(

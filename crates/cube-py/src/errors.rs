@@ -1,7 +1,6 @@
 //! The exceptions of `cube_toolkit`, one per kind of failure, all under `CubeError`, and the
 //! conversions from the workspace's errors.
 
-use cube_encode::DecodeError;
 use cube_solvers::SolveError;
 use cube_tables::{TableError, TableErrorKind};
 use pyo3::create_exception;
@@ -55,17 +54,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TablesInvalid", py.get_type::<TablesInvalid>())?;
     m.add("NoSolution", py.get_type::<NoSolution>())?;
     Ok(())
-}
-
-/// Whether a decoder's refusal means the text reads but is no cube (the CLI's `illegal`).
-pub fn is_illegal(e: &DecodeError) -> bool {
-    matches!(
-        e,
-        DecodeError::Illegal(_)
-            | DecodeError::Facelet(_)
-            | DecodeError::CentresNotARotation
-            | DecodeError::CentreParity
-    )
 }
 
 /// A solver's error: unsolvable input is `IllegalCube`.

@@ -90,6 +90,27 @@ def test_check_lists_the_problems_with_codes():
         check("R U Q")
 
 
+def test_i31_7_check_names_every_rule_as_the_cli():
+    # A piece twice and orientations out of range: problems, with the CLI's rule codes.
+    h48 = "UF2 UF0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR3 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0"
+    assert [p.code for p in check(h48)] == [
+        "orientation-out-of-range",
+        "orientation-out-of-range",
+        "edges-not-a-permutation",
+    ]
+    twisted = "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0"
+    assert [p.code for p in check(twisted)] == ["twisted-corner"]
+    stray = check("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX")
+    assert [p.code for p in stray] == ["unknown-colour"]
+    assert stray[0].message.startswith("sticker B9 is 'X', a colour that no centre has")
+    # Solving names every problem, as the CLI does.
+    with pytest.raises(cube_toolkit.IllegalCube) as refused:
+        solve(h48)
+    assert str(refused.value) == "illegal cube: " + "; ".join(p.message for p in check(h48))
+    with pytest.raises(cube_toolkit.IllegalCube):
+        Cube(h48)
+
+
 def test_convert_matches_the_readme():
     assert convert("R U", "h48") == "FR0 UL0 DB0 DF0 UB0 UF0 DL0 BR0 DR0 FL0 BL0 UR0 UFR1 UFL0 DFL0 UBR2 DFR2 UBL0 DBR1 DBL0"
     assert convert("R U", "twizzle") == "9c14df400001baa5280000"

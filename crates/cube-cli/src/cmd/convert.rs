@@ -39,11 +39,13 @@ pub fn encode(global: &Global, state: &State, to: StateFormat) -> Result<String,
 /// whole-cube rotation of the state's orientation (if it has one) as `x`, `y` and `z` turns.
 fn alg_of(global: &Global, state: &State) -> Result<String, CliError> {
     let cube = state.cube();
-    cube.validate().map_err(|e| {
-        CliError::illegal(format!(
-            "illegal cube: {e} (only legal states have a move sequence)"
-        ))
-    })?;
+    let problems = State::new(cube).problems();
+    if !problems.is_empty() {
+        return Err(CliError::illegal(format!(
+            "{} (only legal states have a move sequence)",
+            cube_encode::illegal_cube(&problems)
+        )));
+    }
     let solutions = crate::method_tables::two_phase_solver(global)
         .solve(&cube, &Limits::default(), &Stop::new())
         .map_err(CliError::illegal)?;

@@ -37,9 +37,8 @@ impl<'a> Request<'a> {
             None => None,
             Some(text) => {
                 let input = Input::new(global, text);
-                let (_, state) = input
-                    .legal_state()
-                    .map_err(|e| CliError::parse(format!("--to: {e}")))?;
+                // Of the kind of the same refusal of STATE: `parse` or `illegal`.
+                let (_, state) = input.legal_state().map_err(|e| e.about("--to"))?;
                 Some(state.cube())
             }
         };
