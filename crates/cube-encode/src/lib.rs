@@ -55,7 +55,7 @@ mod serde_impl;
 mod state;
 pub mod twizzle;
 
-pub use detect::{MAX_MOVE_RUN, detect, parse, parse_as, shape, structured_shape};
+pub use detect::{detect, parse, parse_as, shape, structured_shape};
 pub use error::{DecodeError, Field};
 pub use format::{Format, UnknownFormat};
 pub use state::State;
