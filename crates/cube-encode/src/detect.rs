@@ -291,11 +291,10 @@ fn is_piece_name(token: &str) -> bool {
         && bytes
             .iter()
             .all(|b| b"URFDLB".contains(&b.to_ascii_uppercase()))
-        && bytes.iter().enumerate().all(|(i, b)| {
-            !bytes[..i]
-                .iter()
-                .any(|a| a.to_ascii_uppercase() == b.to_ascii_uppercase())
-        })
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| !bytes[..i].iter().any(|a| a.eq_ignore_ascii_case(b)))
 }
 
 /// [`detect`] without saying which format it was.
