@@ -237,7 +237,7 @@ impl fmt::Display for ParseError {
             ),
             ParseErrorKind::UnsupportedLayer => write!(
                 f,
-                "column {col}: {tok:?} names a layer a 3x3x3 does not read: only the middle layer, numbered from a face as 2U 2L 2F 2R 2B 2D, is (as cubing.js reads it; 2R is M')"
+                "column {col}: {tok:?}: a 3x3x3 reads a layer number only as 2U 2L 2F 2R 2B 2D, the middle layer (2R is M'), as cubing.js does"
             ),
         }
     }
