@@ -95,7 +95,8 @@ const NEAREST_MIN_CHARS: usize = 13;
 ///    (moves are separated by spaces, so no algorithm has a word like `UUU` or `UF0`):
 ///    - B32 if it has a `=` (a B32 text split over lines, or cut short);
 ///    - else Twizzle hex if a word is a run of at least 8 hex digits (after an optional `0x`)
-///      with a decimal digit or a lowercase letter (`d3d275788b2`);
+///      with at least two decimal digits (`d3d275788b2`; a facelet face `BBBDDDFF4` with a
+///      typo is not);
 ///    - else, when the words that are not moves (letters and digits only, and no move by
 ///      themselves; words of a `//` comment left out) hold at least 13 characters and more
 ///      than half of all the words' characters: H48 if more than half of those words are H48
@@ -253,8 +254,8 @@ fn nearest_shape(text: &str) -> Option<Format> {
     }
 }
 
-/// A run of at least 8 hex digits, after an optional `0x`, with a decimal digit or a lowercase
-/// letter: Twizzle hex, or part of it (`BBDDFFBB` may be facelets).
+/// A run of at least 8 hex digits, after an optional `0x`, with at least two decimal digits:
+/// Twizzle hex, or part of it (`BBDDFFBB` or `BBBDDDFF4` may be facelets).
 fn is_hex_run(word: &str) -> bool {
     let hex = word
         .strip_prefix("0x")
@@ -262,9 +263,7 @@ fn is_hex_run(word: &str) -> bool {
         .unwrap_or(word);
     hex.len() >= 8
         && hex.bytes().all(|b| b.is_ascii_hexdigit())
-        && hex
-            .bytes()
-            .any(|b| b.is_ascii_digit() || b.is_ascii_lowercase())
+        && hex.bytes().filter(u8::is_ascii_digit).count() >= 2
 }
 
 /// `UF0`, `UFR2`, `uf0`, or several glued together (`UF0UB0`): two or three letters of

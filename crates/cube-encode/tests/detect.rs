@@ -200,6 +200,12 @@ fn structured_text_outside_the_shapes_is_never_moves() {
             "",
         ),
         ("OCVATEJH=K".to_string(), Format::B32, ""),
+        // Faces cut short, one with a digit typo among the hex letters B, D and F: no hex.
+        (
+            format!("{} {} BBBDDDFF4 U", faces[0], faces[1]),
+            Format::Facelets,
+            "found 28 facelets, expected 54",
+        ),
         (format!("{} R U", b32::encode(&s)), Format::B32, ""),
     ];
     for (text, format, message) in cases {
