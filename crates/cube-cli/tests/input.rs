@@ -85,12 +85,120 @@ fn i14_1_structured_text_is_never_read_as_moves() {
     assert_eq!(code, 0);
     let (code, out, err) = run(&["convert", reid.trim(), "--to", "facelets"], None);
     assert_eq!((code, out.as_str()), (0, r_u.as_str()), "{err}");
-    // `--from` still forces a reading.
-    let (code, out, _) = run(
+    // `--from` still forces a reading: the move reader's, which since issue 31 refuses
+    // juxtaposed moves (this read as 14 face turns before).
+    let (code, out, err) = run(
         &["convert", "--from", "alg", "RURURURURURURU", "--to", "h48"],
         None,
     );
-    assert_eq!(code, 0, "{out}");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("missing a space") && err.contains("as --from asked"),
+        "{err}"
+    );
+}
+
+// See: issue 31, item 1 (structured text outside detection's shapes was read as juxtaposed
+// moves: `optimal` "solved" 53 stickers by row). Each is refused with exit code 1 by its own
+// format's reader, or, too short to be a state (`UFR1`, `BL0`), by the move reader.
+#[test]
+fn i31_1_structured_text_is_refused_by_its_reader() {
+    let by_row = "UUU UUU UUU RRR RRR RRR FFF FFF FFF DDD DDD DDD LLL LLL LLL BBB BBB BB";
+    let (code, out, err) = run(&["optimal", by_row], None);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("found 53 facelets, expected 54") && err.contains("read as facelets"),
+        "{err}"
+    );
+    let h48_tokens: Vec<&str> = SOLVED_H48.split(' ').collect();
+    let reid_tokens: Vec<&str> = SOLVED_REID.split(' ').collect();
+    let faces: Vec<&str> = (0..6).map(|f| &SOLVED_FACELETS[9 * f..9 * f + 9]).collect();
+    let cases = [
+        (
+            h48_tokens[..14].join(" "),
+            "read as h48",
+            "14 pieces, expected 20",
+        ),
+        (SOLVED_H48.to_lowercase(), "read as h48", ""),
+        (reid_tokens[..10].join(" "), "read as reid", ""),
+        (
+            "9c14df40000".to_string(),
+            "read as twizzle",
+            "11 hex digits",
+        ),
+        (
+            "d3d275788b2c83a5680000 R U".to_string(),
+            "read as twizzle",
+            "",
+        ),
+        ("OCVATEJH=K".to_string(), "read as b32", ""),
+        (
+            format!("{} {}", faces[..5].join(" "), &faces[5][..5]),
+            "read as facelets",
+            "found 50 facelets, expected 54",
+        ),
+        ("UFR1".to_string(), "move sequence", "missing a space"),
+        ("BL0".to_string(), "move sequence", "missing a space"),
+        (
+            "L0".to_string(),
+            "move sequence",
+            "\"L0\" has an amount that is 0",
+        ),
+    ];
+    for (text, format, message) in cases {
+        for command in ["optimal", "solve", "convert"] {
+            let mut args = vec![command, &text];
+            if command == "convert" {
+                args.extend(["--to", "h48"]);
+            }
+            let (code, out, err) = run(&args, None);
+            assert_eq!(code, 1, "{command} {text}: {out}");
+            assert!(out.is_empty(), "{command} {text}: {out}");
+            assert!(
+                err.contains(format) && err.contains(message),
+                "{command} {text}: {err}"
+            );
+        }
+    }
+    // A face split into a 4- and a 5-sticker token is the same facelets.
+    let split = format!(
+        "{} {} {}",
+        &SOLVED_FACELETS[..4],
+        &SOLVED_FACELETS[4..9],
+        faces[1..].join(" ")
+    );
+    let (code, out, err) = run(&["convert", &split, "--to", "h48"], None);
+    assert_eq!((code, out.trim()), (0, SOLVED_H48), "{err}");
+}
+
+// See: issue 31, item 9 (`(R U R' U')x6` read as the group then x6; SiGN `2R` refused). As
+// cubing.js: a move right after a group needs a space ("missing a space?"), and `2R` is its
+// 3x3x3's derived move `r R'`, the slice M'.
+#[test]
+fn i31_9_cubing_js_spacing_and_numbered_layers() {
+    let (code, out, err) = run(&["convert", "(R U R' U')x6", "--to", "h48"], None);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("column 12") && err.contains("missing a space before \"x6\""),
+        "{err}"
+    );
+    for (numbered, derived) in [
+        ("2R", "r R'"),
+        ("2L", "l L'"),
+        ("2U", "u U'"),
+        ("2D", "d D'"),
+        ("2F", "f F'"),
+        ("2B", "b B'"),
+    ] {
+        let (code, out, err) = run(&["convert", numbered, "--to", "kpattern"], None);
+        assert_eq!(code, 0, "{numbered}: {err}");
+        let (_, expected, _) = run(&["convert", derived, "--to", "kpattern"], None);
+        assert_eq!(out, expected, "{numbered}");
+    }
+    let (code, _, err) = run(&["convert", "R 3R", "--to", "h48"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("column 3") && err.contains("\"3R\""), "{err}");
 }
 
 // See: issue 14, item 2 (several lines became one state when their concatenation parsed).

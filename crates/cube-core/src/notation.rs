@@ -1,11 +1,20 @@
 //! Algorithms in the notation cubers write and cubing.js reads.
 //!
 //! Tokens: face turns `U R F D L B`; wide turns `Uw Rw Fw Dw Lw Bw` and `u r f d l b`; slices
-//! `M E S` (M turns like L, E like D, S like F); rotations `x y z`. An amount follows a token:
-//! nothing (a clockwise quarter turn), a number (`R2`, `R3`), a prime (`R'`), or both (`R2'`).
+//! `M E S` (M turns like L, E like D, S like F); the second layer named by its number, SiGN's
+//! way, as cubing.js reads it on a 3x3x3: `2R` (= `M'`), `2L` (= `M`), `2U` (= `E'`), `2D`
+//! (= `E`), `2F` (= `S`), `2B` (= `S'`), and no other layer number (`3R`, `2-3Rw`, `2r` are
+//! refused); rotations `x y z`. An amount follows a token: nothing (a clockwise quarter turn), a
+//! number from 1 (`R2`, `R3`; `R0` and `R02` are refused), a prime (`R'`), or both (`R2'`).
 //! Groups repeat with an amount (`(R U R' U')3`, `(R U)'`); `[A, B]` is the commutator
 //! `A B A' B'` and `[A: B]` the conjugate `A B A'`, both may carry an amount too. `//` starts a
-//! comment that runs to the end of the line. Spaces between tokens are optional.
+//! comment that runs to the end of the line.
+//!
+//! As in cubing.js, moves are separated: a move, group, bracket or comment that follows a move,
+//! group or bracket must have whitespace before it (`R U`, `R' U`, `(R U) R`), while `(`, `[`,
+//! `,` and `:` need none after them and `)` and `]` none before (`(R U)`, `[R,U]`). `RU`,
+//! `R'U` and `(R U)x2` are refused, so that no text of another format (`UUU`, `UFR1`) is read
+//! as juxtaposed moves.
 //!
 //! Expansion keeps the centres fixed, as the cubie model does: `M = R L'` with the whole cube
 //! turned by `x'`, `E = U D'` with `y'`, `S = F' B` with `z`, and a wide turn is the opposite face
@@ -38,6 +47,8 @@ enum Turn {
     Wide { face: Face, lower: bool },
     /// The middle layer: `M` (like L), `E` (like D), `S` (like F).
     Slice(Slice),
+    /// The middle layer named by its number from a face, SiGN's way: `2R` turns like R.
+    Inner(Face),
     /// The whole cube: `x` (like R), `y` (like U), `z` (like F).
     Rotation(Axis),
 }
@@ -47,6 +58,17 @@ enum Slice {
     M,
     E,
     S,
+}
+
+impl Slice {
+    /// The face the slice turns like.
+    fn like(self) -> Face {
+        match self {
+            Slice::M => Face::L,
+            Slice::E => Face::D,
+            Slice::S => Face::F,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,6 +168,15 @@ pub enum ParseErrorKind {
     TooDeep,
     /// Something other than a single face turn where one was expected.
     NotAFaceTurn,
+    /// A move, group, bracket or comment right after a move, group or bracket, with no
+    /// whitespace between (`RU`, `R'U`, `(R U)x2`): cubing.js reads no juxtaposed moves.
+    MissingSpace,
+    /// An amount that is 0 or starts with 0 (`L0`, `R02`): a typo far more often than a move
+    /// meant to turn nothing.
+    ZeroAmount,
+    /// A layer number a 3x3x3 does not read (`3R`, `2-3Rw`, `2r`): only the second layer from a
+    /// face, `2U 2L 2F 2R 2B 2D`, is named by number, as cubing.js reads it.
+    UnsupportedLayer,
 }
 
 impl ParseError {
@@ -196,6 +227,18 @@ impl fmt::Display for ParseError {
                 f,
                 "column {col}: {tok:?} is not a single face turn (U R F D L B with an amount)"
             ),
+            ParseErrorKind::MissingSpace => write!(
+                f,
+                "column {col}: missing a space before {tok:?}: moves, groups and brackets are separated by spaces, as in cubing.js (\"R U\", not \"RU\")"
+            ),
+            ParseErrorKind::ZeroAmount => write!(
+                f,
+                "column {col}: {tok:?} has an amount that is 0 or starts with 0 (a typo? a quarter turn has no amount: \"R\")"
+            ),
+            ParseErrorKind::UnsupportedLayer => write!(
+                f,
+                "column {col}: {tok:?}: a 3x3x3 reads a layer number only as 2U 2L 2F 2R 2B 2D, the middle layer (2R is M'), as cubing.js does"
+            ),
         }
     }
 }
@@ -241,11 +284,19 @@ impl Parser<'_> {
         }
     }
 
-    fn skip_space(&mut self) {
+    /// Skips whitespace and comments. `crowded` says whether a move, group or bracket ends
+    /// right here; returns whether what follows is still crowded against it (nothing was
+    /// skipped). A comment needs a space before it too, as in cubing.js.
+    fn skip_space(&mut self, crowded: bool) -> Result<bool, ParseError> {
+        let mut crowded = crowded;
         while let Some(c) = self.peek() {
             if c.is_whitespace() {
                 self.pos += 1;
+                crowded = false;
             } else if c == '/' && self.chars.get(self.pos + 1).map(|&(_, c)| c) == Some('/') {
+                if crowded {
+                    return Err(self.missing_space());
+                }
                 while let Some(c) = self.peek() {
                     if c == '\n' {
                         break;
@@ -256,11 +307,27 @@ impl Parser<'_> {
                 break;
             }
         }
+        Ok(crowded)
     }
 
-    /// An optional amount: digits, then an optional prime. Returns 1 if there is none.
-    fn amount(&mut self) -> Result<i64, ParseError> {
+    /// A [`ParseErrorKind::MissingSpace`] for the characters from the current position up to
+    /// the next whitespace.
+    fn missing_space(&self) -> ParseError {
+        let end = (self.pos..self.chars.len())
+            .find(|&i| self.chars[i].1.is_whitespace())
+            .unwrap_or(self.chars.len());
+        self.error_span(ParseErrorKind::MissingSpace, self.pos, end)
+    }
+
+    /// An optional amount: digits, then an optional prime. Returns 1 if there is none. An
+    /// amount that is 0 or starts with 0 is refused, naming the characters from `from` (the
+    /// move, or the closer of a group) to the amount's end.
+    fn amount(&mut self, from: usize) -> Result<i64, ParseError> {
         let start = self.pos;
+        if self.peek() == Some('0') {
+            self.digits();
+            return Err(self.error(ParseErrorKind::ZeroAmount, from));
+        }
         let mut value: Option<i64> = None;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
             self.pos += 1;
@@ -271,9 +338,7 @@ impl Parser<'_> {
             match v {
                 Some(v) if v <= MAX_EXPANDED_MOVES as i64 => value = Some(v),
                 _ => {
-                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        self.pos += 1;
-                    }
+                    self.digits();
                     return Err(self.error(ParseErrorKind::AmountTooLarge, start));
                 }
             }
@@ -298,8 +363,10 @@ impl Parser<'_> {
     ) -> Result<(Vec<Node>, u64), ParseError> {
         let mut nodes = Vec::new();
         let mut length = 0u64;
+        // Whether a move, group or bracket ends right before, with no space after it.
+        let mut crowded = false;
         loop {
-            self.skip_space();
+            crowded = self.skip_space(crowded)?;
             let start = self.pos;
             let Some(c) = self.peek() else {
                 return match inside {
@@ -309,6 +376,9 @@ impl Parser<'_> {
                     }
                 };
             };
+            if crowded && (c.is_ascii_alphanumeric() || c == '(' || c == '[') {
+                return Err(self.missing_space());
+            }
             let (node, node_length) = match c {
                 ')' | ']' | ',' | ':' => {
                     let expected = match inside {
@@ -336,7 +406,7 @@ impl Parser<'_> {
                     let (body, body_length) =
                         self.sequence(Some((&Opener::Paren, start)), depth + 1)?;
                     self.pos += 1; // ')'
-                    let amount = self.amount()?;
+                    let amount = self.amount(self.pos - 1)?;
                     (Node::Group { body, amount }, repeated(body_length, amount))
                 }
                 '[' => {
@@ -355,8 +425,8 @@ impl Parser<'_> {
                         self.pos += 1;
                         return Err(self.error(ParseErrorKind::BadBracket, start));
                     }
-                    self.pos += 1;
-                    let amount = self.amount()?;
+                    self.pos += 1; // ']'
+                    let amount = self.amount(self.pos - 1)?;
                     let once = if separator == Some(',') {
                         2 * a_length + 2 * b_length
                     } else {
@@ -370,11 +440,11 @@ impl Parser<'_> {
                     (node, repeated(once, amount))
                 }
                 _ => {
-                    let Some(turn) = self.turn() else {
+                    let Some(turn) = self.turn()? else {
                         self.pos += 1;
                         return Err(self.error(ParseErrorKind::UnexpectedCharacter, start));
                     };
-                    let amount = self.amount()?;
+                    let amount = self.amount(start)?;
                     (Node::Turn { turn, amount }, 2)
                 }
             };
@@ -383,10 +453,51 @@ impl Parser<'_> {
                 return Err(self.error(ParseErrorKind::TooLong, start));
             }
             nodes.push(node);
+            crowded = true;
         }
     }
 
-    fn turn(&mut self) -> Option<Turn> {
+    /// The turn of the token here, without its amount; `None` (nothing read) when no token
+    /// starts here. A token may start with a layer number, as cubing.js reads it: `2R` is the
+    /// middle layer turned like R, and a 3x3x3 has no other numbered layer (`3R`, `2-3Rw` and
+    /// `2r` are refused).
+    fn turn(&mut self) -> Result<Option<Turn>, ParseError> {
+        let start = self.pos;
+        if !self.digits() {
+            return Ok(self.letter_turn());
+        }
+        // SiGN's `outer-inner` layer range: `2-3Rw`.
+        if self.peek() == Some('-') {
+            self.pos += 1;
+            if !self.digits() {
+                self.pos = start;
+                return Ok(None);
+            }
+        }
+        let numbered = self.pos - start;
+        match self.letter_turn() {
+            None => {
+                self.pos = start;
+                Ok(None)
+            }
+            Some(Turn::Face(face)) if numbered == 1 && self.chars[start].1 == '2' => {
+                Ok(Some(Turn::Inner(face)))
+            }
+            Some(_) => Err(self.error(ParseErrorKind::UnsupportedLayer, start)),
+        }
+    }
+
+    /// Skips digits; returns whether there were any.
+    fn digits(&mut self) -> bool {
+        let from = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        self.pos > from
+    }
+
+    /// The turn of a token's letters: `R`, `Rw`, `r`, `M`, `x`.
+    fn letter_turn(&mut self) -> Option<Turn> {
         let c = self.peek()?;
         let turn = if let Some(face) = Face::from_letter(c) {
             if self.chars.get(self.pos + 1).map(|&(_, c)| c) == Some('w') {
@@ -470,27 +581,20 @@ fn emit(turn: Turn, amount: i64, frame: Symmetry, out: &mut Vec<Move>) -> Symmet
         return frame;
     }
     // Outer layers turned (spatial face, quarter turns) and the whole-cube rotation.
-    let (layers, rotation): (&[(Face, u8)], Option<Symmetry>) = match turn {
-        Turn::Face(face) => (&[(face, q)], None),
-        Turn::Wide { face, .. } => (&[(face.opposite(), q)], Some(rotation_like(face))),
-        Turn::Slice(Slice::M) => (
-            &[(Face::R, q), (Face::L, 4 - q)],
-            Some(rotation_like(Face::L)),
+    let (layers, rotation) = match turn {
+        Turn::Face(face) => ([Some((face, q)), None], None),
+        Turn::Wide { face, .. } => (
+            [Some((face.opposite(), q)), None],
+            Some(rotation_like(face)),
         ),
-        Turn::Slice(Slice::E) => (
-            &[(Face::U, q), (Face::D, 4 - q)],
-            Some(rotation_like(Face::D)),
-        ),
-        Turn::Slice(Slice::S) => (
-            &[(Face::F, 4 - q), (Face::B, q)],
-            Some(rotation_like(Face::F)),
-        ),
-        Turn::Rotation(Axis::X) => (&[], Some(Symmetry::X)),
-        Turn::Rotation(Axis::Y) => (&[], Some(Symmetry::Y)),
-        Turn::Rotation(Axis::Z) => (&[], Some(Symmetry::Z)),
+        Turn::Slice(slice) => middle(slice.like(), q),
+        Turn::Inner(face) => middle(face, q),
+        Turn::Rotation(Axis::X) => ([None, None], Some(Symmetry::X)),
+        Turn::Rotation(Axis::Y) => ([None, None], Some(Symmetry::Y)),
+        Turn::Rotation(Axis::Z) => ([None, None], Some(Symmetry::Z)),
     };
     let to_centres = frame.inverse();
-    for &(face, turns) in layers {
+    for (face, turns) in layers.into_iter().flatten() {
         out.push(Move::new(to_centres.map_face(face), turns));
     }
     let mut frame = frame;
@@ -500,6 +604,15 @@ fn emit(turn: Turn, amount: i64, frame: Symmetry, out: &mut Vec<Move>) -> Symmet
         }
     }
     frame
+}
+
+/// The outer layers and the rotation of `q` quarter turns of the middle layer that turns like
+/// `face`: the opposite face turned `q` and `face` turned back (in the order U R F D L B, as
+/// [`simplify`] writes them), and the whole cube turned like `face`.
+fn middle(face: Face, q: u8) -> ([Option<(Face, u8)>; 2], Option<Symmetry>) {
+    let mut layers = [(face.opposite(), q), (face, 4 - q)];
+    layers.sort_by_key(|&(face, _)| face);
+    (layers.map(Some), Some(rotation_like(face)))
 }
 
 /// The whole-cube rotation that turns like `face` (x for R, x' for L, ...).
@@ -707,6 +820,7 @@ fn write_nodes(f: &mut fmt::Formatter<'_>, nodes: &[Node]) -> fmt::Result {
                         write!(f, "{}", face.letter().to_ascii_lowercase())?
                     }
                     Turn::Slice(s) => write!(f, "{s:?}")?,
+                    Turn::Inner(face) => write!(f, "2{face}")?,
                     Turn::Rotation(a) => write!(f, "{}", format!("{a:?}").to_lowercase())?,
                 }
                 write_amount(f, *amount)?;
@@ -790,8 +904,107 @@ mod tests {
 
     #[test]
     fn comments_and_spacing() {
-        let alg: Alg = "R U // first\n(R'U')2 // second".parse().unwrap();
-        assert_eq!(alg.to_string(), "R U (R' U')2");
+        let alg: Alg = "R U // first\n(R' U')2 // second\n[R,U]\t(R)"
+            .parse()
+            .unwrap();
+        assert_eq!(alg.to_string(), "R U (R' U')2 [R, U] (R)");
+    }
+
+    // See: issue 31, item 1 (juxtaposed moves read `UUU`, `UFR1` and any structured text
+    // outside detection's shapes as an algorithm). cubing.js: "Are you missing a space?".
+    #[test]
+    fn moves_need_a_space_between_them() {
+        for (text, column, token) in [
+            ("RU", 2, "U"),
+            ("UUU", 2, "UU"),
+            ("R'U", 3, "U"),
+            ("R2U", 3, "U"),
+            ("UFR1", 2, "FR1"),
+            ("R U BL0", 6, "L0"),
+            ("Rw2r", 4, "r"),
+            ("(R U R' U')x6", 12, "x6"),
+            ("(R U)(R U)", 6, "(R"),
+            ("R(U)", 2, "(U)"),
+            ("[R, U]R", 7, "R"),
+            ("R[R: U]", 2, "[R:"),
+            ("R'2", 3, "2"),
+            ("R U// comment", 4, "//"),
+            ("2R2U", 4, "U"),
+        ] {
+            assert_eq!(
+                err(text),
+                (ParseErrorKind::MissingSpace, column, token.into()),
+                "{text}"
+            );
+        }
+        let message = "UUU".parse::<Alg>().unwrap_err().to_string();
+        assert!(
+            message.contains("column 2") && message.contains("\"UU\"") && message.contains("space"),
+            "{message}"
+        );
+        // Closers and separators need no space, nor what follows an opener.
+        for text in [
+            "(R U)",
+            "[R,U]",
+            "[R:U]2",
+            "((R) U)",
+            "[(R), [U: F]]'",
+            "R\nU",
+            "R\tU",
+        ] {
+            assert!(text.parse::<Alg>().is_ok(), "{text}");
+        }
+    }
+
+    // See: issue 31, item 1 (`L0` read as no turn).
+    #[test]
+    fn zero_amounts_are_refused() {
+        for (text, column, token) in [
+            ("L0", 1, "L0"),
+            ("R U L0'", 5, "L0"),
+            ("R02", 1, "R02"),
+            ("(R U)0", 5, ")0"),
+            ("[R, U]00", 6, "]00"),
+        ] {
+            assert_eq!(
+                err(text),
+                (ParseErrorKind::ZeroAmount, column, token.into()),
+                "{text}"
+            );
+        }
+        let message = "L0".parse::<Alg>().unwrap_err().to_string();
+        assert!(
+            message.contains("column 1") && message.contains("\"L0\"") && message.contains("is 0"),
+            "{message}"
+        );
+        assert!("R10 (R)20".parse::<Alg>().is_ok());
+    }
+
+    // See: issue 31, item 9 (SiGN layer numbers). cubing.js's 3x3x3 defines `2R` as `r R'`
+    // (its derivedMoves) and no other numbered layer.
+    #[test]
+    fn numbered_layers_as_cubing_js_reads_them() {
+        let alg: Alg = "2R 2L2 2U' 2D2' 2F 2B3".parse().unwrap();
+        assert_eq!(alg.to_string(), "2R 2L2 2U' 2D2' 2F 2B3");
+        assert_eq!(alg.inverse().to_string(), "2B3' 2F' 2D2 2U 2L2' 2R'");
+        for (text, column, token) in [
+            ("3R", 1, "3R"),
+            ("R 2-3Rw", 3, "2-3Rw"),
+            ("2r", 1, "2r"),
+            ("2Rw", 1, "2Rw"),
+            ("1R", 1, "1R"),
+            ("02R", 1, "02R"),
+            ("2M", 1, "2M"),
+            ("2x", 1, "2x"),
+        ] {
+            assert_eq!(
+                err(text),
+                (ParseErrorKind::UnsupportedLayer, column, token.into()),
+                "{text}"
+            );
+        }
+        assert_eq!(err("R 2").0, ParseErrorKind::UnexpectedCharacter);
+        assert_eq!(err("2-R").0, ParseErrorKind::UnexpectedCharacter);
     }
 
     #[test]

@@ -25,6 +25,43 @@ fn slices_wide_and_rotations_expand_with_fixed_centres() {
     assert!(!expand("x y z x").1.is_mirror());
 }
 
+// See: issue 31, item 9. cubing.js's 3x3x3 (its kpuzzle definition's derivedMoves) defines
+// the numbered middle layers as `"2R": "r R'"`, `"2L": "l L'"`, `"2U": "u U'"`, `"2D": "d D'"`,
+// `"2F": "f F'"`, `"2B": "b B'"`: on a 3x3x3, `2R` is `M'`, `2L` is `M`, `2U` is `E'`, `2D` is
+// `E`, `2F` is `S` and `2B` is `S'`.
+#[test]
+fn numbered_layers_are_cubing_js_derived_moves() {
+    let expanded = |text: &str| {
+        let e = text.parse::<Alg>().unwrap().expand();
+        (e.cube(), e.centers(), e.rotation)
+    };
+    for (numbered, derived, slice) in [
+        ("2R", "r R'", "M'"),
+        ("2L", "l L'", "M"),
+        ("2U", "u U'", "E'"),
+        ("2D", "d D'", "E"),
+        ("2F", "f F'", "S"),
+        ("2B", "b B'", "S'"),
+    ] {
+        assert_eq!(expanded(numbered), expanded(derived), "{numbered}");
+        assert_eq!(expanded(numbered), expanded(slice), "{numbered}");
+        for amount in ["2", "'", "3", "2'"] {
+            let with = |t: &str| format!("({t}){amount}");
+            assert_eq!(
+                expanded(&format!("{numbered}{amount}")),
+                expanded(&with(derived)),
+                "{numbered}{amount}"
+            );
+        }
+        // After a rotation, a numbered layer is relative to the rotated cube like any move.
+        assert_eq!(
+            expanded(&format!("x y {numbered} U")),
+            expanded(&format!("x y {derived} U")),
+            "{numbered}"
+        );
+    }
+}
+
 #[test]
 fn grouping_commutators_and_conjugates() {
     assert_eq!(

@@ -59,7 +59,7 @@ mod state;
 pub mod twizzle;
 
 pub use check::{Checked, Problem, check, check_as, illegal_cube};
-pub use detect::{MAX_MOVE_RUN, detect, parse, parse_as, shape, structured_shape};
+pub use detect::{detect, parse, parse_as, shape, structured_shape};
 pub use error::{DecodeError, Field};
 pub use format::{Format, UnknownFormat};
 pub use state::State;

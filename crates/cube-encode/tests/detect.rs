@@ -51,18 +51,23 @@ fn each_format_is_recognised() {
     }
 }
 
+// Issue 31, item 1: these texts were algorithms too ("U F0 U B0 ...", 54 face turns, 22 B
+// turns) until moves needed a space between them, as in cubing.js; now the move reader refuses
+// them, and each is its own format.
 #[test]
-fn structured_formats_beat_spaceless_algs() {
-    // Both read as algorithms too ("U F0 U B0 ...", 54 face turns).
+fn structured_formats_are_no_spaceless_algs() {
+    let missing_space = |text: &str| match parse_as(Format::Alg, text) {
+        Err(DecodeError::Alg(e)) => *e.kind() == cube_core::ParseErrorKind::MissingSpace,
+        _ => false,
+    };
     let h48_text = h48::encode(&State::SOLVED);
-    assert!(parse_as(Format::Alg, &h48_text).is_ok());
+    assert!(missing_space(&h48_text));
     assert_eq!(detect(&h48_text).unwrap().0, Format::H48);
-    assert!(parse_as(Format::Alg, SOLVED_FACELETS).is_ok());
+    assert!(missing_space(SOLVED_FACELETS));
     assert_eq!(detect(SOLVED_FACELETS).unwrap().0, Format::Facelets);
-    // Hex digits that are also an algorithm (11 B2 turns) are hex.
     let text = "BBBBBBBBBBBBBBBBBBBBBB";
     assert_eq!(detect(text).unwrap().0, Format::TwizzleHex);
-    assert!(parse_as(Format::Alg, text).is_ok());
+    assert!(missing_space(text));
 }
 
 // See: issue 14, item 1 (a malformed structured state fell back to the move reader and was
@@ -125,13 +130,97 @@ fn a_malformed_structured_state_is_refused_as_its_format() {
         "(R U)",
         "(R U R' U')6 x2 M'",
         "[R, U] [F: R U R']",
-        "RUR'U'",
     ] {
         assert_eq!(shape(text), None, "{text}");
         assert_eq!(detect(text).unwrap().0, Format::Alg, "{text}");
     }
+    // Juxtaposed moves are no moves (issue 31; this list had "RUR'U'" as an algorithm): a
+    // short text is the move reader's error.
+    for text in ["RUR'U'", "UFR1", "BL0", "(R U R' U')x6"] {
+        assert_eq!(shape(text), None, "{text}");
+        let (format, error) = refused_as(text);
+        assert_eq!(format, Format::Alg, "{text}");
+        assert!(error.to_string().contains("space"), "{text}: {error}");
+    }
     // A comment's words are not moves.
     assert_eq!(detect("R U // counterclockwise").unwrap().0, Format::Alg);
+}
+
+// See: issue 31, item 1 (each of these was read as juxtaposed moves and answered for another
+// cube). A text that looks like a structured format and fails its reader gets that reader's
+// error; a B32 or Twizzle text with a mistake is blamed on B32 or Twizzle.
+#[test]
+fn structured_text_outside_the_shapes_is_never_moves() {
+    let s = state();
+    let h48_text = h48::encode(&s);
+    let h48_tokens: Vec<&str> = h48_text.split(' ').collect();
+    let reid_text = reid::encode(&s);
+    let reid_tokens: Vec<&str> = reid_text.split(' ').collect();
+    let hex = twizzle::encode_hex(&s);
+    let facelets = facelet::encode(&s);
+    let rows: Vec<&str> = (0..18).map(|r| &facelets[3 * r..3 * r + 3]).collect();
+    let faces: Vec<&str> = (0..6).map(|f| &facelets[9 * f..9 * f + 9]).collect();
+    let split_face = format!(
+        "{} {} {} {}",
+        faces[0],
+        &faces[1][..4],
+        &faces[1][4..],
+        faces[2..].join(" ")
+    );
+    let cases = [
+        // 53 stickers by row, and by row with a row split.
+        (
+            "UUU UUU UUU RRR RRR RRR FFF FFF FFF DDD DDD DDD LLL LLL LLL BBB BBB BB".to_string(),
+            Format::Facelets,
+            "found 53 facelets, expected 54",
+        ),
+        (
+            format!(
+                "{} {} {}",
+                rows[..5].join(" "),
+                &rows[5][..1],
+                rows[5..].join(" ")
+            ),
+            Format::Facelets,
+            "found 55 facelets, expected 54",
+        ),
+        (
+            h48_tokens[..14].join(" "),
+            Format::H48,
+            "14 pieces, expected 20",
+        ),
+        (h48_text.to_lowercase(), Format::H48, ""),
+        (reid_tokens[..10].join(" "), Format::Reid, ""),
+        (reid_tokens[10..].join(" "), Format::Reid, ""),
+        (hex[..11].to_string(), Format::TwizzleHex, ""),
+        (format!("{hex} R U"), Format::TwizzleHex, ""),
+        (
+            "d3d275788b2c83a5680000 R U".to_string(),
+            Format::TwizzleHex,
+            "",
+        ),
+        ("OCVATEJH=K".to_string(), Format::B32, ""),
+        // Faces cut short, one with a digit typo among the hex letters B, D and F: no hex.
+        (
+            format!("{} {} BBBDDDFF4 U", faces[0], faces[1]),
+            Format::Facelets,
+            "found 28 facelets, expected 54",
+        ),
+        (format!("{} R U", b32::encode(&s)), Format::B32, ""),
+    ];
+    for (text, format, message) in cases {
+        let (found, error) = refused_as(&text);
+        assert_eq!(found, format, "{text}: {error}");
+        assert_eq!(parse_as(format, &text), Err(error.clone()), "{text}");
+        assert!(error.to_string().contains(message), "{text}: {error}");
+    }
+    // A face split into a 4- and a 5-sticker token is still facelets, of the same cube.
+    let (found, read) = detect(&split_face).unwrap();
+    assert_eq!((found, read.cube()), (Format::Facelets, s.cube()));
+    // Pieces too few to be anything but a typo in moves are the move reader's error.
+    for text in ["UFR1", "BL0", "L0", "R U RU"] {
+        assert_eq!(refused_as(text).0, Format::Alg, "{text}");
+    }
 }
 
 #[test]
@@ -142,7 +231,7 @@ fn the_error_names_the_format_assumed() {
     let bad_counts = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR";
     let message = detect(bad_counts).unwrap_err().to_string();
     assert!(message.starts_with("as facelets: "), "{message}");
-    assert!(parse_as(Format::Alg, bad_counts).is_ok());
+    assert!(parse_as(Format::Alg, bad_counts).is_err());
     let message = detect("{\"EDGES\": 3}").unwrap_err().to_string();
     assert!(message.starts_with("as pattern-json: "), "{message}");
     // Too long an algorithm is an algorithm's error, not an H48 one.

@@ -20,6 +20,15 @@ def test_parse_error():
         cube_toolkit.solve("UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR0 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 XYZ0")
 
 
+def test_structured_text_is_never_moves():
+    # Issue 31, item 1: 53 stickers by row were read as juxtaposed moves.
+    by_row = "UUU UUU UUU RRR RRR RRR FFF FFF FFF DDD DDD DDD LLL LLL LLL BBB BBB BB"
+    with pytest.raises(ParseError, match="found 53 facelets, expected 54 \\(read as facelets"):
+        cube_toolkit.Cube(by_row)
+    with pytest.raises(ParseError, match="missing a space"):
+        cube_toolkit.Cube("(R U R' U')x6")
+
+
 def test_illegal_cube():
     twisted = "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0"
     for call in [lambda: cube_toolkit.solve(twisted), lambda: cube_toolkit.optimal(twisted), lambda: cube_toolkit.convert(twisted, "alg")]:
