@@ -6,6 +6,9 @@
 //! - [`Face`], [`Move`] and [`MoveSet`]: the 18 face turns and the canonical-sequence rules.
 //! - [`Alg`]: notation as cubers write it (wide turns, slices, rotations, grouping,
 //!   commutators and conjugates), expanded to face turns plus a whole-cube rotation.
+//! - [`NissAlg`]: NISS sequences as FMC write-ups write them (`R U (F' D)`, the moves in
+//!   parentheses done on the inverse scramble): both sides' states, `unniss`, `invert`,
+//!   `cleanup`, move counts and comparison up to commuting moves.
 //! - [`FaceletCube`]: the 54 stickers, whose conversion to cubies is the legality check
 //!   ([`FaceletError`]).
 //! - [`Symmetry`]: the 48 symmetries, named as in the H48 format.
@@ -37,6 +40,7 @@ mod centers;
 mod cubie;
 mod facelet;
 mod moves;
+mod niss;
 mod notation;
 pub mod perm;
 #[cfg(feature = "rand")]
@@ -47,6 +51,7 @@ pub use centers::Centers;
 pub use cubie::{Corner, Cube, CubeError, Edge};
 pub use facelet::{FaceletCube, FaceletError, facelet_name};
 pub use moves::{Face, Move, MoveSet, is_canonical};
+pub use niss::{NissAlg, NissParseError, NissParseErrorKind};
 pub use notation::{
     Alg, Expanded, MAX_EXPANDED_MOVES, MAX_NESTING, ParseError, ParseErrorKind, simplify,
 };

@@ -40,7 +40,7 @@ pub const MAX_NESTING: usize = 256;
 
 /// What one token turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Turn {
+pub(crate) enum Turn {
     /// An outer face.
     Face(Face),
     /// Two layers; `lower` when written `r` rather than `Rw`.
@@ -54,7 +54,7 @@ enum Turn {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Slice {
+pub(crate) enum Slice {
     M,
     E,
     S,
@@ -72,14 +72,14 @@ impl Slice {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Axis {
+pub(crate) enum Axis {
     X,
     Y,
     Z,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Node {
+pub(crate) enum Node {
     /// A token turned by `amount` quarter turns (negative = counter-clockwise), as written.
     Turn { turn: Turn, amount: i64 },
     /// `(body)amount`.
@@ -114,7 +114,7 @@ enum Node {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Alg {
-    nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Node>,
 }
 
 /// An algorithm expanded to face turns relative to the centres, and the whole-cube rotation it
@@ -142,9 +142,9 @@ impl Expanded {
 /// Why a string is not an algorithm.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    kind: ParseErrorKind,
-    column: usize,
-    token: String,
+    pub(crate) kind: ParseErrorKind,
+    pub(crate) column: usize,
+    pub(crate) token: String,
 }
 
 /// The kinds of [`ParseError`].

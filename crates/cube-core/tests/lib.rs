@@ -4,10 +4,12 @@
 //! - `facelets`: every facelet error kind, from crafted bad cubes;
 //! - `symmetry`: the 48 symmetries as a group, and their action on moves and cubes;
 //! - `properties`: group laws and round trips, searched by proptest;
-//! - `notation`: parsing, printing, expansion and inversion of algorithms.
+//! - `notation`: parsing, printing, expansion and inversion of algorithms;
+//! - `niss`: NISS sequences, against nissy-core's tests and by proptest.
 
 mod anchors;
 mod facelets;
+mod niss;
 mod notation;
 mod properties;
 mod symmetry;
