@@ -835,7 +835,7 @@ impl<M: Method> Run<'_, M> {
         let n_threads = if bound <= 6 {
             1
         } else {
-            self.task.limits.threads.max(1)
+            self.task.limits.threads.clamp(1, crate::MAX_THREADS)
         };
         let nodes: u64 = if n_threads <= 1 {
             queue.work()

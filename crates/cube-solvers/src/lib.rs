@@ -140,7 +140,7 @@ pub struct Limits {
     pub time_budget: Option<Duration>,
     /// How many solutions to return, at least 1.
     pub n_solutions: usize,
-    /// Worker threads a method may use, at least 1.
+    /// Worker threads a method may use, at least 1; a method uses at most [`MAX_THREADS`].
     pub threads: usize,
 }
 
@@ -155,6 +155,10 @@ impl Default for Limits {
         }
     }
 }
+
+/// The most worker threads a search starts ([`Limits::threads`]; the front ends refuse more).
+/// Each is a thread of the operating system, which may refuse to start many more.
+pub const MAX_THREADS: usize = 1024;
 
 /// The shortest time limit the front ends accept (a time budget, the optimal solvers' timeout):
 /// a nanosecond, the resolution of [`Duration`] (anything shorter is no time at all).
