@@ -8,6 +8,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cube_encode::Format;
+use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
 use crate::table_dir;
@@ -289,12 +290,13 @@ pub enum Command {
         /// The longest solution wanted, in face turns (not with --method optimal).
         #[arg(long, value_name = "N")]
         max_length: Option<usize>,
-        /// How long two-phase keeps looking for shorter solutions (the first is always kept):
-        /// a duration such as 250ms or 2s; a bare number is milliseconds.
+        /// How long two-phase may search (default 10s): the best solution found by then, or
+        /// exit 4 if none of at most --max-length moves was found; a duration such as 250ms or
+        /// 2s (from 1ns to 1000000 s); a bare number is milliseconds.
         #[arg(
             long,
             value_name = "DURATION",
-            value_parser = parse_time_budget,
+            value_parser = parse_milliseconds,
             allow_hyphen_values = true
         )]
         time_budget: Option<Duration>,
@@ -418,15 +420,15 @@ pub struct OptimalArgs {
     /// Print up to N optimal solutions.
     #[arg(long, value_name = "N", help_heading = "Optimal")]
     pub max_solutions: Option<usize>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N", help_heading = "Optimal")]
+    /// Worker threads, from 1 to 1024 (default: all cores).
+    #[arg(long, value_name = "N", value_parser = parse_threads, help_heading = "Optimal")]
     pub threads: Option<usize>,
-    /// Give up after this long (more than 0, at most 1000000 s), reporting the depth proven and
-    /// the best solution known: a duration such as 90s, 10m or 2h; a bare number is seconds.
+    /// Give up after this long (from 1ns to 1000000 s), reporting the depth proven and the best
+    /// solution known: a duration such as 90s, 10m or 2h; a bare number is seconds.
     #[arg(
         long,
         value_name = "DURATION",
-        value_parser = parse_timeout,
+        value_parser = parse_seconds,
         allow_hyphen_values = true,
         help_heading = "Optimal"
     )]
@@ -441,7 +443,7 @@ pub struct OptimalArgs {
     #[arg(
         long,
         value_name = "DURATION",
-        value_parser = parse_checkpoint_every,
+        value_parser = parse_seconds,
         allow_hyphen_values = true,
         requires = "checkpoint",
         help_heading = "Optimal"
@@ -479,9 +481,6 @@ impl OptimalArgs {
     }
 }
 
-/// The longest `--timeout`, in seconds (about 11.6 days).
-const MAX_TIMEOUT_SECS: f64 = 1e6;
-
 /// The unit of a bare number in a duration option.
 #[derive(Clone, Copy)]
 enum Unit {
@@ -490,8 +489,9 @@ enum Unit {
 }
 
 /// A duration: a number with a unit suffix (`ns`, `us` or `µs`, `ms`, `s`, `m`, `h`), or a bare
-/// number in `bare`; in seconds, finite and at least 0.
-fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
+/// number in `bare`; within cube-solvers' time limits ([`Limits::time_limit`]: from 1 ns to
+/// 10^6 s, as Python's are).
+fn parse_duration(text: &str, bare: Unit) -> Result<Duration, String> {
     let trimmed = text.trim();
     // The suffixes that end in `s` before `s` itself.
     let units = [
@@ -519,53 +519,26 @@ fn parse_duration(text: &str, bare: Unit) -> Result<f64, String> {
             "{text:?} is not a duration (such as 250ms, 2s, 1m or 1h; also ns and us; a bare number is {bare_name})"
         )
     })?;
-    let secs = value * scale;
-    if !secs.is_finite() {
-        return Err(format!("{text:?} is not a finite duration"));
-    }
-    if secs < 0.0 {
-        return Err(format!("{text:?} is negative: a duration is 0 or more"));
-    }
-    Ok(secs)
+    Limits::time_limit(value * scale).map_err(|e| format!("{text:?} {e}"))
 }
 
-/// `--timeout`: more than 0 and at most [`MAX_TIMEOUT_SECS`]; a bare number is seconds.
-fn parse_timeout(text: &str) -> Result<Duration, String> {
-    parse_positive(text, MAX_TIMEOUT_SECS, "the timeout")
+/// `--timeout` and `--checkpoint-every`: a bare number is seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    parse_duration(text, Unit::Seconds)
 }
 
-/// `--checkpoint-every`: more than 0 and at most 10^9 s; a bare number is seconds.
-fn parse_checkpoint_every(text: &str) -> Result<Duration, String> {
-    parse_positive(text, 1e9, "the interval")
+/// `--time-budget`: a bare number is milliseconds.
+fn parse_milliseconds(text: &str) -> Result<Duration, String> {
+    parse_duration(text, Unit::Milliseconds)
 }
 
-/// A duration of at least a nanosecond (a smaller one would be 0) and at most `max` seconds; a
-/// bare number is seconds. `what` names it in the error.
-fn parse_positive(text: &str, max: f64, what: &str) -> Result<Duration, String> {
-    let secs = parse_duration(text, Unit::Seconds)?;
-    if !(secs > 0.0 && secs <= max) {
-        return Err(format!(
-            "{text:?} is out of range: {what} must be more than 0 and at most {max} seconds"
-        ));
-    }
-    let duration = Duration::from_secs_f64(secs);
-    if duration.is_zero() {
-        return Err(format!(
-            "{text:?} is shorter than a nanosecond: {what} must be at least 1ns (1e-9 s)"
-        ));
-    }
-    Ok(duration)
-}
-
-/// `--time-budget`: 0 or more, at most [`MAX_TIMEOUT_SECS`]; a bare number is milliseconds.
-fn parse_time_budget(text: &str) -> Result<Duration, String> {
-    let secs = parse_duration(text, Unit::Milliseconds)?;
-    if secs > MAX_TIMEOUT_SECS {
-        return Err(format!(
-            "{text:?} is out of range: the budget must be at most {MAX_TIMEOUT_SECS} seconds"
-        ));
-    }
-    Ok(Duration::from_secs_f64(secs))
+/// `--threads`: from 1 to cube-solvers' [`MAX_THREADS`], as Python's `threads`.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_THREADS).contains(n))
+        .ok_or_else(|| format!("{text:?} is not a number of threads from 1 to {MAX_THREADS}"))
 }
 
 /// `--tier`: the names of the tiers as possible values (with their size and bake time), so that
@@ -775,45 +748,85 @@ mod tests {
     fn durations_take_a_unit_or_keep_the_bare_unit() {
         let secs = |text| parse_duration(text, Unit::Seconds);
         let millis = |text| parse_duration(text, Unit::Milliseconds);
-        assert_eq!(secs("2"), Ok(2.0));
-        assert_eq!(millis("250"), Ok(0.25));
-        assert_eq!(secs("250ms"), Ok(0.25));
-        assert_eq!(millis("2s"), Ok(2.0));
-        assert_eq!(secs("1m"), Ok(60.0));
-        assert_eq!(millis("1h"), Ok(3600.0));
-        assert_eq!(secs("1.5 m"), Ok(90.0));
+        assert_eq!(secs("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(millis("250"), Ok(Duration::from_millis(250)));
+        assert_eq!(secs("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(millis("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(secs("1m"), Ok(Duration::from_secs(60)));
+        assert_eq!(millis("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(secs("1.5 m"), Ok(Duration::from_secs(90)));
         for bad in ["nan", "-1", "inf", "-1s", "soon", "", "s", "1x"] {
             assert!(secs(bad).is_err(), "{bad}");
         }
-        assert!(secs("nan").unwrap_err().contains("not a finite duration"));
-        assert!(secs("inf").unwrap_err().contains("not a finite duration"));
+        assert!(secs("nan").unwrap_err().contains("not a finite number"));
+        assert!(secs("inf").unwrap_err().contains("not a finite number"));
         assert!(secs("-1").unwrap_err().contains("is negative"));
-        assert!(parse_timeout("0").is_err());
-        assert!(parse_timeout("2e6").is_err());
+        assert!(parse_seconds("0").is_err());
+        assert!(parse_seconds("2e6").unwrap_err().contains("too long"));
         // Below a nanosecond a duration is 0: refused, not taken as "stop at once".
         for tiny in ["1e-300", "1e-10s", "0.0000001ms"] {
             assert!(
-                parse_timeout(tiny).unwrap_err().contains("nanosecond"),
+                parse_seconds(tiny).unwrap_err().contains("nanosecond"),
                 "{tiny}"
             );
-            assert!(parse_checkpoint_every(tiny).is_err(), "{tiny}");
+            assert!(parse_milliseconds(tiny).is_err(), "{tiny}");
         }
-        assert_eq!(parse_timeout("1e-9"), Ok(Duration::from_nanos(1)));
-        assert_eq!(parse_time_budget("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_seconds("1e-9"), Ok(Duration::from_nanos(1)));
+        assert_eq!(parse_seconds("1000000"), Ok(Duration::from_secs(1_000_000)));
+    }
+
+    // See: issue 31, item 6: the CLI and Python share cube-solvers' time limits; a time budget
+    // (which now bounds the whole search) of 0 is no time at all, refused as --timeout's is.
+    #[test]
+    fn i31_6_the_time_budget_has_the_shared_limits() {
+        assert!(
+            parse_milliseconds("0")
+                .unwrap_err()
+                .contains("shorter than a nanosecond"),
+            "{:?}",
+            parse_milliseconds("0")
+        );
+        assert!(
+            parse_milliseconds("1000001s")
+                .unwrap_err()
+                .contains("too long")
+        );
+        assert_eq!(
+            parse_milliseconds("1000000s"),
+            Ok(cube_solvers::MAX_TIME_LIMIT)
+        );
+        assert_eq!(parse_milliseconds("1e-6"), Ok(cube_solvers::MIN_TIME_LIMIT));
+    }
+
+    // See: issue 31, item 6: the thread count has the bounds Python's has (a huge one asked the
+    // system for that many threads, and a thread it refused to start was a panic).
+    #[test]
+    fn i31_6_threads_from_1_to_the_shared_maximum() {
+        assert_eq!(parse_threads("1"), Ok(1));
+        assert_eq!(parse_threads("1024"), Ok(MAX_THREADS));
+        for bad in ["0", "1025", "-1", "99999999999999999999999", "two"] {
+            assert!(
+                parse_threads(bad).unwrap_err().contains("from 1 to 1024"),
+                "{bad}"
+            );
+        }
     }
 
     /// Issue 31, item 9: the error below a nanosecond recommends `1ns`, which must then be
     /// accepted; `us` and `µs` too.
     #[test]
     fn i31_9_the_recommended_1ns_is_accepted() {
-        let advice = parse_timeout("1e-10s").unwrap_err();
-        assert!(advice.contains("at least 1ns"), "{advice}");
-        assert_eq!(parse_timeout("1ns"), Ok(Duration::from_nanos(1)));
-        assert_eq!(parse_checkpoint_every("1ns"), Ok(Duration::from_nanos(1)));
-        assert_eq!(parse_timeout("250us"), Ok(Duration::from_micros(250)));
-        assert_eq!(parse_timeout("250µs"), Ok(Duration::from_micros(250)));
-        assert_eq!(parse_time_budget("1500us"), Ok(Duration::from_micros(1500)));
-        assert!(parse_timeout("0.4ns").unwrap_err().contains("nanosecond"));
+        let advice = parse_seconds("1e-10s").unwrap_err();
+        assert!(advice.contains("1ns"), "{advice}");
+        assert_eq!(parse_seconds("1ns"), Ok(Duration::from_nanos(1)));
+        assert_eq!(parse_milliseconds("1ns"), Ok(Duration::from_nanos(1)));
+        assert_eq!(parse_seconds("250us"), Ok(Duration::from_micros(250)));
+        assert_eq!(parse_seconds("250µs"), Ok(Duration::from_micros(250)));
+        assert_eq!(
+            parse_milliseconds("1500us"),
+            Ok(Duration::from_micros(1500))
+        );
+        assert!(parse_seconds("0.4ns").unwrap_err().contains("nanosecond"));
     }
 
     #[test]

@@ -467,3 +467,78 @@ fn i31_9_solve_to_an_illegal_cube_is_illegal() {
     let to: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(to["error"]["kind"], "parse", "{out}");
 }
+
+/// The first position of `../shared/positions/<name>` (scrambles with a known optimal length).
+fn shared_position(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/positions")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the sibling folder shared/ is required)",
+            path.display()
+        )
+    });
+    text.lines().next().expect("a position").trim().to_string()
+}
+
+// See: issue 31, item 3 (`solve` of a 16-mover with `--max-length 15 --time-budget 2s` ran for
+// ever: the budget counted only once a first solution was found).
+#[test]
+fn i31_3_solve_below_the_optimum_ends_within_the_time_budget() {
+    let sixteen = shared_position("nissy-core-optimal-16.txt");
+    // The two-phase tables are built (once) before the clock starts; a run that reads them and
+    // solves at once measures the start-up, which the budget does not count.
+    assert_eq!(run(&["solve", "R U"], None).0, 0);
+    let start = std::time::Instant::now();
+    assert_eq!(run(&["solve", "R U"], None).0, 0);
+    let start_up = start.elapsed();
+    for json in [false, true] {
+        let mut cmd = crate::cube_cli();
+        cmd.args([
+            "solve",
+            &sixteen,
+            "--max-length",
+            "15",
+            "--time-budget",
+            "2s",
+        ]);
+        if json {
+            cmd.arg("--json");
+        }
+        // Fails rather than hangs if the search does not end.
+        cmd.timeout(std::time::Duration::from_secs(60));
+        let start = std::time::Instant::now();
+        let out = cmd.output().expect("run cube-cli");
+        let took = start.elapsed();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(4), "{stdout} {stderr}");
+        let within = start_up + std::time::Duration::from_secs(3);
+        assert!(took < within, "{took:?}, started in {start_up:?}");
+        let message = if json { &stdout } else { &stderr };
+        assert!(
+            message.contains("two-phase: no solution of at most 15 moves found in 2."),
+            "{message}"
+        );
+        if json {
+            let value: serde_json::Value = serde_json::from_str(stdout.trim()).expect(&stdout);
+            assert_eq!(value["error"]["kind"], "no-solution", "{stdout}");
+        }
+    }
+    // A bound the position meets is answered within the same budget.
+    let (code, out, err) = run(
+        &[
+            "solve",
+            &sixteen,
+            "--max-length",
+            "20",
+            "--time-budget",
+            "2s",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out} {err}");
+}

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::args::Int;
 use crate::errors::{IllegalCube, ParseError, solve_error};
 
 /// The format names of the CLI's `--from` and `--to`.
@@ -187,14 +188,15 @@ impl PyCube {
         Ok(PyCube { state })
     }
 
-    /// A uniformly random legal state (the same ``seed`` gives the same state).
+    /// A uniformly random legal state (the same ``seed``, 0 to 2**64 - 1, gives the same state).
     #[staticmethod]
     #[pyo3(signature = (seed = None))]
-    fn random(seed: Option<u64>) -> PyCube {
+    fn random(seed: Option<Int>) -> PyResult<PyCube> {
+        let seed = seed.map(|s| s.within("seed", 0, u64::MAX)).transpose()?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(rand::random));
-        PyCube {
+        Ok(PyCube {
             state: State::new(Scrambler::random_state(&mut rng)),
-        }
+        })
     }
 
     /// The 54 facelets in Kociemba's order U R F D L B, in the letters ``URFDLB``.

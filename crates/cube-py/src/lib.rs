@@ -8,11 +8,15 @@
 //! - `tables.rs`: the table directory of the CLI's rules, the tables loaded once per process and
 //!   shared by every call, and the count of loads.
 //! - `errors.rs`: the exceptions, one per kind of failure.
+//! - `args.rs`: the numeric arguments, every bad value a `ValueError` naming its range.
 //!
-//! Every solve runs with the GIL released, so Python threads solve in parallel.
+//! Every solve runs with the GIL released, so Python threads solve in parallel, and on a thread
+//! of its own that Ctrl-C stops (`interrupt.rs`).
 
+mod args;
 mod cube;
 mod errors;
+mod interrupt;
 mod optimal;
 mod solve;
 mod tables;

@@ -1,17 +1,20 @@
 //! `optimal`: Korf's optimal solver over the pattern databases of this process, with the GIL
-//! released and Ctrl-C (`KeyboardInterrupt`) stopping the search through its stop flag.
+//! released and Ctrl-C (`KeyboardInterrupt`) stopping the search through its stop flag
+//! (`interrupt.rs`).
 
 use std::time::Duration;
 
 use cube_core::{Alg, Cube};
-use cube_solvers::korf::{Korf, KorfOutcome};
+use cube_solvers::korf::Korf;
 use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, Solution, Stop};
+use cube_solvers::{Limits, MAX_THREADS, Solution};
 use pyo3::prelude::*;
 
+use crate::args::{Int, Seconds, time_limit};
 use crate::cube::StateArg;
 use crate::errors::{NoSolution, solve_error};
-use crate::solve::{PySolution, seconds};
+use crate::interrupt;
+use crate::solve::PySolution;
 use crate::tables;
 
 /// The result of ``optimal``: ``solution`` and ``solutions`` (strings, best first), ``length``,
@@ -132,40 +135,8 @@ impl OptimalResult {
     }
 }
 
-/// Runs the search on another thread while this one, holding the GIL only for a moment every
-/// 20 ms, checks for Python signals: a `KeyboardInterrupt` raises the stop flag, and is raised
-/// once the search has stopped.
-fn search_interruptible(
-    py: Python<'_>,
-    korf: &Korf<'_, cube_tables::Anonymous>,
-    cube: &Cube,
-    limits: &Limits,
-) -> PyResult<KorfOutcome> {
-    let stop = Stop::new();
-    let mut interrupted = None;
-    let outcome = std::thread::scope(|scope| {
-        let search = scope.spawn(|| korf.search(cube, limits, &stop, &mut |_| {}));
-        while !search.is_finished() {
-            if interrupted.is_none()
-                && let Err(e) = py.check_signals()
-            {
-                stop.stop();
-                interrupted = Some(e);
-            }
-            py.allow_threads(|| std::thread::sleep(Duration::from_millis(20)));
-        }
-        search.join()
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
-    match outcome {
-        Ok(result) => result.map_err(solve_error),
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
-}
-
-/// The optimal search behind `optimal` and `solve(method="optimal")`.
+/// The optimal search behind `optimal` and `solve(method="optimal")`: `threads` from 1 to
+/// [`MAX_THREADS`] (default: the cores, at most that), `max_solutions` at least 1.
 pub fn search(
     py: Python<'_>,
     cube: Cube,
@@ -179,15 +150,16 @@ pub fn search(
     // The two-phase upper bound: its tables from the cache rather than built.
     let two_phase = TwoPhase::new(py.allow_threads(tables::two_phase));
     let limits = Limits {
-        n_solutions: max_solutions.max(1),
+        n_solutions: max_solutions,
         threads: threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
+            .min(MAX_THREADS),
         time_budget: timeout,
         ..Limits::default()
     };
     let korf = Korf::new(&set).with_two_phase(two_phase);
-    let outcome = search_interruptible(py, &korf, &cube, &limits)?;
+    let outcome = interrupt::run(py, |stop| korf.search(&cube, &limits, stop, &mut |_| {}))?
+        .map_err(solve_error)?;
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {
         return Err(NoSolution::new_err(format!(
@@ -214,30 +186,30 @@ pub fn search(
 
 /// The shortest solutions of ``state``, proven, over the pattern databases of ``tier``
 /// (``"6edge"``, ``"7edge"``, ``"8edge"``; default: the largest baked, else 6edge, baked on
-/// first use). ``threads`` (default: all cores), ``timeout`` in seconds (then the best known and
-/// the length proven so far, ``optimal`` false), ``max_solutions``.
+/// first use). ``threads`` (1 to 1024; default: all cores), ``timeout`` in seconds (1e-9 to
+/// 1e6, as the CLI's; then the best known and the length proven so far, ``optimal`` false),
+/// ``max_solutions`` (at least 1).
 ///
 /// The tables load once per process and are shared by every call. The GIL is released during
 /// the search, and Ctrl-C stops it (``KeyboardInterrupt``). Raises ``IllegalCube``,
 /// ``TablesMissing`` (a larger tier not baked), ``TablesInvalid``, ``NoSolution`` (timed out
-/// before any solution).
+/// before any solution), ``ValueError`` for a number out of its range.
 #[pyfunction]
-#[pyo3(signature = (state, tier = None, threads = None, timeout = None, max_solutions = 1))]
+#[pyo3(signature = (state, tier = None, threads = None, timeout = None, max_solutions = None))]
 pub fn optimal(
     py: Python<'_>,
     state: StateArg,
     tier: Option<&str>,
-    threads: Option<usize>,
-    timeout: Option<f64>,
-    max_solutions: usize,
+    threads: Option<Int>,
+    timeout: Option<Seconds>,
+    max_solutions: Option<Int>,
 ) -> PyResult<OptimalResult> {
+    let threads = threads
+        .map(|n| n.within("threads", 1, MAX_THREADS))
+        .transpose()?;
+    let timeout = time_limit("timeout", timeout)?;
+    let max_solutions =
+        max_solutions.map_or(Ok(1), |n| n.within("max_solutions", 1, usize::MAX))?;
     let cube = state.legal_cube()?;
-    search(
-        py,
-        cube,
-        tier,
-        threads,
-        seconds("timeout", timeout)?,
-        max_solutions,
-    )
+    search(py, cube, tier, threads, timeout, max_solutions)
 }

@@ -1,22 +1,22 @@
 //! `solve` by method, its `Solution` with labelled stages, and `scramble`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cube_core::{Alg, Move};
 use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::scramble::{Event, Scrambler};
 use cube_solvers::thistlethwaite::Thistlethwaite;
-use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, Solution, Solver, Stop};
-use pyo3::exceptions::PyValueError;
+use cube_solvers::two_phase::{self, TwoPhase};
+use cube_solvers::{Limits, Solution, Solver};
 use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::args::{Int, Seconds, time_limit};
 use crate::cube::StateArg;
 use crate::errors::{NoSolution, ParseError, solve_error};
-use crate::tables;
+use crate::{interrupt, tables};
 
 /// One labelled stage of a solution (``"cross"``, ``"F2L 1"``, ``"phase 1"``...).
 #[pyclass(module = "cube_toolkit", name = "Stage", frozen, get_all, eq)]
@@ -154,34 +154,22 @@ impl PySolution {
 /// The arguments of `Solution(...)`: moves, stages as (label, moves), method, seconds.
 type SolutionArgs = (String, Vec<(String, String)>, String, f64);
 
-/// A time argument in seconds, checked.
-pub fn seconds(name: &str, value: Option<f64>) -> PyResult<Option<Duration>> {
-    value
-        .map(|secs| {
-            Duration::try_from_secs_f64(secs)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "{name}={secs}: expected a number of seconds greater than 0"
-                    ))
-                })
-        })
-        .transpose()
-}
-
 /// A solution of ``state`` by ``method``: ``"two-phase"`` (near-optimal in milliseconds),
 /// ``"thistlethwaite"``, ``"beginner"``, ``"cfop"`` (with labelled stages) or ``"optimal"``.
 ///
 /// Solutions are outer face turns named by the faces' centres: they solve the pieces relative
 /// to the centres, so for a state with a puzzle rotation apply them to ``Cube(cube.h48)``.
-/// ``max_length`` bounds the length; ``time_budget`` (seconds) is how long two-phase keeps
-/// looking for shorter solutions; ``to`` solves to that state instead of solved. The GIL is
-/// released during the search. The first solve of a method in a process loads its tables
-/// (from the table directory, built and cached there when missing).
+/// ``max_length`` (0 or more) bounds the length; ``time_budget`` (seconds, 1e-9 to 1e6, as the
+/// CLI's) bounds how long two-phase searches: the best solution found by then, looking for
+/// shorter ones until it is spent (without it, the first of at most 20 moves, and at most 10 s);
+/// ``to`` solves to that state instead of solved. The GIL is released during the search, and
+/// Ctrl-C stops it (``KeyboardInterrupt``). The first solve of a method in a process loads its
+/// tables (from the table directory, built and cached there when missing).
 ///
-/// Raises ``IllegalCube`` for a state that cannot be solved, ``NoSolution`` when there is none
-/// within the limits, ``ParseError`` for a text that is no state.
+/// Raises ``IllegalCube`` for a state that cannot be solved, ``NoSolution`` when none is found
+/// within the limits (a ``max_length`` below what two-phase finds within the time: below the
+/// optimal length, say), ``ParseError`` for a text that is no state, ``ValueError`` for a number
+/// out of its range.
 ///
 /// >>> from cube_toolkit import Cube, solve
 /// >>> solution = solve("R U R' U'", method="beginner")
@@ -193,10 +181,14 @@ pub fn solve(
     py: Python<'_>,
     state: StateArg,
     method: &str,
-    max_length: Option<usize>,
-    time_budget: Option<f64>,
+    max_length: Option<Int>,
+    time_budget: Option<Seconds>,
     to: Option<StateArg>,
 ) -> PyResult<PySolution> {
+    let max_length = max_length
+        .map(|n| n.within("max_length", 0, usize::MAX))
+        .transpose()?;
+    let time_budget = time_limit("time_budget", time_budget)?;
     let cube = state.legal_cube()?;
     let goal = to.map(|to| to.legal_cube()).transpose()?;
     if method == "optimal" {
@@ -204,14 +196,7 @@ pub fn solve(
             Some(goal) => cube_solvers::relative_to_goal(&cube, goal).map_err(solve_error)?,
             None => cube,
         };
-        let result = crate::optimal::search(
-            py,
-            cube,
-            None,
-            None,
-            seconds("time_budget", time_budget)?,
-            1,
-        )?;
+        let result = crate::optimal::search(py, cube, None, None, time_budget, 1)?;
         return result.solution();
     }
     let solver: Box<dyn Solver> = match method {
@@ -229,52 +214,67 @@ pub fn solve(
     };
     let limits = Limits {
         max_length,
-        time_budget: seconds("time_budget", time_budget)?,
+        time_budget,
         ..Limits::default()
     };
-    let (result, elapsed) = py.allow_threads(|| {
-        let start = std::time::Instant::now();
-        let stop = Stop::new();
-        let result = match &goal {
-            Some(goal) => solver.solve_to(&cube, goal, &limits, &stop),
-            None => solver.solve(&cube, &limits, &stop),
-        };
-        (result, start.elapsed().as_secs_f64())
-    });
+    let start = Instant::now();
+    let result = interrupt::run(py, |stop| match &goal {
+        Some(goal) => solver.solve_to(&cube, goal, &limits, stop),
+        None => solver.solve(&cube, &limits, stop),
+    })?;
+    let elapsed = start.elapsed();
     let solution = result
         .map_err(solve_error)?
         .into_iter()
         .next()
-        .ok_or_else(|| {
-            NoSolution::new_err(format!(
-                "{method}: no solution within the limits (raise max_length or time_budget)"
-            ))
-        })?;
-    Ok(PySolution::new(&solution, method, elapsed))
+        .ok_or_else(|| NoSolution::new_err(no_solution(method, &limits, elapsed)))?;
+    Ok(PySolution::new(&solution, method, elapsed.as_secs_f64()))
 }
 
-/// ``count`` random-state scrambles for ``event`` (``"333"``, ``"333fm"``, ``"333bf"``), as
-/// the CLI's ``scramble`` writes them: the same ``seed`` gives the CLI's scrambles.
+/// The message of a solve that found nothing: what was not found, and which limit to raise.
+fn no_solution(method: &str, limits: &Limits, elapsed: Duration) -> String {
+    let hint = match (method, limits.time_budget) {
+        ("two-phase", Some(_)) => "raise max_length or time_budget".to_string(),
+        ("two-phase", None) => format!(
+            "two-phase searches for {} s without time_budget: raise max_length or time_budget",
+            two_phase::Config::default().default_time_budget.as_secs()
+        ),
+        _ => "its solution is longer: raise max_length".to_string(),
+    };
+    format!(
+        "{method}: {} ({hint}; method=\"optimal\" finds the optimal length)",
+        limits.not_found(elapsed)
+    )
+}
+
+/// ``count`` (default 1) random-state scrambles for ``event`` (``"333"``, ``"333fm"``,
+/// ``"333bf"``), as the CLI's ``scramble`` writes them: the same ``seed`` (0 to 2**64 - 1)
+/// gives the CLI's scrambles. Ctrl-C stops a long run (``KeyboardInterrupt``).
 ///
 /// >>> from cube_toolkit import scramble
 /// >>> len(scramble(seed=42, count=2))
 /// 2
 #[pyfunction]
-#[pyo3(signature = (event = "333", seed = None, count = 1))]
+#[pyo3(signature = (event = "333", seed = None, count = None))]
 pub fn scramble(
     py: Python<'_>,
     event: &str,
-    seed: Option<u64>,
-    count: usize,
+    seed: Option<Int>,
+    count: Option<Int>,
 ) -> PyResult<Vec<String>> {
     let event: Event = event
         .parse()
         .map_err(|e| ParseError::new_err(format!("{e}")))?;
+    let seed = seed.map(|s| s.within("seed", 0, u64::MAX)).transpose()?;
+    let count = count.map_or(Ok(1), |n| n.within("count", 0, usize::MAX))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(rand::random));
-    Ok(py.allow_threads(|| {
+    // Ctrl-C stops a long run between two scrambles.
+    interrupt::run(py, |stop| {
         let scrambler = Scrambler::new(TwoPhase::new(tables::two_phase()));
         (0..count)
-            .map(|_| scrambler.scramble(event, &mut rng).alg.to_string())
+            .map_while(|_| {
+                (!stop.is_stopped()).then(|| scrambler.scramble(event, &mut rng).alg.to_string())
+            })
             .collect()
-    }))
+    })
 }

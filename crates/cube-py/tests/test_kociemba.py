@@ -24,7 +24,7 @@ def test_kociemba_readme_examples():
 def test_max_depth():
     state = "DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD"
     assert len(kociemba.solve(state, max_depth=20).split()) <= 20
-    with pytest.raises(ValueError, match="no solution within the limits"):
+    with pytest.raises(ValueError, match="no solution of at most 5 moves found"):
         kociemba.solve(state, max_depth=5)
 
 

@@ -81,3 +81,20 @@ def interrupt_a_long_search():
     with pytest.raises(KeyboardInterrupt):
         optimal(Cube.random(seed=11), tier="6edge", threads=1)
     assert time.monotonic() - start < 10
+
+
+def test_i31_2_a_list_cut_by_the_timeout_is_not_complete():
+    """Issue 31, item 2: `complete` says whether `solutions` is every solution asked for."""
+    four_spots = "F2 B2 U D' R2 L2 U D'"
+    full = optimal(four_spots, tier="6edge", max_solutions=1000)
+    assert full.optimal and full.complete and len(full.solutions) == 24
+    assert "complete=True" in repr(full)
+    assert pickle.loads(pickle.dumps(full)).complete
+    enough = optimal(four_spots, tier="6edge", max_solutions=3)
+    assert enough.complete and len(enough.solutions) == 3
+    # The twister: 72 solutions of 14 moves, over a second of search; a short timeout stops the
+    # enumeration before it ends: what was found is optimal, but the list is not complete.
+    twister = "F R' U L F' L' F U' R U L' U' L F'"
+    cut = optimal(twister, tier="6edge", max_solutions=1000, timeout=0.05)
+    assert not cut.complete
+    assert len(cut.solutions) < 72

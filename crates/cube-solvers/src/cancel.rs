@@ -45,11 +45,13 @@ pub(crate) struct Clock {
 }
 
 impl Clock {
+    /// A clock started now; a budget too long for an [`Instant`] to represent its end (such as
+    /// [`Duration::MAX`]) is no deadline.
     pub(crate) fn new(budget: Option<Duration>) -> Clock {
         let start = Instant::now();
         Clock {
             start,
-            deadline: budget.map(|b| start + b),
+            deadline: budget.and_then(|b| start.checked_add(b)),
         }
     }
 
@@ -61,5 +63,22 @@ impl Clock {
 
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // See: issue 31, item 6 (a time budget of 1e19 s from Python panicked adding it to the
+    // clock's start).
+    #[test]
+    fn i31_6_a_budget_too_long_to_represent_is_no_deadline() {
+        for budget in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
+            let clock = Clock::new(Some(budget));
+            assert!(!clock.expired());
+        }
+        assert!(Clock::new(Some(Duration::ZERO)).expired());
+        assert!(!Clock::new(None).expired());
     }
 }

@@ -624,11 +624,19 @@ impl<M: Method> Run<'_, M> {
             n_solutions: 1,
             threads: 1,
         };
-        match two_phase.solve(self.task.cube, &limits, self.task.stop) {
-            Ok(mut found) if !found.is_empty() => Ok(Some(found.swap_remove(0).moves)),
-            Ok(_) => Ok(None),
-            Err(e) => Err(e),
+        let mut found = two_phase.solve(self.task.cube, &limits, self.task.stop)?;
+        if found.is_empty() {
+            // The budget (which bounds two-phase's whole search) ran out before any solution:
+            // the first of at most MAX_DEPTH moves, which two-phase always finds (the stop flag
+            // still ends it).
+            let first = Limits {
+                target_length: Some(MAX_DEPTH),
+                time_budget: Some(Duration::MAX),
+                ..limits
+            };
+            found = two_phase.solve(self.task.cube, &first, self.task.stop)?;
         }
+        Ok((!found.is_empty()).then(|| found.swap_remove(0).moves))
     }
 
     /// The bounds from [`Run::first_bound`] on, until one has solutions, the search is stopped,
@@ -849,7 +857,7 @@ impl<M: Method> Run<'_, M> {
         let n_threads = if bound <= 6 {
             1
         } else {
-            self.task.limits.threads.max(1)
+            self.task.limits.threads.clamp(1, crate::MAX_THREADS)
         };
         let nodes: u64 = if n_threads <= 1 {
             queue.work()

@@ -94,6 +94,7 @@ pub mod slow;
 pub mod step;
 pub mod two_phase;
 
+use std::fmt;
 use std::time::Duration;
 
 use cube_core::{Cube, Move};
@@ -131,12 +132,15 @@ pub struct Limits {
     /// Stop as soon as a solution of at most this many face turns is found (`None`: keep
     /// looking for shorter ones within the other limits).
     pub target_length: Option<usize>,
-    /// How long to keep looking for better solutions. Soft: a method never abandons the first
-    /// solution it finds, and checks the clock only between steps of its search.
+    /// How long the search may run: once it is spent, a method returns the best solutions found
+    /// so far, none if it found none. A method checks the clock between steps of its search
+    /// (every few thousand nodes), so it may overrun by a moment. A budget too long for the
+    /// system clock to represent is no deadline; front ends take
+    /// [`MIN_TIME_LIMIT`]..=[`MAX_TIME_LIMIT`] ([`Limits::time_limit`]).
     pub time_budget: Option<Duration>,
     /// How many solutions to return, at least 1.
     pub n_solutions: usize,
-    /// Worker threads a method may use, at least 1.
+    /// Worker threads a method may use, at least 1; a method uses at most [`MAX_THREADS`].
     pub threads: usize,
 }
 
@@ -152,7 +156,103 @@ impl Default for Limits {
     }
 }
 
+/// The most worker threads a search starts ([`Limits::threads`]; the front ends refuse more).
+/// Each is a thread of the operating system, which may refuse to start many more.
+pub const MAX_THREADS: usize = 1024;
+
+/// The shortest time limit the front ends accept (a time budget, the optimal solvers' timeout):
+/// a nanosecond, the resolution of [`Duration`] (anything shorter is no time at all).
+pub const MIN_TIME_LIMIT: Duration = Duration::from_nanos(1);
+
+/// The longest time limit the front ends accept: 10^6 s, about 11.6 days.
+pub const MAX_TIME_LIMIT: Duration = Duration::from_secs(1_000_000);
+
+/// Why a number of seconds is no time limit ([`Limits::time_limit`]). Its message is a predicate
+/// to follow the value: `"-1" is negative: ...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimitError {
+    /// Not a number, or infinite.
+    NotFinite,
+    /// Below 0.
+    Negative,
+    /// 0, or more but under [`MIN_TIME_LIMIT`].
+    TooShort,
+    /// Over [`MAX_TIME_LIMIT`].
+    TooLong,
+}
+
+impl fmt::Display for TimeLimitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self {
+            TimeLimitError::NotFinite => "is not a finite number of seconds",
+            TimeLimitError::Negative => "is negative",
+            TimeLimitError::TooShort => "is shorter than a nanosecond",
+            TimeLimitError::TooLong => "is too long",
+        };
+        write!(
+            f,
+            "{what}: a time limit is from 1 ns (1e-9 s) to {} s (about 11.6 days)",
+            MAX_TIME_LIMIT.as_secs()
+        )
+    }
+}
+
+impl std::error::Error for TimeLimitError {}
+
 impl Limits {
+    /// A time limit of `secs` seconds, checked as both front ends check theirs: finite, from
+    /// [`MIN_TIME_LIMIT`] to [`MAX_TIME_LIMIT`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use cube_solvers::{Limits, TimeLimitError};
+    /// assert_eq!(Limits::time_limit(0.25), Ok(Duration::from_millis(250)));
+    /// assert_eq!(Limits::time_limit(f64::NAN), Err(TimeLimitError::NotFinite));
+    /// assert_eq!(Limits::time_limit(0.0), Err(TimeLimitError::TooShort));
+    /// assert_eq!(Limits::time_limit(1e19), Err(TimeLimitError::TooLong));
+    /// ```
+    ///
+    /// # Errors
+    /// [`TimeLimitError`] says which bound `secs` breaks.
+    pub fn time_limit(secs: f64) -> Result<Duration, TimeLimitError> {
+        if !secs.is_finite() {
+            return Err(TimeLimitError::NotFinite);
+        }
+        if secs < 0.0 {
+            return Err(TimeLimitError::Negative);
+        }
+        if secs > MAX_TIME_LIMIT.as_secs_f64() {
+            return Err(TimeLimitError::TooLong);
+        }
+        // Within the range above, the conversion cannot fail; below a nanosecond it gives 0.
+        let limit = Duration::from_secs_f64(secs);
+        if limit < MIN_TIME_LIMIT {
+            return Err(TimeLimitError::TooShort);
+        }
+        Ok(limit)
+    }
+
+    /// What a search that returned no solution within these limits did not find, after
+    /// `elapsed`, for a front end's message (which adds how to raise the limits):
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use cube_solvers::Limits;
+    /// let limits = Limits::default().with_max_length(15);
+    /// assert_eq!(
+    ///     limits.not_found(Duration::from_millis(2004)),
+    ///     "no solution of at most 15 moves found in 2.0 s"
+    /// );
+    /// ```
+    pub fn not_found(&self, elapsed: Duration) -> String {
+        let of = match self.max_length {
+            Some(1) => " of at most 1 move".to_string(),
+            Some(n) => format!(" of at most {n} moves"),
+            None => String::new(),
+        };
+        format!("no solution{of} found in {:.1} s", elapsed.as_secs_f64())
+    }
+
     /// The default limits with `max_length` set.
     pub fn with_max_length(self, max_length: usize) -> Limits {
         Limits {

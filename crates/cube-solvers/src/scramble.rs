@@ -97,9 +97,11 @@ pub struct Config {
     /// Stop at the first solution this short.
     pub target_length: usize,
     /// With a budget, a scramble of up to `max_length` moves is accepted once the budget is
-    /// spent; the text may then depend on the machine's speed (the state never does). Without
-    /// one (the default), the search runs until it reaches `target_length`, so the text depends
-    /// only on the seed.
+    /// spent (the first found, if the budget ran out before any); the text may then depend on the
+    /// machine's speed (the state never does). Without one (the default), the search runs until
+    /// it reaches `target_length` (within the solver's
+    /// [`default_time_budget`](crate::two_phase::Config::default_time_budget) of 10 s, where it
+    /// takes milliseconds), so the text depends only on the seed.
     pub time_budget: Option<Duration>,
 }
 
@@ -204,13 +206,23 @@ impl Scrambler {
             time_budget: self.config.time_budget,
             ..Limits::default()
         };
-        let solutions = self
-            .solver
-            .solve_with_ends(&state, &limits, &Stop::new(), ends)
-            .expect("a random state is solvable and nothing stops the search");
-        let solution = solutions
-            .into_iter()
-            .next()
+        let solve = |limits: &Limits| {
+            self.solver
+                .solve_with_ends(&state, limits, &Stop::new(), ends)
+                .expect("a random state is solvable and nothing stops the search")
+                .into_iter()
+                .next()
+        };
+        // A budget spent before any solution: the first of at most `max_length` moves.
+        let first = || {
+            solve(&Limits {
+                target_length: Some(self.config.max_length),
+                time_budget: None,
+                ..limits.clone()
+            })
+        };
+        let solution = solve(&limits)
+            .or_else(first)
             .expect("two-phase finds a solution of at most 21 moves for every state");
         let inverse: Vec<Move> = solution.moves.iter().rev().map(|m| m.inverse()).collect();
         let moves = cube_core::simplify(&inverse);
@@ -271,6 +283,23 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    // See: issue 31, item 3: a time budget now bounds the two-phase search, first solution
+    // included; a scrambler whose budget runs out before any solution still writes one.
+    #[test]
+    fn i31_3_a_budget_spent_before_any_solution_still_scrambles() {
+        let config = Config {
+            time_budget: Some(Duration::from_nanos(1)),
+            ..Config::default()
+        };
+        let scrambler = Scrambler::with_config(TwoPhase::default(), config);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+        for _ in 0..5 {
+            let scramble = scrambler.scramble(Event::Cube333, &mut rng);
+            assert_eq!(Cube::SOLVED.apply_moves(&scramble.moves), scramble.state);
+            assert!(scramble.moves.len() <= 21);
         }
     }
 

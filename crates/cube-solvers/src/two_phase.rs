@@ -12,9 +12,16 @@
 //! - Positions whose optimal length is at most [`Config::optimal_up_to`] get an optimal solution:
 //!   total lengths are searched upward from the lower bound, exhaustively, before anything else.
 //! - [`Limits::target_length`] stops the search at the first solution that short;
-//!   [`Limits::time_budget`] caps how long it keeps looking for shorter ones, and never abandons
-//!   the first solution. With neither, the target is [`Config::default_target_length`] (20).
+//!   [`Limits::time_budget`] bounds the whole search: once it is spent, the search returns the
+//!   best solutions found, or none. With neither, the target is
+//!   [`Config::default_target_length`] (20).
 //! - [`Limits::max_length`] bounds every solution (at most 30 are ever needed).
+//! - The search always ends. Without a time budget it ends at the target or after
+//!   [`Config::default_time_budget`] (10 s), whichever comes first. Every position has a
+//!   solution of at most 20 moves, and the search finds one of at most 20 to 22 within a fraction
+//!   of a second; a [`Limits::max_length`] below the position's optimal length (which the search
+//!   cannot prove: it is no optimal solver) is what makes it search until the budget is spent,
+//!   as min2phase gives up after its probe limit.
 //! - One thread: [`Limits::threads`] is ignored.
 //!
 //! The solver is handed its tables ([`TwoPhaseTables`], in an [`Arc`] that any number of solvers
@@ -46,6 +53,7 @@ mod search;
 mod tables;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use cube_core::Cube;
 
@@ -64,6 +72,9 @@ pub const MAX_LENGTH: usize = 30;
 pub struct Config {
     /// The target length when [`Limits`] gives neither a target nor a time budget.
     pub default_target_length: usize,
+    /// The time budget when [`Limits`] gives none: the search returns what it has found by then,
+    /// maybe nothing (a `max_length` below the position's optimal length).
+    pub default_time_budget: Duration,
     /// Positions that can be solved in at most this many moves get an optimal solution.
     pub optimal_up_to: usize,
     /// Also search the inverse position.
@@ -76,6 +87,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             default_target_length: 20,
+            default_time_budget: Duration::from_secs(10),
             optimal_up_to: 8,
             search_inverse: true,
             search_axes: true,
@@ -158,12 +170,15 @@ impl TwoPhase {
         // exist, but may be slow to find: after 50 ms without one, one more move is allowed, and
         // so on. Every later solution must be shorter than the best so far.
         let first_bound = max_length.min(target.max(20));
+        let budget = limits
+            .time_budget
+            .unwrap_or(self.config.default_time_budget);
         let mut search = Search::new(
             tables,
             views,
             collector,
             target,
-            Clock::new(limits.time_budget),
+            Clock::new(Some(budget)),
             stop,
         );
         self.run(&mut search, first_bound);

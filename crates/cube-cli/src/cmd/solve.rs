@@ -6,6 +6,7 @@ use cube_core::{Alg, Cube};
 use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
+use cube_solvers::two_phase;
 use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
 
 use crate::args::{Global, Method, OptimalArgs};
@@ -77,23 +78,37 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         Some(goal) => solver.solve_to(&state.cube(), goal, &request.limits, &stop),
         None => solver.solve(&state.cube(), &request.limits, &stop),
     };
-    let seconds = start.elapsed().as_secs_f64();
+    let elapsed = start.elapsed();
     let solutions = result.map_err(|e| match e {
         SolveError::Unsolvable(_) => CliError::illegal(e),
         _ => CliError::parse(e),
     })?;
     let Some(solution) = solutions.into_iter().next() else {
-        return Err(CliError::no_solution(format!(
-            "{}: no solution within the limits (raise --max-length or --time-budget)",
-            request.method.name()
-        )));
+        return Err(CliError::no_solution(no_solution(request, elapsed)));
     };
     Ok(report(
         &solution,
         &request.method.name(),
-        seconds,
+        elapsed.as_secs_f64(),
         request.explain,
     ))
+}
+
+/// The message of a solve that found nothing: what was not found, and which limit to raise.
+fn no_solution(request: &Request<'_>, elapsed: Duration) -> String {
+    let hint = match (request.method, request.limits.time_budget) {
+        (Method::TwoPhase, Some(_)) => "raise --max-length or --time-budget".to_string(),
+        (Method::TwoPhase, None) => format!(
+            "two-phase searches for {} s without --time-budget: raise --max-length or --time-budget",
+            two_phase::Config::default().default_time_budget.as_secs()
+        ),
+        _ => "its solution is longer: raise --max-length".to_string(),
+    };
+    format!(
+        "{}: {} ({hint}; `--method optimal` finds the optimal length)",
+        request.method.name(),
+        request.limits.not_found(elapsed)
+    )
 }
 
 /// The text and JSON of one solution.

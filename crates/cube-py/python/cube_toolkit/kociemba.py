@@ -21,9 +21,17 @@ def solve(cubestring: str, patternstring: Optional[str] = None, max_depth: Optio
     """The two-phase solution of ``cubestring``, or the moves that take it to ``patternstring``.
 
     ``max_depth`` bounds the length (``kociemba``'s default of 24 holds anyway: every cube has
-    a two-phase solution of at most 20 moves here). Raises ``ValueError`` for an invalid string,
-    saying why, and when no solution is within ``max_depth``.
+    a two-phase solution of at most 20 moves here). Raises ``TypeError`` for a string that is
+    not a ``str`` (such as ``None``), ``ValueError`` for an invalid string, saying why, for a
+    negative ``max_depth``, and when no solution of at most ``max_depth`` moves is found: the
+    search gives up after 10 s (a ``max_depth`` below the cube's optimal length; ``kociemba``
+    gives up after its own time limit too). Ctrl-C stops it (``KeyboardInterrupt``).
     """
+    for name, text in [("cubestring", cubestring), ("patternstring", patternstring)]:
+        if not isinstance(text, str) and (name == "cubestring" or text is not None):
+            raise TypeError(f"{name} must be a str of 54 facelets, not {type(text).__name__}")
+    if max_depth is not None and max_depth < 0:
+        raise ValueError(f"max_depth={max_depth} is negative: expected a number of moves, 0 or more")
     try:
         cube = Cube(cubestring, format="facelets")
         goal = None if patternstring is None else Cube(patternstring, format="facelets")

@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
 
 use cube_core::{Cube, Move};
 
@@ -109,7 +110,9 @@ impl UpperHelper {
             let limits = Limits {
                 max_length: Some(best_len - 1),
                 target_length: Some(target),
-                time_budget: None,
+                // No deadline (two-phase's default budget would end the run): it runs until
+                // `run_stop` is raised.
+                time_budget: Some(Duration::MAX),
                 n_solutions: 1,
                 threads: 1,
             };

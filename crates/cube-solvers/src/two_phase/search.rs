@@ -277,7 +277,7 @@ impl View {
 pub(crate) enum Halt {
     /// Still running.
     No,
-    /// The target was reached or the time budget spent.
+    /// The target was reached or the time budget spent (with or without a solution).
     Done,
     /// The stop flag was raised.
     Cancelled,
@@ -464,11 +464,13 @@ impl<'a> Search<'a> {
         if self.nodes & 0xfff == 0 {
             if self.stop.is_stopped() {
                 self.halt = Halt::Cancelled;
-            } else if !self.collector.is_empty() {
-                if self.clock.expired() {
-                    self.halt = Halt::Done;
-                }
-            } else if self.cap < MAX_CAP && self.clock.elapsed() >= self.escalate_after {
+            } else if self.clock.expired() {
+                // Also before any solution: the budget bounds the whole search.
+                self.halt = Halt::Done;
+            } else if self.collector.is_empty()
+                && self.cap < MAX_CAP
+                && self.clock.elapsed() >= self.escalate_after
+            {
                 // No solution within the first bound yet (a position that needs 20 moves, say):
                 // accept one move more, and again after twice as long.
                 self.cap += 1;
