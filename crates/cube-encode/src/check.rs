@@ -133,7 +133,7 @@ pub fn check_as(format: Format, text: &str) -> Result<Checked, DecodeError> {
     }
 }
 
-/// [`check_as`] in the format of the text's shape, as [`detect()`](crate::detect) reads it.
+/// [`check_as`] in the format of the text's shape, as [`detect()`](crate::detect()) reads it.
 ///
 /// ```
 /// use cube_encode::{Format, check};
@@ -143,7 +143,7 @@ pub fn check_as(format: Format, text: &str) -> Result<Checked, DecodeError> {
 /// ```
 ///
 /// # Errors
-/// As [`detect()`](crate::detect): [`DecodeError::Empty`], or [`DecodeError::Detected`] with
+/// As [`detect()`](crate::detect()): [`DecodeError::Empty`], or [`DecodeError::Detected`] with
 /// the format assumed and [`check_as`]'s error.
 pub fn check(text: &str) -> Result<(Format, Checked), DecodeError> {
     let format = format_of(text)?;

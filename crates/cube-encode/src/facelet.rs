@@ -130,7 +130,7 @@ pub fn decode(text: &str) -> Result<State, DecodeError> {
 ///
 /// # Errors
 /// As [`decode`], and [`DecodeError::Facelet`] with
-/// [`FaceletError::Unsolvable`](cube_core::FaceletError::Unsolvable).
+/// [`cube_core::FaceletError::Unsolvable`].
 pub fn decode_solvable(text: &str) -> Result<State, DecodeError> {
     read(text, true)
 }
