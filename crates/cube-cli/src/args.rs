@@ -817,7 +817,8 @@ mod tests {
     #[test]
     fn i31_9_the_recommended_1ns_is_accepted() {
         let advice = parse_seconds("1e-10s").unwrap_err();
-        assert!(advice.contains("1ns"), "{advice}");
+        assert!(advice.contains("from 1 ns"), "{advice}");
+        assert_eq!(parse_seconds("1 ns"), Ok(Duration::from_nanos(1)));
         assert_eq!(parse_seconds("1ns"), Ok(Duration::from_nanos(1)));
         assert_eq!(parse_milliseconds("1ns"), Ok(Duration::from_nanos(1)));
         assert_eq!(parse_seconds("250us"), Ok(Duration::from_micros(250)));
