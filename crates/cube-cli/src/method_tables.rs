@@ -55,7 +55,7 @@ fn load<T: MethodTables>(global: &Global) -> Arc<T> {
         Err(e) => {
             // No cache, but an answer: built in memory, and said why.
             output::note_warning(format_args!(
-                "{e}; the {method} tables are built in memory for this run"
+                "{e}; the {method} tables are not cached: built in memory for this run"
             ));
             return Arc::new(T::build());
         }
