@@ -417,8 +417,8 @@ pub struct OptimalArgs {
     /// Print every optimal solution.
     #[arg(long, conflicts_with = "max_solutions", help_heading = "Optimal")]
     pub all: bool,
-    /// Print up to N optimal solutions.
-    #[arg(long, value_name = "N", help_heading = "Optimal")]
+    /// Print up to N optimal solutions (N from 1 on).
+    #[arg(long, value_name = "N", value_parser = parse_max_solutions, help_heading = "Optimal")]
     pub max_solutions: Option<usize>,
     /// Worker threads, from 1 to 1024 (default: all cores).
     #[arg(long, value_name = "N", value_parser = parse_threads, help_heading = "Optimal")]
@@ -530,6 +530,15 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// `--time-budget`: a bare number is milliseconds.
 fn parse_milliseconds(text: &str) -> Result<Duration, String> {
     parse_duration(text, Unit::Milliseconds)
+}
+
+/// `--max-solutions`: 1 or more, as Python's `max_solutions` (0 meant 1 without a word).
+fn parse_max_solutions(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n: &usize| n >= 1)
+        .ok_or_else(|| format!("{text:?} is not a number of solutions of 1 or more"))
 }
 
 /// `--threads`: from 1 to cube-solvers' [`MAX_THREADS`], as Python's `threads`.
@@ -807,6 +816,18 @@ mod tests {
         for bad in ["0", "1025", "-1", "99999999999999999999999", "two"] {
             assert!(
                 parse_threads(bad).unwrap_err().contains("from 1 to 1024"),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn max_solutions_from_1_on() {
+        assert_eq!(parse_max_solutions("1"), Ok(1));
+        assert_eq!(parse_max_solutions("24"), Ok(24));
+        for bad in ["0", "-1", "many", "99999999999999999999999"] {
+            assert!(
+                parse_max_solutions(bad).unwrap_err().contains("1 or more"),
                 "{bad}"
             );
         }

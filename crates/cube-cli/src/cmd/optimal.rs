@@ -186,7 +186,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         n_solutions: if args.all {
             usize::MAX
         } else {
-            args.max_solutions.unwrap_or(1).max(1)
+            args.max_solutions.unwrap_or(1)
         },
         threads: args
             .threads
