@@ -241,54 +241,47 @@ const ORI_MASK: u8 = 0x30;
 /// The problems of [`Cube::problems_of_parts`] that make arrays no pieces at all, in its order.
 fn shape_problems(cp: &[u8; 8], co: &[u8; 8], ep: &[u8; 12], eo: &[u8; 12]) -> Vec<CubeError> {
     let mut out = Vec::new();
-    // Pieces seen once, and pieces already reported (a piece three times is reported once).
-    let (mut seen, mut reported) = (0u16, 0u16);
-    for i in 0..8 {
-        if cp[i] >= 8 {
-            out.push(CubeError::CornerOutOfRange {
-                position: i,
-                piece: cp[i],
-            });
-        } else if seen >> cp[i] & 1 == 0 {
-            seen |= 1 << cp[i];
-        } else if reported >> cp[i] & 1 == 0 {
-            reported |= 1 << cp[i];
-            out.push(CubeError::CornersNotAPermutation {
-                piece: Corner::ALL[cp[i] as usize],
-            });
-        }
-        if co[i] >= 3 {
-            out.push(CubeError::OrientationOutOfRange {
-                corner: true,
-                position: i,
-                value: co[i],
-            });
-        }
-    }
-    (seen, reported) = (0, 0);
-    for i in 0..12 {
-        if ep[i] >= 12 {
-            out.push(CubeError::EdgeOutOfRange {
-                position: i,
-                piece: ep[i],
-            });
-        } else if seen >> ep[i] & 1 == 0 {
-            seen |= 1 << ep[i];
-        } else if reported >> ep[i] & 1 == 0 {
-            reported |= 1 << ep[i];
-            out.push(CubeError::EdgesNotAPermutation {
-                piece: Edge::ALL[ep[i] as usize],
-            });
-        }
-        if eo[i] >= 2 {
-            out.push(CubeError::OrientationOutOfRange {
-                corner: false,
-                position: i,
-                value: eo[i],
-            });
-        }
-    }
+    orbit_problems(cp, co, true, &mut out);
+    orbit_problems(ep, eo, false, &mut out);
     out
+}
+
+/// The problems of one orbit's arrays (corners, or edges), position by position: a piece out of
+/// range, a piece seen before (reported once however often it appears), an orientation out of
+/// range.
+fn orbit_problems(pieces: &[u8], orientations: &[u8], corner: bool, out: &mut Vec<CubeError>) {
+    let (n_orientations, n) = if corner { (3, 8) } else { (2, 12) };
+    // Pieces seen once, and pieces already reported.
+    let (mut seen, mut reported) = (0u16, 0u16);
+    for (position, (&piece, &value)) in pieces.iter().zip(orientations).enumerate() {
+        if piece >= n {
+            out.push(if corner {
+                CubeError::CornerOutOfRange { position, piece }
+            } else {
+                CubeError::EdgeOutOfRange { position, piece }
+            });
+        } else if seen >> piece & 1 == 0 {
+            seen |= 1 << piece;
+        } else if reported >> piece & 1 == 0 {
+            reported |= 1 << piece;
+            out.push(if corner {
+                CubeError::CornersNotAPermutation {
+                    piece: Corner::ALL[piece as usize],
+                }
+            } else {
+                CubeError::EdgesNotAPermutation {
+                    piece: Edge::ALL[piece as usize],
+                }
+            });
+        }
+        if value >= n_orientations {
+            out.push(CubeError::OrientationOutOfRange {
+                corner,
+                position,
+                value,
+            });
+        }
+    }
 }
 
 /// A state of the cube at cubie level.

@@ -7,7 +7,7 @@ use std::fmt;
 
 use cube_core::{Cube, CubeError, FaceletError};
 
-use crate::detect::{format_of, parse_as};
+use crate::detect::{parse_as, read_detected};
 use crate::error::DecodeError;
 use crate::format::Format;
 use crate::state::State;
@@ -146,14 +146,7 @@ pub fn check_as(format: Format, text: &str) -> Result<Checked, DecodeError> {
 /// As [`detect()`](crate::detect()): [`DecodeError::Empty`], or [`DecodeError::Detected`] with
 /// the format assumed and [`check_as`]'s error.
 pub fn check(text: &str) -> Result<(Format, Checked), DecodeError> {
-    let format = format_of(text)?;
-    match check_as(format, text) {
-        Ok(checked) => Ok((format, checked)),
-        Err(error) => Err(DecodeError::Detected {
-            format,
-            error: Box::new(error),
-        }),
-    }
+    read_detected(text, check_as)
 }
 
 /// Corners and edges as "piece at position" arrays in Kociemba's order, as read, before any

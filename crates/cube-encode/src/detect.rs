@@ -55,25 +55,29 @@ pub fn parse_as(format: Format, text: &str) -> Result<State, DecodeError> {
 /// [`DecodeError::Empty`] for blank text, else [`DecodeError::Detected`]: the format assumed
 /// and its reader's error.
 pub fn detect(text: &str) -> Result<(Format, State), DecodeError> {
-    let format = format_of(text)?;
-    match parse_as(format, text) {
-        Ok(state) => Ok((format, state)),
-        Err(error) => Err(DecodeError::Detected {
-            format,
-            error: Box::new(error),
-        }),
-    }
+    read_detected(text, parse_as)
 }
 
-/// The format [`detect()`] reads `text` in: its [`shape`], else an algorithm.
+/// `read` of `text` in the format of its [`shape`] (else an algorithm), with the format: what
+/// [`detect()`] and [`check`](crate::check()) share.
 ///
 /// # Errors
-/// [`DecodeError::Empty`] for blank text.
-pub(crate) fn format_of(text: &str) -> Result<Format, DecodeError> {
+/// [`DecodeError::Empty`] for blank text, else [`DecodeError::Detected`]: the format assumed
+/// and `read`'s error.
+pub(crate) fn read_detected<T>(
+    text: &str,
+    read: fn(Format, &str) -> Result<T, DecodeError>,
+) -> Result<(Format, T), DecodeError> {
     if text.trim().is_empty() {
         return Err(DecodeError::Empty);
     }
-    Ok(shape(text).unwrap_or(Format::Alg))
+    let format = shape(text).unwrap_or(Format::Alg);
+    read(format, text)
+        .map(|value| (format, value))
+        .map_err(|error| DecodeError::Detected {
+            format,
+            error: Box::new(error),
+        })
 }
 
 /// The fewest characters the words that are not moves must hold for rule 7 of [`shape`] to
