@@ -55,16 +55,16 @@
 
 #![deny(missing_docs)]
 
-// The three folders, imports pointing one way (`coord` and `pdb`/`h48` use `file`, `pdb` and
-// `h48` use `coord`, `h48` uses `pdb`; never back: xtask's `tidy` test checks it). `clean` sits
-// above them: it knows which tables each tier has.
-mod clean;
+// The folders, imports pointing one way (`coord` uses `file`; `corners` those two; `pdb` and `h48`,
+// siblings that never use each other, those three; never back: xtask's `tidy` test checks it).
+// `tier` sits above them all: it knows which tables each tier has, and bakes them.
 mod coord;
+pub mod corners;
 mod file;
 pub mod h48;
 pub mod pdb;
+pub mod tier;
 
-pub use crate::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
 pub use crate::file::atomic::AtomicFile;
 pub use crate::file::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
 pub use crate::file::dirs::{TABLES_DIR_ENV, check_table_dir, resolve_table_dir};
@@ -72,7 +72,7 @@ pub use crate::file::error::{TableError, TableErrorKind};
 pub use crate::file::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
 pub use crate::file::hash::payload_hash;
 pub use crate::file::id::{
-    Encoding, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
+    Encoding, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
     set_fix_commands,
 };
 pub use crate::file::lines::Lines2;
@@ -85,6 +85,7 @@ pub use crate::file::store::{TableWriter, WriteOptions, write_table};
 pub use crate::file::table::{PruneTable, check_header};
 pub use crate::file::temporaries::remove_temporary_files;
 pub use crate::file::verify::{histogram, verify};
+pub use crate::tier::{Clean, FileKind, FileState, KeptFile, clean, list_files};
 
 pub use crate::coord::move_table::{MoveTable, Product, Space};
 pub use crate::coord::prune::DistanceTable;

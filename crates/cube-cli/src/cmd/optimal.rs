@@ -10,7 +10,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use cube_core::{Alg, Cube};
-use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic, Progress};
+use cube_solvers::korf::{Checkpoint, Korf, Outcome, Periodic, Progress};
 use cube_solvers::sym48::Sym48;
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, OptimalSearch, SolveError};
@@ -309,7 +309,7 @@ fn write_checkpoint(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> 
 /// Writes the checkpoint of an unfinished search, or removes the file once the search is done: its
 /// length proven and its list of solutions complete (a stopped `--all` keeps its checkpoint, so
 /// that a rerun completes the list).
-fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
+fn save_checkpoint(path: &Path, outcome: &Outcome) -> Result<(), String> {
     match &outcome.checkpoint {
         Some(checkpoint) if !outcome.complete => write_checkpoint(path, checkpoint),
         _ => match std::fs::remove_file(path) {
@@ -324,7 +324,7 @@ fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
 
 /// The report of a search. A list of solutions cut short by a timeout or a signal says so, and
 /// exits as a timeout does (4; 130 after a signal): an answer that is not all that was asked.
-fn report(outcome: &KorfOutcome, tier: &Tier, checkpointed: bool) -> Outcome {
+fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> Outcome {
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {
         return Err(CliError::timeout(format!(
