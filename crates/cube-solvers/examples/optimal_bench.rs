@@ -213,11 +213,7 @@ fn load_sym48<T: AsRef<[u8]> + Sync>(
 }
 
 /// One search of a position: the outcome, and sym48's counters.
-type Search<'a> = dyn Fn(
-        &Cube,
-        &Limits,
-        &mut dyn FnMut(&Progress),
-    ) -> Result<(Outcome, Option<Counters>), SolveError>
+type Search<'a> = dyn Fn(&Cube, &Limits, &mut dyn FnMut(&Progress)) -> Result<(Outcome, Option<Counters>), SolveError>
     + 'a;
 
 fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {

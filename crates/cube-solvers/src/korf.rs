@@ -152,7 +152,11 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// # Panics
     /// If `config.symmetries` has more than 7 entries or `config.prefix_depth` is not in 1..=4.
     pub fn with_config(tables: &'t PdbSet<T>, config: Config) -> Korf<'t, T> {
-        Korf::with_corners(tables, Cow::Owned(SymCorners::new(tables.corners())), config)
+        Korf::with_corners(
+            tables,
+            Cow::Owned(SymCorners::new(tables.corners())),
+            config,
+        )
     }
 
     /// A solver over `tables` and `corners`, the reduction of their corner database (see
@@ -215,7 +219,13 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Outcome, SolveError> {
-        OptimalSearch::search(self, &crate::relative_to_goal(from, to)?, limits, stop, progress)
+        OptimalSearch::search(
+            self,
+            &crate::relative_to_goal(from, to)?,
+            limits,
+            stop,
+            progress,
+        )
     }
 
     fn conjugates(&self) -> &[Symmetry] {

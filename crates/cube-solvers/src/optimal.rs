@@ -32,9 +32,9 @@ use cube_core::{Cube, Move, Symmetry};
 use cube_tables::Tier;
 
 pub use self::checkpoint::{Checkpoint, CheckpointError};
-pub use self::tables::OptimalTables;
 pub(crate) use self::symmetric::orbit_starts;
 use self::symmetric::{distinct_up_to_symmetry, position_symmetries, with_images};
+pub use self::tables::OptimalTables;
 use self::upper::{FinishOnDrop, UpperHelper};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};
@@ -188,7 +188,14 @@ pub trait OptimalSearch: Send + Sync {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Outcome, SolveError> {
-        self.search_checkpointed(&checkpoint.cube, Some(checkpoint), limits, stop, progress, None)
+        self.search_checkpointed(
+            &checkpoint.cube,
+            Some(checkpoint),
+            limits,
+            stop,
+            progress,
+            None,
+        )
     }
 }
 
@@ -660,10 +667,7 @@ impl<M: Method> Run<'_, M> {
     /// again for its densities, as the uninterrupted search did (about a thirteenth of the
     /// bound's work; its nodes are not counted again, nor reported). A solution there refutes the
     /// checkpoint; when stopped, the search returns the checkpoint as it was.
-    fn search_bound_below(
-        &self,
-        checkpoint: &Checkpoint,
-    ) -> Result<Option<Outcome>, SolveError> {
+    fn search_bound_below(&self, checkpoint: &Checkpoint) -> Result<Option<Outcome>, SolveError> {
         let bound = self.first_bound();
         if bound > self.max_length || !self.driver.density_ordered(bound, self.h0) {
             return Ok(None);

@@ -100,6 +100,13 @@ pub fn largest_ready(dir: &Path) -> Option<Tier> {
         .find(|&tier| matches!(state(dir, tier), TierState::Ready))
 }
 
+/// Whether a search that asks for `tier` bakes it when it is missing (the front ends' rule): the
+/// default tier 6edge (seconds) and every H48 tier, asked for by name; a larger Korf tier is an
+/// error that says how to bake it.
+pub fn baked_on_first_use(tier: Tier) -> bool {
+    tier == Tier::Edge6 || tier.family() == Family::H48
+}
+
 /// What [`bake()`] reports as it goes.
 #[derive(Debug)]
 pub enum BakeEvent<'a> {

@@ -3,10 +3,10 @@
 use std::borrow::Cow;
 use std::path::Path;
 
+use cube_tables::corners::SymCorners;
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::{self, PdbSet};
 use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier};
-use cube_tables::corners::SymCorners;
 
 use super::OptimalSearch;
 use crate::korf::{self, Korf};

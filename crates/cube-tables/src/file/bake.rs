@@ -161,9 +161,22 @@ pub(crate) fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableErro
 #[cfg(test)]
 pub(crate) mod tests {
     use std::cell::Cell;
+    use std::path::Path;
+
+    use crate::file::error::{TableError, TableErrorKind};
 
     thread_local! {
         /// The free space that this thread's bakes see, instead of `statvfs` (`None`: plenty).
         pub(crate) static FREE_SPACE: Cell<Option<u64>> = const { Cell::new(None) };
+    }
+
+    /// Asserts that `err` refuses a bake into `dir` for want of space, with the `figures` ("N MiB
+    /// free, the bake needs M MiB"), the directory, and the fix it ends with.
+    pub(crate) fn assert_no_space(err: &TableError, dir: &Path, figures: &str, fix: &str) {
+        assert_eq!(err.kind(), TableErrorKind::NoSpace, "{err}");
+        let message = err.to_string();
+        assert!(message.contains(figures), "{message}");
+        assert!(message.contains(&dir.display().to_string()), "{message}");
+        assert!(message.ends_with(fix), "{message}");
     }
 }

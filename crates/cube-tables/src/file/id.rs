@@ -177,6 +177,16 @@ impl Family {
     }
 }
 
+/// `Korf`, `H48`.
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::Korf => "Korf",
+            Family::H48 => "H48",
+        })
+    }
+}
+
 impl Tier {
     /// Every tier, Korf's smallest first, then the H48 ones smallest first.
     pub const ALL: [Tier; 8] = [

@@ -133,7 +133,7 @@ fn too_little_free_space_is_refused_before_the_search() {
         "no search ran"
     );
     // The fix names the library's own function for an H48 tier.
-    crate::pdb::bake::tests::assert_no_space(
+    crate::file::bake::tests::assert_no_space(
         &err,
         dir.path(),
         "10 MiB free, the bake needs 29 MiB",

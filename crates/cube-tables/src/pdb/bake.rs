@@ -455,16 +455,6 @@ pub(crate) mod tests {
     use crate::TableErrorKind;
     use crate::pdb::CORNERS;
 
-    /// Asserts that `err` refuses a bake into `dir` for want of space, with the `figures` ("N MiB
-    /// free, the bake needs M MiB"), the directory, and the fix it ends with.
-    pub(crate) fn assert_no_space(err: &TableError, dir: &Path, figures: &str, fix: &str) {
-        assert_eq!(err.kind(), TableErrorKind::NoSpace, "{err}");
-        let message = err.to_string();
-        assert!(message.contains(figures), "{message}");
-        assert!(message.contains(&dir.display().to_string()), "{message}");
-        assert!(message.ends_with(fix), "{message}");
-    }
-
     fn no_scratch_left(dir: &Path) {
         let names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
@@ -509,7 +499,7 @@ pub(crate) mod tests {
         crate::file::bake::tests::FREE_SPACE.set(Some(50 << 20));
         let err = bake(dir.path(), &CORNERS, &BakeOptions::default(), &|_| {}).unwrap_err();
         crate::file::bake::tests::FREE_SPACE.set(None);
-        assert_no_space(
+        crate::file::bake::tests::assert_no_space(
             &err,
             dir.path(),
             "50 MiB free, the bake needs 127 MiB",
