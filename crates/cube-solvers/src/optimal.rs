@@ -1,20 +1,20 @@
 //! The search engine of the optimal methods ([`korf`](crate::korf) and [`sym48`](crate::sym48)):
 //! everything of an optimal search but the heuristic and the expansion of a node, which a
-//! [`Method`] and its [`PrefixWorker`] supply; and what a caller sees of either method: the
+//! `Method` and its `PrefixWorker` supply; and what a caller sees of either method: the
 //! [`Outcome`], [`Progress`], [`Checkpoint`] and [`Periodic`] checkpoints of an
 //! [`OptimalSearch`], and [`OptimalTables`], the tables of any tier loaded once, which make the
 //! search of its family.
 //!
-//! A search ([`Driver::run`]) checks the cube and the checkpoint, asks the two-phase solver for an
-//! upper bound, then searches bounds from the method's lower bound up ([`Run`]): each bound is
-//! split into the canonical move prefixes of [`Driver::prefix_depth`] moves, taken from one queue
-//! in order by every thread (canonical order, or from [`Ordered::from`] on the order of each
+//! A search (`Driver::run`) checks the cube and the checkpoint, asks the two-phase solver for an
+//! upper bound, then searches bounds from the method's lower bound up (`Run`): each bound is
+//! split into the canonical move prefixes of `Driver::prefix_depth` moves, taken from one queue
+//! in order by every thread (canonical order, or from `Ordered::from` on the order of each
 //! prefix's density at the bound below, which depends only on the position and the tables: see
-//! [`Ordered`]); solutions are taken in that order, and a prefix is abandoned only once earlier
+//! `Ordered`); solutions are taken in that order, and a prefix is abandoned only once earlier
 //! prefixes hold all the solutions wanted, so the result never depends on the number of threads
 //! or on timing (see [`korf`](crate::korf) for the exceptions the two-phase upper bound
 //! brings). While the bounds are searched, the two-phase solver may go on on one more thread
-//! ([`upper`]), looking for a solution at most one move longer than the bound being searched.
+//! (`upper`), looking for a solution at most one move longer than the bound being searched.
 //! Progress is reported after each bound; a stopped search returns a [`Checkpoint`], and a
 //! [`Periodic`] hook gets one every so often while a bound is searched.
 

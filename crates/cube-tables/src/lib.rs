@@ -13,13 +13,16 @@
 //!   H48 tables). [`HugeBuffer`] holds a large table built in memory in transparent huge pages.
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
-//! - [`list_files`] lists every file the toolkit keeps in a table directory, with its header's state;
-//!   [`clean()`] removes a tier's, the method caches' or all of them, under the directory's lock.
+//! - [`tier`] is the optimal tiers as families ([`Family`], [`Tier::family`]): which tables a tier
+//!   has, whether they are ready, the one bake of any tiers; [`list_files`] lists every file the
+//!   toolkit keeps in a table directory, with its header's state; [`clean`] removes a tier's, the
+//!   method caches' or all of them, under the directory's lock.
 //!
 //! The coordinates and tables over them: [`m12`] (the 12-edge permutation as M12 x S7),
 //! [`sym_coord`] (symmetry-reduced coordinates), [`phase1`] (the exact phase-1 distance of the
-//! two-phase method); the optimal solvers' tables: [`pdb`] (Korf's pattern databases) and [`h48`]
-//! (the 2-bit H48 tables).
+//! two-phase method); the optimal solvers' tables: [`corners`] (the corner index and its reduction
+//! by symmetry, which both families share), [`pdb`] (Korf's pattern databases) and [`h48`] (the
+//! 2-bit H48 tables).
 //!
 //! Every failure is a [`TableError`] whose message names the table and the file and says what to do.
 //!

@@ -3,8 +3,8 @@
 //! are whose ([`clean()`], [`list_files`]).
 //!
 //! A tier's method is its [`Family`] ([`Tier::family`]): [`Family::Korf`] (6edge..8edge, the
-//! corner database and two edge databases of [`pdb`](crate::pdb)) or [`Family::H48`] (h0,
-//! h4..h7, the corner database and one table of [`h48`](crate::h48)). Every front end (the CLI,
+//! corner database and two edge databases of [`pdb`]) or [`Family::H48`] (h0,
+//! h4..h7, the corner database and one table of [`h48`]). Every front end (the CLI,
 //! xtask, the Python package) asks here rather than matching on the tier itself:
 //!
 //! - [`specs`]: the tables of a tier; [`disk_bytes`]: their size on disk;
@@ -35,7 +35,8 @@ use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
 
 use crate::file::id::{Family, TableId, TableSpec, Tier};
-use crate::{h48, pdb};
+use crate::h48;
+use crate::pdb;
 
 /// The specs of every table of `tier`: the corner database first, then the two edge databases of
 /// a Korf tier or the table of an H48 tier.
