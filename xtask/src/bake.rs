@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use cube_tables::Tier;
-use cube_tables::h48;
 use cube_tables::pdb::{self, BakeOptions, Event, ScratchKind};
+use cube_tables::tier::{self, BakeEvent};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use crate::flags::{BakeFlags, ScratchFlag};
@@ -34,8 +34,6 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
             tiers.push(tier);
         }
     }
-    let (h48_tiers, korf_tiers): (Vec<Tier>, Vec<Tier>) =
-        tiers.iter().partition(|tier| tier.h48_flips().is_some());
     let names = tiers
         .iter()
         .map(Tier::to_string)
@@ -61,54 +59,18 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
             levels,
         });
     };
-    for &tier in &korf_tiers {
-        let reports = pdb::with_threads(flags.threads, || {
-            pdb::bake_tier(&dir, tier, &options, &|event| ui.event(event))
-        })??;
-        for (table, report) in pdb::tier_tables(tier).iter().zip(&reports) {
-            record(
-                table.id().to_string(),
-                report.skipped,
-                report.search_time,
-                report.write_time,
-                report.levels.len(),
-            );
-        }
-    }
-    if !h48_tiers.is_empty() {
-        // Every H48 tier needs the corner database (the search derives its corner deltas from
-        // it), which every Korf tier bakes first.
-        if korf_tiers.is_empty() {
-            let corners = pdb::with_threads(flags.threads, || {
-                pdb::bake(&dir, &pdb::CORNERS, &options, &|event| ui.event(event))
-            })??;
-            record(
-                pdb::CORNERS.id().to_string(),
-                corners.skipped,
-                corners.search_time,
-                corners.write_time,
-                corners.levels.len(),
-            );
-        }
-        let options = h48::BakeOptions {
-            force: flags.force,
-            ..h48::BakeOptions::default()
-        };
-        let reports = pdb::with_threads(flags.threads, || {
-            h48::bake_tiers(&dir, &h48_tiers, &options, &|level| {
-                ui.line(&format!("{:>14} {level}", "h48"));
-            })
-        })??;
-        for (&tier, report) in h48_tiers.iter().zip(&reports) {
-            let id = h48::spec(tier).map_or_else(|| tier.to_string(), |spec| spec.id.to_string());
-            record(
-                id,
-                report.skipped,
-                report.search_time,
-                report.write_time,
-                report.levels.len(),
-            );
-        }
+    // One bake rule for every front end: the corner database, the Korf tiers, one H48 pass.
+    let baked = pdb::with_threads(flags.threads, || {
+        tier::bake(&dir, &tiers, &options, &|event| ui.event(event))
+    })??;
+    for table in &baked {
+        record(
+            table.id.to_string(),
+            table.report.skipped,
+            table.report.search_time,
+            table.report.write_time,
+            table.report.levels.len(),
+        );
     }
     let total = start.elapsed();
     let memory = Memory::now();
@@ -190,7 +152,12 @@ impl Ui {
         let _ = writeln!(log, "{line}");
     }
 
-    fn event(&self, event: &Event<'_>) {
+    fn event(&self, event: &BakeEvent<'_>) {
+        let event = match event {
+            BakeEvent::Pdb(event) => event,
+            BakeEvent::H48Level(level) => return self.line(&format!("{:>14} {level}", "h48")),
+            _ => return,
+        };
         let mut bar = self.bar.lock().expect("the bar is never poisoned");
         match event {
             Event::Skipped { .. } => self.line(&event.to_string()),

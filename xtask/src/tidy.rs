@@ -6,8 +6,8 @@
 //! - every `.rs` path that ARCHITECTURE.md names exists;
 //! - every public module of a library crate is named in its crate docs;
 //! - every module of a crate's `tests/lib.rs` is named in that file's list;
-//! - cube-tables' folders import one way: `file/` nothing else, `coord/` only `file/`, `pdb/` those
-//!   two, `h48/` those three.
+//! - cube-tables' folders import one way: `file/` nothing else, `coord/` only `file/`, `corners/`
+//!   those two, `pdb/` and `h48/` those three (siblings: never each other), `tier/` all of them.
 //!
 //! (That nothing in cube-cli prints outside its writer is cube-cli's own test,
 //! `input::nothing_prints_outside_the_writer`.)
@@ -199,10 +199,22 @@ fn every_test_module_is_in_its_list() {
     );
 }
 
-/// The folders of cube-tables in the order their imports point: each may use itself and the
-/// folders before it, never one after it nor a module at the crate root (`clean.rs` sits above
-/// them all).
-const TABLE_FOLDERS: [&str; 4] = ["file", "coord", "pdb", "h48"];
+/// The folders of cube-tables, each with the folders it may use (itself among them), never any
+/// other nor a module at the crate root: `pdb/` and `h48/` are siblings over `corners/`, and
+/// `tier/` sits above them all.
+const TABLE_FOLDERS: [(&str, &[&str]); 6] = [
+    ("file", &["file"]),
+    ("coord", &["file", "coord"]),
+    ("corners", &["file", "coord", "corners"]),
+    ("pdb", &["file", "coord", "corners", "pdb"]),
+    ("h48", &["file", "coord", "corners", "h48"]),
+    ("tier", &["file", "coord", "corners", "pdb", "h48", "tier"]),
+];
+
+/// The index in [`TABLE_FOLDERS`] of the folder `name`.
+fn folder_index(name: &str) -> Option<usize> {
+    TABLE_FOLDERS.iter().position(|&(f, _)| f == name)
+}
 
 /// The path under `crate::` that each name a crate's `lib.rs` re-exports with
 /// `pub use crate::...` comes from: in cube-tables, `PruneTable` from `file::table`, `m12` from
@@ -226,7 +238,7 @@ fn root_exports(lib: &str) -> BTreeMap<String, String> {
     exports
 }
 
-/// The references in `text` (a file of the folder `TABLE_FOLDERS[folder]`) to a later folder or
+/// The references in `text` (a file of the folder `TABLE_FOLDERS[folder]`) to a folder it may not use or
 /// to a module at the crate root, by `crate::` path outside comments: `use` lines and paths in
 /// code alike, a name re-exported at the root counting as its folder.
 fn backward_references(
@@ -243,7 +255,7 @@ fn backward_references(
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            let target = if TABLE_FOLDERS.contains(&first.as_str()) {
+            let target = if folder_index(&first).is_some() {
                 first.clone()
             } else {
                 let parent = exports.get(&first).unwrap_or_else(|| {
@@ -251,13 +263,9 @@ fn backward_references(
                 });
                 parent.split("::").next().unwrap_or("").to_string()
             };
-            let allowed = TABLE_FOLDERS[..=folder].contains(&target.as_str());
-            if !allowed {
-                backward.push(format!(
-                    "{} uses {target}: {}",
-                    TABLE_FOLDERS[folder],
-                    line.trim()
-                ));
+            let (name, uses) = TABLE_FOLDERS[folder];
+            if !uses.contains(&target.as_str()) {
+                backward.push(format!("{name} uses {target}: {}", line.trim()));
             }
         }
     }
@@ -278,6 +286,16 @@ fn cube_tables_folders_import_one_way() {
         1
     );
     assert!(backward_references(2, "use crate::PruneTable; // crate::h48", &exports).is_empty());
+    // The siblings: `h48/` never uses `pdb/`, nor `pdb/` `h48/`.
+    let (pdb, h48) = (folder_index("pdb").unwrap(), folder_index("h48").unwrap());
+    assert_eq!(
+        backward_references(h48, "use crate::pdb::twist_rank;", &exports).len(),
+        1
+    );
+    assert_eq!(
+        backward_references(pdb, "let s = crate::h48::spec(tier);", &exports).len(),
+        1
+    );
     let mut backward = Vec::new();
     let mut n_files = 0;
     for path in rust_files() {
@@ -290,7 +308,7 @@ fn cube_tables_folders_import_one_way() {
             .and_then(|c| c.as_os_str().to_str())
             .unwrap_or("");
         let top = top.strip_suffix(".rs").unwrap_or(top);
-        if let Some(folder) = TABLE_FOLDERS.iter().position(|&f| f == top) {
+        if let Some(folder) = folder_index(top) {
             n_files += 1;
             for reference in backward_references(folder, &read(&path), &exports) {
                 backward.push(format!("{}: {reference}", path.display()));

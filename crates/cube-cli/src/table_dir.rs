@@ -1,14 +1,14 @@
-//! The table directory that every command shares: where it is, the tables of each tier and their
-//! costs, which tiers are ready, and the bake with progress bars that `tables bake` and the first
-//! run of `optimal` use. A Korf tier is the corner database and two edge databases; an H48 tier is
-//! the corner database (the sym48 search derives its corner deltas from it) and one `h48-hN` table.
+//! The table directory that every command shares: where it is, what each tier costs, and the
+//! rendering of a bake (progress bars and notes) that `tables bake` and the first run of
+//! `optimal` use. Which tables a tier has, whether they are ready and how they are baked is
+//! cube-tables' `tier` module.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cube_tables::h48;
-use cube_tables::pdb::{self, BakeOptions, Event, LevelStats};
+use cube_tables::pdb::{BakeOptions, Event};
+use cube_tables::tier::{self, BakeEvent};
 use cube_tables::{HEADER_LEN, TableError, TableSpec, Tier};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -43,22 +43,9 @@ fn bake_time_text(tier: Tier) -> String {
     )
 }
 
-/// The specs of every table of `tier`: the corner database, then the two edge databases of a
-/// Korf tier or the H48 table of an H48 tier.
-pub fn tier_specs(tier: Tier) -> Vec<TableSpec> {
-    let mut specs: Vec<TableSpec> = pdb::tier_tables(tier).iter().map(|t| t.spec).collect();
-    specs.extend(h48::spec(tier));
-    specs
-}
-
 /// The size of the file of `spec`: the header and the payload.
 pub fn file_bytes(spec: &TableSpec) -> u64 {
     HEADER_LEN as u64 + spec.payload_len()
-}
-
-/// The disk space of `tier`'s tables, from their specs.
-pub fn tier_bytes(tier: Tier) -> u64 {
-    tier_specs(tier).iter().map(file_bytes).sum()
 }
 
 /// `83 MiB`, `1.8 GiB`.
@@ -76,21 +63,17 @@ pub fn tier_cost_text(tier: Tier) -> String {
     format!(
         "{}, {} of disk",
         bake_time_text(tier),
-        size_text(tier_bytes(tier))
+        size_text(tier::disk_bytes(tier))
     )
 }
 
 /// What `tier` is, for the possible values of `--tier`: "Korf, 83 MiB, about 4 s on 2 cores".
 pub fn tier_summary(tier: Tier) -> String {
-    let method = if tier.h48_flips().is_some() {
-        "sym48"
-    } else {
-        "Korf"
-    };
+    let method = tier.family().method();
     let test = if tier == Tier::H0 { ", for tests" } else { "" };
     format!(
         "{method}{test}: {} of disk, bake {}",
-        size_text(tier_bytes(tier)),
+        size_text(tier::disk_bytes(tier)),
         bake_time_text(tier)
     )
 }
@@ -113,37 +96,9 @@ pub fn table_state(dir: &Path, spec: &TableSpec) -> (PathBuf, Option<u64>, Resul
     (path, size, valid)
 }
 
-/// Whether every table of `tier` is present with a sound header.
-pub fn tier_ready(dir: &Path, tier: Tier) -> bool {
-    tier_specs(tier)
-        .iter()
-        .all(|spec| table_state(dir, spec).2.is_ok())
-}
-
-/// An error for the first table of `tier` that is present but invalid (corrupt, truncated,
-/// another version), naming the file and the fix.
-pub fn check_present_tables(dir: &Path, tier: Tier) -> Result<(), CliError> {
-    for spec in tier_specs(tier) {
-        if let (_, Some(_), Err(e)) = table_state(dir, &spec) {
-            return Err(CliError::tables(e));
-        }
-    }
-    Ok(())
-}
-
-/// The tier `optimal` uses without `--tier`: the largest H48 tier of h4 to h7 whose tables are
-/// all present and valid, else the largest such Korf tier. h0 is a test tier, used only when asked
-/// for by name.
-pub fn largest_ready_tier(dir: &Path) -> Option<Tier> {
-    let h48 = Tier::H48.into_iter().filter(|&tier| tier != Tier::H0);
-    h48.rev()
-        .chain(Tier::ALL.into_iter().rev())
-        .find(|&tier| tier_ready(dir, tier))
-}
-
 /// Every tier, Korf's then the H48 ones.
 pub fn all_tiers() -> impl Iterator<Item = Tier> {
-    Tier::ALL.into_iter().chain(Tier::H48)
+    Tier::ALL.into_iter()
 }
 
 /// The progress bar of a build on standard error, one table at a time (none when hidden, and
@@ -196,30 +151,58 @@ impl Bar {
         self.bar.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Follows a pattern database bake.
-    fn event(&self, event: &Event<'_>) {
+    /// Follows a bake: a bar per pattern database, a spinner for the H48 pass; a note when the
+    /// first edge table of a Korf tier or the H48 pass starts.
+    fn event(&self, dir: &Path, event: &BakeEvent<'_>, announced: &Mutex<Vec<Tier>>) {
         if !self.show {
             return;
         }
         match event {
-            Event::Started { table } => {
+            BakeEvent::Pdb(Event::Started { table }) => {
+                if let Some(tier) = table.spec.tier {
+                    let mut announced = announced.lock().unwrap_or_else(|e| e.into_inner());
+                    if !announced.contains(&tier) {
+                        announced.push(tier);
+                        output::note(format_args!(
+                            "baking the {tier} pattern databases into {} ({}; once)",
+                            dir.display(),
+                            tier_cost_text(tier)
+                        ));
+                    }
+                }
                 self.start(table.id().as_str(), Some(table.n_entries() as u64));
             }
-            Event::Level { table, stats } => {
+            BakeEvent::Pdb(Event::Level { table, stats }) => {
                 if let Some(bar) = &*self.lock() {
                     bar.set_position(table.n_entries() as u64 - stats.unassigned);
                     bar.set_message(stats.to_string());
                 }
             }
-            Event::Written { .. } | Event::Skipped { .. } => self.finish(),
+            BakeEvent::Pdb(Event::Written { .. } | Event::Skipped { .. }) => self.finish(),
+            BakeEvent::H48Started { tiers } => {
+                let names = names(tiers);
+                // The slowest tier's time, as they are baked together.
+                let time = bake_time_text(*tiers.iter().max().expect("one H48 tier or more"));
+                let mut specs = vec![cube_tables::pdb::CORNERS.spec];
+                specs.extend(
+                    tiers
+                        .iter()
+                        .flat_map(|&t| tier::specs(t).into_iter().skip(1)),
+                );
+                output::note(format_args!(
+                    "baking the H48 tables of {names} with the corner database into {} ({time}, {} of disk; once)",
+                    dir.display(),
+                    size_text(specs.iter().map(file_bytes).sum())
+                ));
+                self.start(&format!("h48 {names}"), None);
+            }
+            BakeEvent::H48Level(stats) => {
+                if let Some(bar) = &*self.lock() {
+                    bar.set_message(stats.to_string());
+                }
+            }
+            BakeEvent::H48Finished => self.finish(),
             _ => {}
-        }
-    }
-
-    /// Follows a level of an H48 bake.
-    fn level(&self, stats: &LevelStats) {
-        if let Some(bar) = &*self.lock() {
-            bar.set_message(stats.to_string());
         }
     }
 
@@ -230,83 +213,48 @@ impl Bar {
     }
 }
 
-/// Bakes `tiers` (each with the corner database) into `dir`, with a progress bar per table on
-/// standard error when `show_progress`; with `force`, even the tables present and sound; says where the tables went and how much space they take.
-/// The H48 tiers are baked together, by one call of [`h48::bake_tiers`].
+/// "h0, h4".
+fn names(tiers: &[Tier]) -> String {
+    tiers
+        .iter()
+        .map(Tier::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Bakes `tiers` into `dir` ([`tier::bake`]: the corner database, the Korf tiers, one H48 pass),
+/// with a progress bar per table on standard error when `show_progress`; with `force`, even the
+/// tables present and sound; says how long each tier took and how much space it takes.
 pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool, force: bool) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        CliError::tables(format!(
-            "{}: creating the table directory: {e}",
-            dir.display()
-        ))
-    })?;
-    let mut unique: Vec<Tier> = Vec::new();
-    for &tier in tiers {
-        if !unique.contains(&tier) {
-            unique.push(tier);
-        }
-    }
-    let (h48_tiers, korf_tiers): (Vec<Tier>, Vec<Tier>) = unique
-        .into_iter()
-        .partition(|tier| tier.h48_flips().is_some());
     let bar = Bar::new(show_progress);
+    let announced = Mutex::new(Vec::new());
     let options = BakeOptions {
         wait_for_lock: true,
         force,
         ..BakeOptions::default()
     };
-    let mut baked: Vec<(String, Vec<TableSpec>, Duration)> = Vec::new();
-    for &tier in &korf_tiers {
-        let start = Instant::now();
-        if show_progress {
-            output::note(format_args!(
-                "baking the {tier} pattern databases into {} ({}; once)",
-                dir.display(),
-                tier_cost_text(tier)
-            ));
-        }
-        pdb::bake_tier(dir, tier, &options, &|event| bar.event(event)).map_err(CliError::tables)?;
-        baked.push((format!("tier {tier}"), tier_specs(tier), start.elapsed()));
-    }
-    if !h48_tiers.is_empty() {
-        let start = Instant::now();
-        let names = h48_tiers
-            .iter()
-            .map(Tier::to_string)
-            .collect::<Vec<_>>()
-            .join(", ");
-        let mut specs = vec![pdb::CORNERS.spec];
-        specs.extend(h48_tiers.iter().filter_map(|&tier| h48::spec(tier)));
-        if show_progress {
-            // The slowest tier's time, as they are baked together.
-            let time = bake_time_text(*h48_tiers.iter().max().expect("one H48 tier or more"));
-            output::note(format_args!(
-                "baking the H48 tables of {names} with the corner database into {} ({time}, {} of disk; once)",
-                dir.display(),
-                size_text(specs.iter().map(file_bytes).sum())
-            ));
-        }
-        pdb::bake(dir, &pdb::CORNERS, &options, &|event| bar.event(event))
-            .map_err(CliError::tables)?;
-        let h48_options = h48::BakeOptions {
-            wait_for_lock: true,
-            force,
-            ..h48::BakeOptions::default()
-        };
-        bar.start(&format!("h48 {names}"), None);
-        let result = h48::bake_tiers(dir, &h48_tiers, &h48_options, &|stats| bar.level(stats));
-        bar.finish();
-        result.map_err(CliError::tables)?;
-        baked.push((format!("H48 {names}"), specs, start.elapsed()));
-    }
+    let baked = tier::bake(dir, tiers, &options, &|event| {
+        bar.event(dir, event, &announced);
+    })
+    .map_err(CliError::tables)?;
     if show_progress {
-        for (what, specs, elapsed) in &baked {
-            let bytes: u64 = specs
+        // Per tier, its tables' times (the corner database's with the first tier).
+        let mut done: Vec<(Tier, Duration)> = Vec::new();
+        for table in &baked {
+            let time = table.report.search_time + table.report.write_time;
+            match done.iter_mut().find(|(tier, _)| *tier == table.tier) {
+                Some((_, elapsed)) => *elapsed += time,
+                None => done.push((table.tier, time)),
+            }
+        }
+        for (tier, elapsed) in done {
+            let bytes: u64 = tier::specs(tier)
                 .iter()
                 .filter_map(|spec| table_state(dir, spec).1)
                 .sum();
             output::note(format_args!(
-                "baked {what} in {:.1} s: {:.0} MiB in {}",
+                "baked {} {tier} in {:.1} s: {:.0} MiB in {}",
+                tier.family(),
                 elapsed.as_secs_f64(),
                 bytes as f64 / (1 << 20) as f64,
                 dir.display()

@@ -1,11 +1,10 @@
-//! `optimal`: Korf's optimal solver over the pattern databases of this process, with the GIL
-//! released and Ctrl-C (`KeyboardInterrupt`) stopping the search through its stop flag
-//! (`interrupt.rs`).
+//! `optimal`: the optimal search of a tier's family (Korf's over a Korf tier, sym48's over an H48
+//! tier) over the tables of this process, with the GIL released and Ctrl-C
+//! (`KeyboardInterrupt`) stopping the search through its stop flag (`interrupt.rs`).
 
 use std::time::Duration;
 
 use cube_core::{Alg, Cube};
-use cube_solvers::korf::Korf;
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, MAX_THREADS, Solution};
 use pyo3::prelude::*;
@@ -38,7 +37,7 @@ pub struct OptimalResult {
     nodes: u64,
     /// Time taken, in seconds.
     seconds: f64,
-    /// The tier of the pattern databases searched.
+    /// The tier of the tables searched.
     tier: String,
     /// Whether `solutions` is every solution asked for (`max_solutions` of them, or all there
     /// are): false when a timeout stopped the search in the middle of the list.
@@ -146,7 +145,7 @@ pub fn search(
     max_solutions: usize,
 ) -> PyResult<OptimalResult> {
     let tier = tier.map(tables::parse_tier).transpose()?;
-    let (tier, set) = py.allow_threads(|| tables::pdb_set(tier))?;
+    let tables = py.allow_threads(|| tables::optimal_tables(tier))?;
     // The two-phase upper bound: its tables from the cache rather than built.
     let two_phase = TwoPhase::new(py.allow_threads(tables::two_phase));
     let limits = Limits {
@@ -157,8 +156,8 @@ pub fn search(
         time_budget: timeout,
         ..Limits::default()
     };
-    let korf = Korf::new(&set).with_two_phase(two_phase);
-    let outcome = interrupt::run(py, |stop| korf.search(&cube, &limits, stop, &mut |_| {}))?
+    let search = tables.searcher(two_phase);
+    let outcome = interrupt::run(py, |stop| search.search(&cube, &limits, stop, &mut |_| {}))?
         .map_err(solve_error)?;
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {
@@ -179,20 +178,21 @@ pub fn search(
         proven_lower_bound: outcome.proven_lower_bound,
         nodes: outcome.nodes,
         seconds,
-        tier: tier.to_string(),
+        tier: tables.tier().to_string(),
         complete: outcome.complete,
     })
 }
 
-/// The shortest solutions of ``state``, proven, over the pattern databases of ``tier``
-/// (``"6edge"``, ``"7edge"``, ``"8edge"``; default: the largest baked, else 6edge, baked on
-/// first use). ``threads`` (1 to 1024; default: all cores), ``timeout`` in seconds (1e-9 to
+/// The shortest solutions of ``state``, proven, over the tables of ``tier``: Korf's search over
+/// ``"6edge"``, ``"7edge"``, ``"8edge"``, the sym48 search over ``"h4"`` to ``"h7"`` (``"h0"``,
+/// the test tier, only by name); default: the largest baked (h4..h7 first), else 6edge, baked on
+/// first use (an H48 tier named is baked on first use too, as the CLI does). ``threads`` (1 to 1024; default: all cores), ``timeout`` in seconds (1e-9 to
 /// 1e6, as the CLI's; then the best known and the length proven so far, ``optimal`` false),
 /// ``max_solutions`` (at least 1).
 ///
 /// The tables load once per process and are shared by every call. The GIL is released during
 /// the search, and Ctrl-C stops it (``KeyboardInterrupt``). Raises ``IllegalCube``,
-/// ``TablesMissing`` (a larger tier not baked), ``TablesInvalid``, ``NoSolution`` (timed out
+/// ``TablesMissing`` (a larger Korf tier not baked), ``TablesInvalid``, ``NoSolution`` (timed out
 /// before any solution), ``ValueError`` for a number out of its range.
 #[pyfunction]
 #[pyo3(signature = (state, tier = None, threads = None, timeout = None, max_solutions = None))]

@@ -1,7 +1,8 @@
 //! The tables of this process: the table directory of the CLI's rules (`$CUBE_TABLES_DIR`, else
-//! the user's cache directory), each method's tables and each tier's pattern databases loaded
-//! once and shared by every call, the count of loads, `tables.status()` and
-//! `tables.bake()`.
+//! the user's cache directory), each method's tables and each optimal tier's tables
+//! (cube-solvers' `OptimalTables`, any family) loaded once and shared by every call, the count of
+//! loads, `tables.status()` and `tables.bake()` (cube-tables' `tier` module decides which tables a
+//! tier has, whether they are ready and how they are baked).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -10,10 +11,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use cube_solvers::MethodTables;
 use cube_solvers::beginner::BeginnerTables;
 use cube_solvers::cfop::CfopTables;
+use cube_solvers::optimal::OptimalTables;
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::TwoPhaseTables;
-use cube_tables::pdb::{self, BakeOptions, PdbSet};
-use cube_tables::{Anonymous, Tier, h48};
+use cube_tables::pdb::BakeOptions;
+use cube_tables::tier::{self, TierState};
+use cube_tables::{Anonymous, Tier};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -22,9 +25,8 @@ use crate::errors::{ParseError, TablesMissing, table_error};
 /// How many table sets this process has loaded (or built): tests see each worker load once.
 static LOADS: AtomicU64 = AtomicU64::new(0);
 
-/// The pattern databases loaded so far, one per tier.
-type Loaded = Vec<(Tier, Arc<PdbSet<Anonymous>>)>;
-static PDBS: Mutex<Loaded> = Mutex::new(Vec::new());
+/// The optimal tables loaded so far, one per tier.
+static OPTIMAL: Mutex<Vec<Arc<OptimalTables<Anonymous>>>> = Mutex::new(Vec::new());
 
 /// The table directory: `$CUBE_TABLES_DIR`, else the user's cache directory (the CLI's rules
 /// without `--tables`).
@@ -67,83 +69,50 @@ fn load<T: MethodTables>() -> Arc<T> {
     loaded.map_or_else(|| Arc::new(T::build()), |loaded| loaded.tables)
 }
 
-/// Whether every pattern database of `tier` is present with a valid header.
-fn tier_ready(dir: &std::path::Path, tier: Tier) -> bool {
-    pdb::tier_tables(tier)
-        .iter()
-        .all(|table| pdb::check_header(&table.spec.path_in(dir), table).is_ok())
-}
-
 /// Parses a tier name.
 pub fn parse_tier(name: &str) -> PyResult<Tier> {
     name.parse()
         .map_err(|e| ParseError::new_err(format!("tier {name:?}: {e}")))
 }
 
-/// The pattern databases of `asked`, else of the largest tier baked, else of 6edge (baked on
-/// first use, as the CLI does), loaded once per process; every payload is hashed as it loads.
+/// The tables of `asked`, else of the largest tier baked (h4..h7, else the Korf tiers), else of
+/// 6edge, loaded once per process; a missing tier is baked first when the CLI would
+/// ([`tier::baked_on_first_use`]: 6edge and the H48 tiers). Every payload is hashed as it loads.
 /// Call without the GIL: it may bake and read for seconds.
-pub fn pdb_set(asked: Option<Tier>) -> PyResult<(Tier, Arc<PdbSet<Anonymous>>)> {
+pub fn optimal_tables(asked: Option<Tier>) -> PyResult<Arc<OptimalTables<Anonymous>>> {
     let dir = dir()?;
-    let mut loaded = PDBS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut loaded = OPTIMAL.lock().unwrap_or_else(|e| e.into_inner());
     let tier = asked
-        .or_else(|| {
-            Tier::ALL
-                .into_iter()
-                .rev()
-                .filter(|tier| tier.h48_flips().is_none())
-                .find(|&tier| tier_ready(&dir, tier))
-        })
+        .or_else(|| tier::largest_ready(&dir))
         .unwrap_or(Tier::Edge6);
-    if tier.h48_flips().is_some() {
-        return Err(ParseError::new_err(format!(
-            "tier {tier}: the H48 tiers are not searched by optimal yet; use 6edge, 7edge or 8edge"
-        )));
+    if let Some(tables) = loaded.iter().find(|tables| tables.tier() == tier) {
+        return Ok(Arc::clone(tables));
     }
-    if let Some((_, set)) = loaded.iter().find(|(t, _)| *t == tier) {
-        return Ok((tier, Arc::clone(set)));
-    }
-    if !tier_ready(&dir, tier) {
+    match tier::state(&dir, tier) {
+        TierState::Ready => {}
         // A table that is there but invalid is reported, never silently replaced.
-        for table in pdb::tier_tables(tier) {
-            let path = table.spec.path_in(&dir);
-            if path.exists() {
-                pdb::check_header(&path, &table).map_err(table_error)?;
-            }
-        }
-        if tier != Tier::Edge6 {
+        TierState::Invalid(e) => return Err(table_error(e)),
+        TierState::Missing if !tier::baked_on_first_use(tier) => {
             return Err(TablesMissing::new_err(format!(
                 "the {tier} pattern databases are not baked in {}: call cube_toolkit.tables.bake(\"{tier}\") first, or use tier=\"6edge\"",
                 dir.display()
             )));
         }
-        bake(&dir, tier)?;
+        TierState::Missing => bake(&dir, tier)?,
     }
-    let set = Arc::new(PdbSet::load_anonymous(&dir, tier).map_err(table_error)?);
+    let tables = Arc::new(OptimalTables::load_anonymous(&dir, tier, true).map_err(table_error)?);
     LOADS.fetch_add(1, Ordering::Relaxed);
-    loaded.push((tier, Arc::clone(&set)));
-    Ok((tier, set))
+    loaded.push(Arc::clone(&tables));
+    Ok(tables)
 }
 
+/// Bakes `tier` into `dir` as the CLI does ([`tier::bake`]), waiting for another bake of `dir`.
 fn bake(dir: &std::path::Path, tier: Tier) -> PyResult<()> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        TablesMissing::new_err(format!(
-            "{}: creating the table directory: {e}",
-            dir.display()
-        ))
-    })?;
     let options = BakeOptions {
         wait_for_lock: true,
         ..BakeOptions::default()
     };
-    pdb::bake_tier(dir, tier, &options, &|_| {}).map_err(table_error)?;
-    if tier.h48_flips().is_some() {
-        let options = h48::BakeOptions {
-            wait_for_lock: true,
-            ..h48::BakeOptions::default()
-        };
-        h48::bake(dir, tier, &options, &|_| {}).map_err(table_error)?;
-    }
+    tier::bake(dir, &[tier], &options, &|_| {}).map_err(table_error)?;
     Ok(())
 }
 
@@ -155,30 +124,34 @@ pub fn tables_dir() -> PyResult<String> {
 }
 
 /// How many table sets this process has loaded or built: each method's small tables and each
-/// tier's pattern databases count once, however many calls use them.
+/// optimal tier's tables count once, however many calls use them.
 #[pyfunction]
 pub fn table_loads() -> u64 {
     LOADS.load(Ordering::Relaxed)
 }
 
-/// Every pattern database with its size and header state, and which tiers are ready, without
-/// reading the payloads: ``{"dir": ..., "tables": [...], "tiers": [...]}``.
+/// Every table of the optimal tiers with its size and header state, and which tiers are ready,
+/// without reading the payloads: ``{"dir": ..., "tables": [...], "tiers": [...]}``.
 #[pyfunction]
 pub fn tables_status(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let dir = dir()?;
     let status = PyDict::new(py);
     status.set_item("dir", dir.display().to_string())?;
     let tables = PyList::empty(py);
-    let mut all = vec![pdb::CORNERS];
+    let mut all = Vec::new();
     for tier in Tier::ALL {
-        all.extend(pdb::edge_tables(tier));
+        for spec in tier::specs(tier) {
+            if !all.contains(&spec) {
+                all.push(spec);
+            }
+        }
     }
-    for table in &all {
-        let path = table.spec.path_in(&dir);
+    for spec in &all {
+        let path = spec.path_in(&dir);
         let bytes = std::fs::metadata(&path).ok().map(|m| m.len());
-        let header = pdb::check_header(&path, table);
+        let header = cube_tables::check_header(&path, spec);
         let entry = PyDict::new(py);
-        entry.set_item("id", table.id().as_str())?;
+        entry.set_item("id", spec.id.as_str())?;
         entry.set_item("path", path.display().to_string())?;
         entry.set_item("bytes", bytes)?;
         entry.set_item("header_ok", header.is_ok())?;
@@ -194,18 +167,19 @@ pub fn tables_status(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     }
     status.set_item("tables", tables)?;
     let tiers = PyList::empty(py);
-    for tier in Tier::ALL.into_iter().filter(|t| t.h48_flips().is_none()) {
+    for tier in Tier::ALL {
         let entry = PyDict::new(py);
         entry.set_item("tier", tier.to_string())?;
-        entry.set_item("ready", tier_ready(&dir, tier))?;
+        entry.set_item("ready", matches!(tier::state(&dir, tier), TierState::Ready))?;
         tiers.append(entry)?;
     }
     status.set_item("tiers", tiers)?;
     Ok(status)
 }
 
-/// Bakes the pattern databases of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``) into the
-/// table directory, with the GIL released; ``progress`` says on standard error what it bakes.
+/// Bakes the tables of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``, or an H48 tier: ``"h0"``
+/// for tests, ``"h4"`` to ``"h7"``) into the table directory as the CLI does, with the GIL
+/// released; ``progress`` says on standard error what it bakes.
 #[pyfunction]
 #[pyo3(signature = (tier, progress = true))]
 pub fn tables_bake(py: Python<'_>, tier: &str, progress: bool) -> PyResult<()> {
@@ -213,7 +187,7 @@ pub fn tables_bake(py: Python<'_>, tier: &str, progress: bool) -> PyResult<()> {
     let dir = dir()?;
     if progress {
         eprintln!(
-            "cube_toolkit: baking the {tier} pattern databases into {} (once)",
+            "cube_toolkit: baking the {tier} tables into {} (once)",
             dir.display()
         );
     }

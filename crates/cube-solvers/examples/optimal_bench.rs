@@ -34,7 +34,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cube_core::{Alg, Cube, Symmetry};
-use cube_solvers::korf::{Config, Korf, KorfOutcome, Progress};
+use cube_solvers::korf::{Config, Korf};
+use cube_solvers::optimal::{OptimalSearch, Outcome, Progress};
 use cube_solvers::sym48::{self, Counters, Sym48};
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, SolveError, Stop};
@@ -212,11 +213,7 @@ fn load_sym48<T: AsRef<[u8]> + Sync>(
 }
 
 /// One search of a position: the outcome, and sym48's counters.
-type Search<'a> = dyn Fn(
-        &Cube,
-        &Limits,
-        &mut dyn FnMut(&Progress),
-    ) -> Result<(KorfOutcome, Option<Counters>), SolveError>
+type Search<'a> = dyn Fn(&Cube, &Limits, &mut dyn FnMut(&Progress)) -> Result<(Outcome, Option<Counters>), SolveError>
     + 'a;
 
 fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {

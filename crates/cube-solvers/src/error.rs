@@ -24,7 +24,7 @@ pub enum SolveError {
     },
     /// A checkpoint to resume from does not belong to this search (another position, tier or
     /// configuration); the error names the field.
-    BadCheckpoint(crate::korf::CheckpointError),
+    BadCheckpoint(crate::optimal::CheckpointError),
 }
 
 impl fmt::Display for SolveError {

@@ -21,7 +21,7 @@
 //!   two-phase solver finds within its time budget may vary; without [`Config::upper_bound`], the
 //!   result is always the first optimal solutions in the order of canonical sequences);
 //! - stops on the [`Stop`] flag or the time budget with the best solution known, the length proven
-//!   so far and a [`Checkpoint`] to go on from ([`Korf::resume`]).
+//!   so far and a [`Checkpoint`] to go on from ([`OptimalSearch::resume`]).
 //!
 //! Limits: [`Limits::n_solutions`] optimal solutions (`usize::MAX` for all of them);
 //! [`Limits::max_length`] the longest searched (default 20, God's number);
@@ -38,6 +38,7 @@
 //! ```no_run
 //! use cube_core::{Alg, Cube};
 //! use cube_solvers::korf::Korf;
+//! use cube_solvers::optimal::OptimalSearch;
 //! use cube_solvers::{Limits, Stop};
 //! use cube_tables::Tier;
 //! use cube_tables::pdb::PdbSet;
@@ -54,6 +55,7 @@
 mod heuristic;
 mod search;
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use cube_core::{Cube, Move, Symmetry};
@@ -61,8 +63,10 @@ use cube_tables::pdb::{PdbSet, SymCorners};
 
 use self::heuristic::{Tables, ViewMoves};
 use self::search::{Lookups, Worker};
-use crate::engine::{Abort, Driver, Method, OptimalSearch, PrefixWorker, Shared, Task};
-pub use crate::engine::{Checkpoint, CheckpointError, KorfOutcome, Periodic, Progress};
+use crate::optimal::{
+    Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
+    Shared, Task, solver_answer,
+};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
@@ -129,8 +133,9 @@ impl Default for Config {
 #[derive(Debug)]
 pub struct Korf<'t, T> {
     tables: &'t PdbSet<T>,
-    /// The corner database reduced by symmetry, derived from `tables` (3 MB, a few tens of ms).
-    corners: SymCorners,
+    /// The corner database reduced by symmetry: derived from `tables` (3 MB, a few tens of ms),
+    /// or given, derived once for every solver over the same tables.
+    corners: Cow<'t, SymCorners>,
     config: Config,
     /// The two-phase solver of [`Config::upper_bound`].
     two_phase: UpperBoundSolver,
@@ -147,6 +152,24 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// # Panics
     /// If `config.symmetries` has more than 7 entries or `config.prefix_depth` is not in 1..=4.
     pub fn with_config(tables: &'t PdbSet<T>, config: Config) -> Korf<'t, T> {
+        Korf::with_corners(
+            tables,
+            Cow::Owned(SymCorners::new(tables.corners())),
+            config,
+        )
+    }
+
+    /// A solver over `tables` and `corners`, the reduction of their corner database (see
+    /// [`SymCorners::new`]), with `config`: what [`OptimalTables`](crate::optimal::OptimalTables)
+    /// makes, deriving the reduction once for every solver.
+    ///
+    /// # Panics
+    /// As [`Korf::with_config`].
+    pub fn with_corners(
+        tables: &'t PdbSet<T>,
+        corners: Cow<'t, SymCorners>,
+        config: Config,
+    ) -> Korf<'t, T> {
         assert!(
             config.symmetries.len() <= 7,
             "at most 7 conjugating symmetries"
@@ -157,7 +180,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         );
         Korf {
             tables,
-            corners: SymCorners::new(tables.corners()),
+            corners,
             config,
             two_phase: UpperBoundSolver::default(),
         }
@@ -183,26 +206,11 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         tables.evaluate(&views.pairs(cube, self.n_pairs())).1
     }
 
-    /// Optimal solutions of `cube`, reporting each bound to `progress`.
-    ///
-    /// # Errors
-    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is raised
-    /// before the two-phase solver found anything (later, the outcome tells what was reached).
-    pub fn search(
-        &self,
-        cube: &Cube,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search_checkpointed(cube, None, limits, stop, progress, None)
-    }
-
     /// Optimal move sequences that take `from` to `to` (`from.apply_moves(s) == to`), as
-    /// [`Korf::search`] of `to⁻¹ · from`.
+    /// [`OptimalSearch::search`] of `to⁻¹ · from`.
     ///
     /// # Errors
-    /// As [`Korf::search`]; either state being unsolvable is [`SolveError::Unsolvable`].
+    /// As [`OptimalSearch::search`]; either state being unsolvable is [`SolveError::Unsolvable`].
     pub fn search_to(
         &self,
         from: &Cube,
@@ -210,49 +218,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         limits: &Limits,
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search(&crate::relative_to_goal(from, to)?, limits, stop, progress)
-    }
-
-    /// Goes on with the search that `checkpoint` was taken from; the result is the one the
-    /// uninterrupted search gives (with the same limits and configuration).
-    ///
-    /// # Errors
-    /// As [`Korf::search`]; [`SolveError::BadCheckpoint`] when the checkpoint was taken with
-    /// another tier, prefix depth, number of solutions or lookups (the error names which).
-    pub fn resume(
-        &self,
-        checkpoint: &Checkpoint,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search_checkpointed(
-            &checkpoint.cube,
-            Some(checkpoint),
+    ) -> Result<Outcome, SolveError> {
+        OptimalSearch::search(
+            self,
+            &crate::relative_to_goal(from, to)?,
             limits,
             stop,
             progress,
-            None,
         )
-    }
-
-    /// [`Korf::search`] of `cube`, or [`Korf::resume`] of `resume`, that also hands the state of
-    /// the search to `periodic` every so often while a bound is searched on several threads, so
-    /// that a killed process loses at most that much work.
-    ///
-    /// # Errors
-    /// As [`Korf::resume`].
-    pub fn search_checkpointed(
-        &self,
-        cube: &Cube,
-        resume: Option<&Checkpoint>,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-        periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
-        self.run(cube, limits, stop, progress, resume, periodic)
     }
 
     fn conjugates(&self) -> &[Symmetry] {
@@ -305,7 +278,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         progress: &mut dyn FnMut(&Progress),
         checkpoint: Option<&Checkpoint>,
         periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
+    ) -> Result<Outcome, SolveError> {
         let (tables, views) = self.lookup_parts();
         let lookups = Lookups {
             tables: &tables,
@@ -356,7 +329,7 @@ impl PrefixWorker for Worker<'_> {
 }
 
 impl<T: AsRef<[u8]> + Sync> OptimalSearch for Korf<'_, T> {
-    fn search_optimal(
+    fn search_checkpointed(
         &self,
         cube: &Cube,
         resume: Option<&Checkpoint>,
@@ -364,8 +337,8 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Korf<'_, T> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
+    ) -> Result<Outcome, SolveError> {
+        self.run(cube, limits, stop, progress, resume, periodic)
     }
 }
 
@@ -379,10 +352,6 @@ impl<T: AsRef<[u8]> + Sync> Solver for Korf<'_, T> {
         limits: &Limits,
         stop: &Stop,
     ) -> Result<Vec<Solution>, SolveError> {
-        let outcome = self.search(cube, limits, stop, &mut |_| {})?;
-        if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
-            return Err(SolveError::Cancelled);
-        }
-        Ok(outcome.solutions)
+        solver_answer(OptimalSearch::search(self, cube, limits, stop, &mut |_| {}))
     }
 }

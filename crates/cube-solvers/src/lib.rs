@@ -10,7 +10,9 @@
 //!   seven stages; [`cfop`]: cross, F2L, OLL and PLL (staged solutions with labels).
 //! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
 //! - [`korf`]: optimal solutions over pattern databases; [`sym48`]: optimal solutions over a
-//!   heuristic of the H48 cosets, on the same bounds loop.
+//!   heuristic of the H48 cosets, on the same bounds loop; [`optimal`]: that loop, what either
+//!   search answers, and [`OptimalTables`](optimal::OptimalTables), a tier's tables loaded once
+//!   that make the search of its family.
 //! - [`step`]: a generic optimal solver for one step (a coordinate, a move set and a goal).
 //! - [`scramble`]: WCA-style random-state scrambles.
 //!
@@ -83,7 +85,6 @@
 #![deny(missing_docs)]
 
 mod cancel;
-mod engine;
 mod error;
 mod method_tables;
 mod search;
@@ -100,14 +101,13 @@ use std::time::Duration;
 use cube_core::{Cube, Move};
 
 pub use crate::cancel::Stop;
-pub use crate::engine::OptimalSearch;
 pub use crate::error::SolveError;
 pub use crate::method_tables::{Loaded, MethodTables, PayloadError, Payloads, load_or_build};
 /// What an optimal solve needs from cube-tables, so that a caller of [`korf`] needs no `use` of
 /// that crate: the tier, the pattern databases and their payload type.
 ///
 /// ```no_run
-/// use cube_solvers::{Anonymous, Limits, PdbSet, Stop, Tier, korf::Korf};
+/// use cube_solvers::{Anonymous, Limits, PdbSet, Stop, Tier, korf::Korf, optimal::OptimalSearch};
 ///
 /// let dir = std::path::Path::new("tables");
 /// let tables: PdbSet<Anonymous> = PdbSet::load_anonymous(dir, Tier::Edge6)?;
@@ -398,6 +398,7 @@ pub fn relative_to_goal(from: &Cube, to: &Cube) -> Result<Cube, SolveError> {
 pub mod beginner;
 pub mod cfop;
 pub mod korf;
+pub mod optimal;
 pub mod sym48;
 /// The [`Solver::solve`] of a deterministic staged method: checks the cube and the stop flag,
 /// solves once, and returns the solution unless it is longer than `limits.max_length` (the other

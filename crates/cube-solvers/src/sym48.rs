@@ -33,7 +33,7 @@
 //! above cuts a solution, so asking for all solutions gives every optimal canonical sequence once.
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads, checkpoints and
-//! progress are the Korf solver's (`engine::Driver`): the prefixes are canonical
+//! progress are the Korf solver's (`optimal::Driver`): the prefixes are canonical
 //! sequences of position-side moves, from bound 15 on searched in decreasing density at the
 //! bound below ([`Config::ordered_from`]). Solutions are not found in the order of canonical sequences
 //! (the side switches), but the result still depends on the position and the limits only.
@@ -49,8 +49,10 @@ use cube_tables::Tier;
 use cube_tables::pdb::SymCorners;
 
 use self::search::Engine;
-use crate::engine::{Driver, OptimalSearch, Ordered, Task};
-use crate::korf::{Checkpoint, KorfOutcome, Periodic, Progress};
+pub use crate::optimal::Counters;
+use crate::optimal::{
+    Checkpoint, Driver, OptimalSearch, Ordered, Outcome, Periodic, Progress, Task, solver_answer,
+};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
@@ -158,37 +160,11 @@ impl Default for Config {
     }
 }
 
-/// What the search did, beyond the nodes: counted over all bounds of one call.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// Prefixes searched (the tasks of the prefix queue, over all bounds).
-    pub prefixes: u64,
-    /// Heuristic values read (two at the end of each prefix, at most two per child).
-    pub probes: u64,
-    /// Children pruned by their exact corner distance, before any probe.
-    pub corner_prunes: u64,
-    /// Children pruned because a sibling on their face was at least 2 over their budget.
-    pub face_prunes: u64,
-    /// Nodes abandoned because a child was at least 3 over its budget.
-    pub bpmx_returns: u64,
-}
-
-impl Counters {
-    /// Adds the counts of `other`.
-    pub fn add(&mut self, other: &Counters) {
-        self.prefixes += other.prefixes;
-        self.probes += other.probes;
-        self.corner_prunes += other.corner_prunes;
-        self.face_prunes += other.face_prunes;
-        self.bpmx_returns += other.bpmx_returns;
-    }
-}
-
 /// What a sym48 search found and proved, and its counters.
 #[derive(Clone, Debug)]
 pub struct Sym48Outcome {
     /// Solutions, proven bound, nodes (children generated), time, checkpoint: as Korf's.
-    pub outcome: KorfOutcome,
+    pub outcome: Outcome,
     /// Probes and prunes.
     pub counters: Counters,
 }
@@ -250,7 +226,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
     /// Optimal solutions of `cube`, reporting each bound to `progress`.
     ///
     /// # Errors
-    /// As [`Korf::search`](crate::korf::Korf::search).
+    /// As [`OptimalSearch::search`] (which gives the same search without the counters apart).
     pub fn search(
         &self,
         cube: &Cube,
@@ -286,7 +262,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
 
     /// [`Sym48::search`] of `cube`, or [`Sym48::resume`] of `resume`, that also hands the state of
     /// the search to `periodic` every so often while a bound is searched on several threads, as
-    /// [`Korf::search_checkpointed`](crate::korf::Korf::search_checkpointed) does.
+    /// [`OptimalSearch::search_checkpointed`] does.
     ///
     /// # Errors
     /// As [`Sym48::resume`].
@@ -347,7 +323,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
 }
 
 impl<H: Sym48Heuristic> OptimalSearch for Sym48<'_, H> {
-    fn search_optimal(
+    fn search_checkpointed(
         &self,
         cube: &Cube,
         resume: Option<&Checkpoint>,
@@ -355,9 +331,12 @@ impl<H: Sym48Heuristic> OptimalSearch for Sym48<'_, H> {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
-        self.search_checkpointed(cube, resume, limits, stop, progress, periodic)
-            .map(|outcome| outcome.outcome)
+    ) -> Result<Outcome, SolveError> {
+        let found = self.run(cube, limits, stop, progress, resume, periodic)?;
+        Ok(Outcome {
+            counters: Some(found.counters),
+            ..found.outcome
+        })
     }
 }
 
@@ -371,11 +350,7 @@ impl<H: Sym48Heuristic> Solver for Sym48<'_, H> {
         limits: &Limits,
         stop: &Stop,
     ) -> Result<Vec<Solution>, SolveError> {
-        let outcome = self.search(cube, limits, stop, &mut |_| {})?.outcome;
-        if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
-            return Err(SolveError::Cancelled);
-        }
-        Ok(outcome.solutions)
+        solver_answer(OptimalSearch::search(self, cube, limits, stop, &mut |_| {}))
     }
 }
 

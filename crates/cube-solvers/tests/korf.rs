@@ -8,7 +8,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move, Symmetry, is_canonical};
-use cube_solvers::korf::{Checkpoint, Config, Korf, KorfOutcome, Periodic};
+use cube_solvers::korf::{Config, Korf};
+use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome, Periodic};
 use cube_solvers::slow::Slow;
 use cube_solvers::{Limits, SolveError, Solver, Stop};
 use cube_tables::Tier;
@@ -33,7 +34,7 @@ pub(crate) fn tables() -> &'static PdbSet<Vec<u8>> {
     })
 }
 
-fn search(korf: &Korf<'_, Vec<u8>>, cube: &Cube, limits: &Limits) -> KorfOutcome {
+fn search(korf: &Korf<'_, Vec<u8>>, cube: &Cube, limits: &Limits) -> Outcome {
     korf.search(cube, limits, &Stop::new(), &mut |_| {})
         .expect("solvable")
 }

@@ -11,7 +11,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move};
-use cube_solvers::korf::{Checkpoint, Korf};
+use cube_solvers::korf::Korf;
+use cube_solvers::optimal::{Checkpoint, OptimalSearch};
 use cube_solvers::slow::Slow;
 use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic, Sym48Outcome};
 use cube_solvers::{Limits, SolveError, Solver, Stop};

@@ -9,6 +9,7 @@
 //! small tables (`cache.rs`). docs/tables.md describes the format byte by byte.
 
 pub(crate) mod atomic;
+pub(crate) mod bake;
 pub(crate) mod cache;
 pub(crate) mod dirs;
 pub(crate) mod error;

@@ -13,13 +13,16 @@
 //!   H48 tables). [`HugeBuffer`] holds a large table built in memory in transparent huge pages.
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
-//! - [`list_files`] lists every file the toolkit keeps in a table directory, with its header's state;
-//!   [`clean()`] removes a tier's, the method caches' or all of them, under the directory's lock.
+//! - [`tier`] is the optimal tiers as families ([`Family`], [`Tier::family`]): which tables a tier
+//!   has, whether they are ready, the one bake of any tiers; [`list_files`] lists every file the
+//!   toolkit keeps in a table directory, with its header's state; [`clean`] removes a tier's, the
+//!   method caches' or all of them, under the directory's lock.
 //!
 //! The coordinates and tables over them: [`m12`] (the 12-edge permutation as M12 x S7),
 //! [`sym_coord`] (symmetry-reduced coordinates), [`phase1`] (the exact phase-1 distance of the
-//! two-phase method); the optimal solvers' tables: [`pdb`] (Korf's pattern databases) and [`h48`]
-//! (the 2-bit H48 tables).
+//! two-phase method); the optimal solvers' tables: [`corners`] (the corner index and its reduction
+//! by symmetry, which both families share), [`pdb`] (Korf's pattern databases) and [`h48`] (the
+//! 2-bit H48 tables).
 //!
 //! Every failure is a [`TableError`] whose message names the table and the file and says what to do.
 //!
@@ -55,16 +58,16 @@
 
 #![deny(missing_docs)]
 
-// The three folders, imports pointing one way (`coord` and `pdb`/`h48` use `file`, `pdb` and
-// `h48` use `coord`, `h48` uses `pdb`; never back: xtask's `tidy` test checks it). `clean` sits
-// above them: it knows which tables each tier has.
-mod clean;
+// The folders, imports pointing one way (`coord` uses `file`; `corners` those two; `pdb` and `h48`,
+// siblings that never use each other, those three; never back: xtask's `tidy` test checks it).
+// `tier` sits above them all: it knows which tables each tier has, and bakes them.
 mod coord;
+pub mod corners;
 mod file;
 pub mod h48;
 pub mod pdb;
+pub mod tier;
 
-pub use crate::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
 pub use crate::file::atomic::AtomicFile;
 pub use crate::file::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
 pub use crate::file::dirs::{TABLES_DIR_ENV, check_table_dir, resolve_table_dir};
@@ -72,7 +75,7 @@ pub use crate::file::error::{TableError, TableErrorKind};
 pub use crate::file::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
 pub use crate::file::hash::payload_hash;
 pub use crate::file::id::{
-    Encoding, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
+    Encoding, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
     set_fix_commands,
 };
 pub use crate::file::lines::Lines2;
@@ -85,6 +88,7 @@ pub use crate::file::store::{TableWriter, WriteOptions, write_table};
 pub use crate::file::table::{PruneTable, check_header};
 pub use crate::file::temporaries::remove_temporary_files;
 pub use crate::file::verify::{histogram, verify};
+pub use crate::tier::{Clean, FileKind, FileState, KeptFile, clean, list_files};
 
 pub use crate::coord::move_table::{MoveTable, Product, Space};
 pub use crate::coord::prune::DistanceTable;

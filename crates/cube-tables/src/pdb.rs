@@ -45,27 +45,24 @@ mod fast_index;
 mod index;
 mod seed;
 mod set;
-mod sym_corners;
 
 use crate::file::error::TableError;
 use crate::file::format::Histogram;
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
 pub use self::bake::{
-    BakeOptions, BakeReport, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind,
-    bake, bake_tier,
+    BakeOptions, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake, bake_tier,
 };
-pub use self::bfs::{Direction, LevelStats};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
 pub use self::fast_index::{EdgeIndexer, corner_coord};
-pub(crate) use self::index::twist_rank;
-pub use self::index::{
-    CORNER_COUNT, CORNER_PERM_COUNT, CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset,
-    TWIST_COUNT, corner_index, corner_perm_unrank, twist_unrank,
-};
+pub use self::index::{EdgeCoord, EdgeMoveMaps, EdgeSubset};
 pub use self::seed::{install_seed, pack_seed, seed_path};
 pub use self::set::{PdbCoord, PdbIndex, PdbSet};
-pub use self::sym_corners::{CORNER_PERM_CLASSES, SymCorners};
+pub use crate::corners::{
+    CORNER_COUNT, CORNER_PERM_CLASSES, CORNER_PERM_COUNT, CornerCoord, CornerMoves, SymCorners,
+    TWIST_COUNT, corner_index, corner_perm_unrank, twist_unrank,
+};
+pub use crate::file::bake::{BakeReport, Direction, LevelStats};
 
 /// Runs `f` on a rayon pool of `threads` threads (all cores for `None`): bakes and checks use all of
 /// the pool they run on.

@@ -1,8 +1,8 @@
-//! `cube-cli optimal` (and `solve --method optimal`): Korf's optimal solver over the pattern
-//! databases of a Korf tier, or the sym48 solver over an H48 tier, baking the default tier (and
-//! an H48 tier asked for) on first use. Both run through one flow: the same limits, progress,
-//! checkpoints, signals and report; only the search call differs (cube-solvers' `OptimalSearch`). The solver is built once per process
-//! and shared by every state of the run; `--mmap` maps its tables instead of reading them.
+//! `cube-cli optimal` (and `solve --method optimal`): the optimal search of a tier's family
+//! (cube-solvers' `OptimalTables`: Korf's over a Korf tier, sym48's over an H48 tier), baking the
+//! default tier (and an H48 tier asked for) on first use; this file renders: limits, progress,
+//! checkpoints, signals and the report. The tables are loaded once per process and shared by
+//! every state of the run; `--mmap` maps them instead of reading them.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -10,33 +10,45 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use cube_core::{Alg, Cube};
-use cube_solvers::korf::{Checkpoint, Korf, KorfOutcome, Periodic, Progress};
-use cube_solvers::sym48::Sym48;
+use cube_solvers::optimal::{
+    Checkpoint, OptimalSearch, OptimalTables, Outcome, Periodic, Progress,
+};
 use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, OptimalSearch, SolveError};
-use cube_tables::h48::{self, H48Table};
-use cube_tables::pdb::{self, PdbSet, SymCorners};
-use cube_tables::{Anonymous, PruneTable, TableErrorKind, TableSpec, Tier};
+use cube_solvers::{Limits, SolveError};
+use cube_tables::tier::{self, TierState};
+use cube_tables::{Anonymous, Mapped, TableErrorKind, Tier};
 
 use crate::args::{Global, OptimalArgs};
 use crate::input::Input;
-use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::output::{CliError, Outcome as CliOutcome, Report, n_moves};
 use crate::record::{self, Record};
 use crate::table_dir as tables;
 
-/// The solver of the run: the tier and its search, built once per process (the tables loaded,
-/// the corner deltas derived) and shared by every state of a batch or of standard input.
-static SOLVER: OnceLock<Result<Loaded, String>> = OnceLock::new();
+/// The tables of the run, loaded once per process (the payloads read or mapped and hashed, the
+/// corner reduction derived) and shared by every state of a batch or of standard input, with the
+/// two-phase solver of the upper bound.
+static TABLES: OnceLock<Result<(Tables, TwoPhase), CliError>> = OnceLock::new();
 
-/// A tier and its search.
-/// Korf's over a Korf tier's pattern databases, sym48's over an H48 table; the tables are the
-/// solver's for the whole run.
-type Loaded = (Tier, Box<dyn OptimalSearch>);
+/// A tier's tables, read into memory or mapped (`--mmap`).
+enum Tables {
+    Read(OptimalTables<Anonymous>),
+    Mapped(OptimalTables<Mapped>),
+}
 
-/// Keeps `value` for the rest of the process: the solver of the run borrows its tables, and both
-/// live until the process ends.
-fn for_the_run<T>(value: T) -> &'static T {
-    Box::leak(Box::new(value))
+impl Tables {
+    fn tier(&self) -> Tier {
+        match self {
+            Tables::Read(tables) => tables.tier(),
+            Tables::Mapped(tables) => tables.tier(),
+        }
+    }
+
+    fn searcher(&self, two_phase: TwoPhase) -> Box<dyn OptimalSearch + '_> {
+        match self {
+            Tables::Read(tables) => tables.searcher(two_phase),
+            Tables::Mapped(tables) => tables.searcher(two_phase),
+        }
+    }
 }
 
 /// Warnings to print after the results (a checkpoint that could not be written): printed by
@@ -57,50 +69,40 @@ pub fn print_warnings() {
     }
 }
 
-/// The tier to use and its search (see [`load`]), built on the first call of the run.
-fn solver(
-    global: &Global,
-    args: &OptimalArgs,
-) -> Result<(Tier, &'static dyn OptimalSearch), CliError> {
-    let loaded = SOLVER.get_or_init(|| {
-        let dir = tables::table_dir(global).map_err(|e| e.to_string())?;
+/// The tier of the run and its search (see [`load`]); the tables are loaded on the first call.
+fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, Box<dyn OptimalSearch>), CliError> {
+    let loaded = TABLES.get_or_init(|| {
+        let dir = tables::table_dir(global)?;
         // The two-phase upper bound: its tables from the cache rather than built (seconds).
         let two_phase = crate::method_tables::two_phase_solver(global);
-        load(&dir, args, global.notes(), two_phase).map_err(|e| e.to_string())
+        Ok((load(&dir, args, global.notes())?, two_phase))
     });
-    match loaded {
-        Ok((tier, search)) => Ok((*tier, search.as_ref())),
-        Err(e) => Err(CliError::tables(e)),
-    }
+    let (tables, two_phase) = loaded.as_ref().map_err(Clone::clone)?;
+    Ok((tables.tier(), tables.searcher(two_phase.clone())))
 }
 
 /// Loads the tier asked for, else the largest baked (of h4 to h7, else of the Korf tiers), else
-/// 6edge, and builds its search. Every payload is hashed as it is read or mapped (unless
-/// `--trust-header`, for benchmarks), so that a corrupt table is refused before any search. The
-/// default tier and an H48 tier asked for are baked when missing (the first run); a larger Korf
-/// tier asked for and missing is an error that says how to bake it.
-fn load(
-    dir: &Path,
-    args: &OptimalArgs,
-    show_progress: bool,
-    two_phase: TwoPhase,
-) -> Result<Loaded, CliError> {
+/// 6edge. Every payload is hashed as it is read or mapped (unless `--trust-header`, for
+/// benchmarks), so that a corrupt table is refused before any search. The default tier and an
+/// H48 tier asked for are baked when missing (the first run); a larger Korf tier asked for and
+/// missing is an error that says how to bake it.
+fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, CliError> {
     let tier = args
         .tier
-        .or_else(|| tables::largest_ready_tier(dir))
+        .or_else(|| tier::largest_ready(dir))
         .unwrap_or(Tier::Edge6);
-    let h48 = tier.h48_flips().is_some();
-    if !tables::tier_ready(dir, tier) {
+    match tier::state(dir, tier) {
+        TierState::Ready => {}
         // A table that is there but invalid is reported, never silently replaced.
-        tables::check_present_tables(dir, tier)?;
-        if tier != Tier::Edge6 && !h48 {
+        TierState::Invalid(e) => return Err(CliError::tables(e)),
+        TierState::Missing if !tier::baked_on_first_use(tier) => {
             return Err(CliError::tables(format!(
                 "the {tier} pattern databases are not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier 6edge",
                 dir.display(),
                 tables::tier_cost_text(tier)
             )));
         }
-        tables::bake(dir, &[tier], show_progress, false)?;
+        TierState::Missing => tables::bake(dir, &[tier], show_progress, false)?,
     }
     if args.mmap {
         if show_progress {
@@ -109,71 +111,19 @@ fn load(
                 dir.display()
             ));
         }
-        return open_mapped(dir, tier, two_phase);
-    }
-    let read = |spec: &TableSpec| {
-        let path = spec.path_in(dir);
-        if args.trust_header {
-            PruneTable::load_anonymous_unchecked(&path, spec)
-        } else {
-            PruneTable::load_anonymous(&path, spec)
-        }
-    };
-    let search: Box<dyn OptimalSearch> = if h48 {
-        let spec = h48::spec(tier).expect("an H48 tier has a table");
-        let table = H48Table::new(read(&spec).map_err(CliError::tables)?);
-        let table = for_the_run(table.map_err(CliError::tables)?);
-        Box::new(Sym48::new(table, sym_corners(&read)?).with_two_phase(two_phase))
-    } else {
-        let set = if args.trust_header {
-            PdbSet::load_anonymous_unchecked(dir, tier)
-        } else {
-            PdbSet::load_anonymous(dir, tier)
-        };
-        Box::new(Korf::new(for_the_run(set.map_err(CliError::tables)?)).with_two_phase(two_phase))
-    };
-    Ok((tier, search))
-}
-
-/// The corner deltas of the sym48 search, derived from the corner database read by `read`.
-fn sym_corners(
-    read: &dyn Fn(&TableSpec) -> Result<PruneTable<Anonymous>, cube_tables::TableError>,
-) -> Result<&'static SymCorners, CliError> {
-    let corners = read(&pdb::CORNERS.spec).map_err(CliError::tables)?;
-    Ok(for_the_run(SymCorners::new(&corners)))
-}
-
-/// `--mmap`: the tier's tables mapped from the page cache rather than read (the corner database
-/// of an H48 tier is still read and hashed: only the corner deltas derived from it are kept).
-/// Each mapped payload is hashed through its map before the search gets it, as a read one is.
-#[allow(unsafe_code)]
-fn open_mapped(dir: &Path, tier: Tier, two_phase: TwoPhase) -> Result<Loaded, CliError> {
-    if tier.h48_flips().is_some() {
         // SAFETY: tables are write-once files from `cube-cli tables bake` (a new bake renames a
         // new file over the old one, which leaves the mapped one intact); the user who asks for
         // --mmap promises not to write into them or truncate them while this process runs.
-        let table = unsafe { H48Table::open_mapped(dir, tier) }.map_err(CliError::tables)?;
-        table
-            .table()
-            .check_payload_hash()
-            .map_err(CliError::tables)?;
-        let read = |spec: &TableSpec| PruneTable::load_anonymous(&spec.path_in(dir), spec);
-        let corners = sym_corners(&read)?;
-        let search = Sym48::new(for_the_run(table), corners).with_two_phase(two_phase);
-        Ok((tier, Box::new(search)))
-    } else {
-        // SAFETY: as above.
-        let set = unsafe { PdbSet::open_mapped(dir, tier) }.map_err(CliError::tables)?;
-        std::iter::once(set.corners())
-            .chain(set.edges())
-            .try_for_each(PruneTable::check_payload_hash)
-            .map_err(CliError::tables)?;
-        let search = Korf::new(for_the_run(set)).with_two_phase(two_phase);
-        Ok((tier, Box::new(search)))
+        #[allow(unsafe_code)]
+        let tables = unsafe { OptimalTables::open_mapped(dir, tier) };
+        return tables.map(Tables::Mapped).map_err(CliError::tables);
     }
+    OptimalTables::load_anonymous(dir, tier, !args.trust_header)
+        .map(Tables::Read)
+        .map_err(CliError::tables)
 }
 
-pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> Outcome {
+pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> CliOutcome {
     let (_, state) = input.legal_state()?;
     let cube = match to {
         Some(goal) => {
@@ -231,7 +181,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         save: &mut save,
     });
     let outcome = search
-        .search_optimal(
+        .search_checkpointed(
             &cube,
             checkpoint.as_ref(),
             &limits,
@@ -309,7 +259,7 @@ fn write_checkpoint(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> 
 /// Writes the checkpoint of an unfinished search, or removes the file once the search is done: its
 /// length proven and its list of solutions complete (a stopped `--all` keeps its checkpoint, so
 /// that a rerun completes the list).
-fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
+fn save_checkpoint(path: &Path, outcome: &Outcome) -> Result<(), String> {
     match &outcome.checkpoint {
         Some(checkpoint) if !outcome.complete => write_checkpoint(path, checkpoint),
         _ => match std::fs::remove_file(path) {
@@ -324,7 +274,7 @@ fn save_checkpoint(path: &Path, outcome: &KorfOutcome) -> Result<(), String> {
 
 /// The report of a search. A list of solutions cut short by a timeout or a signal says so, and
 /// exits as a timeout does (4; 130 after a signal): an answer that is not all that was asked.
-fn report(outcome: &KorfOutcome, tier: &Tier, checkpointed: bool) -> Outcome {
+fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {
         return Err(CliError::timeout(format!(

@@ -13,10 +13,8 @@ use cube_tables::{
 
 use crate::args::{Global, TablesAction};
 use crate::output::{CliError, Report, print_outcome};
-use crate::table_dir::{
-    all_tiers, bake, file_bytes, size_text, table_dir, table_state, tier_bytes, tier_cost_text,
-    tier_ready, tier_specs,
-};
+use crate::table_dir::{bake, file_bytes, size_text, table_dir, table_state, tier_cost_text};
+use cube_tables::tier::{self, TierState};
 
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let dir = table_dir(global)?;
@@ -126,8 +124,8 @@ fn status(dir: &Path, action: &'static str) -> Report {
     let mut text = format!("table directory: {}\n", dir.display());
     let mut tables = Vec::new();
     let mut all = vec![pdb::CORNERS.spec];
-    for tier in all_tiers() {
-        all.extend(tier_specs(tier).into_iter().skip(1));
+    for tier in Tier::ALL {
+        all.extend(tier::specs(tier).into_iter().skip(1));
     }
     for spec in &all {
         let (path, size, valid) = table_state(dir, spec);
@@ -164,20 +162,20 @@ fn status(dir: &Path, action: &'static str) -> Report {
         });
     }
     let mut tiers = Vec::new();
-    for tier in all_tiers() {
-        let ready = tier_ready(dir, tier);
+    for tier in Tier::ALL {
+        let ready = matches!(tier::state(dir, tier), TierState::Ready);
         let unreadable_table =
-            tier_specs(tier)
+            tier::specs(tier)
                 .into_iter()
                 .find_map(|spec| match table_state(dir, &spec) {
                     (_, Some(_), Err(e)) if unreadable(&e) => Some(e),
                     _ => None,
                 });
         let checked = ready
-            && tier_specs(tier)
+            && tier::specs(tier)
                 .iter()
                 .all(|spec| cube_tables::checked_at(&spec.path_in(dir)).is_some());
-        let bytes = tier_bytes(tier);
+        let bytes = tier::disk_bytes(tier);
         let line = match (ready, unreadable_table) {
             (true, _) if checked => format!("tier {tier}: ready ({})", size_text(bytes)),
             (true, _) => format!(

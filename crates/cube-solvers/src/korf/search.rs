@@ -22,7 +22,7 @@
 use cube_core::{Cube, Move};
 
 use super::heuristic::{MAX_SLOTS, Pairs, Tables, ViewMoves};
-use crate::engine::{Abort, MAX_DEPTH, Shared};
+use crate::optimal::{Abort, MAX_DEPTH, Shared};
 use crate::search::AFTER;
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.

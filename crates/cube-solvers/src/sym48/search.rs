@@ -15,7 +15,7 @@ use cube_core::{Cube, Move, simplify};
 use cube_tables::pdb::SymCorners;
 
 use super::{Counters, SharedCounters, Side, Sym48Heuristic, move_cubes};
-use crate::engine::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
+use crate::optimal::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
 use crate::search::{AFTER, NO_MOVE};
 use cube_tables::pdb::corner_coord;
 

@@ -156,12 +156,63 @@ pub enum Tier {
     H7,
 }
 
+/// The optimal method a tier's tables serve: what decides its tables, its bake and its search.
+/// A new method adds a variant here, a row in [`Tier::family`] and one in each match of
+/// `cube_tables::tier` and of cube-solvers' `OptimalTables`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Korf's pattern databases: the corner database and two edge-subset databases.
+    Korf,
+    /// The sym48 search over one H48 table (and the corner database's symmetry reduction).
+    H48,
+}
+
+impl Family {
+    /// The name of the method that searches the family's tiers: `Korf`, `sym48`.
+    pub const fn method(self) -> &'static str {
+        match self {
+            Family::Korf => "Korf",
+            Family::H48 => "sym48",
+        }
+    }
+}
+
+/// `Korf`, `H48`.
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::Korf => "Korf",
+            Family::H48 => "H48",
+        })
+    }
+}
+
 impl Tier {
-    /// Every Korf tier, smallest first (the H48 tiers are [`Tier::H48`]).
-    pub const ALL: [Tier; 3] = [Tier::Edge6, Tier::Edge7, Tier::Edge8];
+    /// Every tier, Korf's smallest first, then the H48 ones smallest first.
+    pub const ALL: [Tier; 8] = [
+        Tier::Edge6,
+        Tier::Edge7,
+        Tier::Edge8,
+        Tier::H0,
+        Tier::H4,
+        Tier::H5,
+        Tier::H6,
+        Tier::H7,
+    ];
+
+    /// Every Korf tier, smallest first.
+    pub const KORF: [Tier; 3] = [Tier::Edge6, Tier::Edge7, Tier::Edge8];
 
     /// Every H48 tier, smallest first.
     pub const H48: [Tier; 5] = [Tier::H0, Tier::H4, Tier::H5, Tier::H6, Tier::H7];
+
+    /// The family of the tier: the one place a tier's method is decided.
+    pub const fn family(self) -> Family {
+        match self {
+            Tier::Edge6 | Tier::Edge7 | Tier::Edge8 => Family::Korf,
+            Tier::H0 | Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Family::H48,
+        }
+    }
 
     /// The number of edges of a Korf tier's edge tables: 6, 7 or 8; `None` for an H48 tier.
     pub const fn n_edges(self) -> Option<u32> {
@@ -207,7 +258,6 @@ impl Tier {
         }
         Tier::ALL
             .into_iter()
-            .chain(Tier::H48)
             .find(|tier| tier.header_code() == code)
             .map(Some)
             .ok_or(())
@@ -248,7 +298,6 @@ impl FromStr for Tier {
     fn from_str(s: &str) -> Result<Tier, ParseTierError> {
         Tier::ALL
             .into_iter()
-            .chain(Tier::H48)
             .find(|tier| tier.to_string() == s)
             .ok_or_else(|| ParseTierError {
                 input: s.to_string(),
@@ -374,7 +423,7 @@ impl FixCommands {
     /// The bake command for `tier` (`TIER` when there is none).
     pub fn bake(&self, tier: Option<Tier>) -> String {
         let template = match tier {
-            Some(t) if t.h48_flips().is_some() => self.bake_h48,
+            Some(t) if t.family() == Family::H48 => self.bake_h48,
             _ => self.bake,
         };
         let tier = tier.map_or_else(|| "TIER".to_string(), |t| t.to_string());
@@ -504,11 +553,14 @@ mod tests {
         for tier in Tier::ALL {
             assert_eq!(tier.to_string().parse::<Tier>(), Ok(tier));
             assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
+            let family = if Tier::KORF.contains(&tier) {
+                Family::Korf
+            } else {
+                Family::H48
+            };
+            assert_eq!(tier.family(), family);
         }
-        for tier in Tier::H48 {
-            assert_eq!(tier.to_string().parse::<Tier>(), Ok(tier));
-            assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
-        }
+        assert_eq!(Tier::KORF.len() + Tier::H48.len(), Tier::ALL.len());
         assert_eq!(Tier::Edge7.to_string(), "7edge");
         assert_eq!(Tier::H5.to_string(), "h5");
         assert_eq!(Tier::code(Some(Tier::H0)), 16);

@@ -8,8 +8,7 @@
 //! opt1 bake log for h0; H48's short cosets and nissy-core's h11 counts for h4..h7), the code
 //! histograms are nissy-core's `expected_h48`, and the histograms sum to the entry and line counts.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
 use cube_core::Move;
 
@@ -18,11 +17,10 @@ use super::edges::{N_PLACEMENTS, Q};
 use super::index::MAX_FLIPS;
 use super::sparse::{Pass, baked_histogram, remove_stale_scratch, run};
 use super::table::spec_or_error;
+use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::TableError;
-use crate::file::format::Histogram;
 use crate::file::id::Tier;
 use crate::file::lock::BakeLock;
-use crate::pdb::LevelStats;
 
 /// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log
 /// (design note 3.5); depths 0..=8 sum to nissy-core's 5,473,562 entries of code 0
@@ -43,26 +41,6 @@ pub struct BakeOptions {
     /// check the count against nissy-core's 12,045,845,660 (a row bitmap write per transition:
     /// slower).
     pub count_last_level: bool,
-}
-
-/// What [`bake`] did.
-#[derive(Clone, Debug)]
-pub struct BakeReport {
-    /// The table file.
-    pub path: PathBuf,
-    /// Whether the table was already baked and valid (nothing else is filled in then).
-    pub skipped: bool,
-    /// One line per level of the search.
-    pub levels: Vec<LevelStats>,
-    /// The histogram written to the header: codes in buckets 0..4, line minima in 16..32.
-    pub histogram: Histogram,
-    /// Time of the search (all levels).
-    pub search_time: Duration,
-    /// Time of packing and writing.
-    pub write_time: Duration,
-    /// Counts that differ from the published ones within the tolerance of the checks (h11 and
-    /// h4..h7 against nissy-core's), one sentence each.
-    pub notes: Vec<String>,
 }
 
 /// Bakes the table of an H48 `tier` into `dir`, unless a valid one is there (with the corner
@@ -149,20 +127,6 @@ pub fn bake_tiers(
         .into_iter()
         .map(|r| r.expect("every tier baked or skipped"))
         .collect())
-}
-
-impl BakeReport {
-    fn skipped(path: PathBuf, histogram: Histogram) -> BakeReport {
-        BakeReport {
-            path,
-            skipped: true,
-            levels: Vec::new(),
-            histogram,
-            search_time: Duration::ZERO,
-            write_time: Duration::ZERO,
-            notes: Vec::new(),
-        }
-    }
 }
 
 /// An edge lane with the given `esep`: E pieces 8..11 at the placement's Q positions, M pieces

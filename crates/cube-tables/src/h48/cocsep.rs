@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use crate::coord::move_table::Space;
 use crate::coord::sym_coord::conjugation_walk;
-use crate::pdb::{twist_rank, twist_unrank};
+use crate::corners::{twist_rank, twist_unrank};
 
 /// The number of raw `cocsep` values: 3^7 twists x 70 tetrad placements.
 pub const COCSEP_COUNT: usize = 153_090;

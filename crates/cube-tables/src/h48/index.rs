@@ -142,7 +142,7 @@ impl Coordinate {
 /// [`Coordinate::parts`] without SIMD: the same tables, one lane at a time.
 pub(crate) fn parts_scalar(cocsep: &Cocsep, syms: &EdgeSyms, cube: &Cube) -> (u32, EdgeParts) {
     use super::cocsep::{CSEP_RANK, tetrad};
-    use crate::pdb::twist_rank;
+    use crate::corners::twist_rank;
 
     let corners = cube.packed_corners();
     let mut mask = 0usize;

@@ -24,11 +24,13 @@ use std::time::Instant;
 use cube_core::{Cube, Move};
 use rayon::prelude::*;
 
-use super::bake::{BakeOptions, BakeReport, class_arcs, esep_lane};
+use super::bake::{BakeOptions, class_arcs, esep_lane};
 use super::cocsep::{Cocsep, N_SEP};
 use super::edges::{EdgeParts, EdgeSyms, N_PLACEMENTS, Q, compose};
 use super::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS, edge_parts_of};
 use super::table::spec_or_error;
+use crate::file::bake::BakeReport;
+use crate::file::bake::{Direction, LevelStats, check_free_space, file_scratch, is_sound};
 use crate::file::error::{Kind, TableError};
 use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram};
 use crate::file::id::{Encoding, TableSpec, Tier};
@@ -37,8 +39,6 @@ use crate::file::lock::BakeLock;
 use crate::file::mmap::Scratch;
 use crate::file::store::TableWriter;
 use crate::file::table::PruneTable;
-use crate::pdb::bake::{check_free_space, file_scratch, is_sound};
-use crate::pdb::{Direction, LevelStats};
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
 /// 8: H48's "short cosets" (design note 3.5).

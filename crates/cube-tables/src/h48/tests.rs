@@ -118,7 +118,7 @@ fn line_values_and_histogram() {
 #[test]
 fn too_little_free_space_is_refused_before_the_search() {
     let dir = tempfile::tempdir().unwrap();
-    crate::pdb::bake::tests::FREE_SPACE.set(Some(10 << 20));
+    crate::file::bake::tests::FREE_SPACE.set(Some(10 << 20));
     let start = std::time::Instant::now();
     let err = bake_tiers(
         dir.path(),
@@ -127,13 +127,13 @@ fn too_little_free_space_is_refused_before_the_search() {
         &|_| {},
     )
     .unwrap_err();
-    crate::pdb::bake::tests::FREE_SPACE.set(None);
+    crate::file::bake::tests::FREE_SPACE.set(None);
     assert!(
         start.elapsed() < std::time::Duration::from_secs(2),
         "no search ran"
     );
     // The fix names the library's own function for an H48 tier.
-    crate::pdb::bake::tests::assert_no_space(
+    crate::file::bake::tests::assert_no_space(
         &err,
         dir.path(),
         "10 MiB free, the bake needs 29 MiB",

@@ -11,18 +11,18 @@
 //! checked (`stamp.rs`).
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use crate::file::bake::{BakeReport, LevelStats, check_free_space, file_scratch, is_sound};
 use crate::file::error::{Kind, TableError};
 use crate::file::format::HEADER_LEN;
 use crate::file::format::{HISTOGRAM_LEN, Histogram};
-use crate::file::id::{Encoding, TableSpec, Tier};
+use crate::file::id::{Encoding, Tier};
 use crate::file::lock::BakeLock;
 use crate::file::mmap::Scratch;
 use crate::file::nibble::pack_nibbles_into;
 use crate::file::store::{TableWriter, write_table_under};
-use crate::file::table::{check_payload, open_checked};
-use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, LevelStats, SearchOptions};
+use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, SearchOptions};
 use crate::pdb::bitmap;
 use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
 use crate::pdb::{Pdb, Projection, tier_tables};
@@ -167,23 +167,6 @@ impl std::fmt::Display for Event<'_> {
     }
 }
 
-/// What one bake did.
-#[derive(Clone, Debug)]
-pub struct BakeReport {
-    /// The table file.
-    pub path: PathBuf,
-    /// Whether the table was already baked and valid.
-    pub skipped: bool,
-    /// One line per level of the search.
-    pub levels: Vec<LevelStats>,
-    /// The entries per depth.
-    pub histogram: Histogram,
-    /// Time of the search (all levels).
-    pub search_time: Duration,
-    /// Time of the final scan, packing and writing.
-    pub write_time: Duration,
-}
-
 /// Bakes the three tables of `tier` (the corners first) into `dir`, skipping those baked and valid.
 ///
 /// # Errors
@@ -225,14 +208,8 @@ pub fn bake(
     let (lock, scratch_path) = match begin(dir, table, options)? {
         Begun::Skipped(path) => {
             progress(&Event::Skipped { table, path: &path });
-            return Ok(BakeReport {
-                path,
-                skipped: true,
-                levels: Vec::new(),
-                histogram: table.expected_histogram().unwrap_or([0; HISTOGRAM_LEN]),
-                search_time: Duration::ZERO,
-                write_time: Duration::ZERO,
-            });
+            let histogram = table.expected_histogram().unwrap_or([0; HISTOGRAM_LEN]);
+            return Ok(BakeReport::skipped(path, histogram));
         }
         Begun::Bake { lock, scratch_path } => (lock, scratch_path),
     };
@@ -260,6 +237,7 @@ pub fn bake(
         histogram,
         search_time,
         write_time: write_start.elapsed(),
+        notes: Vec::new(),
     };
     progress(&Event::Written {
         table,
@@ -471,89 +449,11 @@ fn is_baked(path: &Path, table: &Pdb) -> bool {
     })
 }
 
-/// Whether `path` holds a table of `spec` with a good header, a histogram that `histogram_ok`
-/// accepts and a sound payload: the stamp of a full check that still names this file, or else a
-/// hash of the payload now (which then writes the stamp). A corrupt table is therefore baked
-/// again, not skipped. Every bake's skip test.
-pub(crate) fn is_sound(
-    path: &Path,
-    spec: &TableSpec,
-    histogram_ok: impl FnOnce(&Histogram) -> bool,
-) -> bool {
-    let Ok((file, info)) = open_checked(path, spec) else {
-        return false;
-    };
-    if !histogram_ok(&info.histogram) {
-        return false;
-    }
-    if crate::file::stamp::checked_at(path).is_some() {
-        return true;
-    }
-    let opened = crate::file::stamp::Identity::of_file(&file, info.payload_hash);
-    // A stamp that cannot be written only costs the next run another hash.
-    check_payload(&file, &info).is_ok() && {
-        let _ = crate::file::stamp::stamp_if_unchanged(path, opened.as_ref());
-        true
-    }
-}
-
-/// Refuses a bake that needs more than the free space of `dir` (Unix; elsewhere the allocation of the
-/// scratch is the check).
-pub(crate) fn check_free_space(dir: &Path, needed: u64) -> Result<(), TableError> {
-    #[cfg(test)]
-    let available = tests::FREE_SPACE.get();
-    #[cfg(not(test))]
-    let available = free_space(dir);
-    match available {
-        Some(available) if available < needed => {
-            Err(TableError::new(Kind::NoSpace { needed, available }).with_path(dir))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The bytes that an unprivileged process may still write in `dir`, when the system says.
-#[cfg(all(unix, not(test)))]
-fn free_space(dir: &Path) -> Option<u64> {
-    let stat = rustix::fs::statvfs(dir).ok()?;
-    Some(stat.f_bavail.saturating_mul(stat.f_frsize))
-}
-
-#[cfg(all(not(unix), not(test)))]
-fn free_space(_dir: &Path) -> Option<u64> {
-    None
-}
-
-/// A zeroed scratch file of `len` bytes at `path`, truncating whatever a killed bake left there.
-#[allow(unsafe_code)]
-pub(crate) fn file_scratch(path: &Path, len: usize) -> Result<Scratch, TableError> {
-    // SAFETY: the caller holds the directory's bake lock, so no other bake maps or truncates the
-    // scratch file, and nothing else in the workspace opens `<id>.scratch`.
-    unsafe { Scratch::file_backed(path, len) }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
-    use std::cell::Cell;
-
     use super::*;
     use crate::TableErrorKind;
     use crate::pdb::CORNERS;
-
-    thread_local! {
-        /// The free space that this thread's bakes see, instead of `statvfs` (`None`: plenty).
-        pub(crate) static FREE_SPACE: Cell<Option<u64>> = const { Cell::new(None) };
-    }
-
-    /// Asserts that `err` refuses a bake into `dir` for want of space, with the `figures` ("N MiB
-    /// free, the bake needs M MiB"), the directory, and the fix it ends with.
-    pub(crate) fn assert_no_space(err: &TableError, dir: &Path, figures: &str, fix: &str) {
-        assert_eq!(err.kind(), TableErrorKind::NoSpace, "{err}");
-        let message = err.to_string();
-        assert!(message.contains(figures), "{message}");
-        assert!(message.contains(&dir.display().to_string()), "{message}");
-        assert!(message.ends_with(fix), "{message}");
-    }
 
     fn no_scratch_left(dir: &Path) {
         let names: Vec<_> = std::fs::read_dir(dir)
@@ -570,10 +470,10 @@ pub(crate) mod tests {
     fn a_level_reads_as_the_log_line() {
         let stats = LevelStats {
             depth: 9,
-            direction: crate::pdb::Direction::Backward,
+            direction: crate::file::bake::Direction::Backward,
             entries: 41_432_716,
             unassigned: 15_231_112,
-            elapsed: Duration::from_millis(360),
+            elapsed: std::time::Duration::from_millis(360),
         };
         let old = format!(
             "{:>14} depth {:>2} {:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left",
@@ -596,10 +496,10 @@ pub(crate) mod tests {
     #[test]
     fn too_little_free_space_is_refused_up_front() {
         let dir = tempfile::tempdir().unwrap();
-        FREE_SPACE.set(Some(50 << 20));
+        crate::file::bake::tests::FREE_SPACE.set(Some(50 << 20));
         let err = bake(dir.path(), &CORNERS, &BakeOptions::default(), &|_| {}).unwrap_err();
-        FREE_SPACE.set(None);
-        assert_no_space(
+        crate::file::bake::tests::FREE_SPACE.set(None);
+        crate::file::bake::tests::assert_no_space(
             &err,
             dir.path(),
             "50 MiB free, the bake needs 127 MiB",

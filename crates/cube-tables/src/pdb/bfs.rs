@@ -21,9 +21,11 @@
 //! passes skip the other blocks without touching them.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rayon::prelude::*;
+
+pub(crate) use crate::file::bake::{Direction, LevelStats};
 
 use crate::pdb::index::{
     CornerMoves, EdgeMoveMaps, N_MOVES, TWIST_COUNT, arrangement_rank, arrangement_unrank,
@@ -135,57 +137,6 @@ impl<const K: usize> Space for EdgeSpace<K> {
     #[inline(always)]
     fn offset(&self, mask: usize, offset: usize) -> usize {
         offset ^ mask
-    }
-}
-
-/// Which pass a level ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// From the frontier to its unassigned neighbours.
-    Forward,
-    /// From each unassigned entry to a neighbour on the frontier.
-    Backward,
-}
-
-/// What one level of the search did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LevelStats {
-    /// The depth of the entries found, `d + 1`.
-    pub depth: u8,
-    /// The pass that found them.
-    pub direction: Direction,
-    /// How many entries are at `depth`.
-    pub entries: u64,
-    /// How many entries are still unassigned after the level.
-    pub unassigned: u64,
-    /// Wall time of the pass and the scan after it.
-    pub elapsed: Duration,
-}
-
-impl LevelStats {
-    /// Entries found per second.
-    pub fn rate(&self) -> f64 {
-        self.entries as f64 / self.elapsed.as_secs_f64().max(1e-9)
-    }
-}
-
-/// One line of a bake's log: `depth  9 backward   41432716 entries    0.36 s    115.1 M entries/s
-/// 15231112 left`.
-impl std::fmt::Display for LevelStats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let direction = match self.direction {
-            Direction::Forward => "forward",
-            Direction::Backward => "backward",
-        };
-        write!(
-            f,
-            "depth {:>2} {direction:<8} {:>14} entries {:>7.2} s {:>8.1} M entries/s {:>14} left",
-            self.depth,
-            self.entries,
-            self.elapsed.as_secs_f64(),
-            self.rate() / 1e6,
-            self.unassigned,
-        )
     }
 }
 

@@ -118,7 +118,7 @@ fn padded(counts: &[u64]) -> Histogram {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::index::CORNER_COUNT;
+    use crate::corners::CORNER_COUNT;
 
     #[test]
     fn sums_are_table_sizes() {

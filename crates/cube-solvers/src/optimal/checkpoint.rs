@@ -3,7 +3,7 @@
 //! A checkpoint is untrusted input (a file that a user may edit, a disk may damage, a fuzzer may
 //! write), so the reader checks everything before the search believes any of it: the version, each
 //! field's range, the `done` ranges against the number of prefixes of that depth, every solution
-//! against the cube, and a checksum of the whole text. [`Korf::resume`](crate::korf::Korf::resume) then
+//! against the cube, and a checksum of the whole text. [`OptimalSearch::resume`](crate::optimal::OptimalSearch::resume) then
 //! checks the tier and the configuration against the solver's. Every error names the field.
 
 use std::fmt;
@@ -43,7 +43,7 @@ use super::MAX_DEPTH;
 /// the words `inverse` and `symmetric`; `starts` is `all`, or `one-per-orbit` when a search of a
 /// symmetric position searched one prefix of each orbit under its symmetries (the others then
 /// count as done, their solutions being the images of the searched ones). `checksum` is cube-tables' payload hash of every byte
-/// before its line. [`Korf::resume`](crate::korf::Korf::resume) goes on from it: it skips the done
+/// before its line. [`OptimalSearch::resume`](crate::optimal::OptimalSearch::resume) goes on from it: it skips the done
 /// prefixes and keeps their solutions, so the result is the one the uninterrupted search gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {

@@ -198,7 +198,7 @@ fn move_deltas(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::CornerCoord;
+    use crate::corners::CornerCoord;
     use cube_core::Cube;
     use rand::SeedableRng;
 

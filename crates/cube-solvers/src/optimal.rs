@@ -1,22 +1,26 @@
 //! The search engine of the optimal methods ([`korf`](crate::korf) and [`sym48`](crate::sym48)):
 //! everything of an optimal search but the heuristic and the expansion of a node, which a
-//! [`Method`] and its [`PrefixWorker`] supply.
+//! `Method` and its `PrefixWorker` supply; and what a caller sees of either method: the
+//! [`Outcome`], [`Progress`], [`Checkpoint`] and [`Periodic`] checkpoints of an
+//! [`OptimalSearch`], and [`OptimalTables`], the tables of any tier loaded once, which make the
+//! search of its family.
 //!
-//! A search ([`Driver::run`]) checks the cube and the checkpoint, asks the two-phase solver for an
-//! upper bound, then searches bounds from the method's lower bound up ([`Run`]): each bound is
-//! split into the canonical move prefixes of [`Driver::prefix_depth`] moves, taken from one queue
-//! in order by every thread (canonical order, or from [`Ordered::from`] on the order of each
+//! A search (`Driver::run`) checks the cube and the checkpoint, asks the two-phase solver for an
+//! upper bound, then searches bounds from the method's lower bound up (`Run`): each bound is
+//! split into the canonical move prefixes of `Driver::prefix_depth` moves, taken from one queue
+//! in order by every thread (canonical order, or from `Ordered::from` on the order of each
 //! prefix's density at the bound below, which depends only on the position and the tables: see
-//! [`Ordered`]); solutions are taken in that order, and a prefix is abandoned only once earlier
+//! `Ordered`); solutions are taken in that order, and a prefix is abandoned only once earlier
 //! prefixes hold all the solutions wanted, so the result never depends on the number of threads
 //! or on timing (see [`korf`](crate::korf) for the exceptions the two-phase upper bound
 //! brings). While the bounds are searched, the two-phase solver may go on on one more thread
-//! ([`upper`]), looking for a solution at most one move longer than the bound being searched.
+//! (`upper`), looking for a solution at most one move longer than the bound being searched.
 //! Progress is reported after each bound; a stopped search returns a [`Checkpoint`], and a
 //! [`Periodic`] hook gets one every so often while a bound is searched.
 
 mod checkpoint;
 mod symmetric;
+mod tables;
 mod upper;
 
 use std::fmt;
@@ -30,6 +34,7 @@ use cube_tables::Tier;
 pub use self::checkpoint::{Checkpoint, CheckpointError};
 pub(crate) use self::symmetric::orbit_starts;
 use self::symmetric::{distinct_up_to_symmetry, position_symmetries, with_images};
+pub use self::tables::OptimalTables;
 use self::upper::{FinishOnDrop, UpperHelper};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};
@@ -83,7 +88,7 @@ impl fmt::Display for Progress {
 
 /// What an optimal search (Korf's or sym48's) found and proved.
 #[derive(Clone, Debug)]
-pub struct KorfOutcome {
+pub struct Outcome {
     /// The solutions, best first: optimal ones when `optimal`; otherwise the best known (the
     /// two-phase solution), if any.
     pub solutions: Vec<Solution>,
@@ -104,18 +109,50 @@ pub struct KorfOutcome {
     pub checkpoint: Option<Checkpoint>,
     /// The length of the two-phase solution that bounded the search, if one was asked for.
     pub upper_bound: Option<usize>,
+    /// The probes and prunes of a sym48 search; `None` for Korf's, which counts nodes only.
+    pub counters: Option<Counters>,
 }
 
-/// An optimal solver of either method behind one object: what a binary that picks the method at
-/// run time (by the tier of its tables) calls, as `Box<dyn OptimalSearch>`.
+/// What a sym48 search did, beyond the nodes: counted over all bounds of one call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Prefixes searched (the tasks of the prefix queue, over all bounds).
+    pub prefixes: u64,
+    /// Heuristic values read (two at the end of each prefix, at most two per child).
+    pub probes: u64,
+    /// Children pruned by their exact corner distance, before any probe.
+    pub corner_prunes: u64,
+    /// Children pruned because a sibling on their face was at least 2 over their budget.
+    pub face_prunes: u64,
+    /// Nodes abandoned because a child was at least 3 over its budget.
+    pub bpmx_returns: u64,
+}
+
+impl Counters {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: &Counters) {
+        self.prefixes += other.prefixes;
+        self.probes += other.probes;
+        self.corner_prunes += other.corner_prunes;
+        self.face_prunes += other.face_prunes;
+        self.bpmx_returns += other.bpmx_returns;
+    }
+}
+
+/// An optimal solver of either method behind one object ([`Korf`](crate::korf::Korf),
+/// [`Sym48`](crate::sym48::Sym48)): what a caller that picks the method at run time (by the tier
+/// of its tables, [`OptimalTables::searcher`]) calls, as `Box<dyn OptimalSearch>`.
 pub trait OptimalSearch: Send + Sync {
-    /// [`Korf::search_checkpointed`](crate::korf::Korf::search_checkpointed) or
-    /// [`Sym48::search_checkpointed`](crate::sym48::Sym48::search_checkpointed) (without sym48's
-    /// counters): the search of `cube`, or the resumption of `resume`.
+    /// The search of `cube`, or the resumption of `resume`, that also hands the state of the
+    /// search to `periodic` every so often while a bound is searched on several threads, so that
+    /// a killed process loses at most that much work.
     ///
     /// # Errors
-    /// As those.
-    fn search_optimal(
+    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when `stop` is
+    /// raised before the two-phase solver found anything (later, the outcome tells what was
+    /// reached); [`SolveError::BadCheckpoint`] when the checkpoint was taken with another tier,
+    /// prefix depth, number of solutions or lookups (the error names which).
+    fn search_checkpointed(
         &self,
         cube: &Cube,
         resume: Option<&Checkpoint>,
@@ -123,7 +160,55 @@ pub trait OptimalSearch: Send + Sync {
         stop: &Stop,
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError>;
+    ) -> Result<Outcome, SolveError>;
+
+    /// Optimal solutions of `cube`, reporting each bound to `progress`.
+    ///
+    /// # Errors
+    /// As [`OptimalSearch::search_checkpointed`].
+    fn search(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Outcome, SolveError> {
+        self.search_checkpointed(cube, None, limits, stop, progress, None)
+    }
+
+    /// Goes on with the search that `checkpoint` was taken from; the result is the one the
+    /// uninterrupted search gives (with the same limits and configuration).
+    ///
+    /// # Errors
+    /// As [`OptimalSearch::search_checkpointed`].
+    fn resume(
+        &self,
+        checkpoint: &Checkpoint,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Outcome, SolveError> {
+        self.search_checkpointed(
+            &checkpoint.cube,
+            Some(checkpoint),
+            limits,
+            stop,
+            progress,
+            None,
+        )
+    }
+}
+
+/// The answer of an optimal method as a [`Solver`]: the solutions of its search, or
+/// [`SolveError::Cancelled`] when the search was stopped before any solution was known.
+pub(crate) fn solver_answer(
+    outcome: Result<Outcome, SolveError>,
+) -> Result<Vec<Solution>, SolveError> {
+    let outcome = outcome?;
+    if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
+        return Err(SolveError::Cancelled);
+    }
+    Ok(outcome.solutions)
 }
 
 /// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups, and
@@ -417,7 +502,7 @@ impl Driver {
         task: &Task<'_>,
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
-    ) -> Result<KorfOutcome, SolveError> {
+    ) -> Result<Outcome, SolveError> {
         task.cube.validate()?;
         if let Some(checkpoint) = task.checkpoint {
             self.check_checkpoint(checkpoint, task.cube, task.limits)
@@ -530,13 +615,13 @@ struct PrefixNodes {
     nodes: Vec<u64>,
 }
 
-/// How a search ends: what becomes its [`KorfOutcome`].
+/// How a search ends: what becomes its [`Outcome`].
 struct Ending {
     solutions: Vec<Vec<Move>>,
     /// No solution is shorter.
     proven: usize,
     optimal: bool,
-    /// Every solution asked for is in `solutions` (see [`KorfOutcome::complete`]).
+    /// Every solution asked for is in `solutions` (see [`Outcome::complete`]).
     complete: bool,
     nodes: u64,
     checkpoint: Option<Checkpoint>,
@@ -557,8 +642,8 @@ impl Ending {
 }
 
 impl<M: Method> Run<'_, M> {
-    fn finish(&self, ending: Ending) -> KorfOutcome {
-        KorfOutcome {
+    fn finish(&self, ending: Ending) -> Outcome {
+        Outcome {
             upper_bound: self.upper_len,
             solutions: ending.solutions.into_iter().map(Solution::new).collect(),
             proven_lower_bound: ending.proven,
@@ -567,6 +652,7 @@ impl<M: Method> Run<'_, M> {
             nodes: ending.nodes,
             elapsed: self.start.elapsed(),
             checkpoint: ending.checkpoint,
+            counters: None,
         }
     }
 
@@ -581,10 +667,7 @@ impl<M: Method> Run<'_, M> {
     /// again for its densities, as the uninterrupted search did (about a thirteenth of the
     /// bound's work; its nodes are not counted again, nor reported). A solution there refutes the
     /// checkpoint; when stopped, the search returns the checkpoint as it was.
-    fn search_bound_below(
-        &self,
-        checkpoint: &Checkpoint,
-    ) -> Result<Option<KorfOutcome>, SolveError> {
+    fn search_bound_below(&self, checkpoint: &Checkpoint) -> Result<Option<Outcome>, SolveError> {
         let bound = self.first_bound();
         if bound > self.max_length || !self.driver.density_ordered(bound, self.h0) {
             return Ok(None);
@@ -646,7 +729,7 @@ impl<M: Method> Run<'_, M> {
         helper: &UpperHelper,
         progress: &mut dyn FnMut(&Progress),
         mut periodic: Option<Periodic<'_>>,
-    ) -> KorfOutcome {
+    ) -> Outcome {
         let want = self.want;
         let mut nodes = self.task.checkpoint.map_or(0, |c| c.nodes);
         let mut upper = helper.best();
@@ -936,7 +1019,7 @@ impl<M: Method> Run<'_, M> {
     }
 }
 
-/// Periodic checkpoints of a search ([`Korf::search_checkpointed`](crate::korf::Korf::search_checkpointed)).
+/// Periodic checkpoints of a search ([`OptimalSearch::search_checkpointed`]).
 pub struct Periodic<'a> {
     /// How often: at most this long between two checkpoints while a bound is searched on
     /// several threads (bounds of 6 moves or fewer take milliseconds and get none).

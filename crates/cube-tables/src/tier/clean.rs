@@ -18,7 +18,7 @@ use std::time::SystemTime;
 
 use crate::file::error::TableError;
 use crate::file::format::TableInfo;
-use crate::file::id::{TableSpec, Tier};
+use crate::file::id::{Family, TableSpec, Tier};
 use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME, exclusive};
 
 /// What a file of a table directory is.
@@ -187,7 +187,6 @@ fn selected(file: &KeptFile, selection: Clean, keep_corners: bool) -> bool {
 fn other_tier_present(files: &[KeptFile], tier: Tier) -> bool {
     Tier::ALL
         .into_iter()
-        .chain(Tier::H48)
         .filter(|&other| other != tier)
         .any(|other| {
             files.iter().any(|file| {
@@ -203,16 +202,14 @@ fn other_tier_present(files: &[KeptFile], tier: Tier) -> bool {
 /// The ids of the files that belong to `tier` alone (its edge tables, or its H48 table and the
 /// name of the bake that writes it), the shared corner database aside.
 fn own_ids(tier: Tier) -> Vec<String> {
-    let mut ids: Vec<String> = crate::pdb::edge_tables(tier)
+    let mut ids: Vec<String> = super::specs(tier)
         .iter()
-        .map(|table| table.spec.id.to_string())
+        .filter(|spec| spec.id != crate::pdb::CORNERS.spec.id)
+        .map(|spec| spec.id.to_string())
         .collect();
-    if let Some(spec) = crate::h48::spec(tier) {
-        ids.push(spec.id.to_string());
-        // The scratch (and old lock) of the one search that bakes h4..h7.
-        if tier != Tier::H0 {
-            ids.push(H11_BAKE.to_owned());
-        }
+    // The scratch (and old lock) of the one search that bakes h4..h7.
+    if tier.family() == Family::H48 && tier != Tier::H0 {
+        ids.push(H11_BAKE.to_owned());
     }
     ids
 }
@@ -225,18 +222,18 @@ fn family(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
     if id == H11_BAKE {
         return Some((FileKind::H48Table, None));
     }
-    let pdb = std::iter::once(crate::pdb::CORNERS)
-        .chain(
-            Tier::ALL
-                .into_iter()
-                .flat_map(|t| crate::pdb::edge_tables(t).iter().copied()),
-        )
-        .map(|table| (FileKind::PatternDatabase, table.spec));
-    let h48 = Tier::H48
+    Tier::ALL
         .into_iter()
-        .filter_map(crate::h48::spec)
-        .map(|spec| (FileKind::H48Table, spec));
-    pdb.chain(h48)
+        .flat_map(|tier| {
+            super::specs(tier).into_iter().map(move |spec| {
+                let kind = match tier.family() {
+                    _ if spec.id == crate::pdb::CORNERS.spec.id => FileKind::PatternDatabase,
+                    Family::Korf => FileKind::PatternDatabase,
+                    Family::H48 => FileKind::H48Table,
+                };
+                (kind, spec)
+            })
+        })
         .find(|(_, spec)| spec.id.as_str() == id)
         .map(|(kind, spec)| (kind, Some(spec)))
 }

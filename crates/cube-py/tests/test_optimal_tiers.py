@@ -1,0 +1,88 @@
+"""optimal over an H48 tier (h0, the test tier, baked into the test table directory on first use)
+against the CLI's answers on held positions, its tables loaded once for many calls, and the one
+bake rule: h0 baked by cube-cli, xtask and Python leaves the same files.
+
+The positions are nissy-core's 16-movers (their optimal length is 16, from nissy-core's own
+solver); cube-cli and xtask are the release binaries of this checkout (``cargo xtask test`` builds
+them before the Python tests)."""
+
+import hashlib
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from cube_toolkit import Cube, optimal, tables
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+POSITIONS = ROOT.parent / "shared" / "positions" / "nissy-core-optimal-16.txt"
+HELD = [line.strip() for line in POSITIONS.read_text().splitlines() if line.strip()][:20] if POSITIONS.exists() else []
+
+
+def binary(name):
+    path = ROOT / "target" / "release" / name
+    if not path.exists():
+        pytest.skip(f"{path} is not built (cargo build --release -p {name})")
+    return path
+
+
+@pytest.mark.skipif(len(HELD) < 20, reason="the held positions are not there")
+def test_h0_gives_the_cli_s_answers_and_loads_once():
+    first = optimal(HELD[0], tier="h0", threads=2)
+    loads = tables.loads()
+    ours = [first] + [optimal(scramble, tier="h0", threads=2) for scramble in HELD[1:]]
+    assert tables.loads() == loads, "h0's tables load once for 20 calls"
+    cli = subprocess.run(
+        [str(binary("cube-cli")), "optimal", "-", "--batch", "--json", "--tier", "h0", "--threads", "2",
+         "--tables", tables.dir()],
+        input="\n".join(HELD), capture_output=True, text=True, timeout=600,
+    )
+    assert cli.returncode == 0, cli.stderr
+    records = [json.loads(line) for line in cli.stdout.splitlines()]
+    assert len(records) == len(HELD)
+    for scramble, result, record in zip(HELD, ours, records):
+        assert result.tier == record["tier"] == "h0"
+        assert result.optimal and record["optimal"]
+        # nissy-core's length, and the CLI's.
+        assert result.length == record["length"] == 16, scramble
+        assert result.proven_lower_bound == 16
+        assert Cube(scramble).apply(result.solution).is_solved
+
+
+def kept_files(directory):
+    """The bake's files: every name but the bake log and the lock files, each table's payload by
+    its hash (a stamp's contents name the file's identity, so only its name counts)."""
+    files = {}
+    for path in sorted(pathlib.Path(directory).iterdir()):
+        if path.name in ("bake.log", ".bake.lock", ".lock"):
+            continue
+        files[path.name] = hashlib.sha256(path.read_bytes()).hexdigest() if path.suffix == ".tbl" else None
+    return files
+
+
+def test_h0_baked_by_the_cli_xtask_and_python_is_the_same(tmp_path):
+    by_cli, by_xtask, by_python = tmp_path / "cli", tmp_path / "xtask", tmp_path / "python"
+    cli = subprocess.run(
+        [str(binary("cube-cli")), "tables", "bake", "--tier", "h0", "--tables", str(by_cli)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert cli.returncode == 0, cli.stderr
+    xtask = subprocess.run(
+        [str(binary("xtask")), "bake-tables", "--tier", "h0", "--dir", str(by_xtask)],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )
+    assert xtask.returncode == 0, xtask.stderr
+    env = dict(os.environ, CUBE_TABLES_DIR=str(by_python))
+    python = subprocess.run(
+        [sys.executable, "-c", "import cube_toolkit; cube_toolkit.tables.bake('h0', progress=False)"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert python.returncode == 0, python.stderr
+    files = kept_files(by_cli)
+    assert {"korf-corners.v1.tbl", "h48-h0.v1.tbl"} <= set(files), files
+    assert {"korf-corners.v1.tbl.checked", "h48-h0.v1.tbl.checked"} <= set(files), files
+    assert kept_files(by_xtask) == files
+    assert kept_files(by_python) == files

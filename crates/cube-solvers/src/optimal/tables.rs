@@ -1,0 +1,165 @@
+//! [`OptimalTables`]: the tables of one optimal tier, loaded once, and the search of its family.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use cube_tables::corners::SymCorners;
+use cube_tables::h48::{self, H48Table};
+use cube_tables::pdb::{self, PdbSet};
+use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier};
+
+use super::OptimalSearch;
+use crate::korf::{self, Korf};
+use crate::sym48::Sym48;
+use crate::two_phase::TwoPhase;
+
+/// The tables of one optimal tier, whatever its [`Family`]: a Korf tier's pattern databases or an
+/// H48 tier's table, with the corner database reduced by symmetry ([`SymCorners`]), derived once
+/// at load for every search over them. A caller loads them once ([`OptimalTables::load_anonymous`],
+/// or [`OptimalTables::open_mapped`]) and asks for a search per use ([`OptimalTables::searcher`]);
+/// it never matches on the family.
+///
+/// ```no_run
+/// use cube_solvers::optimal::{OptimalSearch, OptimalTables};
+/// use cube_solvers::two_phase::TwoPhase;
+/// use cube_solvers::{Limits, Stop, Tier};
+///
+/// let tables = OptimalTables::load_anonymous(std::path::Path::new("tables"), Tier::H0, true)?;
+/// let search = tables.searcher(TwoPhase::default());
+/// let cube = cube_core::Cube::SOLVED.apply_alg(&"R U R' U'".parse().unwrap());
+/// let outcome = search.search(&cube, &Limits::default(), &Stop::new(), &mut |_| {})?;
+/// assert_eq!(outcome.solutions[0].moves.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct OptimalTables<T> {
+    tables: FamilyTables<T>,
+    corners: SymCorners,
+}
+
+/// The tables of a tier, by family (loaded once per process: the size of the value is no matter).
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+enum FamilyTables<T> {
+    Korf(PdbSet<T>),
+    H48(H48Table<T>),
+}
+
+impl OptimalTables<Anonymous> {
+    /// Reads the tables of `tier` from `dir` into anonymous memory (huge pages), hashing each
+    /// payload on the way when `check` (without it, for benchmarks of the load, a search over a
+    /// corrupt table proves nothing); a Korf tier installs its seeds first, as
+    /// [`PdbSet::load_anonymous`] does.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`PdbSet::load_anonymous`] and [`PruneTable::load_anonymous`]: a table missing,
+    /// invalid, or (when `check`) of another payload hash.
+    pub fn load_anonymous(
+        dir: &Path,
+        tier: Tier,
+        check: bool,
+    ) -> Result<OptimalTables<Anonymous>, TableError> {
+        let read = |spec: &TableSpec| {
+            let path = spec.path_in(dir);
+            if check {
+                PruneTable::load_anonymous(&path, spec)
+            } else {
+                PruneTable::load_anonymous_unchecked(&path, spec)
+            }
+        };
+        match tier.family() {
+            Family::Korf => {
+                let set = if check {
+                    PdbSet::load_anonymous(dir, tier)
+                } else {
+                    PdbSet::load_anonymous_unchecked(dir, tier)
+                }?;
+                Ok(OptimalTables::korf(set))
+            }
+            Family::H48 => {
+                let spec = h48::spec(tier).expect("an H48 tier has a table");
+                let table = H48Table::new(read(&spec)?)?;
+                let corners = SymCorners::new(&read(&pdb::CORNERS.spec)?);
+                Ok(OptimalTables {
+                    tables: FamilyTables::H48(table),
+                    corners,
+                })
+            }
+        }
+    }
+}
+
+impl OptimalTables<Mapped> {
+    /// Maps the tables of `tier` from `dir` (one copy in the page cache, shared by the processes
+    /// that map it), hashing each payload through its map before any search; the corner database
+    /// of an H48 tier is read and hashed, only its reduction kept.
+    ///
+    /// # Safety
+    ///
+    /// As [`PruneTable::open_mapped`]: no one may write into or truncate the files while they
+    /// are mapped (the toolkit's bakes rename a new file over an old one, which leaves a mapped
+    /// one intact).
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`PdbSet::open_mapped`] and [`H48Table::open_mapped`], and `PayloadHash`.
+    #[allow(unsafe_code)]
+    pub unsafe fn open_mapped(dir: &Path, tier: Tier) -> Result<OptimalTables<Mapped>, TableError> {
+        match tier.family() {
+            Family::Korf => {
+                // SAFETY: the caller's promise, passed on.
+                let set = unsafe { PdbSet::open_mapped(dir, tier) }?;
+                std::iter::once(set.corners())
+                    .chain(set.edges())
+                    .try_for_each(PruneTable::check_payload_hash)?;
+                Ok(OptimalTables::korf(set))
+            }
+            Family::H48 => {
+                // SAFETY: the caller's promise, passed on.
+                let table = unsafe { H48Table::open_mapped(dir, tier) }?;
+                table.table().check_payload_hash()?;
+                let spec = pdb::CORNERS.spec;
+                let corners = PruneTable::load_anonymous(&spec.path_in(dir), &spec)?;
+                Ok(OptimalTables {
+                    tables: FamilyTables::H48(table),
+                    corners: SymCorners::new(&corners),
+                })
+            }
+        }
+    }
+}
+
+impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
+    /// A Korf tier's tables, with the reduction of their corner database.
+    fn korf(set: PdbSet<T>) -> OptimalTables<T> {
+        let corners = SymCorners::new(set.corners());
+        OptimalTables {
+            tables: FamilyTables::Korf(set),
+            corners,
+        }
+    }
+
+    /// The tier of the tables.
+    pub fn tier(&self) -> Tier {
+        match &self.tables {
+            FamilyTables::Korf(set) => set.tier(),
+            FamilyTables::H48(table) => table.tier(),
+        }
+    }
+
+    /// The search of the tier's family over these tables, with its default configuration and
+    /// `two_phase` for the upper bound: cheap to make (the tables and the corner reduction are
+    /// borrowed), so make one per use.
+    pub fn searcher(&self, two_phase: TwoPhase) -> Box<dyn OptimalSearch + '_> {
+        match &self.tables {
+            FamilyTables::Korf(set) => Box::new(
+                Korf::with_corners(set, Cow::Borrowed(&self.corners), korf::Config::default())
+                    .with_two_phase(two_phase),
+            ),
+            FamilyTables::H48(table) => {
+                Box::new(Sym48::new(table, &self.corners).with_two_phase(two_phase))
+            }
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! The optimal tiers as families: the one place that knows which tables a [`Tier`] has, what they
+//! cost on disk, whether they are ready, how they are baked, and which files of a table directory
+//! are whose ([`clean()`], [`list_files`]).
+//!
+//! A tier's method is its [`Family`] ([`Tier::family`]): [`Family::Korf`] (6edge..8edge, the
+//! corner database and two edge databases of [`pdb`]) or [`Family::H48`] (h0,
+//! h4..h7, the corner database and one table of [`h48`]). Every front end (the CLI,
+//! xtask, the Python package) asks here rather than matching on the tier itself:
+//!
+//! - [`specs`]: the tables of a tier; [`disk_bytes`]: their size on disk;
+//! - [`state`]: whether they are all present with a sound header; [`largest_ready`]: the tier an
+//!   optimal search uses when none is named;
+//! - [`bake()`]: the corner database first, then the edge databases of the Korf tiers, then one
+//!   pass for every H48 tier asked for.
+//!
+//! ```no_run
+//! use cube_tables::Tier;
+//! use cube_tables::tier::{self, TierState};
+//!
+//! let dir = std::path::Path::new("tables");
+//! if !matches!(tier::state(dir, Tier::H0), TierState::Ready) {
+//!     tier::bake(dir, &[Tier::H0], &Default::default(), &|_| {})?;
+//! }
+//! assert!(matches!(tier::state(dir, Tier::H0), TierState::Ready));
+//! # Ok::<(), cube_tables::TableError>(())
+//! ```
+
+mod clean;
+
+use std::path::Path;
+
+pub use self::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
+use crate::file::bake::{BakeReport, LevelStats};
+use crate::file::error::{TableError, TableErrorKind};
+use crate::file::format::HEADER_LEN;
+
+use crate::file::id::{Family, TableId, TableSpec, Tier};
+use crate::h48;
+use crate::pdb;
+
+/// The specs of every table of `tier`: the corner database first, then the two edge databases of
+/// a Korf tier or the table of an H48 tier.
+pub fn specs(tier: Tier) -> Vec<TableSpec> {
+    let mut specs = vec![pdb::CORNERS.spec];
+    match tier.family() {
+        Family::Korf => specs.extend(pdb::edge_tables(tier).iter().map(|table| table.spec)),
+        Family::H48 => specs.extend(h48::spec(tier)),
+    }
+    specs
+}
+
+/// The disk space of `tier`'s table files (headers and payloads), from their specs.
+pub fn disk_bytes(tier: Tier) -> u64 {
+    specs(tier)
+        .iter()
+        .map(|spec| HEADER_LEN as u64 + spec.payload_len())
+        .sum()
+}
+
+/// Whether the tables of a tier can be searched, from their headers (never their payloads).
+#[derive(Debug)]
+pub enum TierState {
+    /// Every table is present with a header that passes the constant-time checks.
+    Ready,
+    /// A table is missing (none is invalid): a bake makes the tier ready.
+    Missing,
+    /// The first table that is present but invalid (corrupt, truncated, another version): it is
+    /// reported, never silently replaced.
+    Invalid(TableError),
+}
+
+/// The state of `tier`'s tables in `dir`. A name that is there but leads nowhere (a dangling
+/// symbolic link) counts as present, and so as invalid.
+pub fn state(dir: &Path, tier: Tier) -> TierState {
+    let mut missing = false;
+    for spec in specs(tier) {
+        let path = spec.path_in(dir);
+        match crate::file::table::check_header(&path, &spec) {
+            Ok(()) => {}
+            Err(e) if std::fs::symlink_metadata(&path).is_err() => {
+                debug_assert_eq!(e.kind(), TableErrorKind::Missing);
+                missing = true;
+            }
+            Err(e) => return TierState::Invalid(e),
+        }
+    }
+    if missing {
+        TierState::Missing
+    } else {
+        TierState::Ready
+    }
+}
+
+/// The tier an optimal search uses when none is named: the largest ready H48 tier of h4 to h7,
+/// else the largest ready Korf tier; `None` when none is ready. h0 is a test tier, used only when
+/// named.
+pub fn largest_ready(dir: &Path) -> Option<Tier> {
+    let h48 = Tier::H48.into_iter().filter(|&tier| tier != Tier::H0);
+    h48.rev()
+        .chain(Tier::KORF.into_iter().rev())
+        .find(|&tier| matches!(state(dir, tier), TierState::Ready))
+}
+
+/// Whether a search that asks for `tier` bakes it when it is missing (the front ends' rule): the
+/// default tier 6edge (seconds) and every H48 tier, asked for by name; a larger Korf tier is an
+/// error that says how to bake it.
+pub fn baked_on_first_use(tier: Tier) -> bool {
+    tier == Tier::Edge6 || tier.family() == Family::H48
+}
+
+/// What [`bake()`] reports as it goes.
+#[derive(Debug)]
+pub enum BakeEvent<'a> {
+    /// An event of a pattern database's bake (the corner database, an edge database).
+    Pdb(&'a pdb::Event<'a>),
+    /// The pass that bakes the H48 `tiers` starts.
+    H48Started {
+        /// The H48 tiers of the pass.
+        tiers: &'a [Tier],
+    },
+    /// A level of the H48 pass.
+    H48Level(&'a LevelStats),
+    /// The H48 pass is over (baked, skipped or failed).
+    H48Finished,
+}
+
+/// One table that [`bake()`] baked or found baked.
+#[derive(Clone, Debug)]
+pub struct Baked {
+    /// The table.
+    pub id: TableId,
+    /// The tier it was baked for (the first one asked for that needs it).
+    pub tier: Tier,
+    /// What the bake did.
+    pub report: BakeReport,
+}
+
+/// Bakes the tables of `tiers` into `dir` (created if missing), skipping those baked and sound
+/// (unless `options.force`): the corner database first, which every tier needs, then the edge
+/// databases of each Korf tier, then the tables of every H48 tier in one pass. `options` are the
+/// pattern databases' (the H48 pass takes their `force` and `wait_for_lock`).
+///
+/// # Errors
+///
+/// The errors of [`pdb::bake()`] and [`h48::bake_tiers`]; `Io` when `dir` cannot be created.
+pub fn bake(
+    dir: &Path,
+    tiers: &[Tier],
+    options: &pdb::BakeOptions,
+    progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+) -> Result<Vec<Baked>, TableError> {
+    let mut unique: Vec<Tier> = Vec::new();
+    for &tier in tiers {
+        if !unique.contains(&tier) {
+            unique.push(tier);
+        }
+    }
+    let Some(&first) = unique.first() else {
+        return Ok(Vec::new());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| TableError::io("creating the table directory", e).with_path(dir))?;
+    let on_pdb = |event: &pdb::Event<'_>| progress(&BakeEvent::Pdb(event));
+    let mut baked = Vec::new();
+    let report = pdb::bake(dir, &pdb::CORNERS, options, &on_pdb)?;
+    baked.push(Baked {
+        id: pdb::CORNERS.id(),
+        tier: first,
+        report,
+    });
+    let mut h48_tiers = Vec::new();
+    for &tier in &unique {
+        match tier.family() {
+            Family::Korf => {
+                for table in pdb::edge_tables(tier) {
+                    let report = pdb::bake(dir, table, options, &on_pdb)?;
+                    baked.push(Baked {
+                        id: table.id(),
+                        tier,
+                        report,
+                    });
+                }
+            }
+            Family::H48 => h48_tiers.push(tier),
+        }
+    }
+    if !h48_tiers.is_empty() {
+        let h48_options = h48::BakeOptions {
+            force: options.force,
+            wait_for_lock: options.wait_for_lock,
+            ..h48::BakeOptions::default()
+        };
+        progress(&BakeEvent::H48Started { tiers: &h48_tiers });
+        let reports = h48::bake_tiers(dir, &h48_tiers, &h48_options, &|stats| {
+            progress(&BakeEvent::H48Level(stats));
+        });
+        progress(&BakeEvent::H48Finished);
+        for (&tier, report) in h48_tiers.iter().zip(reports?) {
+            let spec = h48::spec(tier).expect("an H48 tier has a table");
+            baked.push(Baked {
+                id: spec.id,
+                tier,
+                report,
+            });
+        }
+    }
+    Ok(baked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tier_has_the_corners_first_and_its_own_tables() {
+        for tier in Tier::ALL {
+            let specs = specs(tier);
+            assert_eq!(specs[0].id, pdb::CORNERS.spec.id);
+            let own = match tier.family() {
+                Family::Korf => 2,
+                Family::H48 => 1,
+            };
+            assert_eq!(specs.len(), 1 + own, "{tier}");
+            assert!(
+                specs[1..].iter().all(|spec| spec.tier == Some(tier)),
+                "{tier}"
+            );
+        }
+        // 6edge: the corners (42 MiB) and two edge tables of 20 MiB each.
+        assert!((80 << 20..90 << 20).contains(&disk_bytes(Tier::Edge6)));
+    }
+
+    #[test]
+    fn an_empty_directory_has_no_ready_tier() {
+        let dir = tempfile::tempdir().unwrap();
+        for tier in Tier::ALL {
+            assert!(
+                matches!(state(dir.path(), tier), TierState::Missing),
+                "{tier}"
+            );
+        }
+        assert_eq!(largest_ready(dir.path()), None);
+    }
+}
