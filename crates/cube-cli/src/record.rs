@@ -27,6 +27,8 @@ pub enum Record {
     Net(Net),
     /// `verify`.
     Verification(Verification),
+    /// `fmc unniss`, `fmc invert`, `fmc cleanup`, `fmc count`.
+    Sequence(Sequence),
     /// `tables`, `tables bake`, `tables verify`.
     Tables(Tables),
     /// Any error: of one state, of the run, or of the command line.
@@ -88,6 +90,9 @@ pub struct Scramble {
     pub format: String,
     /// The WCA event id (`333`, `333fm`, `333bf`).
     pub event: String,
+    /// `--type`: the subgroup the state was drawn from (`eo`, `dr`, `htr`, `corners`, `edges`),
+    /// or `null` for a state of the whole cube.
+    pub subgroup: Option<&'static str>,
     /// The seed of the run (the same for every scramble of one run).
     pub seed: u64,
     /// The 0-based number of the scramble in the run.
@@ -137,6 +142,21 @@ pub struct Verification {
     pub solves: bool,
     /// The sequence's length in face turns.
     pub length: usize,
+}
+
+/// A NISS sequence of the FMC notation commands, with its move counts.
+#[derive(Serialize, Debug)]
+pub struct Sequence {
+    /// `unniss`, `invert`, `cleanup` or `count`.
+    pub action: &'static str,
+    /// The result (for `count`, the sequence read, printed back).
+    pub sequence: String,
+    /// Its move count in the half-turn metric (as written: nothing cancels).
+    pub htm: usize,
+    /// In the quarter-turn metric.
+    pub qtm: usize,
+    /// In the slice-turn metric.
+    pub stm: usize,
 }
 
 /// The table directory: what is baked (`status`, `bake`) or what was checked (`verify`).

@@ -66,6 +66,9 @@ fn i16_records_validate() {
         ),
         (vec!["show", "R"], None),
         (vec!["verify", "R U", "U R'"], None),
+        (vec!["fmc", "unniss", "-"], Some("R U (F' D)\n(R U)2\n")),
+        (vec!["fmc", "count", "R U2 (M' F)"], None),
+        (vec!["scramble", "--type", "htr", "--seed", "3"], None),
         (vec!["tables", "--tables", &tables], None),
         (vec!["tables", "files", "--tables", &tables], None),
         (
@@ -93,6 +96,7 @@ fn i16_records_validate() {
         "conversion",
         "net",
         "verification",
+        "sequence",
         "tables",
         "error",
     ];
