@@ -9,6 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cube_core::Subgroup;
 use cube_encode::Format;
+use cube_solvers::fmc::Niss;
 use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
@@ -410,9 +411,12 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
-    /// Fewest-moves tools: NISS notation (unniss, invert, cleanup, count).
+    /// Fewest-moves tools: step solvers with NISS (EO, DR, HTR on every axis) and NISS notation
+    /// (unniss, invert, cleanup, count).
     #[command(after_help = "\
 Examples:
+  cube-cli fmc steps
+  cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
   cube-cli fmc unniss \"R U (F' D)\"
   cube-cli fmc count \"Rw U2 (M' F)\"")]
     Fmc {
@@ -693,6 +697,60 @@ impl SequenceArgs {
 /// What `cube-cli fmc` does.
 #[derive(Subcommand, Debug, Clone)]
 pub enum FmcAction {
+    /// Solve one step (EO, DR, HTR...) of a state, with NISS: every solution of the step's
+    /// moveset from --min to --max moves, shortest first (nissy-core's `solve STEP`).
+    #[command(after_help = with_state!("\
+STEP is a step's name or alias (`cube-cli fmc steps` lists them): eofb, drud, drud-eofb, htr-drud...
+Each solution is printed in NISS notation (moves in parentheses done on the inverse scramble),
+then `// N` with its length, so that the line reads back as a sequence.
+
+Examples:
+  cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
+  cube-cli fmc solve drud-eofb \"$(cat scramble.txt) F\" --niss linear --optimal
+  cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
+    Solve {
+        /// The step.
+        step: String,
+        /// The state (`-` for standard input).
+        state: String,
+        #[command(flatten)]
+        input: InputArgs,
+        /// Where moves may be done: normal (on the scramble), inverse (on the inverse scramble),
+        /// linear (all on one side, either), mixed (both sides, one switch), all (any of these).
+        #[arg(long, value_name = "MODE", default_value = "normal",
+              value_parser = PossibleValuesParser::new(["normal", "inverse", "linear", "mixed", "all"])
+                  .map(|name| name.parse::<Niss>().expect("a possible value is a NISS mode")))]
+        niss: Niss,
+        /// Print up to N solutions (N from 1 on).
+        #[arg(short = 'n', long = "solutions", value_name = "N", default_value = "1",
+              value_parser = parse_max_solutions)]
+        solutions: usize,
+        /// The shortest solution length.
+        #[arg(long, value_name = "L", default_value_t = 0)]
+        min: u8,
+        /// The longest solution length (at most 20).
+        #[arg(long, value_name = "L", default_value_t = 20,
+              value_parser = clap::value_parser!(u8).range(0..=20))]
+        max: u8,
+        /// Only optimal solutions (as --above-optimal 0).
+        #[arg(long, conflicts_with = "above_optimal")]
+        optimal: bool,
+        /// Only solutions at most K moves longer than the shortest.
+        #[arg(long, value_name = "K")]
+        above_optimal: Option<u8>,
+        /// Print only how many solutions there are (up to -n).
+        #[arg(long)]
+        count: bool,
+        /// Worker threads, from 1 to 1024 (default: all cores).
+        #[arg(long, value_name = "N", value_parser = parse_threads)]
+        threads: Option<usize>,
+    },
+    /// Every step of `fmc solve`: its name, aliases, moveset, requisite and table size.
+    #[command(after_help = "\
+Examples:
+  cube-cli fmc steps
+  cube-cli fmc steps --json")]
+    Steps,
     /// The plain sequence: the normal part, then the inverse of the inverse part (`R U (F' D)`
     /// gives `R U D' F`); it solves what the NISS sequence solves.
     #[command(after_help = with_sequence!("\

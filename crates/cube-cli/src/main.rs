@@ -206,6 +206,44 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
                     });
                     (global, result)
                 }
+                args::FmcAction::Solve {
+                    step,
+                    state,
+                    input,
+                    niss,
+                    solutions,
+                    min,
+                    max,
+                    optimal,
+                    above_optimal,
+                    count,
+                    threads,
+                } => {
+                    let global = for_states(input);
+                    let mut settings = cube_solvers::fmc::Settings {
+                        niss: *niss,
+                        min_moves: *min,
+                        max_moves: *max,
+                        max_solutions: *solutions,
+                        above_optimal: if *optimal { Some(0) } else { *above_optimal },
+                        count_only: *count,
+                        ..Default::default()
+                    };
+                    if let Some(threads) = threads {
+                        settings.threads = *threads;
+                    }
+                    let result = cmd::fmc::SolveRequest::new(step, settings).and_then(|request| {
+                        input::for_each_state(&global, state, |input| {
+                            cmd::fmc::solve(&global, input, &request)
+                        })
+                    });
+                    (global, result)
+                }
+                args::FmcAction::Steps => {
+                    let global = Global::new(&cli.global, None);
+                    let result = cmd::fmc::steps(&global);
+                    (global, result)
+                }
             };
             (global, result)
         }

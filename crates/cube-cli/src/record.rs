@@ -29,6 +29,11 @@ pub enum Record {
     Verification(Verification),
     /// `fmc unniss`, `fmc invert`, `fmc cleanup`, `fmc count`.
     Sequence(Sequence),
+    /// `fmc solve`.
+    #[serde(rename = "fmc-solutions")]
+    FmcSolutions(FmcSolutions),
+    /// `fmc steps`: one per step.
+    Step(Step),
     /// `tables`, `tables bake`, `tables verify`.
     Tables(Tables),
     /// Any error: of one state, of the run, or of the command line.
@@ -159,6 +164,54 @@ pub struct Sequence {
     pub stm: usize,
 }
 
+/// The solutions of one step (`fmc solve`).
+#[derive(Serialize, Debug)]
+pub struct FmcSolutions {
+    /// The step's name (an alias given is read as its step).
+    pub step: &'static str,
+    /// The NISS mode.
+    pub niss: String,
+    /// The solutions, shortest first (none with `--count`).
+    pub solutions: Vec<FmcSolution>,
+    /// How many solutions were found (at most `-n`).
+    pub count: usize,
+    /// The length of the shortest, `null` if none.
+    pub optimum: Option<u8>,
+    /// False when a signal stopped the search.
+    pub complete: bool,
+    pub seconds: f64,
+}
+
+/// One solution of a step: in NISS notation, its two parts and its length.
+#[derive(Serialize, Debug)]
+pub struct FmcSolution {
+    pub solution: String,
+    /// The moves done on the scramble.
+    pub normal: String,
+    /// The moves done on the inverse scramble (in parentheses in `solution`).
+    pub inverse: String,
+    pub length: usize,
+}
+
+/// One step of `fmc steps`.
+#[derive(Serialize, Debug)]
+pub struct Step {
+    pub name: &'static str,
+    pub aliases: Vec<&'static str>,
+    /// What it solves.
+    pub goal: &'static str,
+    /// The moves of its solutions.
+    pub moveset: &'static str,
+    /// What must be solved before it.
+    pub requisite: &'static str,
+    /// Whether its solutions may use NISS.
+    pub niss: bool,
+    /// Its table family.
+    pub tables: &'static str,
+    /// The bytes of its tables.
+    pub table_bytes: u64,
+}
+
 /// The table directory: what is baked (`status`, `bake`) or what was checked (`verify`).
 #[derive(Serialize, Debug)]
 pub struct Tables {
@@ -235,7 +288,7 @@ pub struct Error {
     pub error: ErrorBody,
 }
 
-/// The kind (`parse`, `illegal`, `usage`, `tables`, `timeout`, `no-solution`, `io`, `output`,
+/// The kind (`parse`, `illegal`, `requisite`, `usage`, `tables`, `timeout`, `no-solution`, `io`, `output`,
 /// `interrupted`) and the message of an error.
 #[derive(Serialize, Debug)]
 pub struct ErrorBody {

@@ -162,3 +162,157 @@ fn i33_5_notation_reads_lines_and_shards() {
     let (_, out, _) = run(&["fmc", "invert", "R U", "--batch", "--json"], None);
     assert_eq!(json_lines(&out)[0]["index"], 0);
 }
+
+/// A scramble of 22 moves (a WCA-style FMC scramble) that EO is not solved on.
+const SCRAMBLE: &str = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F";
+
+// See: issue 33, item 5: `fmc solve` prints solutions that do what the step asks, checked
+// with cube-core's states (the solution sets themselves are cube-solvers' tests, against
+// nissy-core's).
+#[test]
+fn i33_5_solve_prints_solutions_of_the_step() {
+    let scramble = Cube::SOLVED.apply_alg(&SCRAMBLE.parse::<Alg>().unwrap());
+    let args = [
+        "fmc",
+        "solve",
+        "coord_EO_UF",
+        SCRAMBLE,
+        "--niss",
+        "all",
+        "-n",
+        "20",
+        "--json",
+    ];
+    let (code, out, err) = run(&args, None);
+    assert_eq!(code, 0, "{err}");
+    let record = &json_lines(&out)[0];
+    assert_eq!(record["step"], "eofb", "an alias reads as its step");
+    let solutions = record["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 20);
+    let mut last = 0;
+    for s in solutions {
+        let niss: NissAlg = s["solution"].as_str().unwrap().parse().unwrap();
+        assert!(Subgroup::Eo.contains(&niss.normal_side(&scramble)), "{s}");
+        assert_eq!(s["length"].as_u64().unwrap() as usize, niss.htm());
+        assert_eq!(niss.normal_part().to_string(), s["normal"]);
+        assert_eq!(niss.inverse_part().to_string(), s["inverse"]);
+        let length = niss.htm();
+        assert!(length >= last, "shortest first");
+        last = length;
+    }
+    assert_eq!(record["optimum"], solutions[0]["length"]);
+    // Text: one solution per line, with `// length`, that reads back as a sequence.
+    let (_, text, _) = run(&["fmc", "solve", "eofb", SCRAMBLE, "-n", "3"], None);
+    for line in text.lines() {
+        let niss: NissAlg = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(
+            Subgroup::Eo.contains(&niss.normal_side(&scramble)),
+            "{line}"
+        );
+    }
+    // --count counts, --optimal keeps the shortest only.
+    let (_, out, _) = run(
+        &[
+            "fmc",
+            "solve",
+            "eofb",
+            SCRAMBLE,
+            "--optimal",
+            "-n",
+            "1000",
+            "--json",
+        ],
+        None,
+    );
+    let optimal = &json_lines(&out)[0];
+    let lengths: Vec<&Value> = optimal["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["length"])
+        .collect();
+    assert!(
+        lengths.iter().all(|&l| *l == record["optimum"]),
+        "{lengths:?}"
+    );
+    let (_, out, _) = run(
+        &[
+            "fmc",
+            "solve",
+            "eofb",
+            SCRAMBLE,
+            "--optimal",
+            "-n",
+            "1000",
+            "--count",
+        ],
+        None,
+    );
+    assert_eq!(out.trim(), format!("{} solutions", lengths.len()));
+}
+
+// See: issue 33, proof: the errors of `fmc solve`, each specific, with the CLI's exit codes.
+#[test]
+fn i33_5_solve_errors() {
+    let cases: [(&[&str], i32, &str); 6] = [
+        (
+            &["fmc", "solve", "drud-eofb", SCRAMBLE],
+            1,
+            "needs edge orientation solved on F/B",
+        ),
+        (&["fmc", "solve", "eofbb", SCRAMBLE], 2, "did you mean eofb"),
+        (
+            &["fmc", "solve", "eofb", SCRAMBLE, "--min", "5", "--max", "3"],
+            2,
+            "--max 3 is below --min 5",
+        ),
+        (&["fmc", "solve", "eofb", ""], 1, "empty"),
+        (
+            &["fmc", "solve", "eofb", SCRAMBLE, "--niss", "sideways"],
+            2,
+            "normal, inverse, linear, mixed, all",
+        ),
+        (&["fmc", "solve", "eofb", SCRAMBLE, "--max", "21"], 2, "21"),
+    ];
+    for (args, code, message) in cases {
+        let (got, out, err) = run(args, None);
+        assert_eq!(got, code, "{args:?}: {out} {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    // A state out of the subgroup in a batch is an error for its line only.
+    let (code, out, _) = run(
+        &["fmc", "solve", "htr-drud", "-", "--json"],
+        Some("R2 U\nR U\n"),
+    );
+    assert_eq!(code, 1);
+    let records = json_lines(&out);
+    assert_eq!(records[0]["type"], "fmc-solutions");
+    assert_eq!(records[1]["error"]["kind"], "requisite");
+}
+
+// See: issue 33, item 5: `fmc steps` lists every step with its aliases, moveset, requisite and
+// table size.
+#[test]
+fn i33_5_steps_lists_every_step() {
+    let (code, out, _) = run(&["fmc", "steps", "--json"], None);
+    assert_eq!(code, 0);
+    let names: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    for name in [
+        "eofb",
+        "eorl",
+        "eoud",
+        "drud",
+        "drrl",
+        "drfb",
+        "drud-eofb",
+        "htr-drud",
+    ] {
+        assert!(names.iter().any(|n| n == name), "{name}: {names:?}");
+    }
+    for record in json_lines(&out) {
+        assert!(record["table_bytes"].as_u64().unwrap() > 0, "{record}");
+    }
+}
