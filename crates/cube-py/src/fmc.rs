@@ -103,8 +103,8 @@ impl StepSolution {
 /// ``moveset``, ``requisite``, ``niss``, ``tables`` and ``table_bytes``.
 ///
 /// >>> from cube_toolkit import fmc
-/// >>> [s["name"] for s in fmc.steps()][:3]
-/// ['eofb', 'eorl', 'eoud']
+/// >>> next(s for s in fmc.steps() if s["name"] == "drud-eofb")["requisite"]
+/// 'EO on F/B'
 #[pyfunction]
 pub fn steps(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
     use pyo3::types::PyDict;

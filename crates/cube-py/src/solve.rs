@@ -259,7 +259,7 @@ fn no_solution(method: &str, limits: &Limits, elapsed: Duration) -> String {
 /// >>> len(scramble(seed=42, count=2))
 /// 2
 /// >>> from cube_toolkit import Cube
-/// >>> Cube(scramble(type="dr", seed=7)[0]).is_solved
+/// >>> Cube(scramble(type="dr", seed=7).pop()).is_solved
 /// False
 #[pyfunction]
 #[pyo3(signature = (event = "333", seed = None, count = None, r#type = None))]
