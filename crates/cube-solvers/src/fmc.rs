@@ -43,8 +43,8 @@ use cube_core::{Cube, Face, Move, MoveSet, NissAlg, Symmetry};
 use cube_tables::TableError;
 
 use self::search::{Depth, Node};
-pub use self::tables::{DrEoTables, DrTables, EoTables, HtrTables};
-use self::tables::{Family, Kind, dr_moves, eo_moves};
+pub use self::tables::{DrEoTables, DrTables, EoTables, HtrFinTables, HtrTables};
+use self::tables::{Family, Kind, dr_moves, eo_moves, half_turns};
 use crate::{Loaded, MethodTables, load_or_build};
 
 /// NISS mode, nissy-core's flags: which sides the moves may be done on.
@@ -114,6 +114,8 @@ enum Requisite {
     Eo,
     /// Domino reduction on the frame's U/D axis.
     Dr,
+    /// Half turn reduction.
+    Htr,
 }
 
 /// One row of the table of steps.
@@ -171,6 +173,7 @@ impl Step {
             Kind::Dr => DrTables::NAME,
             Kind::DrEo => DrEoTables::NAME,
             Kind::Htr => HtrTables::NAME,
+            Kind::HtrFin => HtrFinTables::NAME,
         }
     }
 
@@ -181,6 +184,7 @@ impl Step {
             Kind::Dr => DrTables::SPECS,
             Kind::DrEo => DrEoTables::SPECS,
             Kind::Htr => HtrTables::SPECS,
+            Kind::HtrFin => HtrFinTables::SPECS,
         };
         specs.iter().map(|s| s.n_entries).sum()
     }
@@ -203,6 +207,7 @@ impl Step {
             Kind::DrEo => eo_moves(),
             // nissy-core's HTR moveset: no D2.
             Kind::Htr => dr_moves().iter().filter(|&m| m != Move::D2).collect(),
+            Kind::HtrFin => half_turns(),
         }
     }
 }
@@ -227,9 +232,10 @@ macro_rules! row {
 }
 
 const DREO_MOVES: &str = "U D R L, F2 B2 (in the frame of DR on U/D from EO on F/B)";
+const HALF_TURNS: &str = "U2 D2 R2 L2 F2 B2";
 const HTR_MOVES: &str = "U U' U2 D D' R2 L2 F2 B2 (in the frame of DR on U/D)";
 
-static STEPS: [Step; 15] = [
+static STEPS: [Step; 16] = [
     row!(
         "eofb",
         ["coord_EO_UF"],
@@ -395,6 +401,18 @@ static STEPS: [Step; 15] = [
         Dr,
         "F/B"
     ),
+    // nissy-classic's finish from HTR (nissy-core lacks it); HTR is the same on every axis.
+    row!(
+        "htrfin",
+        [],
+        HALF_TURNS,
+        "HTR",
+        "solved",
+        (U, F),
+        HtrFin,
+        Htr,
+        ""
+    ),
 ];
 
 /// Every step, in nissy-core's order.
@@ -521,6 +539,8 @@ pub enum StepTables {
     DrEo(Arc<DrEoTables>),
     /// Half turn reduction.
     Htr(Arc<HtrTables>),
+    /// The finish from half turn reduction.
+    HtrFin(Arc<HtrFinTables>),
 }
 
 impl fmt::Debug for StepTables {
@@ -537,6 +557,7 @@ impl StepTables {
             Kind::Dr => StepTables::Dr(Arc::new(DrTables::build())),
             Kind::DrEo => StepTables::DrEo(Arc::new(DrEoTables::build())),
             Kind::Htr => StepTables::Htr(Arc::new(HtrTables::build())),
+            Kind::HtrFin => StepTables::HtrFin(Arc::new(HtrFinTables::build())),
         }
     }
 
@@ -561,6 +582,7 @@ impl StepTables {
             Kind::Dr => wrap(load_or_build::<DrTables>(dir)?, StepTables::Dr),
             Kind::DrEo => wrap(load_or_build::<DrEoTables>(dir)?, StepTables::DrEo),
             Kind::Htr => wrap(load_or_build::<HtrTables>(dir)?, StepTables::Htr),
+            Kind::HtrFin => wrap(load_or_build::<HtrFinTables>(dir)?, StepTables::HtrFin),
         })
     }
 
@@ -571,6 +593,7 @@ impl StepTables {
             StepTables::Dr(_) => DrTables::NAME,
             StepTables::DrEo(_) => DrEoTables::NAME,
             StepTables::Htr(_) => HtrTables::NAME,
+            StepTables::HtrFin(_) => HtrFinTables::NAME,
         }
     }
 
@@ -585,6 +608,7 @@ impl StepTables {
             StepTables::Dr(t) => &t.0,
             StepTables::DrEo(t) => &t.0,
             StepTables::Htr(t) => &t.0,
+            StepTables::HtrFin(t) => &t.0,
         }
     }
 }
@@ -603,7 +627,7 @@ pub struct Outcome {
 }
 
 /// Checks that `state` (in the step's frame) meets `step`'s requisite.
-fn check_requisite(step: &Step, frame_state: &Cube) -> Result<(), FmcError> {
+fn check_requisite(step: &Step, family: &Family, frame_state: &Cube) -> Result<(), FmcError> {
     let misoriented = frame_state.edge_ori().iter().filter(|&&o| o != 0).count();
     let detail = match step.needs {
         Requisite::None => return Ok(()),
@@ -612,15 +636,12 @@ fn check_requisite(step: &Step, frame_state: &Cube) -> Result<(), FmcError> {
             "edge orientation solved on {}: {misoriented} edges are misoriented on that axis",
             step.needs_axis
         ),
-        Requisite::Dr => {
+        Requisite::Dr | Requisite::Htr => {
             let twisted = frame_state.corner_ori().iter().filter(|&&o| o != 0).count();
             let out_of_slice = frame_state.edge_perm()[8..]
                 .iter()
                 .filter(|&&e| e < 8)
                 .count();
-            if twisted + misoriented + out_of_slice == 0 {
-                return Ok(());
-            }
             let mut parts = Vec::new();
             if twisted > 0 {
                 parts.push(format!("{twisted} corners are twisted"));
@@ -631,11 +652,34 @@ fn check_requisite(step: &Step, frame_state: &Cube) -> Result<(), FmcError> {
             if out_of_slice > 0 {
                 parts.push(format!("{out_of_slice} slice edges are out of their slice"));
             }
-            format!(
-                "domino reduction on {}: {} on that axis",
-                step.needs_axis,
-                parts.join(", ")
-            )
+            if step.needs == Requisite::Dr {
+                if parts.is_empty() {
+                    return Ok(());
+                }
+                format!(
+                    "domino reduction on {}: {} on that axis",
+                    step.needs_axis,
+                    parts.join(", ")
+                )
+            } else {
+                let wrong_orbit = frame_state.edge_perm()[..8]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &e)| e >= 8 || usize::from(e % 2) != i % 2)
+                    .count();
+                if wrong_orbit > 0 {
+                    parts.push(format!(
+                        "{wrong_orbit} U/D-layer edges are out of their slice"
+                    ));
+                }
+                if !family.ranks().is_htr_corner_perm(frame_state) {
+                    parts.push("the corners are not in a half-turn permutation".to_string());
+                }
+                if parts.is_empty() {
+                    return Ok(());
+                }
+                format!("half turn reduction: {}", parts.join(", "))
+            }
         }
     };
     Err(FmcError::Requisite {
@@ -667,8 +711,8 @@ pub fn solve(
     settings.check()?;
     let rotation = step.rotation();
     let frame_state = rotation.conjugate(state);
-    check_requisite(step, &frame_state)?;
     let family = tables.family();
+    check_requisite(step, family, &frame_state)?;
     let back = rotation.inverse();
     let to_alg = |(normal, inverse): &(Vec<Move>, Vec<Move>)| {
         let turn = |moves: &[Move]| -> Vec<Move> {
@@ -716,6 +760,7 @@ pub fn solve(
             target: usize::from(target),
             can_switch,
             htr_filter: step.kind == Kind::Htr,
+            ending_clockwise: step.kind != Kind::HtrFin,
             stop,
         };
         let found = pool.install(|| depth.solutions(&root));

@@ -27,6 +27,14 @@ pub(crate) enum Part {
     /// Which 4 of the 8 U/D-layer positions hold the M-slice edges (UF, UB, DF, DB): C(8,4) = 70
     /// values (meaningful when the E-slice edges are in the E slice).
     UdSep,
+    /// Which of the 96 corner permutations that half turns make the corners are in.
+    HtrCp,
+    /// The order of the M-slice edges (UF, UB, DF, DB) in their positions: 4! values.
+    MPerm,
+    /// The order of the S-slice edges (UR, UL, DR, DL) in their positions: 4! values.
+    SPerm,
+    /// The order of the E-slice edges in their positions: 4! values.
+    EPerm,
 }
 
 /// The rank of each 12-bit set of 4 positions among the sets of 4 (`u16::MAX` for other sets),
@@ -52,6 +60,8 @@ impl Part {
             Part::ESlice => 495,
             Part::Cp => 40320,
             Part::UdSep => 70,
+            Part::HtrCp => 96,
+            Part::MPerm | Part::SPerm | Part::EPerm => 24,
         }
     }
 
@@ -90,22 +100,59 @@ impl Part {
                 // Outside the E slice's states the mask may not hold 4 edges: read it as 0.
                 usize::from(ranks.of8[mask]).min(69)
             }
+            // Outside the half turn group: read as 0 (the requisite keeps such states out).
+            Part::HtrCp => usize::from(ranks.htr_cp[Part::Cp.index(cube, ranks)]).min(95),
+            Part::MPerm => order_rank(&cube.edge_perm(), [1, 3, 5, 7]),
+            Part::SPerm => order_rank(&cube.edge_perm(), [0, 2, 4, 6]),
+            Part::EPerm => order_rank(&cube.edge_perm(), [8, 9, 10, 11]),
         }
     }
 }
 
-/// The rank tables of [`Part::ESlice`] and [`Part::UdSep`].
+/// The rank of the order of the pieces at `positions` (4 of them): 0 to 23.
+fn order_rank(ep: &[u8; 12], positions: [usize; 4]) -> usize {
+    let pieces = positions.map(|p| ep[p]);
+    let mut rank = 0;
+    for i in 0..4 {
+        let smaller = pieces[i + 1..].iter().filter(|&&e| e < pieces[i]).count();
+        rank = rank * (4 - i) + smaller;
+    }
+    rank
+}
+
+/// The rank tables of [`Part::ESlice`], [`Part::UdSep`] and [`Part::HtrCp`].
 pub(crate) struct Ranks {
     of12: Vec<u16>,
     of8: Vec<u16>,
+    /// By corner permutation rank: its index among the half turn group's (`u8::MAX` if none).
+    htr_cp: Vec<u8>,
 }
 
 impl Ranks {
     pub(crate) fn new() -> Ranks {
-        Ranks {
+        let mut ranks = Ranks {
             of12: subset_ranks(12),
             of8: subset_ranks(8),
+            htr_cp: vec![u8::MAX; 40320],
+        };
+        let mut cubes = vec![Cube::SOLVED];
+        let mut i = 0;
+        while i < cubes.len() {
+            let rank = Part::Cp.index(&cubes[i], &ranks);
+            if ranks.htr_cp[rank] == u8::MAX {
+                ranks.htr_cp[rank] = i as u8;
+            }
+            for m in Move::ALL.into_iter().filter(|m| m.is_half_turn()) {
+                let next = cubes[i].apply_move(m);
+                if ranks.htr_cp[Part::Cp.index(&next, &ranks)] == u8::MAX
+                    && cubes.iter().all(|c| c.corner_perm() != next.corner_perm())
+                {
+                    cubes.push(next);
+                }
+            }
+            i += 1;
         }
+        ranks
     }
 }
 
@@ -198,4 +245,11 @@ pub(crate) fn build_table(
         frontier = next;
     }
     dist
+}
+
+impl Ranks {
+    /// Whether the corner permutation of `cube` is one that half turns make.
+    pub(crate) fn is_htr_corner_perm(&self, cube: &Cube) -> bool {
+        self.htr_cp[Part::Cp.index(cube, self)] != u8::MAX
+    }
 }

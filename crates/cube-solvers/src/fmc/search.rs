@@ -42,6 +42,9 @@ pub(crate) struct Depth<'a> {
     /// nissy-core's HTR filter (at most one D or D', before any U or U'; no two U/D-axis moves in
     /// a row).
     pub(crate) htr_filter: bool,
+    /// nissy-core's ending rule (each side ends with a clockwise quarter turn); off for a
+    /// finish of half turns.
+    pub(crate) ending_clockwise: bool,
     pub(crate) stop: &'a AtomicBool,
 }
 
@@ -182,8 +185,9 @@ impl Depth<'_> {
         let n = node.moves.len() + node.premoves.len();
         if self.family.is_solved(&node.normal) {
             if n == self.target
-                && last_quarter_turns_clockwise(&node.moves)
-                && last_quarter_turns_clockwise(&node.premoves)
+                && (!self.ending_clockwise
+                    || last_quarter_turns_clockwise(&node.moves)
+                        && last_quarter_turns_clockwise(&node.premoves))
             {
                 out.push((node.moves.clone(), node.premoves.clone()));
             }
