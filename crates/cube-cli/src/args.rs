@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use cube_core::Subgroup;
 use cube_encode::Format;
+use cube_solvers::fmc::Niss;
 use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
@@ -75,7 +77,28 @@ macro_rules! scramble_examples {
 Examples:
   cube-cli scramble
   cube-cli scramble --event 333bf --count 5
+  cube-cli scramble --type dr --seed 7
   cube-cli scramble --seed 42 --format twizzle"
+    };
+}
+
+/// What a SEQUENCE of the FMC notation commands is (a macro, for `concat!`).
+macro_rules! sequence_help {
+    () => {
+        "\
+SEQUENCE is a NISS sequence, as FMC write-ups and nissy write it: moves in parentheses are done on
+the inverse scramble (`R U (F' D)`: R U on the scramble, F' D on the inverse scramble). A part may
+come first or be split (`(F') R U (D)` is `R U (F' D)`). Moves: face turns (U R F D L B, with 2
+or '), wide turns (Rw or r), slices (M E S) and rotations (x y z); `//` starts a comment. Here
+parentheses are never cubing.js's groups: `(R U)2`, nested parentheses and `[R, U]` are errors.
+SEQUENCE `-` reads standard input, one sequence per line (blank lines and `#` comments skipped)."
+    };
+}
+
+/// A SEQUENCE command's help after its options: what a SEQUENCE is, then the examples.
+macro_rules! with_sequence {
+    ($examples:expr) => {
+        concat!(sequence_help!(), "\n\n", $examples)
     };
 }
 
@@ -327,6 +350,18 @@ pub enum Command {
         /// orientation after).
         #[arg(long, value_name = "EVENT", default_value = "333")]
         event: EventArg,
+        /// Instead of a state of the whole cube, a state drawn uniformly from a subgroup, to
+        /// practise fewest-moves steps: eo (edges oriented on F/B), dr (domino reduction on U/D),
+        /// htr (the half-turn group <U2, D2, R2, L2, F2, B2>), corners (only the corners
+        /// scrambled), edges (only the edges scrambled).
+        #[arg(
+            long = "type",
+            value_name = "TYPE",
+            conflicts_with = "event",
+            value_parser = PossibleValuesParser::new(Subgroup::ALL.map(Subgroup::name))
+                .map(|name| name.parse::<Subgroup>().expect("a possible value names a subgroup"))
+        )]
+        subgroup: Option<Subgroup>,
         /// How many scrambles.
         #[arg(long, value_name = "N", default_value_t = 1)]
         count: usize,
@@ -375,6 +410,18 @@ pub enum Command {
     Tables {
         #[command(subcommand)]
         action: Option<TablesAction>,
+    },
+    /// Fewest-moves tools: step solvers with NISS (EO, DR, HTR on every axis) and NISS notation
+    /// (unniss, invert, cleanup, count).
+    #[command(after_help = "\
+Examples:
+  cube-cli fmc steps
+  cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
+  cube-cli fmc unniss \"R U (F' D)\"
+  cube-cli fmc count \"Rw U2 (M' F)\"")]
+    Fmc {
+        #[command(subcommand)]
+        action: FmcAction,
     },
     /// Say whether a move sequence solves a state (exit code 0 if it does, 1 if not).
     #[command(after_help = with_state!(verify_examples!()))]
@@ -621,6 +668,139 @@ impl EventArg {
             EventArg::Blindfolded => Event::Blindfolded,
         }
     }
+}
+
+/// How the FMC notation commands read SEQUENCE: one per line or a batch, and shards.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SequenceArgs {
+    /// Treat every line of standard input (or of SEQUENCE) as one sequence; results come out in
+    /// input order, one line each.
+    #[arg(long, help_heading = "Input")]
+    pub batch: bool,
+    /// Answer only the lines whose 0-based line number is K modulo N (implies --batch), so that
+    /// N processes split one file: `--shard $SLURM_ARRAY_TASK_ID/N`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, help_heading = "Input")]
+    pub shard: Option<Shard>,
+}
+
+impl SequenceArgs {
+    /// The same options as a state command's, without `--from`.
+    pub fn input(&self) -> InputArgs {
+        InputArgs {
+            from: None,
+            batch: self.batch,
+            shard: self.shard,
+        }
+    }
+}
+
+/// What `cube-cli fmc` does.
+#[derive(Subcommand, Debug, Clone)]
+pub enum FmcAction {
+    /// Solve one step (EO, DR, HTR...) of a state, with NISS: every solution of the step's
+    /// moveset from --min to --max moves, shortest first (nissy-core's `solve STEP`).
+    #[command(after_help = with_state!("\
+STEP is a step's name or alias (`cube-cli fmc steps` lists them): eofb, drud, drud-eofb, htr-drud...
+Each solution is printed in NISS notation (moves in parentheses done on the inverse scramble),
+then `// N` with its length, so that the line reads back as a sequence.
+
+Examples:
+  cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
+  cube-cli fmc solve drud-eofb \"$(cat scramble.txt) F\" --niss linear --optimal
+  cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
+    Solve {
+        /// The step.
+        step: String,
+        /// The state (`-` for standard input).
+        state: String,
+        #[command(flatten)]
+        input: InputArgs,
+        /// Where moves may be done: normal (on the scramble), inverse (on the inverse scramble),
+        /// linear (all on one side, either), mixed (both sides, one switch), all (any of these).
+        #[arg(long, value_name = "MODE", default_value = "normal",
+              value_parser = PossibleValuesParser::new(["normal", "inverse", "linear", "mixed", "all"])
+                  .map(|name| name.parse::<Niss>().expect("a possible value is a NISS mode")))]
+        niss: Niss,
+        /// Print up to N solutions (N from 1 on).
+        #[arg(short = 'n', long = "solutions", value_name = "N", default_value = "1",
+              value_parser = parse_max_solutions)]
+        solutions: usize,
+        /// The shortest solution length.
+        #[arg(long, value_name = "L", default_value_t = 0)]
+        min: u8,
+        /// The longest solution length (at most 20).
+        #[arg(long, value_name = "L", default_value_t = 20,
+              value_parser = clap::value_parser!(u8).range(0..=20))]
+        max: u8,
+        /// Only optimal solutions (as --above-optimal 0).
+        #[arg(long, conflicts_with = "above_optimal")]
+        optimal: bool,
+        /// Only solutions at most K moves longer than the shortest.
+        #[arg(long, value_name = "K")]
+        above_optimal: Option<u8>,
+        /// Print only how many solutions there are (up to -n).
+        #[arg(long)]
+        count: bool,
+        /// Worker threads, from 1 to 1024 (default: all cores).
+        #[arg(long, value_name = "N", value_parser = parse_threads)]
+        threads: Option<usize>,
+    },
+    /// Every step of `fmc solve`: its name, aliases, moveset, requisite and table size.
+    #[command(after_help = "\
+Examples:
+  cube-cli fmc steps
+  cube-cli fmc steps --json")]
+    Steps,
+    /// The plain sequence: the normal part, then the inverse of the inverse part (`R U (F' D)`
+    /// gives `R U D' F`); it solves what the NISS sequence solves.
+    #[command(after_help = with_sequence!("\
+Examples:
+  cube-cli fmc unniss \"R U (F' D)\"
+  cube-cli fmc unniss \"(F') R U (D)\"
+  cube-cli fmc unniss - --json < skeletons.txt"))]
+    Unniss {
+        /// The sequence (`-` for standard input).
+        sequence: String,
+        #[command(flatten)]
+        input: SequenceArgs,
+    },
+    /// The inverse sequence: the normal and inverse parts swap (`R U (F' D)` gives `F' D (R U)`);
+    /// `fmc unniss` of it is the plain inverse.
+    #[command(after_help = with_sequence!("\
+Examples:
+  cube-cli fmc invert \"R U (F' D)\"
+  cube-cli fmc invert \"R U R' F2\""))]
+    Invert {
+        /// The sequence (`-` for standard input).
+        sequence: String,
+        #[command(flatten)]
+        input: SequenceArgs,
+    },
+    /// Each part as outer face turns: rotations, wide turns and slices expanded, cancellations
+    /// merged, parallel moves in canonical order (`Rw L' x' (M2 U U D)` gives `(R2 L2 U D2)`).
+    #[command(after_help = with_sequence!("\
+Examples:
+  cube-cli fmc cleanup \"Rw L' x' (M2 U U D)\"
+  cube-cli fmc cleanup \"R R' U2 (F F)\""))]
+    Cleanup {
+        /// The sequence (`-` for standard input).
+        sequence: String,
+        #[command(flatten)]
+        input: SequenceArgs,
+    },
+    /// The move count of both parts as written, in the half-turn (HTM), quarter-turn (QTM) and
+    /// slice-turn (STM) metrics: HTM counts a face or wide turn 1, a slice 2, a rotation 0; QTM
+    /// counts half turns 2; STM counts a slice 1. Nothing cancels (see `fmc cleanup`).
+    #[command(after_help = with_sequence!("\
+Examples:
+  cube-cli fmc count \"R U2 (M' F)\"
+  cube-cli fmc count - --json < solutions.txt"))]
+    Count {
+        /// The sequence (`-` for standard input).
+        sequence: String,
+        #[command(flatten)]
+        input: SequenceArgs,
+    },
 }
 
 /// What `cube-cli tables` does.

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod completions;
 pub mod convert;
+pub mod fmc;
 pub mod optimal;
 pub mod scramble;
 pub mod show;

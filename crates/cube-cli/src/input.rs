@@ -57,11 +57,7 @@ impl Input {
         Input {
             text: String::from_utf8_lossy(bytes).into_owned(),
             line: None,
-            read: Err(CliError::parse(format!(
-                "column {}: byte 0x{:02x} is not UTF-8 text",
-                valid_up_to + 1,
-                bytes[valid_up_to]
-            ))),
+            read: Err(not_utf8(bytes, valid_up_to)),
         }
     }
 
@@ -146,23 +142,8 @@ pub fn for_each_state<F>(global: &Global, state: &str, run: F) -> Result<u8, Cli
 where
     F: Fn(&Input) -> Outcome + Sync,
 {
-    let bytes = if state == "-" {
-        let mut buffer = Vec::new();
-        io::stdin()
-            .read_to_end(&mut buffer)
-            .map_err(|e| CliError::io(format!("reading standard input: {e}")))?;
-        buffer
-    } else {
-        state.as_bytes().to_vec()
-    };
-    // (0-based line number, the line) for every line that holds a state.
-    let lines: Vec<(usize, &[u8])> = bytes
-        .split(|&b| b == b'\n')
-        .map(<[u8]>::trim_ascii)
-        .enumerate()
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with(b"#"))
-        .filter(|&(index, _)| global.shard.is_none_or(|shard| shard.holds(index)))
-        .collect();
+    let bytes = read_argument(state)?;
+    let lines = input_lines(global, &bytes);
     let read = |line: &[u8]| match std::str::from_utf8(line) {
         Ok(text) => Input::new(global, text),
         Err(e) => Input::not_utf8(line, e.valid_up_to()),
@@ -184,25 +165,96 @@ where
     if let Some(input) = single {
         return output::print_outcome(global, &run(&input), None);
     }
+    answer_lines(global, &lines, |index, line| {
+        let input = Input {
+            line: Some(index),
+            ..read(line)
+        };
+        let outcome = run(&input);
+        (input.text, outcome)
+    })
+}
+
+/// Runs `run` on every line of a text argument that is not a state (the FMC commands' move
+/// sequences), with the line rules of [`for_each_state`] except that lines are never joined:
+/// `-` reads standard input, blank lines and `#` comments are skipped, `--batch` and `--shard`
+/// act as there, and several lines are answered one output line each, in input order. A single
+/// empty argument is run as the empty text. A line that is not UTF-8 is an error for that line.
+pub fn for_each_line<F>(global: &Global, argument: &str, run: F) -> Result<u8, CliError>
+where
+    F: Fn(&str) -> Outcome + Sync,
+{
+    let bytes = read_argument(argument)?;
+    let lines = input_lines(global, &bytes);
+    match lines.as_slice() {
+        [] if !global.batch => return output::print_outcome(global, &run(""), None),
+        [(_, line)] if !global.batch => {
+            let outcome = text(line).and_then(&run);
+            return output::print_outcome(global, &outcome, None);
+        }
+        _ => {}
+    }
+    answer_lines(global, &lines, |_, line| {
+        let outcome = text(line).and_then(&run);
+        (String::from_utf8_lossy(line).into_owned(), outcome)
+    })
+}
+
+/// A line as text, or the error of a line that is not UTF-8.
+fn text(line: &[u8]) -> Result<&str, CliError> {
+    std::str::from_utf8(line).map_err(|e| not_utf8(line, e.valid_up_to()))
+}
+
+/// The error of a line that is not UTF-8: `valid_up_to` bytes of it are.
+fn not_utf8(bytes: &[u8], valid_up_to: usize) -> CliError {
+    CliError::parse(format!(
+        "column {}: byte 0x{:02x} is not UTF-8 text",
+        valid_up_to + 1,
+        bytes[valid_up_to]
+    ))
+}
+
+/// The bytes of a text argument: standard input for `-`, else the argument itself.
+fn read_argument(argument: &str) -> Result<Vec<u8>, CliError> {
+    if argument == "-" {
+        let mut buffer = Vec::new();
+        io::stdin()
+            .read_to_end(&mut buffer)
+            .map_err(|e| CliError::io(format!("reading standard input: {e}")))?;
+        Ok(buffer)
+    } else {
+        Ok(argument.as_bytes().to_vec())
+    }
+}
+
+/// (0-based line number, the line trimmed) for every line that holds an input: not blank, not a
+/// `#` comment, and in the shard if there is one.
+fn input_lines<'a>(global: &Global, bytes: &'a [u8]) -> Vec<(usize, &'a [u8])> {
+    bytes
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with(b"#"))
+        .filter(|&(index, _)| global.shard.is_none_or(|shard| shard.holds(index)))
+        .collect()
+}
+
+/// Answers every line with `answer` (its text as read and its outcome), in parallel chunks,
+/// printing one output line each in input order; returns the first failing line's exit code,
+/// else 0.
+fn answer_lines<F>(global: &Global, lines: &[(usize, &[u8])], answer: F) -> Result<u8, CliError>
+where
+    F: Fn(usize, &[u8]) -> (String, Outcome) + Sync,
+{
     let mut exit = 0;
     // Chunks keep memory bounded on huge inputs while each chunk runs in parallel.
     for chunk in lines.chunks(4096) {
-        let outcomes: Vec<(Input, Outcome)> = chunk
+        let outcomes: Vec<(String, Outcome)> = chunk
             .par_iter()
-            .map(|&(index, line)| {
-                let input = Input {
-                    line: Some(index),
-                    ..read(line)
-                };
-                let outcome = run(&input);
-                (input, outcome)
-            })
+            .map(|&(index, line)| answer(index, line))
             .collect();
         for (&(index, _), (input, outcome)) in chunk.iter().zip(&outcomes) {
-            let origin = Origin {
-                index,
-                input: &input.text,
-            };
+            let origin = Origin { index, input };
             let code = output::print_outcome(global, outcome, Some(origin))?;
             if exit == 0 {
                 exit = code;

@@ -145,12 +145,13 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
         }
         Command::Scramble {
             event,
+            subgroup,
             count,
             seed,
             format,
         } => {
             let global = Global::new(&cli.global, None);
-            let result = cmd::scramble::run(&global, event, count, seed, format);
+            let result = cmd::scramble::run(&global, event, subgroup, count, seed, format);
             (global, result)
         }
         Command::Check { state, input } => {
@@ -190,6 +191,60 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
             let global = for_states(&input);
             let result =
                 input::for_each_state(&global, &state, |input| cmd::verify::run(input, &solution));
+            (global, result)
+        }
+        Command::Fmc { action } => {
+            let (global, result) = match &action {
+                args::FmcAction::Unniss { input, .. }
+                | args::FmcAction::Invert { input, .. }
+                | args::FmcAction::Cleanup { input, .. }
+                | args::FmcAction::Count { input, .. } => {
+                    let global = for_states(&input.input());
+                    let (command, sequence) = cmd::fmc::Notation::of(&action);
+                    let result = input::for_each_line(&global, sequence, |text| {
+                        cmd::fmc::notation(command, text)
+                    });
+                    (global, result)
+                }
+                args::FmcAction::Solve {
+                    step,
+                    state,
+                    input,
+                    niss,
+                    solutions,
+                    min,
+                    max,
+                    optimal,
+                    above_optimal,
+                    count,
+                    threads,
+                } => {
+                    let global = for_states(input);
+                    let mut settings = cube_solvers::fmc::Settings {
+                        niss: *niss,
+                        min_moves: *min,
+                        max_moves: *max,
+                        max_solutions: *solutions,
+                        above_optimal: if *optimal { Some(0) } else { *above_optimal },
+                        count_only: *count,
+                        ..Default::default()
+                    };
+                    if let Some(threads) = threads {
+                        settings.threads = *threads;
+                    }
+                    let result = cmd::fmc::SolveRequest::new(step, settings).and_then(|request| {
+                        input::for_each_state(&global, state, |input| {
+                            cmd::fmc::solve(&global, input, &request)
+                        })
+                    });
+                    (global, result)
+                }
+                args::FmcAction::Steps => {
+                    let global = Global::new(&cli.global, None);
+                    let result = cmd::fmc::steps(&global);
+                    (global, result)
+                }
+            };
             (global, result)
         }
         Command::Completions { shell } => {

@@ -5,11 +5,12 @@
 //! cannot be found or written the tables are built in memory. This process-wide cache lives here,
 //! in the binary: the library has no global table state.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cube_solvers::MethodTables;
 use cube_solvers::beginner::BeginnerTables;
 use cube_solvers::cfop::CfopTables;
+use cube_solvers::fmc::{Step, StepTables};
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 
@@ -44,6 +45,53 @@ pub fn beginner(global: &Global) -> Arc<BeginnerTables> {
 pub fn cfop(global: &Global) -> Arc<CfopTables> {
     static TABLES: OnceLock<Arc<CfopTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(|| load(global)))
+}
+
+/// The tables of an FMC step's family for this run (each family loaded once, on first use, as
+/// the methods' tables are).
+pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
+    static TABLES: Mutex<Vec<StepTables>> = Mutex::new(Vec::new());
+    let mut loaded = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(tables) = loaded.iter().find(|t| t.name() == step.tables_name()) {
+        return tables.clone();
+    }
+    let family = step.tables_name();
+    let tables = match table_dir(global) {
+        Ok(dir) => {
+            // A spinner on a terminal while they load or build; a note once built.
+            let bar = Bar::new(global.notes());
+            bar.start(&format!("{family} tables"), None);
+            let result = StepTables::load_or_build(step, &dir);
+            bar.finish();
+            match result {
+                Ok(loaded) => {
+                    if global.notes() && loaded.built > 0 {
+                        match &loaded.not_written {
+                            None => output::note(format_args!(
+                                "cube-cli: built the {family} tables (once; {}) and cached them in {}",
+                                size_text(step.table_bytes()),
+                                dir.display()
+                            )),
+                            Some(e) => output::note_warning(format_args!(
+                                "the {family} tables are not cached, they will be built again next time: {e}"
+                            )),
+                        }
+                    }
+                    (*loaded.tables).clone()
+                }
+                // A generator bug, not a cache problem: build in memory as without a cache.
+                Err(_) => StepTables::build(step),
+            }
+        }
+        Err(e) => {
+            output::note_warning(format_args!(
+                "{e}; the {family} tables are not cached: built in memory for this run"
+            ));
+            StepTables::build(step)
+        }
+    };
+    loaded.push(tables.clone());
+    tables
 }
 
 /// The tables of `T` from the table directory, saying why the wait when they are built (the large

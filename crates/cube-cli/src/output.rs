@@ -103,7 +103,7 @@ impl Report {
 /// One state's result: a report, or an error for that state.
 pub type Outcome = Result<Report, CliError>;
 
-/// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `usage`,
+/// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `requisite`, `usage`,
 /// `tables`, `timeout`, `no-solution`, `io`, `output`), a message for people, and the exit
 /// code.
 #[derive(Clone, Debug)]
@@ -127,6 +127,15 @@ impl CliError {
     pub fn illegal(message: impl fmt::Display) -> CliError {
         CliError {
             kind: "illegal",
+            message: message.to_string(),
+            exit: EXIT_INPUT,
+        }
+    }
+
+    /// The state is a cube, but not one the step can start from (an FMC step's requisite).
+    pub fn requisite(message: impl fmt::Display) -> CliError {
+        CliError {
+            kind: "requisite",
             message: message.to_string(),
             exit: EXIT_INPUT,
         }

@@ -27,6 +27,13 @@ pub enum Record {
     Net(Net),
     /// `verify`.
     Verification(Verification),
+    /// `fmc unniss`, `fmc invert`, `fmc cleanup`, `fmc count`.
+    Sequence(Sequence),
+    /// `fmc solve`.
+    #[serde(rename = "fmc-solutions")]
+    FmcSolutions(FmcSolutions),
+    /// `fmc steps`: one per step.
+    Step(Step),
     /// `tables`, `tables bake`, `tables verify`.
     Tables(Tables),
     /// Any error: of one state, of the run, or of the command line.
@@ -88,6 +95,9 @@ pub struct Scramble {
     pub format: String,
     /// The WCA event id (`333`, `333fm`, `333bf`).
     pub event: String,
+    /// `--type`: the subgroup the state was drawn from (`eo`, `dr`, `htr`, `corners`, `edges`),
+    /// or `null` for a state of the whole cube.
+    pub subgroup: Option<&'static str>,
     /// The seed of the run (the same for every scramble of one run).
     pub seed: u64,
     /// The 0-based number of the scramble in the run.
@@ -137,6 +147,69 @@ pub struct Verification {
     pub solves: bool,
     /// The sequence's length in face turns.
     pub length: usize,
+}
+
+/// A NISS sequence of the FMC notation commands, with its move counts.
+#[derive(Serialize, Debug)]
+pub struct Sequence {
+    /// `unniss`, `invert`, `cleanup` or `count`.
+    pub action: &'static str,
+    /// The result (for `count`, the sequence read, printed back).
+    pub sequence: String,
+    /// Its move count in the half-turn metric (as written: nothing cancels).
+    pub htm: usize,
+    /// In the quarter-turn metric.
+    pub qtm: usize,
+    /// In the slice-turn metric.
+    pub stm: usize,
+}
+
+/// The solutions of one step (`fmc solve`).
+#[derive(Serialize, Debug)]
+pub struct FmcSolutions {
+    /// The step's name (an alias given is read as its step).
+    pub step: &'static str,
+    /// The NISS mode.
+    pub niss: String,
+    /// The solutions, shortest first (none with `--count`).
+    pub solutions: Vec<FmcSolution>,
+    /// How many solutions were found (at most `-n`).
+    pub count: usize,
+    /// The length of the shortest, `null` if none.
+    pub optimum: Option<u8>,
+    /// False when a signal stopped the search.
+    pub complete: bool,
+    pub seconds: f64,
+}
+
+/// One solution of a step: in NISS notation, its two parts and its length.
+#[derive(Serialize, Debug)]
+pub struct FmcSolution {
+    pub solution: String,
+    /// The moves done on the scramble.
+    pub normal: String,
+    /// The moves done on the inverse scramble (in parentheses in `solution`).
+    pub inverse: String,
+    pub length: usize,
+}
+
+/// One step of `fmc steps`.
+#[derive(Serialize, Debug)]
+pub struct Step {
+    pub name: &'static str,
+    pub aliases: Vec<&'static str>,
+    /// What it solves.
+    pub goal: &'static str,
+    /// The moves of its solutions.
+    pub moveset: &'static str,
+    /// What must be solved before it.
+    pub requisite: &'static str,
+    /// Whether its solutions may use NISS.
+    pub niss: bool,
+    /// Its table family.
+    pub tables: &'static str,
+    /// The bytes of its tables.
+    pub table_bytes: u64,
 }
 
 /// The table directory: what is baked (`status`, `bake`) or what was checked (`verify`).
@@ -215,7 +288,7 @@ pub struct Error {
     pub error: ErrorBody,
 }
 
-/// The kind (`parse`, `illegal`, `usage`, `tables`, `timeout`, `no-solution`, `io`, `output`,
+/// The kind (`parse`, `illegal`, `requisite`, `usage`, `tables`, `timeout`, `no-solution`, `io`, `output`,
 /// `interrupted`) and the message of an error.
 #[derive(Serialize, Debug)]
 pub struct ErrorBody {

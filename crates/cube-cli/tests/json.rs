@@ -66,6 +66,15 @@ fn i16_records_validate() {
         ),
         (vec!["show", "R"], None),
         (vec!["verify", "R U", "U R'"], None),
+        (vec!["fmc", "unniss", "-"], Some("R U (F' D)\n(R U)2\n")),
+        (vec!["fmc", "count", "R U2 (M' F)"], None),
+        (
+            vec!["fmc", "solve", "eofb", "R U F", "--niss", "all", "-n", "3"],
+            None,
+        ),
+        (vec!["fmc", "solve", "drud-eofb", "R U F"], None),
+        (vec!["fmc", "steps"], None),
+        (vec!["scramble", "--type", "htr", "--seed", "3"], None),
         (vec!["tables", "--tables", &tables], None),
         (vec!["tables", "files", "--tables", &tables], None),
         (
@@ -93,6 +102,9 @@ fn i16_records_validate() {
         "conversion",
         "net",
         "verification",
+        "sequence",
+        "fmc-solutions",
+        "step",
         "tables",
         "error",
     ];

@@ -1,6 +1,7 @@
 //! Integration tests of cube-cli: they run the built binary.
 //! - `readme`: every `console` example in the workspace README.md runs and prints what it shows;
 //! - `commands`: each subcommand, each input format and each error path.
+//! - `fmc`: issue 33, subgroup scrambles and the FMC commands.
 //! - `input`: issue 14, every input read as what it is or refused, and every output failure.
 //! - `optimal`: `optimal` and `tables` over the Korf tiers; `h48`: over the H48 tiers (sym48).
 //! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
@@ -8,6 +9,7 @@
 //! - `manners`: issue 16, help, refused options, colours, completions, the man page, shards.
 
 mod commands;
+mod fmc;
 mod h48;
 mod input;
 mod json;

@@ -15,7 +15,8 @@
 //! - [`Centers`]: optional centre orientation, for supercubes.
 //! - [`perm`]: rank and unrank of permutations and arrangements, orientation packing, parity: the
 //!   reference every faster rank of the workspace is tested against.
-//! - `Cube::random` (feature `rand`, on by default): uniform random legal states.
+//! - `Cube::random` (feature `rand`, on by default): uniform random legal states, of the whole
+//!   cube or of a `Subgroup` (EO, DR, HTR, corners or edges only) with `Cube::random_in`.
 //!
 //! A constructor without a suffix checks that its input is well formed, and the state it returns
 //! may be unsolvable ([`Cube::from_parts`], [`FaceletCube::to_cube`]); the `_solvable` form
@@ -45,6 +46,8 @@ mod notation;
 pub mod perm;
 #[cfg(feature = "rand")]
 mod random;
+#[cfg(feature = "rand")]
+pub use random::{ParseSubgroupError, Subgroup};
 mod symmetry;
 
 pub use centers::Centers;

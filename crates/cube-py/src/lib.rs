@@ -5,6 +5,7 @@
 //!   written to every format.
 //! - `solve`, `optimal`, `scramble`, `check`, `convert`: the CLI's commands as functions
 //!   (`solve.rs`, `optimal.rs`).
+//! - `fmc.rs`: the FMC step solvers and NISS notation (`cube_toolkit.fmc`).
 //! - `tables.rs`: the table directory of the CLI's rules, the tables loaded once per process and
 //!   shared by every call, and the count of loads.
 //! - `errors.rs`: the exceptions, one per kind of failure.
@@ -16,6 +17,7 @@
 mod args;
 mod cube;
 mod errors;
+mod fmc;
 mod interrupt;
 mod optimal;
 mod solve;
@@ -48,6 +50,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::tables_bake, m)?)?;
     m.add_function(wrap_pyfunction!(tables::tables_dir, m)?)?;
     m.add_function(wrap_pyfunction!(tables::table_loads, m)?)?;
+    fmc::register(m)?;
     errors::register(m)?;
     Ok(())
 }

@@ -2,13 +2,14 @@
 
 use std::time::{Duration, Instant};
 
-use cube_core::{Alg, Move};
+use cube_core::{Alg, Move, Subgroup};
 use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::scramble::{Event, Scrambler};
 use cube_solvers::thistlethwaite::Thistlethwaite;
 use cube_solvers::two_phase::{self, TwoPhase};
 use cube_solvers::{Limits, Solution, Solver};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -249,22 +250,38 @@ fn no_solution(method: &str, limits: &Limits, elapsed: Duration) -> String {
 
 /// ``count`` (default 1) random-state scrambles for ``event`` (``"333"``, ``"333fm"``,
 /// ``"333bf"``), as the CLI's ``scramble`` writes them: the same ``seed`` (0 to 2**64 - 1)
-/// gives the CLI's scrambles. Ctrl-C stops a long run (``KeyboardInterrupt``).
+/// gives the CLI's scrambles. ``type`` (``"eo"``, ``"dr"``, ``"htr"``, ``"corners"``,
+/// ``"edges"``, as the CLI's ``--type``) draws each state uniformly from that subgroup instead,
+/// for practising fewest-moves steps (not with another event than ``"333"``). Ctrl-C stops a
+/// long run (``KeyboardInterrupt``).
 ///
 /// >>> from cube_toolkit import scramble
 /// >>> len(scramble(seed=42, count=2))
 /// 2
+/// >>> from cube_toolkit import Cube
+/// >>> Cube(scramble(type="dr", seed=7).pop()).is_solved
+/// False
 #[pyfunction]
-#[pyo3(signature = (event = "333", seed = None, count = None))]
+#[pyo3(signature = (event = "333", seed = None, count = None, r#type = None))]
 pub fn scramble(
     py: Python<'_>,
     event: &str,
     seed: Option<Int>,
     count: Option<Int>,
+    r#type: Option<&str>,
 ) -> PyResult<Vec<String>> {
     let event: Event = event
         .parse()
         .map_err(|e| ParseError::new_err(format!("{e}")))?;
+    let subgroup: Option<Subgroup> = r#type
+        .map(str::parse)
+        .transpose()
+        .map_err(|e| ParseError::new_err(format!("{e}")))?;
+    if subgroup.is_some() && event != Event::Cube333 {
+        return Err(PyValueError::new_err(format!(
+            "type draws a state of a subgroup, written as a 333 scramble: not with event {event}"
+        )));
+    }
     let seed = seed.map(|s| s.within("seed", 0, u64::MAX)).transpose()?;
     let count = count.map_or(Ok(1), |n| n.within("count", 0, usize::MAX))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(rand::random));
@@ -273,7 +290,13 @@ pub fn scramble(
         let scrambler = Scrambler::new(TwoPhase::new(tables::two_phase()));
         (0..count)
             .map_while(|_| {
-                (!stop.is_stopped()).then(|| scrambler.scramble(event, &mut rng).alg.to_string())
+                (!stop.is_stopped()).then(|| {
+                    let scramble = match subgroup {
+                        Some(subgroup) => scrambler.subgroup_scramble(subgroup, &mut rng),
+                        None => scrambler.scramble(event, &mut rng),
+                    };
+                    scramble.alg.to_string()
+                })
             })
             .collect()
     })

@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors::{ParseError, TablesMissing, table_error};
+use cube_solvers::fmc::{Step, StepTables};
 
 /// How many table sets this process has loaded (or built): tests see each worker load once.
 static LOADS: AtomicU64 = AtomicU64::new(0);
@@ -56,6 +57,26 @@ pub fn beginner() -> Arc<BeginnerTables> {
 pub fn cfop() -> Arc<CfopTables> {
     static TABLES: OnceLock<Arc<CfopTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(load))
+}
+
+/// The tables of an FMC step's family for this process, loaded once per family, as the CLI
+/// loads them. Call without the GIL: it may build for seconds.
+pub fn fmc_step(step: &Step) -> StepTables {
+    static TABLES: Mutex<Vec<StepTables>> = Mutex::new(Vec::new());
+    let mut loaded = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(tables) = loaded.iter().find(|t| t.name() == step.tables_name()) {
+        return tables.clone();
+    }
+    let tables = dir()
+        .ok()
+        .and_then(|dir| StepTables::load_or_build(step, &dir).ok())
+        .map_or_else(
+            || StepTables::build(step),
+            |loaded| (*loaded.tables).clone(),
+        );
+    LOADS.fetch_add(1, Ordering::Relaxed);
+    loaded.push(tables.clone());
+    tables
 }
 
 /// The tables of `T` from the table directory, as the CLI reads them: a missing or stale file is

@@ -30,6 +30,11 @@ impl Stop {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// The flag itself, for a search that polls an [`AtomicBool`] ([`crate::fmc::solve`]).
+    pub fn flag(&self) -> &AtomicBool {
+        &self.0
+    }
+
     /// Whether the flag is raised.
     #[inline]
     pub fn is_stopped(&self) -> bool {

@@ -90,6 +90,7 @@ mod method_tables;
 mod search;
 mod staged;
 
+pub mod fmc;
 pub mod scramble;
 pub mod slow;
 pub mod step;

@@ -26,7 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use cube_core::{Alg, Cube, Move, MoveSet};
+use cube_core::{Alg, Cube, Move, MoveSet, Subgroup};
 use rand::Rng;
 
 use crate::two_phase::{EndMoves, TwoPhase};
@@ -173,6 +173,32 @@ impl Scrambler {
     /// time budget the same text).
     pub fn scramble<R: Rng + ?Sized>(&self, event: Event, rng: &mut R) -> Scramble {
         let state = Scrambler::random_state(rng);
+        self.write(event, state, rng)
+    }
+
+    /// A scramble of a state drawn uniformly from `subgroup` ([`Cube::random_in`]; the solved
+    /// cube too, as an empty scramble), written as a [`Event::Cube333`] scramble is: to practise
+    /// a fewest-moves step from where the earlier steps leave the cube, as nissy's
+    /// `scramble TYPE`. The same seed gives the same state. These states are short and have
+    /// many solutions of one length, so which one the two-phase search meets first, the text,
+    /// may depend on its tables (small or large).
+    ///
+    /// ```
+    /// use cube_core::{Cube, Subgroup};
+    /// use cube_solvers::scramble::Scrambler;
+    /// use rand::SeedableRng;
+    ///
+    /// let mut rng = rand::rngs::StdRng::seed_from_u64(33);
+    /// let scramble = Scrambler::default().subgroup_scramble(Subgroup::Dr, &mut rng);
+    /// assert!(Subgroup::Dr.contains(&Cube::SOLVED.apply_alg(&scramble.alg)));
+    /// ```
+    pub fn subgroup_scramble<R: Rng + ?Sized>(&self, subgroup: Subgroup, rng: &mut R) -> Scramble {
+        let state = Cube::random_in(subgroup, rng);
+        self.write(Event::Cube333, state, rng)
+    }
+
+    /// The scramble of `state` for `event` (the blindfolded orientation drawn from `rng`).
+    fn write<R: Rng + ?Sized>(&self, event: Event, state: Cube, rng: &mut R) -> Scramble {
         // Restrictions on the scramble S; the solution is S⁻¹, so its first move is the inverse
         // of S's last and its last move the inverse of S's first.
         let (scramble_first, scramble_last, suffix) = match event {
@@ -300,6 +326,22 @@ mod tests {
             let scramble = scrambler.scramble(Event::Cube333, &mut rng);
             assert_eq!(Cube::SOLVED.apply_moves(&scramble.moves), scramble.state);
             assert!(scramble.moves.len() <= 21);
+        }
+    }
+
+    #[test]
+    fn subgroup_scrambles_make_a_state_of_the_subgroup() {
+        let scrambler = Scrambler::default();
+        for subgroup in Subgroup::ALL {
+            for seed in 0..10u64 {
+                let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+                let scramble = scrambler.subgroup_scramble(subgroup, &mut rng);
+                let mut again = rand::rngs::StdRng::seed_from_u64(seed);
+                assert_eq!(scramble.state, Cube::random_in(subgroup, &mut again));
+                assert_eq!(Cube::SOLVED.apply_alg(&scramble.alg), scramble.state);
+                assert!(subgroup.contains(&scramble.state), "{subgroup}");
+                assert!(scramble.moves.len() <= 21);
+            }
         }
     }
 

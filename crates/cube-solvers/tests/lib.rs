@@ -4,9 +4,12 @@
 //! - `two_phase`: the public two-phase API against the brute-force oracle and known positions,
 //!   with the small and the large tables.
 //! - `scramble`: the distribution of scrambled states.
+//! - `fmc`: the FMC step solvers against nissy-core's own tests (`shared/vectors/fmc.json`)
+//!   and by their properties.
 //! - `korf`: the Korf optimal solver with the 6edge tier against the oracle and known positions.
 //! - `sym48`: the sym48 search with test heuristics against the oracle and the Korf solver.
 
+mod fmc;
 mod korf;
 mod method_tables;
 mod scramble;

@@ -1,6 +1,7 @@
-//! `cube-cli scramble`: random-state scrambles, reproducible from a seed.
+//! `cube-cli scramble`: random-state scrambles, of the whole cube or of a subgroup (`--type`),
+//! reproducible from a seed.
 
-use cube_core::Alg;
+use cube_core::{Alg, Subgroup};
 use cube_encode::State;
 use cube_solvers::scramble::{Event, Scrambler};
 use rand::SeedableRng;
@@ -13,6 +14,7 @@ use crate::record::{self, Record};
 pub fn run(
     global: &Global,
     event: EventArg,
+    subgroup: Option<Subgroup>,
     count: usize,
     seed: Option<u64>,
     format: StateFormat,
@@ -22,7 +24,10 @@ pub fn run(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let scrambler = Scrambler::new(crate::method_tables::two_phase_solver(global));
     for index in 0..count {
-        let scramble = scrambler.scramble(event, &mut rng);
+        let scramble = match subgroup {
+            Some(subgroup) => scrambler.subgroup_scramble(subgroup, &mut rng),
+            None => scrambler.scramble(event, &mut rng),
+        };
         let alg = scramble.alg.to_string();
         let state = State::from_alg(&scramble.alg);
         let text = match format {
@@ -37,6 +42,7 @@ pub fn run(
                 output: text,
                 format: format.name(),
                 event: event.id().to_string(),
+                subgroup: subgroup.map(|s| s.name()),
                 seed,
                 index,
                 length,

@@ -8,7 +8,7 @@ cube-solvers.
 True
 """
 
-from . import kociemba, tables
+from . import fmc, kociemba, tables
 from ._native import (
     CubeError,
     Cube,
@@ -42,6 +42,7 @@ __all__ = [
     "TablesMissing",
     "check",
     "convert",
+    "fmc",
     "kociemba",
     "optimal",
     "scramble",

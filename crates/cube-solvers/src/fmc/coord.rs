@@ -1,0 +1,255 @@
+//! The coordinates of the FMC steps and their pruning tables.
+//!
+//! A step's goal is described by small *parts* (edge orientation, corner orientation, where the
+//! E-slice edges are, the corner permutation, how the U/D-layer edges split between the M and S
+//! slices), each read straight from a [`Cube`] as an index. A *table* is the product of one or
+//! two parts, holding for every product index its distance (in the step's table moves) to the
+//! nearest goal index, one byte each. A step's state is solved exactly when every one of its
+//! tables reads 0, and the largest of the readings is a lower bound on the moves left: that is
+//! what the search prunes with.
+
+use std::collections::VecDeque;
+
+use cube_core::{Cube, Move, MoveSet};
+
+/// One part of a step's coordinate: a function of the cube read as an index below its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The flips of edges 0 to 10 (the 12th follows): 2^11 values, 0 when every edge is
+    /// oriented on the F/B axis.
+    Eo,
+    /// The twists of corners 0 to 6: 3^7 values, 0 when every corner is oriented on U/D.
+    Co,
+    /// Which 4 of the 12 edge positions hold the E-slice edges: C(12,4) = 495 values.
+    ESlice,
+    /// The corner permutation's rank: 8! = 40320 values.
+    Cp,
+    /// Which 4 of the 8 U/D-layer positions hold the M-slice edges (UF, UB, DF, DB): C(8,4) = 70
+    /// values (meaningful when the E-slice edges are in the E slice).
+    UdSep,
+    /// Which of the 96 corner permutations that half turns make the corners are in.
+    HtrCp,
+    /// The order of the M-slice edges (UF, UB, DF, DB) in their positions: 4! values.
+    MPerm,
+    /// The order of the S-slice edges (UR, UL, DR, DL) in their positions: 4! values.
+    SPerm,
+    /// The order of the E-slice edges in their positions: 4! values.
+    EPerm,
+}
+
+/// The rank of each 12-bit set of 4 positions among the sets of 4 (`u16::MAX` for other sets),
+/// ordered by their bit patterns: the solved E slice (positions 8 to 11) is the largest.
+fn subset_ranks(bits: u32) -> Vec<u16> {
+    let mut ranks = vec![u16::MAX; 1 << bits];
+    let mut next = 0u16;
+    for (mask, rank) in ranks.iter_mut().enumerate() {
+        if mask.count_ones() == 4 {
+            *rank = next;
+            next += 1;
+        }
+    }
+    ranks
+}
+
+impl Part {
+    /// How many values the part has.
+    pub(crate) const fn size(self) -> usize {
+        match self {
+            Part::Eo => 2048,
+            Part::Co => 2187,
+            Part::ESlice => 495,
+            Part::Cp => 40320,
+            Part::UdSep => 70,
+            Part::HtrCp => 96,
+            Part::MPerm | Part::SPerm | Part::EPerm => 24,
+        }
+    }
+
+    /// The part's index of `cube`. `ranks12` and `ranks8` are [`subset_ranks`] of 12 and 8 bits.
+    fn index(self, cube: &Cube, ranks: &Ranks) -> usize {
+        match self {
+            Part::Eo => cube.edge_ori()[..11]
+                .iter()
+                .fold(0, |acc, &o| acc * 2 + o as usize),
+            Part::Co => cube.corner_ori()[..7]
+                .iter()
+                .fold(0, |acc, &o| acc * 3 + o as usize),
+            Part::ESlice => {
+                let mask = cube
+                    .edge_perm()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &e)| e >= 8)
+                    .fold(0usize, |acc, (i, _)| acc | 1 << i);
+                ranks.of12[mask] as usize
+            }
+            Part::Cp => {
+                let cp = cube.corner_perm();
+                let mut rank = 0;
+                for i in 0..8 {
+                    let smaller = cp[i + 1..].iter().filter(|&&c| c < cp[i]).count();
+                    rank = rank * (8 - i) + smaller;
+                }
+                rank
+            }
+            Part::UdSep => {
+                let ep = cube.edge_perm();
+                let mask = (0..8)
+                    .filter(|&i| ep[i] < 8 && ep[i] % 2 == 1)
+                    .fold(0usize, |acc, i| acc | 1 << i);
+                // Outside the E slice's states the mask may not hold 4 edges: read it as 0.
+                usize::from(ranks.of8[mask]).min(69)
+            }
+            // Outside the half turn group: read as 0 (the requisite keeps such states out).
+            Part::HtrCp => usize::from(ranks.htr_cp[Part::Cp.index(cube, ranks)]).min(95),
+            Part::MPerm => order_rank(&cube.edge_perm(), [1, 3, 5, 7]),
+            Part::SPerm => order_rank(&cube.edge_perm(), [0, 2, 4, 6]),
+            Part::EPerm => order_rank(&cube.edge_perm(), [8, 9, 10, 11]),
+        }
+    }
+}
+
+/// The rank of the order of the pieces at `positions` (4 of them): 0 to 23.
+fn order_rank(ep: &[u8; 12], positions: [usize; 4]) -> usize {
+    let pieces = positions.map(|p| ep[p]);
+    let mut rank = 0;
+    for i in 0..4 {
+        let smaller = pieces[i + 1..].iter().filter(|&&e| e < pieces[i]).count();
+        rank = rank * (4 - i) + smaller;
+    }
+    rank
+}
+
+/// The rank tables of [`Part::ESlice`], [`Part::UdSep`] and [`Part::HtrCp`].
+pub(crate) struct Ranks {
+    of12: Vec<u16>,
+    of8: Vec<u16>,
+    /// By corner permutation rank: its index among the half turn group's (`u8::MAX` if none).
+    htr_cp: Vec<u8>,
+}
+
+impl Ranks {
+    pub(crate) fn new() -> Ranks {
+        let mut ranks = Ranks {
+            of12: subset_ranks(12),
+            of8: subset_ranks(8),
+            htr_cp: vec![u8::MAX; 40320],
+        };
+        let mut cubes = vec![Cube::SOLVED];
+        let mut i = 0;
+        while i < cubes.len() {
+            let rank = Part::Cp.index(&cubes[i], &ranks);
+            if ranks.htr_cp[rank] == u8::MAX {
+                ranks.htr_cp[rank] = i as u8;
+            }
+            for m in Move::ALL.into_iter().filter(|m| m.is_half_turn()) {
+                let next = cubes[i].apply_move(m);
+                if ranks.htr_cp[Part::Cp.index(&next, &ranks)] == u8::MAX
+                    && cubes.iter().all(|c| c.corner_perm() != next.corner_perm())
+                {
+                    cubes.push(next);
+                }
+            }
+            i += 1;
+        }
+        ranks
+    }
+}
+
+/// One pruning table: the product of `parts` (the first part's index is the most significant).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TableDef {
+    /// The parts, one or two.
+    pub(crate) parts: &'static [Part],
+}
+
+impl TableDef {
+    /// The number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.parts.iter().map(|p| p.size()).product()
+    }
+
+    /// The entry of `cube`.
+    pub(crate) fn index(&self, cube: &Cube, ranks: &Ranks) -> usize {
+        self.parts
+            .iter()
+            .fold(0, |acc, p| acc * p.size() + p.index(cube, ranks))
+    }
+}
+
+/// A part's move table over `moves`, found by a breadth-first search from the solved cube
+/// keeping one cube per index: `table[index * 18 + move]`, `u32::MAX` for a move not in `moves`.
+fn part_moves(part: Part, moves: MoveSet, ranks: &Ranks) -> Vec<u32> {
+    let mut reps: Vec<Option<Cube>> = vec![None; part.size()];
+    let mut table = vec![u32::MAX; part.size() * 18];
+    let start = part.index(&Cube::SOLVED, ranks);
+    reps[start] = Some(Cube::SOLVED);
+    let mut queue = VecDeque::from([start]);
+    while let Some(i) = queue.pop_front() {
+        let cube = reps[i].expect("queued indices have a cube");
+        for m in moves.iter() {
+            let next = cube.apply_move(m);
+            let j = part.index(&next, ranks);
+            table[i * 18 + m.index()] = j as u32;
+            if reps[j].is_none() {
+                reps[j] = Some(next);
+                queue.push_back(j);
+            }
+        }
+    }
+    table
+}
+
+/// The distances of `def`'s entries to the nearest of `goals` under `moves`, by a breadth-first
+/// search over the product of the parts' move tables; 255 where no goal is reached.
+pub(crate) fn build_table(
+    def: &TableDef,
+    moves: MoveSet,
+    goals: &[usize],
+    ranks: &Ranks,
+) -> Vec<u8> {
+    let part_tables: Vec<Vec<u32>> = def
+        .parts
+        .iter()
+        .map(|&p| part_moves(p, moves, ranks))
+        .collect();
+    let sizes: Vec<usize> = def.parts.iter().map(|p| p.size()).collect();
+    let mut dist = vec![u8::MAX; def.len()];
+    let mut frontier: Vec<usize> = goals.to_vec();
+    for &g in goals {
+        dist[g] = 0;
+    }
+    let move_list: Vec<Move> = moves.iter().collect();
+    let mut depth = 0u8;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for &i in &frontier {
+            for &m in &move_list {
+                // Split the product index into the parts' indices, move each, recombine.
+                let mut rest = i;
+                let mut j = 0;
+                let mut scale = 1;
+                for (k, table) in part_tables.iter().enumerate().rev() {
+                    let pi = rest % sizes[k];
+                    rest /= sizes[k];
+                    j += table[pi * 18 + m.index()] as usize * scale;
+                    scale *= sizes[k];
+                }
+                if dist[j] == u8::MAX {
+                    dist[j] = depth;
+                    next.push(j);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+impl Ranks {
+    /// Whether the corner permutation of `cube` is one that half turns make.
+    pub(crate) fn is_htr_corner_perm(&self, cube: &Cube) -> bool {
+        self.htr_cp[Part::Cp.index(cube, self)] != u8::MAX
+    }
+}

@@ -1,0 +1,234 @@
+//! The NISS search of a step, nissy-core's coordinate search rewritten: iterative deepening
+//! over the step's coordinate in the step's frame, each move done on the normal side (after the
+//! moves so far) or on the inverse side (before the scramble), at most one switch of side, a
+//! depth's branches searched in parallel and put back in the order of a one-thread search.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use cube_core::{Cube, Move, MoveSet};
+use rayon::prelude::*;
+
+use super::Niss;
+use super::tables::Family;
+
+/// The moves of the two sides at a point of the search.
+#[derive(Clone)]
+pub(crate) struct Node {
+    /// The normal side: the inverse of the inverse moves, the scramble, the normal moves.
+    normal: Cube,
+    /// Its inverse.
+    inverse: Cube,
+    /// The moves done on the normal side.
+    moves: Vec<Move>,
+    /// The moves done on the inverse side.
+    premoves: Vec<Move>,
+    /// Whether the last move was done on the normal side.
+    last_normal: bool,
+}
+
+/// A solution in the step's frame: the normal moves and the inverse moves.
+pub(crate) type Found = (Vec<Move>, Vec<Move>);
+
+/// What a search of one depth is given.
+pub(crate) struct Depth<'a> {
+    pub(crate) family: &'a Family,
+    pub(crate) moveset: MoveSet,
+    pub(crate) niss: Niss,
+    pub(crate) target: usize,
+    /// Whether the search may switch side after each move (a move that changes the coordinate of
+    /// the solved cube).
+    pub(crate) can_switch: [bool; 18],
+    /// nissy-core's HTR filter (at most one D or D', before any U or U'; no two U/D-axis moves in
+    /// a row).
+    pub(crate) htr_filter: bool,
+    /// nissy-core's ending rule (each side ends with a clockwise quarter turn); off for a
+    /// finish of half turns.
+    pub(crate) ending_clockwise: bool,
+    pub(crate) stop: &'a AtomicBool,
+}
+
+impl Node {
+    /// The root of a search from `state` (in the step's frame).
+    pub(crate) fn root(state: &Cube) -> Node {
+        Node {
+            normal: *state,
+            inverse: state.inverse(),
+            moves: Vec::new(),
+            premoves: Vec::new(),
+            last_normal: true,
+        }
+    }
+}
+
+impl Depth<'_> {
+    fn mixed(&self) -> bool {
+        matches!(self.niss, Niss::Mixed | Niss::All)
+    }
+
+    fn normal_allowed(&self) -> bool {
+        matches!(self.niss, Niss::Normal | Niss::Linear | Niss::All)
+    }
+
+    fn inverse_allowed(&self) -> bool {
+        matches!(self.niss, Niss::Inverse | Niss::Linear | Niss::All)
+    }
+
+    /// Whether the search may go on with a normal move from `node` (nissy-core's rules).
+    fn continue_normal(&self, node: &Node) -> bool {
+        let (nn, ni, d) = (node.moves.len(), node.premoves.len(), self.target);
+        if self.niss == Niss::Inverse {
+            return false;
+        }
+        if (!self.mixed() || ni != 0) && nn + ni + self.family.bound(&node.normal) as usize > d {
+            return false;
+        }
+        if nn + ni == 0 {
+            return true;
+        }
+        if node.last_normal {
+            ni > 0 || self.normal_allowed() || nn < d / 2
+        } else {
+            self.mixed()
+                && nn == 0
+                && self.can_switch[node.premoves[ni - 1].index()]
+                && ni < d.div_ceil(2)
+        }
+    }
+
+    /// Whether the search may go on with an inverse move from `node`.
+    fn continue_inverse(&self, node: &Node) -> bool {
+        let (nn, ni, d) = (node.moves.len(), node.premoves.len(), self.target);
+        if self.niss == Niss::Normal {
+            return false;
+        }
+        if (!self.mixed() || nn != 0) && nn + ni + self.family.bound(&node.inverse) as usize > d {
+            return false;
+        }
+        if nn + ni == 0 {
+            return true;
+        }
+        if !node.last_normal {
+            nn > 0 || self.inverse_allowed() || ni + 1 < d.div_ceil(2)
+        } else {
+            self.mixed() && ni == 0 && self.can_switch[node.moves[nn - 1].index()] && nn <= d / 2
+        }
+    }
+
+    /// Calls `visit` on each child of `node`, normal moves first, in move order.
+    fn expand(&self, node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
+        let (normal, inverse, last_normal) = (node.normal, node.inverse, node.last_normal);
+        if self.continue_normal(node) {
+            let allowed = self
+                .moveset
+                .intersection(MoveSet::after(node.moves.last().copied()));
+            for m in allowed.iter() {
+                node.normal = normal.apply_move(m);
+                node.inverse = Cube::from_move(m.inverse()).compose(&inverse);
+                node.last_normal = true;
+                node.moves.push(m);
+                visit(node);
+                node.moves.pop();
+            }
+            node.normal = normal;
+            node.inverse = inverse;
+            node.last_normal = last_normal;
+        }
+        if self.continue_inverse(node) {
+            let allowed = self
+                .moveset
+                .intersection(MoveSet::after(node.premoves.last().copied()));
+            for m in allowed.iter() {
+                node.inverse = inverse.apply_move(m);
+                node.normal = Cube::from_move(m.inverse()).compose(&normal);
+                node.last_normal = false;
+                node.premoves.push(m);
+                visit(node);
+                node.premoves.pop();
+            }
+        }
+        node.normal = normal;
+        node.inverse = inverse;
+        node.last_normal = last_normal;
+    }
+
+    /// Whether the moves so far break nissy-core's HTR filter.
+    fn filtered(&self, node: &Node) -> bool {
+        if !self.htr_filter {
+            return false;
+        }
+        let mut seen_ud_quarter = false;
+        for side in [&node.moves, &node.premoves] {
+            for (i, m) in side.iter().enumerate() {
+                let is_d = *m == Move::D1 || *m == Move::D3;
+                let is_u = *m == Move::U1 || *m == Move::U3;
+                if is_d && seen_ud_quarter {
+                    return true;
+                }
+                seen_ud_quarter |= is_d || is_u;
+                if let Some(next) = side.get(i + 1)
+                    && m.face().axis() == 0
+                    && next.face().axis() == 0
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The search below `node`, solutions appended to `out` in search order.
+    fn dfs(&self, node: &mut Node, out: &mut Vec<Found>) {
+        if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
+            return;
+        }
+        let n = node.moves.len() + node.premoves.len();
+        if self.family.is_solved(&node.normal) {
+            if n == self.target
+                && (!self.ending_clockwise
+                    || last_quarter_turns_clockwise(&node.moves)
+                        && last_quarter_turns_clockwise(&node.premoves))
+            {
+                out.push((node.moves.clone(), node.premoves.clone()));
+            }
+            return;
+        }
+        if n >= self.target {
+            return;
+        }
+        self.expand(node, &mut |child| self.dfs(child, out));
+    }
+
+    /// Every solution of exactly `target` moves from `root`, in the order of a one-thread search,
+    /// each once; the branches below the root's children searched in parallel.
+    pub(crate) fn solutions(&self, root: &Node) -> Vec<Found> {
+        let mut children = Vec::new();
+        self.expand(&mut root.clone(), &mut |child| children.push(child.clone()));
+        let found: Vec<Vec<Found>> = children
+            .into_par_iter()
+            .map(|mut child| {
+                let mut out = Vec::new();
+                self.dfs(&mut child, &mut out);
+                out
+            })
+            .collect();
+        let mut seen = HashSet::new();
+        found
+            .into_iter()
+            .flatten()
+            .filter(|s| seen.insert(s.clone()))
+            .collect()
+    }
+}
+
+/// nissy-core's admissibility of a side: it ends with a clockwise quarter turn and, when the move
+/// before is on the same axis, that one is a clockwise quarter turn too.
+fn last_quarter_turns_clockwise(moves: &[Move]) -> bool {
+    match moves {
+        [] => true,
+        [.., before, last] if before.face().axis() == last.face().axis() => {
+            before.amount() == 1 && last.amount() == 1
+        }
+        [.., last] => last.amount() == 1,
+    }
+}

@@ -1,0 +1,253 @@
+//! The table families of the FMC steps: each is a [`MethodTables`] value whose payloads are
+//! its pruning tables (one byte per entry), serving the steps of every axis (the state is
+//! conjugated to the family's axis first).
+
+use cube_core::{Cube, Move, MoveSet};
+use cube_tables::{Encoding, TableId, TableSpec};
+
+use super::coord::{Part, Ranks, TableDef, build_table};
+use crate::{MethodTables, PayloadError, Payloads};
+
+/// The families of tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Edge orientation on F/B, all 18 moves.
+    Eo,
+    /// Domino reduction on U/D, all 18 moves.
+    Dr,
+    /// Domino reduction on U/D from edge orientation on F/B.
+    DrEo,
+    /// Half turn reduction from domino reduction on U/D.
+    Htr,
+    /// The finish from half turn reduction, half turns only.
+    HtrFin,
+}
+
+/// `U D R L` (all turns), `F2 B2`: the moves that keep edge orientation on F/B.
+pub(crate) fn eo_moves() -> MoveSet {
+    Move::ALL
+        .into_iter()
+        .filter(|m| m.face().axis() != 2 || m.is_half_turn())
+        .collect()
+}
+
+/// The six half turns.
+pub(crate) fn half_turns() -> MoveSet {
+    Move::ALL.into_iter().filter(|m| m.is_half_turn()).collect()
+}
+
+/// `U D` (all turns), `R2 L2 F2 B2`: the moves that keep domino reduction on U/D.
+pub(crate) fn dr_moves() -> MoveSet {
+    Move::ALL
+        .into_iter()
+        .filter(|m| m.face().axis() == 0 || m.is_half_turn())
+        .collect()
+}
+
+const EO_TABLES: [TableDef; 1] = [TableDef { parts: &[Part::Eo] }];
+const DR_TABLES: [TableDef; 2] = [
+    TableDef {
+        parts: &[Part::Eo, Part::ESlice],
+    },
+    TableDef {
+        parts: &[Part::Co, Part::ESlice],
+    },
+];
+const DREO_TABLES: [TableDef; 1] = [TableDef {
+    parts: &[Part::ESlice, Part::Co],
+}];
+const HTRFIN_TABLES: [TableDef; 1] = [TableDef {
+    parts: &[Part::HtrCp, Part::MPerm, Part::SPerm, Part::EPerm],
+}];
+const HTR_TABLES: [TableDef; 1] = [TableDef {
+    parts: &[Part::Cp, Part::UdSep],
+}];
+
+impl Kind {
+    /// The family's tables.
+    fn defs(self) -> &'static [TableDef] {
+        match self {
+            Kind::Eo => &EO_TABLES,
+            Kind::Dr => &DR_TABLES,
+            Kind::DrEo => &DREO_TABLES,
+            Kind::Htr => &HTR_TABLES,
+            Kind::HtrFin => &HTRFIN_TABLES,
+        }
+    }
+
+    /// The moves the tables count.
+    fn moves(self) -> MoveSet {
+        match self {
+            Kind::Eo | Kind::Dr => MoveSet::ALL,
+            Kind::DrEo => eo_moves(),
+            Kind::Htr => dr_moves(),
+            Kind::HtrFin => half_turns(),
+        }
+    }
+
+    /// The goal entries of table `def`: the solved cube's, and for HTR every corner permutation
+    /// that half turns make (with the U/D-layer edges split between the M and S slices).
+    fn goals(self, def: &TableDef, ranks: &Ranks) -> Vec<usize> {
+        let half_turns: Vec<Move> = Move::ALL.into_iter().filter(|m| m.is_half_turn()).collect();
+        let mut cubes = vec![Cube::SOLVED];
+        if self == Kind::Htr {
+            let mut i = 0;
+            while i < cubes.len() {
+                for &m in &half_turns {
+                    let next = cubes[i].apply_move(m);
+                    if cubes.iter().all(|c| c.corner_perm() != next.corner_perm()) {
+                        cubes.push(next);
+                    }
+                }
+                i += 1;
+            }
+        }
+        cubes.iter().map(|c| def.index(c, ranks)).collect()
+    }
+}
+
+/// The pruning tables of one family, with what reading them needs.
+pub(crate) struct Family {
+    kind: Kind,
+    ranks: Ranks,
+    tables: Vec<Vec<u8>>,
+}
+
+impl Family {
+    /// Builds the family's tables (each table on its own rayon task).
+    fn build(kind: Kind) -> Family {
+        use rayon::prelude::*;
+        let ranks = Ranks::new();
+        let tables = kind
+            .defs()
+            .par_iter()
+            .map(|def| build_table(def, kind.moves(), &kind.goals(def, &ranks), &ranks))
+            .collect();
+        Family {
+            kind,
+            ranks,
+            tables,
+        }
+    }
+
+    /// The family from its payloads, each checked: its length and its goals at 0.
+    fn from_payloads(
+        kind: Kind,
+        specs: &[TableSpec],
+        mut payloads: Payloads,
+    ) -> Result<Family, PayloadError> {
+        let ranks = Ranks::new();
+        let mut tables = Vec::new();
+        for (def, spec) in kind.defs().iter().zip(specs) {
+            let table = payloads.take(spec)?;
+            if kind.goals(def, &ranks).iter().any(|&g| table[g] != 0) {
+                return Err(PayloadError::Unsound {
+                    id: spec.id,
+                    why: "a goal not at distance 0",
+                });
+            }
+            tables.push(table);
+        }
+        Ok(Family {
+            kind,
+            ranks,
+            tables,
+        })
+    }
+
+    /// The family's kind.
+    pub(crate) fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// A lower bound on the moves that solve the family's goal from `cube`.
+    #[inline]
+    pub(crate) fn bound(&self, cube: &Cube) -> u8 {
+        self.kind
+            .defs()
+            .iter()
+            .zip(&self.tables)
+            .map(|(def, table)| table[def.index(cube, &self.ranks)])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether `cube` meets the family's goal.
+    #[inline]
+    pub(crate) fn is_solved(&self, cube: &Cube) -> bool {
+        self.bound(cube) == 0
+    }
+
+    /// Whether `m` changes the coordinate of the solved cube (nissy-core lets the search switch
+    /// sides only after such a move).
+    pub(crate) fn changes_solved(&self, m: Move) -> bool {
+        let moved = Cube::from_move(m);
+        self.kind
+            .defs()
+            .iter()
+            .any(|def| def.index(&moved, &self.ranks) != def.index(&Cube::SOLVED, &self.ranks))
+    }
+
+    /// The rank tables.
+    pub(crate) fn ranks(&self) -> &Ranks {
+        &self.ranks
+    }
+
+    /// The bytes of the tables.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.tables.iter().map(|t| t.len() as u64).sum()
+    }
+}
+
+macro_rules! family {
+    ($(#[$doc:meta])* $ty:ident, $kind:expr, $name:literal, [$(($id:literal, $n:expr)),+]) => {
+        $(#[$doc])*
+        pub struct $ty(pub(crate) Family);
+
+        impl MethodTables for $ty {
+            const NAME: &'static str = $name;
+            const SPECS: &'static [TableSpec] = &[$(
+                TableSpec::new(TableId::from_static($id), Encoding::Byte, $n),
+            )+];
+
+            fn build() -> $ty {
+                $ty(Family::build($kind))
+            }
+
+            fn payload(&self, id: TableId) -> Option<&[u8]> {
+                let i = Self::SPECS.iter().position(|s| s.id == id)?;
+                Some(&self.0.tables[i])
+            }
+
+            fn from_payloads(payloads: Payloads) -> Result<$ty, PayloadError> {
+                Family::from_payloads($kind, Self::SPECS, payloads).map($ty)
+            }
+        }
+    };
+}
+
+family!(
+    /// The edge orientation tables (`eofb`, `eorl`, `eoud`): 2,048 entries.
+    EoTables, Kind::Eo, "fmc-eo", [("fmc-eo", 2048)]
+);
+family!(
+    /// The domino reduction tables (`drud`, `drrl`, `drfb`): edge orientation with the E slice
+    /// and corner orientation with the E slice, about 1 MB each.
+    DrTables, Kind::Dr, "fmc-dr", [("fmc-dr-eo", 2048 * 495), ("fmc-dr-co", 2187 * 495)]
+);
+family!(
+    /// The tables of domino reduction from edge orientation (the six `drXX-eoYY`): the E slice
+    /// with corner orientation, 1 MB.
+    DrEoTables, Kind::DrEo, "fmc-dr-from-eo", [("fmc-dr-from-eo", 495 * 2187)]
+);
+family!(
+    /// The half turn reduction tables (`htr-drud`, `htr-drrl`, `htr-drfb`): corner permutation
+    /// with the split of the U/D-layer edges, 2.8 MB.
+    HtrTables, Kind::Htr, "fmc-htr", [("fmc-htr", 40320 * 70)]
+);
+family!(
+    /// The tables of the finish from half turn reduction (`htrfin`): the half turn group's
+    /// corners with the order of each slice's edges, 1.3 MB (half of it the other edge parity,
+    /// never reached).
+    HtrFinTables, Kind::HtrFin, "fmc-htrfin", [("fmc-htrfin", 96 * 24 * 24 * 24)]
+);

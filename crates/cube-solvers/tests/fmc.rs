@@ -1,0 +1,515 @@
+//! The FMC step solvers: nissy-core's own solve tests (`shared/vectors/fmc.json`, its expected
+//! solution lists as data), properties of the solutions, and the errors.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use cube_core::{Alg, Cube, Move, NissAlg, Symmetry};
+use cube_solvers::fmc::{self, FmcError, Niss, Settings, StepTables};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// `shared/vectors/fmc.json`, beside the repository.
+fn vectors() -> serde_json::Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors/fmc.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).expect("fmc.json is JSON")
+}
+
+fn state_of(scramble: &str) -> Cube {
+    let alg: Alg = scramble.parse().expect("a scramble of face turns");
+    Cube::SOLVED.apply_moves(&alg.moves())
+}
+
+/// The tables of each family, built once per test.
+#[derive(Default)]
+struct Cache(HashMap<&'static str, StepTables>);
+
+impl Cache {
+    fn get(&mut self, step: &fmc::Step) -> StepTables {
+        self.0
+            .entry(step.tables_name())
+            .or_insert_with(|| StepTables::build(step))
+            .clone()
+    }
+}
+
+/// Runs the tests of fmc.json whose solver is one of `solvers` (an empty list: every test whose
+/// solver this crate has), checking each case's set up to commuting moves and where the inverse
+/// part is written.
+fn check_vectors(filter: impl Fn(&str) -> bool) -> usize {
+    let data = vectors();
+    let mut cache = Cache::default();
+    let mut checked = 0;
+    for test in data["tests"].as_array().expect("a list of tests") {
+        let solver = test["solver"].as_str().expect("a solver name");
+        if !filter(solver) {
+            continue;
+        }
+        let step = fmc::step(solver).expect("every solver of fmc.json is a step");
+        let tables = cache.get(step);
+        let settings = Settings {
+            niss: test["niss"].as_str().unwrap().parse().unwrap(),
+            min_moves: test["min_moves"].as_u64().unwrap() as u8,
+            max_moves: test["max_moves"].as_u64().unwrap() as u8,
+            max_solutions: test["max_solutions"].as_u64().unwrap() as usize,
+            above_optimal: Some(test["above_optimal"].as_u64().unwrap() as u8),
+            ..Settings::default()
+        };
+        for case in test["cases"].as_array().unwrap() {
+            let scramble = case["scramble"].as_str().unwrap();
+            let expected: Vec<NissAlg> = case["solutions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().parse().unwrap())
+                .collect();
+            let outcome = fmc::solve(
+                step,
+                &tables,
+                &state_of(scramble),
+                &settings,
+                &AtomicBool::new(false),
+            )
+            .unwrap_or_else(|e| panic!("{solver} on {scramble}: {e}"));
+            let missing: Vec<String> = expected
+                .iter()
+                .filter(|e| !outcome.solutions.iter().any(|s| s.equal_up_to_commuting(e)))
+                .map(|e| e.to_string())
+                .collect();
+            let extra: Vec<String> = outcome
+                .solutions
+                .iter()
+                .filter(|s| !expected.iter().any(|e| s.equal_up_to_commuting(e)))
+                .map(|s| s.to_string())
+                .collect();
+            assert!(
+                missing.is_empty() && extra.is_empty() && outcome.count == expected.len(),
+                "{} ({solver}, {}) on {scramble}: missing {missing:?}, extra {extra:?}",
+                test["source"],
+                settings.niss
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn vectors_eo() {
+    assert_eq!(check_vectors(|s| s.starts_with("eo")), 60);
+}
+
+#[test]
+fn vectors_dr() {
+    assert_eq!(check_vectors(|s| ["drud", "drrl", "drfb"].contains(&s)), 60);
+}
+
+#[test]
+fn vectors_dr_from_eo() {
+    assert_eq!(check_vectors(|s| s.contains("-eo")), 120);
+}
+
+#[test]
+fn vectors_htr() {
+    assert_eq!(check_vectors(|s| s.starts_with("htr")), 10);
+}
+
+/// A state made by `n` random moves of `moves` after `start`.
+fn random_walk(rng: &mut ChaCha8Rng, start: Cube, moves: &[Move], n: usize) -> Cube {
+    (0..n).fold(start, |c, _| {
+        c.apply_move(moves[rng.random_range(0..moves.len())])
+    })
+}
+
+fn moves_where(keep: impl Fn(Move) -> bool) -> Vec<Move> {
+    Move::ALL.into_iter().filter(|&m| keep(m)).collect()
+}
+
+/// Every corner permutation that half turns make (96 of them), found here by a search of its
+/// own.
+fn half_turn_corner_perms() -> HashSet<[u8; 8]> {
+    let mut seen = HashSet::from([Cube::SOLVED.corner_perm()]);
+    let mut queue = vec![Cube::SOLVED];
+    while let Some(c) = queue.pop() {
+        for m in moves_where(|m| m.is_half_turn()) {
+            let next = c.apply_move(m);
+            if seen.insert(next.corner_perm()) {
+                queue.push(next);
+            }
+        }
+    }
+    seen
+}
+
+/// The goals, written here from their definitions: `state` conjugated so that the step's axis
+/// is F/B (EO) or U/D (DR, HTR).
+fn eo_fb(c: &Cube) -> bool {
+    c.edge_ori().iter().all(|&o| o == 0)
+}
+
+fn dr_ud(c: &Cube) -> bool {
+    eo_fb(c) && c.corner_ori().iter().all(|&o| o == 0) && c.edge_perm()[8..].iter().all(|&e| e >= 8)
+}
+
+fn htr(c: &Cube, corner_perms: &HashSet<[u8; 8]>) -> bool {
+    // Every U/D-layer edge in its own slice (M or S): even pieces at even positions.
+    dr_ud(c)
+        && corner_perms.contains(&c.corner_perm())
+        && c.edge_perm()[..8]
+            .iter()
+            .enumerate()
+            .all(|(i, &e)| e < 8 && e % 2 == i as u8 % 2)
+}
+
+/// The rotation that carries the named step's axis to F/B (EO) or U/D (DR): `x`, `y` or `z`.
+fn to_axis(step: &str) -> Symmetry {
+    match step {
+        "eofb" | "drud" | "drud-eofb" | "drud-eorl" | "htr-drud" | "htrfin" => Symmetry::IDENTITY,
+        "eorl" => Symmetry::Y,
+        "eoud" | "drfb" | "drfb-eorl" | "drfb-eoud" | "htr-drfb" => Symmetry::X,
+        _ => Symmetry::Z,
+    }
+}
+
+fn solve_all(
+    step: &fmc::Step,
+    tables: &StepTables,
+    state: &Cube,
+    settings: &Settings,
+) -> fmc::Outcome {
+    fmc::solve(step, tables, state, settings, &AtomicBool::new(false))
+        .unwrap_or_else(|e| panic!("{}: {e}", step.name()))
+}
+
+#[test]
+fn solutions_solve_the_goal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let corner_perms = half_turn_corner_perms();
+    let mut cache = Cache::default();
+    let eo_moves = moves_where(|m| m.face().axis() != 2 || m.is_half_turn());
+    let dr_moves = moves_where(|m| m.face().axis() == 0 || m.is_half_turn());
+    let half_turns = moves_where(|m| m.is_half_turn());
+    for step in fmc::steps() {
+        let tables = cache.get(step);
+        let axis = to_axis(step.name());
+        // nissy-core does not prune the first side of a mixed search: mixed and all are only
+        // affordable for the short steps here.
+        let modes: &[Niss] = if step.goal().starts_with("EO") {
+            &Niss::ALL
+        } else {
+            &[Niss::Normal, Niss::Inverse, Niss::Linear]
+        };
+        for &niss in modes {
+            for _ in 0..3 {
+                // A state that meets the requisite: built on the step's axis, turned back.
+                let start = Cube::random(&mut rng);
+                let framed = match step.requisite() {
+                    "none" => start,
+                    r if r.starts_with("EO") => {
+                        let eo_axis = match r {
+                            "EO on F/B" => Symmetry::IDENTITY,
+                            "EO on R/L" => Symmetry::Y,
+                            _ => Symmetry::X,
+                        };
+                        let walk = random_walk(&mut rng, Cube::SOLVED, &eo_moves, 40);
+                        eo_axis.inverse().conjugate(&walk)
+                    }
+                    "HTR" => random_walk(&mut rng, Cube::SOLVED, &half_turns, 40),
+                    _ => axis.inverse().conjugate(&random_walk(
+                        &mut rng,
+                        Cube::SOLVED,
+                        &dr_moves,
+                        40,
+                    )),
+                };
+                let settings = Settings {
+                    niss,
+                    max_solutions: 50,
+                    above_optimal: Some(1),
+                    ..Settings::default()
+                };
+                let outcome = solve_all(step, &tables, &framed, &settings);
+                assert!(outcome.count > 0, "{}: no solution", step.name());
+                for s in &outcome.solutions {
+                    let done = axis.conjugate(&s.normal_side(&framed));
+                    let ok = match step.goal() {
+                        g if g.starts_with("EO") => eo_fb(&done),
+                        "HTR" => htr(&done, &corner_perms),
+                        "solved" => done.is_solved(),
+                        _ => dr_ud(&done),
+                    };
+                    assert!(
+                        ok,
+                        "{} ({niss}): {s} does not solve {}",
+                        step.name(),
+                        step.goal()
+                    );
+                    assert!(s.htm() >= usize::from(outcome.optimum.unwrap()));
+                }
+            }
+        }
+    }
+}
+
+/// Distances over a coordinate, by a breadth-first search of its own over cubes: `key` reads the
+/// coordinate, `moves` are the step's moves.
+fn coordinate_distances(key: impl Fn(&Cube) -> u64, moves: &[Move]) -> HashMap<u64, u8> {
+    let mut dist = HashMap::from([(key(&Cube::SOLVED), 0u8)]);
+    let mut frontier = vec![Cube::SOLVED];
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for c in frontier {
+            for &m in moves {
+                let n = c.apply_move(m);
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(key(&n)) {
+                    e.insert(d);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+#[test]
+fn optimum_is_the_coordinate_distance() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let eo_moves = moves_where(|m| m.face().axis() != 2 || m.is_half_turn());
+    let eo_key = |c: &Cube| c.edge_ori().iter().fold(0u64, |a, &o| a * 2 + u64::from(o));
+    let dreo_key = |c: &Cube| {
+        let slice = c
+            .edge_perm()
+            .iter()
+            .fold(0u64, |a, &e| a * 2 + u64::from(e >= 8));
+        c.corner_ori()
+            .iter()
+            .fold(slice, |a, &o| a * 3 + u64::from(o))
+    };
+    let settings = Settings {
+        above_optimal: Some(0),
+        ..Settings::default()
+    };
+    let cases: [(&str, HashMap<u64, u8>, usize); 2] = [
+        ("eofb", coordinate_distances(eo_key, &Move::ALL), 200),
+        ("drud-eofb", coordinate_distances(dreo_key, &eo_moves), 200),
+    ];
+    for (name, dist, n) in cases {
+        let step = fmc::step(name).unwrap();
+        let tables = StepTables::build(step);
+        for _ in 0..n {
+            let state = if name == "eofb" {
+                Cube::random(&mut rng)
+            } else {
+                random_eo(&mut rng)
+            };
+            let outcome = solve_all(step, &tables, &state, &settings);
+            let key = if name == "eofb" {
+                eo_key(&state)
+            } else {
+                dreo_key(&state)
+            };
+            assert_eq!(outcome.optimum, Some(dist[&key]), "{name} on {state:?}");
+        }
+    }
+}
+
+/// A random state with edge orientation solved on F/B.
+fn random_eo(rng: &mut ChaCha8Rng) -> Cube {
+    let c = Cube::random(rng);
+    Cube::from_parts(c.corner_perm(), c.corner_ori(), c.edge_perm(), [0; 12]).unwrap()
+}
+
+/// nissy-core's count for `eofb`, NISS `normal`: canonical sequences of each length that solve
+/// edge orientation with no shorter prefix doing it, ending in a clockwise quarter turn (and,
+/// when the two last moves are on one axis, both clockwise quarter turns); counted by walking
+/// every canonical sequence over the edge orientation's own move table.
+fn brute_force_eo_counts(state: &Cube, max: usize) -> Vec<usize> {
+    let key = |c: &Cube| {
+        c.edge_ori()
+            .iter()
+            .fold(0usize, |a, &o| a * 2 + usize::from(o))
+    };
+    // A move table over the 2,048 orientations, from one cube per orientation.
+    let mut reps: HashMap<usize, Cube> = HashMap::from([(0, Cube::SOLVED)]);
+    let mut frontier = vec![Cube::SOLVED];
+    while let Some(c) = frontier.pop() {
+        for m in Move::ALL {
+            let n = c.apply_move(m);
+            if let std::collections::hash_map::Entry::Vacant(e) = reps.entry(key(&n)) {
+                e.insert(n);
+                frontier.push(n);
+            }
+        }
+    }
+    let mut table = vec![0usize; 4096 * 18];
+    for (&k, c) in &reps {
+        for m in Move::ALL {
+            table[k * 18 + m.index()] = key(&c.apply_move(m));
+        }
+    }
+    let mut counts = vec![0; max + 1];
+    fn walk(eo: usize, seq: &mut Vec<Move>, max: usize, table: &[usize], counts: &mut [usize]) {
+        if eo == 0 {
+            let ok = match seq.as_slice() {
+                [] => true,
+                [.., a, b] if a.face().axis() == b.face().axis() => {
+                    a.amount() == 1 && b.amount() == 1
+                }
+                [.., b] => b.amount() == 1,
+            };
+            counts[seq.len()] += usize::from(ok);
+            return;
+        }
+        if seq.len() == max {
+            return;
+        }
+        for m in Move::ALL {
+            seq.push(m);
+            if cube_core::is_canonical(seq) {
+                walk(table[eo * 18 + m.index()], seq, max, table, counts);
+            }
+            seq.pop();
+        }
+    }
+    walk(key(state), &mut Vec::new(), max, &table, &mut counts);
+    counts
+}
+
+#[test]
+fn eofb_counts_match_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let step = fmc::step("eofb").unwrap();
+    let tables = StepTables::build(step);
+    for _ in 0..50 {
+        let state = Cube::random(&mut rng);
+        let settings = Settings {
+            max_moves: 6,
+            max_solutions: usize::MAX,
+            ..Settings::default()
+        };
+        let outcome = solve_all(step, &tables, &state, &settings);
+        let mut counts = vec![0; 7];
+        for s in &outcome.solutions {
+            counts[s.htm()] += 1;
+        }
+        assert_eq!(counts, brute_force_eo_counts(&state, 6));
+    }
+}
+
+#[test]
+fn errors_name_what_is_wrong() {
+    let eofb = fmc::step("eofb").unwrap();
+    let eo_tables = StepTables::build(eofb);
+    let stop = AtomicBool::new(false);
+    let dreo = fmc::step("drud-eofb").unwrap();
+    let dreo_tables = StepTables::build(dreo);
+    // F U: F flips 4 edges on F/B.
+    let err = fmc::solve(
+        dreo,
+        &dreo_tables,
+        &state_of("F"),
+        &Settings::default(),
+        &stop,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "drud-eofb needs edge orientation solved on F/B: 4 edges are misoriented on that axis"
+    );
+    let htr = fmc::step("htr-drud").unwrap();
+    let err = fmc::solve(
+        htr,
+        &StepTables::build(htr),
+        &state_of("R"),
+        &Settings::default(),
+        &stop,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            FmcError::Requisite {
+                step: "htr-drud",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("4 corners are twisted"), "{err}");
+    let htrfin = fmc::step("htrfin").unwrap();
+    let err = fmc::solve(
+        htrfin,
+        &StepTables::build(htrfin),
+        &state_of("U"),
+        &Settings::default(),
+        &stop,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "htrfin needs half turn reduction: 4 U/D-layer edges are out of their slice, \
+         the corners are not in a half-turn permutation"
+    );
+    match fmc::step("drdu").unwrap_err() {
+        FmcError::UnknownStep { name, suggestions } => {
+            assert_eq!(name, "drdu");
+            assert!(suggestions.contains(&"drud"), "{suggestions:?}");
+        }
+        e => panic!("{e}"),
+    }
+    assert_eq!(fmc::step("coord_EO_UR").unwrap().name(), "eorl");
+    let bad = [
+        Settings {
+            min_moves: 5,
+            max_moves: 4,
+            ..Settings::default()
+        },
+        Settings {
+            max_solutions: 0,
+            ..Settings::default()
+        },
+        Settings {
+            threads: 0,
+            ..Settings::default()
+        },
+        Settings {
+            max_moves: 21,
+            ..Settings::default()
+        },
+    ];
+    for settings in bad {
+        let err = fmc::solve(eofb, &eo_tables, &Cube::SOLVED, &settings, &stop).unwrap_err();
+        assert!(matches!(err, FmcError::Settings(_)), "{settings:?}: {err}");
+    }
+    let err = fmc::solve(dreo, &eo_tables, &Cube::SOLVED, &Settings::default(), &stop).unwrap_err();
+    assert!(matches!(err, FmcError::WrongTables { .. }), "{err}");
+    assert!("sideways".parse::<Niss>().is_err());
+    assert_eq!("mixed".parse::<Niss>().unwrap(), Niss::Mixed);
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search() {
+    let step = fmc::step("drud").unwrap();
+    let tables = StepTables::build(step);
+    let settings = Settings {
+        niss: Niss::All,
+        max_solutions: 1000,
+        ..Settings::default()
+    };
+    let outcome = fmc::solve(
+        step,
+        &tables,
+        &state_of("R U F D L B R2"),
+        &settings,
+        &AtomicBool::new(true),
+    )
+    .unwrap();
+    assert!(!outcome.complete);
+    assert!(outcome.solutions.is_empty());
+}
