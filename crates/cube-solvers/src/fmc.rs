@@ -1,7 +1,9 @@
 //! Step solvers for fewest-moves solving (FMC), with NISS: edge orientation, domino reduction
 //! (from scratch or from edge orientation) and half turn reduction, on every axis, with
 //! nissy-core's names, movesets and conventions, so that for the same settings the solution
-//! sets are nissy-core's.
+//! sets are nissy-core's; and `htrfin`, the finish from half turn reduction in half turns
+//! (nissy-classic's, which nissy-core lacks). nissy-core's leave-slice (`drudslice` ...), DR
+//! finish (`drudfin` ...), `corners` and `cornersx` solvers are not steps here yet.
 //!
 //! Every step is a row of one table ([`steps`]): its name and aliases, its moveset, its
 //! requisite and its table family. A family serves every axis: the state is conjugated by the

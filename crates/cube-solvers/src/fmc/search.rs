@@ -74,13 +74,40 @@ impl Depth<'_> {
         matches!(self.niss, Niss::Inverse | Niss::Linear | Niss::All)
     }
 
+    /// A lower bound on the moves still needed by any solution that goes on from `node` with a
+    /// normal move. Once an inverse move is done, or without mixed NISS, every further move is on
+    /// the normal side: the normal side's distance (nissy-core's test). Before the one switch of
+    /// a mixed search nissy-core does not prune (moves on both sides can do better than either
+    /// side's distance), also where no switch can come any more: there every further move is on
+    /// the normal side again, and its distance prunes without losing a solution. In the `all`
+    /// mode that is most of the tree.
+    fn bound_before_normal(&self, node: &Node) -> usize {
+        let (nn, ni, d) = (node.moves.len(), node.premoves.len(), self.target);
+        // The child has nn + 1 normal moves; a later switch needs at most d / 2 of them.
+        if self.mixed() && ni == 0 && nn < d / 2 {
+            return 0;
+        }
+        usize::from(self.family.bound(&node.normal))
+    }
+
+    /// [`Depth::bound_before_normal`] for an inverse move: the inverse side's distance, except
+    /// before the switch of a mixed search while a switch can still come.
+    fn bound_before_inverse(&self, node: &Node) -> usize {
+        let (nn, ni, d) = (node.moves.len(), node.premoves.len(), self.target);
+        // The child has ni + 1 inverse moves; a later switch needs fewer than ceil(d / 2) of them.
+        if self.mixed() && nn == 0 && ni + 1 < d.div_ceil(2) {
+            return 0;
+        }
+        usize::from(self.family.bound(&node.inverse))
+    }
+
     /// Whether the search may go on with a normal move from `node` (nissy-core's rules).
     fn continue_normal(&self, node: &Node) -> bool {
         let (nn, ni, d) = (node.moves.len(), node.premoves.len(), self.target);
         if self.niss == Niss::Inverse {
             return false;
         }
-        if (!self.mixed() || ni != 0) && nn + ni + self.family.bound(&node.normal) as usize > d {
+        if nn + ni + self.bound_before_normal(node) > d {
             return false;
         }
         if nn + ni == 0 {
@@ -102,7 +129,7 @@ impl Depth<'_> {
         if self.niss == Niss::Normal {
             return false;
         }
-        if (!self.mixed() || nn != 0) && nn + ni + self.family.bound(&node.inverse) as usize > d {
+        if nn + ni + self.bound_before_inverse(node) > d {
             return false;
         }
         if nn + ni == 0 {
