@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use criterion::{Criterion, criterion_group, criterion_main};
 use cube_core::{Alg, Cube, Move};
 use cube_solvers::korf::{Config, Korf};
+use cube_solvers::optimal::OptimalSearch;
 use cube_solvers::{Limits, Stop};
 use cube_tables::Tier;
 use cube_tables::pdb::{self, BakeOptions, PdbSet};
