@@ -2,8 +2,9 @@
 //! (from scratch or from edge orientation) and half turn reduction, on every axis, with
 //! nissy-core's names, movesets and conventions, so that for the same settings the solution
 //! sets are nissy-core's; and `htrfin`, the finish from half turn reduction in half turns
-//! (nissy-classic's, which nissy-core lacks). nissy-core's leave-slice (`drudslice` ...), DR
-//! finish (`drudfin` ...), `corners` and `cornersx` solvers are not steps here yet.
+//! (nissy-classic's, which nissy-core lacks); the corners with fixed centers (`corners`) and
+//! relative to each other (`cornersx`, a 2x2x2 in `U R F` turns). nissy-core's leave-slice
+//! (`drudslice` ...) and DR finish (`drudfin` ...) solvers are not steps here yet.
 //!
 //! Every step is a row of one table ([`steps`]): its name and aliases, its moveset, its
 //! requisite and its table family. A family serves every axis: the state is conjugated by the
@@ -45,8 +46,10 @@ use cube_core::{Cube, Face, Move, MoveSet, NissAlg, Symmetry};
 use cube_tables::TableError;
 
 use self::search::{Depth, Node};
-pub use self::tables::{DrEoTables, DrTables, EoTables, HtrFinTables, HtrTables};
-use self::tables::{Family, Kind, dr_moves, eo_moves, half_turns};
+pub use self::tables::{
+    CornersTables, CornersXTables, DrEoTables, DrTables, EoTables, HtrFinTables, HtrTables,
+};
+use self::tables::{Family, Kind, dr_moves, eo_moves, half_turns, urf_moves};
 use crate::{Loaded, MethodTables, load_or_build};
 
 /// NISS mode, nissy-core's flags: which sides the moves may be done on.
@@ -163,9 +166,10 @@ impl Step {
         self.goal
     }
 
-    /// Whether its solutions may use NISS (every step here may).
+    /// Whether its solutions may switch between the normal and the inverse side (nissy-core's
+    /// `allow_niss`; a step without may still be solved all on the inverse side).
     pub fn niss_allowed(&self) -> bool {
-        true
+        self.kind.allows_niss()
     }
 
     /// The [`MethodTables::NAME`] of its table family.
@@ -176,6 +180,8 @@ impl Step {
             Kind::DrEo => DrEoTables::NAME,
             Kind::Htr => HtrTables::NAME,
             Kind::HtrFin => HtrFinTables::NAME,
+            Kind::Corners => CornersTables::NAME,
+            Kind::CornersX => CornersXTables::NAME,
         }
     }
 
@@ -187,6 +193,8 @@ impl Step {
             Kind::DrEo => DrEoTables::SPECS,
             Kind::Htr => HtrTables::SPECS,
             Kind::HtrFin => HtrFinTables::SPECS,
+            Kind::Corners => CornersTables::SPECS,
+            Kind::CornersX => CornersXTables::SPECS,
         };
         specs.iter().map(|s| s.n_entries).sum()
     }
@@ -205,11 +213,12 @@ impl Step {
     /// The moves of the search, in the family's frame.
     fn search_moves(&self) -> MoveSet {
         match self.kind {
-            Kind::Eo | Kind::Dr => MoveSet::ALL,
+            Kind::Eo | Kind::Dr | Kind::Corners => MoveSet::ALL,
             Kind::DrEo => eo_moves(),
             // nissy-core's HTR moveset: no D2.
             Kind::Htr => dr_moves().iter().filter(|&m| m != Move::D2).collect(),
             Kind::HtrFin => half_turns(),
+            Kind::CornersX => urf_moves(),
         }
     }
 }
@@ -237,7 +246,9 @@ const DREO_MOVES: &str = "U D R L, F2 B2 (in the frame of DR on U/D from EO on F
 const HALF_TURNS: &str = "U2 D2 R2 L2 F2 B2";
 const HTR_MOVES: &str = "U U' U2 D D' R2 L2 F2 B2 (in the frame of DR on U/D)";
 
-static STEPS: [Step; 16] = [
+const URF_MOVES: &str = "U R F";
+
+static STEPS: [Step; 18] = [
     row!(
         "eofb",
         ["coord_EO_UF"],
@@ -415,6 +426,28 @@ static STEPS: [Step; 16] = [
         Htr,
         ""
     ),
+    row!(
+        "corners",
+        ["coord_CORNERS_UF"],
+        ALL18,
+        "none",
+        "corners (centers fixed)",
+        (U, F),
+        Corners,
+        None,
+        ""
+    ),
+    row!(
+        "cornersx",
+        ["coord_CORNERSX_UF"],
+        URF_MOVES,
+        "none",
+        "corners relative to each other (a 2x2x2)",
+        (U, F),
+        CornersX,
+        None,
+        ""
+    ),
 ];
 
 /// Every step, in nissy-core's order.
@@ -543,6 +576,10 @@ pub enum StepTables {
     Htr(Arc<HtrTables>),
     /// The finish from half turn reduction.
     HtrFin(Arc<HtrFinTables>),
+    /// The corners with fixed centers.
+    Corners(Arc<CornersTables>),
+    /// The corners relative to each other.
+    CornersX(Arc<CornersXTables>),
 }
 
 impl fmt::Debug for StepTables {
@@ -560,6 +597,8 @@ impl StepTables {
             Kind::DrEo => StepTables::DrEo(Arc::new(DrEoTables::build())),
             Kind::Htr => StepTables::Htr(Arc::new(HtrTables::build())),
             Kind::HtrFin => StepTables::HtrFin(Arc::new(HtrFinTables::build())),
+            Kind::Corners => StepTables::Corners(Arc::new(CornersTables::build())),
+            Kind::CornersX => StepTables::CornersX(Arc::new(CornersXTables::build())),
         }
     }
 
@@ -585,6 +624,8 @@ impl StepTables {
             Kind::DrEo => wrap(load_or_build::<DrEoTables>(dir)?, StepTables::DrEo),
             Kind::Htr => wrap(load_or_build::<HtrTables>(dir)?, StepTables::Htr),
             Kind::HtrFin => wrap(load_or_build::<HtrFinTables>(dir)?, StepTables::HtrFin),
+            Kind::Corners => wrap(load_or_build::<CornersTables>(dir)?, StepTables::Corners),
+            Kind::CornersX => wrap(load_or_build::<CornersXTables>(dir)?, StepTables::CornersX),
         })
     }
 
@@ -596,6 +637,8 @@ impl StepTables {
             StepTables::DrEo(_) => DrEoTables::NAME,
             StepTables::Htr(_) => HtrTables::NAME,
             StepTables::HtrFin(_) => HtrFinTables::NAME,
+            StepTables::Corners(_) => CornersTables::NAME,
+            StepTables::CornersX(_) => CornersXTables::NAME,
         }
     }
 
@@ -611,6 +654,8 @@ impl StepTables {
             StepTables::DrEo(t) => &t.0,
             StepTables::Htr(t) => &t.0,
             StepTables::HtrFin(t) => &t.0,
+            StepTables::Corners(t) => &t.0,
+            StepTables::CornersX(t) => &t.0,
         }
     }
 }
@@ -738,7 +783,9 @@ pub fn solve(
         }
         return Ok(outcome);
     }
-    let can_switch = std::array::from_fn(|i| family.changes_solved(Move::from_index(i)));
+    let can_switch = std::array::from_fn(|i| {
+        step.kind.allows_niss() && family.changes_solved(Move::from_index(i))
+    });
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads)
         .build()
@@ -762,7 +809,7 @@ pub fn solve(
             target: usize::from(target),
             can_switch,
             htr_filter: step.kind == Kind::Htr,
-            ending_clockwise: step.kind != Kind::HtrFin,
+            ending_clockwise: step.kind.ends_clockwise(),
             stop,
         };
         let found = pool.install(|| depth.solutions(&root));

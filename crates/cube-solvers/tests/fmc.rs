@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use cube_core::{Alg, Cube, Move, NissAlg, Symmetry};
+use cube_core::{Alg, Cube, Face, Move, NissAlg, Symmetry};
 use cube_solvers::fmc::{self, FmcError, Niss, Settings, StepTables};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -113,6 +113,11 @@ fn vectors_dr_from_eo() {
 }
 
 #[test]
+fn vectors_cornersx() {
+    assert_eq!(check_vectors(|s| s == "cornersx"), 1);
+}
+
+#[test]
 fn vectors_htr() {
     assert_eq!(check_vectors(|s| s.starts_with("htr")), 10);
 }
@@ -162,6 +167,34 @@ fn htr(c: &Cube, corner_perms: &HashSet<[u8; 8]>) -> bool {
             .iter()
             .enumerate()
             .all(|(i, &e)| e < 8 && e % 2 == i as u8 % 2)
+}
+
+fn corners_of(c: &Cube) -> ([u8; 8], [u8; 8]) {
+    (c.corner_perm(), c.corner_ori())
+}
+
+fn corners_solved(c: &Cube) -> bool {
+    corners_of(c) == corners_of(&Cube::SOLVED)
+}
+
+/// The corners of the 24 whole-cube rotations: made by `R L'` and `U D'`.
+fn rotation_corners() -> HashSet<([u8; 8], [u8; 8])> {
+    let turns = [
+        Cube::SOLVED.apply_moves(&[Move::R1, Move::L3]),
+        Cube::SOLVED.apply_moves(&[Move::U1, Move::D3]),
+    ];
+    let mut seen = HashSet::from([corners_of(&Cube::SOLVED)]);
+    let mut queue = vec![Cube::SOLVED];
+    while let Some(c) = queue.pop() {
+        for t in &turns {
+            let next = c.compose(t);
+            if seen.insert(corners_of(&next)) {
+                queue.push(next);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 24);
+    seen
 }
 
 /// The rotation that carries the named step's axis to F/B (EO) or U/D (DR): `x`, `y` or `z`.
@@ -239,6 +272,10 @@ fn solutions_solve_the_goal() {
                         g if g.starts_with("EO") => eo_fb(&done),
                         "HTR" => htr(&done, &corner_perms),
                         "solved" => done.is_solved(),
+                        "corners (centers fixed)" => corners_solved(&done),
+                        g if g.starts_with("corners relative") => {
+                            rotation_corners().contains(&corners_of(&done))
+                        }
                         _ => dr_ud(&done),
                     };
                     assert!(
@@ -512,4 +549,51 @@ fn a_raised_stop_flag_ends_the_search() {
     .unwrap();
     assert!(!outcome.complete);
     assert!(outcome.solutions.is_empty());
+}
+
+/// Whether a cube meets a goal.
+type Goal<'a> = &'a dyn Fn(&Cube) -> bool;
+
+/// The length of the shortest sequence of `moves` after which `solved` holds on `state`, by a
+/// plain iterative deepening without tables, up to `max`.
+fn brute_force(state: &Cube, moves: &[Move], solved: Goal<'_>, max: usize) -> Option<usize> {
+    fn walk(c: &Cube, last: Option<Move>, left: usize, moves: &[Move], solved: Goal<'_>) -> bool {
+        if solved(c) {
+            return true;
+        }
+        left > 0
+            && moves
+                .iter()
+                .filter(|m| last.is_none_or(|l| l.face() != m.face()))
+                .any(|&m| walk(&c.apply_move(m), Some(m), left - 1, moves, solved))
+    }
+    (0..=max).find(|&d| walk(state, None, d, moves, solved))
+}
+
+/// `corners` and `cornersx` find the optimum of a plain search on states a few moves from solved
+/// (`fmc.json` has a deeper `cornersx` case).
+#[test]
+fn corners_optimum_is_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let rotations = rotation_corners();
+    let urf = moves_where(|m| matches!(m.face(), Face::U | Face::R | Face::F));
+    let relative = |c: &Cube| rotations.contains(&corners_of(c));
+    let cases: [(&str, &[Move], Goal<'_>); 2] = [
+        ("corners", &Move::ALL, &corners_solved),
+        ("cornersx", &urf, &relative),
+    ];
+    let settings = Settings {
+        above_optimal: Some(0),
+        ..Settings::default()
+    };
+    for (name, moves, solved) in cases {
+        let step = fmc::step(name).unwrap();
+        let tables = StepTables::build(step);
+        for n in (1..=5).cycle().take(25) {
+            let state = random_walk(&mut rng, Cube::SOLVED, &Move::ALL, n);
+            let outcome = solve_all(step, &tables, &state, &settings);
+            let expected = brute_force(&state, moves, solved, 6).map(|d| d as u8);
+            assert_eq!(outcome.optimum, expected, "{name} on {state:?}");
+        }
+    }
 }

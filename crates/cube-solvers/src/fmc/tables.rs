@@ -2,7 +2,7 @@
 //! its pruning tables (one byte per entry), serving the steps of every axis (the state is
 //! conjugated to the family's axis first).
 
-use cube_core::{Cube, Move, MoveSet};
+use cube_core::{Cube, Face, Move, MoveSet};
 use cube_tables::{Encoding, TableId, TableSpec};
 
 use super::coord::{Part, Ranks, TableDef, build_table};
@@ -21,6 +21,10 @@ pub(crate) enum Kind {
     Htr,
     /// The finish from half turn reduction, half turns only.
     HtrFin,
+    /// The corners with the centers fixed, all 18 moves.
+    Corners,
+    /// The corners relative to each other (a 2x2x2), `U R F` turns.
+    CornersX,
 }
 
 /// `U D R L` (all turns), `F2 B2`: the moves that keep edge orientation on F/B.
@@ -28,6 +32,14 @@ pub(crate) fn eo_moves() -> MoveSet {
     Move::ALL
         .into_iter()
         .filter(|m| m.face().axis() != 2 || m.is_half_turn())
+        .collect()
+}
+
+/// The turns of U, R and F: the moves of a 2x2x2 that keep its DBL corner.
+pub(crate) fn urf_moves() -> MoveSet {
+    Move::ALL
+        .into_iter()
+        .filter(|m| matches!(m.face(), Face::U | Face::R | Face::F))
         .collect()
 }
 
@@ -44,26 +56,63 @@ pub(crate) fn dr_moves() -> MoveSet {
         .collect()
 }
 
-const EO_TABLES: [TableDef; 1] = [TableDef { parts: &[Part::Eo] }];
+const EO_TABLES: [TableDef; 1] = [TableDef {
+    parts: &[Part::Eo],
+    moves: None,
+}];
 const DR_TABLES: [TableDef; 2] = [
     TableDef {
         parts: &[Part::Eo, Part::ESlice],
+        moves: None,
     },
     TableDef {
         parts: &[Part::Co, Part::ESlice],
+        moves: None,
     },
 ];
 const DREO_TABLES: [TableDef; 1] = [TableDef {
     parts: &[Part::ESlice, Part::Co],
+    moves: None,
 }];
 const HTRFIN_TABLES: [TableDef; 1] = [TableDef {
     parts: &[Part::HtrCp, Part::MPerm, Part::SPerm, Part::EPerm],
+    moves: None,
 }];
+/// The corners relative to DBL, by `U R F` turns: a lower bound for the corners with fixed
+/// centers too (a D, L or B turn does to the corners what the opposite turn and a rotation do).
+const RELATIVE_CORNERS: TableDef = TableDef {
+    parts: &[Part::RelCp, Part::RelCo],
+    moves: Some(urf_moves),
+};
+const CORNERS_TABLES: [TableDef; 3] = [
+    TableDef {
+        parts: &[Part::Cp],
+        moves: None,
+    },
+    TableDef {
+        parts: &[Part::Co],
+        moves: None,
+    },
+    RELATIVE_CORNERS,
+];
+const CORNERSX_TABLES: [TableDef; 1] = [RELATIVE_CORNERS];
 const HTR_TABLES: [TableDef; 1] = [TableDef {
     parts: &[Part::Cp, Part::UdSep],
+    moves: None,
 }];
 
 impl Kind {
+    /// Whether the family's steps may switch sides (nissy-core's `allow_niss`).
+    pub(crate) fn allows_niss(self) -> bool {
+        !matches!(self, Kind::Corners | Kind::CornersX)
+    }
+
+    /// Whether each side of a solution must end in a clockwise quarter turn (nissy-core's
+    /// admissibility of its NISS steps).
+    pub(crate) fn ends_clockwise(self) -> bool {
+        matches!(self, Kind::Eo | Kind::Dr | Kind::DrEo | Kind::Htr)
+    }
+
     /// The family's tables.
     fn defs(self) -> &'static [TableDef] {
         match self {
@@ -72,16 +121,19 @@ impl Kind {
             Kind::DrEo => &DREO_TABLES,
             Kind::Htr => &HTR_TABLES,
             Kind::HtrFin => &HTRFIN_TABLES,
+            Kind::Corners => &CORNERS_TABLES,
+            Kind::CornersX => &CORNERSX_TABLES,
         }
     }
 
     /// The moves the tables count.
     fn moves(self) -> MoveSet {
         match self {
-            Kind::Eo | Kind::Dr => MoveSet::ALL,
+            Kind::Eo | Kind::Dr | Kind::Corners => MoveSet::ALL,
             Kind::DrEo => eo_moves(),
             Kind::Htr => dr_moves(),
             Kind::HtrFin => half_turns(),
+            Kind::CornersX => urf_moves(),
         }
     }
 
@@ -121,7 +173,10 @@ impl Family {
         let tables = kind
             .defs()
             .par_iter()
-            .map(|def| build_table(def, kind.moves(), &kind.goals(def, &ranks), &ranks))
+            .map(|def| {
+                let moves = def.moves.map_or_else(|| kind.moves(), |f| f());
+                build_table(def, moves, &kind.goals(def, &ranks), &ranks)
+            })
             .collect();
         Family {
             kind,
@@ -250,4 +305,15 @@ family!(
     /// corners with the order of each slice's edges, 1.3 MB (half of it the other edge parity,
     /// never reached).
     HtrFinTables, Kind::HtrFin, "fmc-htrfin", [("fmc-htrfin", 96 * 24 * 24 * 24)]
+);
+family!(
+    /// The tables of the corners with fixed centers (`corners`): the corner permutation, the
+    /// corner orientation and the corners relative to DBL, 3.7 MB.
+    CornersTables, Kind::Corners, "fmc-corners",
+    [("fmc-corners-cp", 40320), ("fmc-corners-co", 2187), ("fmc-corners-relative", 5040 * 729)]
+);
+family!(
+    /// The tables of the corners relative to each other (`cornersx`, a 2x2x2): the corners
+    /// relative to DBL, 3.7 MB.
+    CornersXTables, Kind::CornersX, "fmc-cornersx", [("fmc-cornersx", 5040 * 729)]
 );
