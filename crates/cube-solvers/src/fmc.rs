@@ -3,8 +3,8 @@
 //! nissy-core's names, movesets and conventions, so that for the same settings the solution
 //! sets are nissy-core's; and `htrfin`, the finish from half turn reduction in half turns
 //! (nissy-classic's, which nissy-core lacks); the corners with fixed centers (`corners`) and
-//! relative to each other (`cornersx`, a 2x2x2 in `U R F` turns). nissy-core's leave-slice
-//! (`drudslice` ...) and DR finish (`drudfin` ...) solvers are not steps here yet.
+//! relative to each other (`cornersx`, a 2x2x2 in `U R F` turns); leaving the E slice from
+//! domino reduction (`drudslice` ...) and the finish from it (`drudfin` ...).
 //!
 //! Every step is a row of one table ([`steps`]): its name and aliases, its moveset, its
 //! requisite and its table family. A family serves every axis: the state is conjugated by the
@@ -47,9 +47,10 @@ use cube_tables::TableError;
 
 use self::search::{Depth, Node};
 pub use self::tables::{
-    CornersTables, CornersXTables, DrEoTables, DrTables, EoTables, HtrFinTables, HtrTables,
+    CornersTables, CornersXTables, DrEoTables, DrFinTables, DrSliceTables, DrTables, EoTables,
+    HtrFinTables, HtrTables,
 };
-use self::tables::{Family, Kind, dr_moves, eo_moves, half_turns, urf_moves};
+use self::tables::{Family, Kind, dr_moves, dr_moves_no_d, eo_moves, half_turns, urf_moves};
 use crate::{Loaded, MethodTables, load_or_build};
 
 /// NISS mode, nissy-core's flags: which sides the moves may be done on.
@@ -182,6 +183,8 @@ impl Step {
             Kind::HtrFin => HtrFinTables::NAME,
             Kind::Corners => CornersTables::NAME,
             Kind::CornersX => CornersXTables::NAME,
+            Kind::DrSlice => DrSliceTables::NAME,
+            Kind::DrFin => DrFinTables::NAME,
         }
     }
 
@@ -195,6 +198,8 @@ impl Step {
             Kind::HtrFin => HtrFinTables::SPECS,
             Kind::Corners => CornersTables::SPECS,
             Kind::CornersX => CornersXTables::SPECS,
+            Kind::DrSlice => DrSliceTables::SPECS,
+            Kind::DrFin => DrFinTables::SPECS,
         };
         specs.iter().map(|s| s.n_entries).sum()
     }
@@ -219,6 +224,8 @@ impl Step {
             Kind::Htr => dr_moves().iter().filter(|&m| m != Move::D2).collect(),
             Kind::HtrFin => half_turns(),
             Kind::CornersX => urf_moves(),
+            Kind::DrSlice => dr_moves_no_d(),
+            Kind::DrFin => dr_moves(),
         }
     }
 }
@@ -247,8 +254,10 @@ const HALF_TURNS: &str = "U2 D2 R2 L2 F2 B2";
 const HTR_MOVES: &str = "U U' U2 D D' R2 L2 F2 B2 (in the frame of DR on U/D)";
 
 const URF_MOVES: &str = "U R F";
+const DRSLICE_MOVES: &str = "U U' U2 R2 L2 F2 B2 (in the frame of DR on U/D)";
+const DR_MOVES: &str = "U U' U2 D D' D2 R2 L2 F2 B2 (in the frame of DR on U/D)";
 
-static STEPS: [Step; 18] = [
+static STEPS: [Step; 24] = [
     row!(
         "eofb",
         ["coord_EO_UF"],
@@ -427,6 +436,72 @@ static STEPS: [Step; 18] = [
         ""
     ),
     row!(
+        "drudslice",
+        ["coord_DRSLICE_UF"],
+        DRSLICE_MOVES,
+        "DR on U/D",
+        "all but the E slice",
+        (U, F),
+        DrSlice,
+        Dr,
+        "U/D"
+    ),
+    row!(
+        "drrlslice",
+        ["coord_DRSLICE_LF"],
+        DRSLICE_MOVES,
+        "DR on R/L",
+        "all but the M slice",
+        (L, F),
+        DrSlice,
+        Dr,
+        "R/L"
+    ),
+    row!(
+        "drfbslice",
+        ["coord_DRSLICE_BU"],
+        DRSLICE_MOVES,
+        "DR on F/B",
+        "all but the S slice",
+        (B, U),
+        DrSlice,
+        Dr,
+        "F/B"
+    ),
+    row!(
+        "drudfin",
+        ["coord_DRFIN_UF"],
+        DR_MOVES,
+        "DR on U/D",
+        "solved",
+        (U, F),
+        DrFin,
+        Dr,
+        "U/D"
+    ),
+    row!(
+        "drrlfin",
+        ["coord_DRFIN_LF"],
+        DR_MOVES,
+        "DR on R/L",
+        "solved",
+        (L, F),
+        DrFin,
+        Dr,
+        "R/L"
+    ),
+    row!(
+        "drfbfin",
+        ["coord_DRFIN_BU"],
+        DR_MOVES,
+        "DR on F/B",
+        "solved",
+        (B, U),
+        DrFin,
+        Dr,
+        "F/B"
+    ),
+    row!(
         "corners",
         ["coord_CORNERS_UF"],
         ALL18,
@@ -580,6 +655,10 @@ pub enum StepTables {
     Corners(Arc<CornersTables>),
     /// The corners relative to each other.
     CornersX(Arc<CornersXTables>),
+    /// Leaving the E slice from domino reduction.
+    DrSlice(Arc<DrSliceTables>),
+    /// The finish from domino reduction.
+    DrFin(Arc<DrFinTables>),
 }
 
 impl fmt::Debug for StepTables {
@@ -599,6 +678,8 @@ impl StepTables {
             Kind::HtrFin => StepTables::HtrFin(Arc::new(HtrFinTables::build())),
             Kind::Corners => StepTables::Corners(Arc::new(CornersTables::build())),
             Kind::CornersX => StepTables::CornersX(Arc::new(CornersXTables::build())),
+            Kind::DrSlice => StepTables::DrSlice(Arc::new(DrSliceTables::build())),
+            Kind::DrFin => StepTables::DrFin(Arc::new(DrFinTables::build())),
         }
     }
 
@@ -626,6 +707,8 @@ impl StepTables {
             Kind::HtrFin => wrap(load_or_build::<HtrFinTables>(dir)?, StepTables::HtrFin),
             Kind::Corners => wrap(load_or_build::<CornersTables>(dir)?, StepTables::Corners),
             Kind::CornersX => wrap(load_or_build::<CornersXTables>(dir)?, StepTables::CornersX),
+            Kind::DrSlice => wrap(load_or_build::<DrSliceTables>(dir)?, StepTables::DrSlice),
+            Kind::DrFin => wrap(load_or_build::<DrFinTables>(dir)?, StepTables::DrFin),
         })
     }
 
@@ -639,6 +722,8 @@ impl StepTables {
             StepTables::HtrFin(_) => HtrFinTables::NAME,
             StepTables::Corners(_) => CornersTables::NAME,
             StepTables::CornersX(_) => CornersXTables::NAME,
+            StepTables::DrSlice(_) => DrSliceTables::NAME,
+            StepTables::DrFin(_) => DrFinTables::NAME,
         }
     }
 
@@ -656,6 +741,8 @@ impl StepTables {
             StepTables::HtrFin(t) => &t.0,
             StepTables::Corners(t) => &t.0,
             StepTables::CornersX(t) => &t.0,
+            StepTables::DrSlice(t) => &t.0,
+            StepTables::DrFin(t) => &t.0,
         }
     }
 }

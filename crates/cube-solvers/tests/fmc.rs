@@ -118,6 +118,19 @@ fn vectors_cornersx() {
 }
 
 #[test]
+fn vectors_drslice() {
+    assert_eq!(check_vectors(|s| s.ends_with("slice")), 60);
+}
+
+#[test]
+fn vectors_drfin() {
+    assert_eq!(
+        check_vectors(|s| s.starts_with("dr") && s.ends_with("fin")),
+        60
+    );
+}
+
+#[test]
 fn vectors_htr() {
     assert_eq!(check_vectors(|s| s.starts_with("htr")), 10);
 }
@@ -173,6 +186,23 @@ fn corners_of(c: &Cube) -> ([u8; 8], [u8; 8]) {
     (c.corner_perm(), c.corner_ori())
 }
 
+/// Whether all but the E slice is solved, the U and D layers possibly turned together against
+/// it (`U D'`, `U2 D2`, `U' D`).
+fn slice_left(c: &Cube) -> bool {
+    let turn = Cube::SOLVED.apply_moves(&[Move::U1, Move::D3]);
+    (0..4)
+        .scan(Cube::SOLVED, |g, _| {
+            let here = *g;
+            *g = g.compose(&turn);
+            Some(here)
+        })
+        .any(|g| {
+            corners_of(c) == corners_of(&g)
+                && c.edge_perm()[..8] == g.edge_perm()[..8]
+                && c.edge_ori() == [0; 12]
+        })
+}
+
 fn corners_solved(c: &Cube) -> bool {
     corners_of(c) == corners_of(&Cube::SOLVED)
 }
@@ -200,9 +230,12 @@ fn rotation_corners() -> HashSet<([u8; 8], [u8; 8])> {
 /// The rotation that carries the named step's axis to F/B (EO) or U/D (DR): `x`, `y` or `z`.
 fn to_axis(step: &str) -> Symmetry {
     match step {
-        "eofb" | "drud" | "drud-eofb" | "drud-eorl" | "htr-drud" | "htrfin" => Symmetry::IDENTITY,
+        "eofb" | "drud" | "drud-eofb" | "drud-eorl" | "htr-drud" | "htrfin" | "drudslice"
+        | "drudfin" => Symmetry::IDENTITY,
         "eorl" => Symmetry::Y,
-        "eoud" | "drfb" | "drfb-eorl" | "drfb-eoud" | "htr-drfb" => Symmetry::X,
+        "eoud" | "drfb" | "drfb-eorl" | "drfb-eoud" | "htr-drfb" | "drfbslice" | "drfbfin" => {
+            Symmetry::X
+        }
         _ => Symmetry::Z,
     }
 }
@@ -273,6 +306,7 @@ fn solutions_solve_the_goal() {
                         "HTR" => htr(&done, &corner_perms),
                         "solved" => done.is_solved(),
                         "corners (centers fixed)" => corners_solved(&done),
+                        g if g.starts_with("all but") => slice_left(&done),
                         g if g.starts_with("corners relative") => {
                             rotation_corners().contains(&corners_of(&done))
                         }

@@ -41,6 +41,9 @@ pub(crate) enum Part {
     /// The corner orientation relative to the DBL corner: the twists of corners 0 to 5 (DBL is
     /// untwisted, DRB follows), 3^6 = 729 values.
     RelCo,
+    /// The order of the U/D-layer edges in their 8 positions (meaningful in domino reduction):
+    /// 8! = 40320 values.
+    UdEp,
 }
 
 /// The rank of each 12-bit set of 4 positions among the sets of 4 (`u16::MAX` for other sets),
@@ -70,6 +73,7 @@ impl Part {
             Part::MPerm | Part::SPerm | Part::EPerm => 24,
             Part::RelCp => 5040,
             Part::RelCo => 729,
+            Part::UdEp => 40320,
         }
     }
 
@@ -120,6 +124,15 @@ impl Part {
                 for i in 0..7 {
                     let smaller = pieces[i + 1..].iter().filter(|&&c| c < pieces[i]).count();
                     rank = rank * (7 - i) + smaller;
+                }
+                rank
+            }
+            Part::UdEp => {
+                let ep = cube.edge_perm();
+                let mut rank = 0;
+                for i in 0..8 {
+                    let smaller = ep[i + 1..8].iter().filter(|&&e| e < ep[i]).count();
+                    rank = rank * (8 - i) + smaller;
                 }
                 rank
             }

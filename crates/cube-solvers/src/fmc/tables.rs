@@ -25,6 +25,10 @@ pub(crate) enum Kind {
     Corners,
     /// The corners relative to each other (a 2x2x2), `U R F` turns.
     CornersX,
+    /// Leave the E slice from domino reduction on U/D: `U` turns and `R2 L2 F2 B2`.
+    DrSlice,
+    /// The finish from domino reduction on U/D.
+    DrFin,
 }
 
 /// `U D R L` (all turns), `F2 B2`: the moves that keep edge orientation on F/B.
@@ -41,6 +45,11 @@ pub(crate) fn urf_moves() -> MoveSet {
         .into_iter()
         .filter(|m| matches!(m.face(), Face::U | Face::R | Face::F))
         .collect()
+}
+
+/// [`dr_moves`] without the D turns.
+pub(crate) fn dr_moves_no_d() -> MoveSet {
+    dr_moves().iter().filter(|m| m.face() != Face::D).collect()
 }
 
 /// The six half turns.
@@ -96,6 +105,30 @@ const CORNERS_TABLES: [TableDef; 3] = [
     RELATIVE_CORNERS,
 ];
 const CORNERSX_TABLES: [TableDef; 1] = [RELATIVE_CORNERS];
+const DRSLICE_TABLES: [TableDef; 2] = [
+    TableDef {
+        parts: &[Part::Cp, Part::UdSep],
+        moves: None,
+    },
+    TableDef {
+        parts: &[Part::UdEp],
+        moves: None,
+    },
+];
+const DRFIN_TABLES: [TableDef; 3] = [
+    TableDef {
+        parts: &[Part::Cp, Part::EPerm],
+        moves: None,
+    },
+    TableDef {
+        parts: &[Part::UdEp, Part::EPerm],
+        moves: None,
+    },
+    TableDef {
+        parts: &[Part::Cp, Part::UdSep],
+        moves: None,
+    },
+];
 const HTR_TABLES: [TableDef; 1] = [TableDef {
     parts: &[Part::Cp, Part::UdSep],
     moves: None,
@@ -104,7 +137,10 @@ const HTR_TABLES: [TableDef; 1] = [TableDef {
 impl Kind {
     /// Whether the family's steps may switch sides (nissy-core's `allow_niss`).
     pub(crate) fn allows_niss(self) -> bool {
-        !matches!(self, Kind::Corners | Kind::CornersX)
+        !matches!(
+            self,
+            Kind::Corners | Kind::CornersX | Kind::DrSlice | Kind::DrFin
+        )
     }
 
     /// Whether each side of a solution must end in a clockwise quarter turn (nissy-core's
@@ -123,6 +159,8 @@ impl Kind {
             Kind::HtrFin => &HTRFIN_TABLES,
             Kind::Corners => &CORNERS_TABLES,
             Kind::CornersX => &CORNERSX_TABLES,
+            Kind::DrSlice => &DRSLICE_TABLES,
+            Kind::DrFin => &DRFIN_TABLES,
         }
     }
 
@@ -131,17 +169,29 @@ impl Kind {
         match self {
             Kind::Eo | Kind::Dr | Kind::Corners => MoveSet::ALL,
             Kind::DrEo => eo_moves(),
-            Kind::Htr => dr_moves(),
+            Kind::Htr | Kind::DrFin => dr_moves(),
+            Kind::DrSlice => dr_moves_no_d(),
             Kind::HtrFin => half_turns(),
             Kind::CornersX => urf_moves(),
         }
     }
 
-    /// The goal entries of table `def`: the solved cube's, and for HTR every corner permutation
-    /// that half turns make (with the U/D-layer edges split between the M and S slices).
-    fn goals(self, def: &TableDef, ranks: &Ranks) -> Vec<usize> {
+    /// The states the family's goal is read from: the solved cube; for HTR a cube of every
+    /// corner permutation that half turns make (with the U/D-layer edges split between the M and
+    /// S slices); for leave-slice the U and D layers solved with each other, turned together by
+    /// any amount against the E slice (`U D'`, `U' D`, `U2 D2`: the E-layer centers may be off).
+    fn goal_cubes(self) -> Vec<Cube> {
         let half_turns: Vec<Move> = Move::ALL.into_iter().filter(|m| m.is_half_turn()).collect();
         let mut cubes = vec![Cube::SOLVED];
+        if self == Kind::DrSlice {
+            for (u, d) in [
+                (Move::U1, Move::D3),
+                (Move::U3, Move::D1),
+                (Move::U2, Move::D2),
+            ] {
+                cubes.push(Cube::from_move(u).apply_move(d));
+            }
+        }
         if self == Kind::Htr {
             let mut i = 0;
             while i < cubes.len() {
@@ -154,7 +204,24 @@ impl Kind {
                 i += 1;
             }
         }
-        cubes.iter().map(|c| def.index(c, ranks)).collect()
+        cubes
+    }
+
+    /// The goal entries of table `def`.
+    fn goals(self, def: &TableDef, ranks: &Ranks) -> Vec<usize> {
+        self.goal_cubes()
+            .iter()
+            .map(|c| def.index(c, ranks))
+            .collect()
+    }
+
+    /// For a family whose tables read 0 on mixtures of goals, the table whose entry tells a goal
+    /// exactly (leave-slice: the corner and U/D-edge permutations, which its tables read apart).
+    fn exact_goal(self) -> Option<TableDef> {
+        (self == Kind::DrSlice).then_some(TableDef {
+            parts: &[Part::Cp, Part::UdEp],
+            moves: None,
+        })
     }
 }
 
@@ -163,9 +230,23 @@ pub(crate) struct Family {
     kind: Kind,
     ranks: Ranks,
     tables: Vec<Vec<u8>>,
+    /// [`Kind::exact_goal`]'s entries of the goals.
+    exact_goals: Vec<usize>,
 }
 
 impl Family {
+    fn new(kind: Kind, ranks: Ranks, tables: Vec<Vec<u8>>) -> Family {
+        let exact_goals = kind
+            .exact_goal()
+            .map_or_else(Vec::new, |def| kind.goals(&def, &ranks));
+        Family {
+            kind,
+            ranks,
+            tables,
+            exact_goals,
+        }
+    }
+
     /// Builds the family's tables (each table on its own rayon task).
     fn build(kind: Kind) -> Family {
         use rayon::prelude::*;
@@ -178,11 +259,7 @@ impl Family {
                 build_table(def, moves, &kind.goals(def, &ranks), &ranks)
             })
             .collect();
-        Family {
-            kind,
-            ranks,
-            tables,
-        }
+        Family::new(kind, ranks, tables)
     }
 
     /// The family from its payloads, each checked: its length and its goals at 0.
@@ -203,11 +280,7 @@ impl Family {
             }
             tables.push(table);
         }
-        Ok(Family {
-            kind,
-            ranks,
-            tables,
-        })
+        Ok(Family::new(kind, ranks, tables))
     }
 
     /// The family's kind.
@@ -231,6 +304,10 @@ impl Family {
     #[inline]
     pub(crate) fn is_solved(&self, cube: &Cube) -> bool {
         self.bound(cube) == 0
+            && self
+                .kind
+                .exact_goal()
+                .is_none_or(|def| self.exact_goals.contains(&def.index(cube, &self.ranks)))
     }
 
     /// Whether `m` changes the coordinate of the solved cube (nissy-core lets the search switch
@@ -316,4 +393,18 @@ family!(
     /// The tables of the corners relative to each other (`cornersx`, a 2x2x2): the corners
     /// relative to DBL, 3.7 MB.
     CornersXTables, Kind::CornersX, "fmc-cornersx", [("fmc-cornersx", 5040 * 729)]
+);
+family!(
+    /// The tables of leaving the E slice from domino reduction (`drudslice`, `drrlslice`,
+    /// `drfbslice`): the corner permutation with the split of the U/D-layer edges, and the order
+    /// of the U/D-layer edges, 2.9 MB.
+    DrSliceTables, Kind::DrSlice, "fmc-drslice",
+    [("fmc-drslice-cp", 40320 * 70), ("fmc-drslice-ep", 40320)]
+);
+family!(
+    /// The tables of the finish from domino reduction (`drudfin`, `drrlfin`, `drfbfin`): the
+    /// corner permutation and the order of the U/D-layer edges, each with the order of the E-slice
+    /// edges, and the corner permutation with the split of the U/D-layer edges, 4.8 MB.
+    DrFinTables, Kind::DrFin, "fmc-drfin",
+    [("fmc-drfin-cp", 40320 * 24), ("fmc-drfin-ep", 40320 * 24), ("fmc-drfin-sep", 40320 * 70)]
 );
