@@ -263,8 +263,11 @@ fn solutions_solve_the_goal() {
         let axis = to_axis(step.name());
         // nissy-core does not prune the first side of a mixed search: mixed and all are only
         // affordable for the short steps here.
+        // A step without NISS never switches sides: `linear` is `normal` and `inverse` together.
         let modes: &[Niss] = if step.goal().starts_with("EO") {
             &Niss::ALL
+        } else if !step.niss_allowed() {
+            &[Niss::Normal, Niss::Inverse]
         } else {
             &[Niss::Normal, Niss::Inverse, Niss::Linear]
         };
