@@ -530,6 +530,28 @@ fn errors_name_what_is_wrong() {
         "htrfin needs half turn reduction: 4 U/D-layer edges are out of their slice, \
          the corners are not in a half-turn permutation"
     );
+    // Leave-slice and the DR finish need domino reduction on their axis.
+    for (name, scramble) in [("drrlslice", "U"), ("drudfin", "F")] {
+        let step = fmc::step(name).unwrap();
+        let err = fmc::solve(
+            step,
+            &StepTables::build(step),
+            &state_of(scramble),
+            &Settings::default(),
+            &stop,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, FmcError::Requisite { step, .. } if step == name),
+            "{err}"
+        );
+        let axis = if name == "drrlslice" { "R/L" } else { "U/D" };
+        assert!(
+            err.to_string()
+                .starts_with(&format!("{name} needs domino reduction on {axis}: ")),
+            "{err}"
+        );
+    }
     match fmc::step("drdu").unwrap_err() {
         FmcError::UnknownStep { name, suggestions } => {
             assert_eq!(name, "drdu");
