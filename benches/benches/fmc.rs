@@ -1,7 +1,7 @@
 //! Benchmarks of the FMC step solvers, issue 33's five queries (tables built once, outside the
 //! timing): (a) `eofb`, NISS `all`, every solution up to 1 above optimal; (b) `drud-eofb`,
-//! `linear`, optimal; (c) `htr-drud`, `linear`, optimal; (d) `drudfin`, optimal (not yet a step:
-//! skipped while it is missing); (e) `drud`, `linear`, optimal.
+//! `linear`, optimal; (c) `htr-drud`, `linear`, optimal; (d) `drudfin`, optimal; (e) `drud`,
+//! `linear`, optimal.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -39,7 +39,7 @@ fn bench_fmc(c: &mut Criterion) {
         .collect();
     let random = |rng: &mut ChaCha8Rng| Cube::random(rng);
     let solved = |_: &mut ChaCha8Rng| Cube::SOLVED;
-    let queries: [(&str, &str, Niss, u8, Vec<Cube>); 4] = [
+    let queries: [(&str, &str, Niss, u8, Vec<Cube>); 5] = [
         (
             "a_eofb_all_plus1",
             "eofb",
@@ -58,6 +58,13 @@ fn bench_fmc(c: &mut Criterion) {
             "c_htr_drud_linear",
             "htr-drud",
             Niss::Linear,
+            0,
+            states(20, solved, &dr_moves),
+        ),
+        (
+            "d_drudfin",
+            "drudfin",
+            Niss::Normal,
             0,
             states(20, solved, &dr_moves),
         ),

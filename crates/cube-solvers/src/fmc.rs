@@ -2,8 +2,9 @@
 //! (from scratch or from edge orientation) and half turn reduction, on every axis, with
 //! nissy-core's names, movesets and conventions, so that for the same settings the solution
 //! sets are nissy-core's; and `htrfin`, the finish from half turn reduction in half turns
-//! (nissy-classic's, which nissy-core lacks). nissy-core's leave-slice (`drudslice` ...), DR
-//! finish (`drudfin` ...), `corners` and `cornersx` solvers are not steps here yet.
+//! (nissy-classic's, which nissy-core lacks); the corners with fixed centers (`corners`) and
+//! relative to each other (`cornersx`, a 2x2x2 in `U R F` turns); leaving the E slice from
+//! domino reduction (`drudslice` ...) and the finish from it (`drudfin` ...).
 //!
 //! Every step is a row of one table ([`steps`]): its name and aliases, its moveset, its
 //! requisite and its table family. A family serves every axis: the state is conjugated by the
@@ -45,8 +46,11 @@ use cube_core::{Cube, Face, Move, MoveSet, NissAlg, Symmetry};
 use cube_tables::TableError;
 
 use self::search::{Depth, Node};
-pub use self::tables::{DrEoTables, DrTables, EoTables, HtrFinTables, HtrTables};
-use self::tables::{Family, Kind, dr_moves, eo_moves, half_turns};
+pub use self::tables::{
+    CornersTables, CornersXTables, DrEoTables, DrFinTables, DrSliceTables, DrTables, EoTables,
+    HtrFinTables, HtrTables,
+};
+use self::tables::{Family, Kind, dr_moves, dr_moves_no_d, eo_moves, half_turns, urf_moves};
 use crate::{Loaded, MethodTables, load_or_build};
 
 /// NISS mode, nissy-core's flags: which sides the moves may be done on.
@@ -163,9 +167,10 @@ impl Step {
         self.goal
     }
 
-    /// Whether its solutions may use NISS (every step here may).
+    /// Whether its solutions may switch between the normal and the inverse side (nissy-core's
+    /// `allow_niss`; a step without may still be solved all on the inverse side).
     pub fn niss_allowed(&self) -> bool {
-        true
+        self.kind.allows_niss()
     }
 
     /// The [`MethodTables::NAME`] of its table family.
@@ -176,6 +181,10 @@ impl Step {
             Kind::DrEo => DrEoTables::NAME,
             Kind::Htr => HtrTables::NAME,
             Kind::HtrFin => HtrFinTables::NAME,
+            Kind::Corners => CornersTables::NAME,
+            Kind::CornersX => CornersXTables::NAME,
+            Kind::DrSlice => DrSliceTables::NAME,
+            Kind::DrFin => DrFinTables::NAME,
         }
     }
 
@@ -187,6 +196,10 @@ impl Step {
             Kind::DrEo => DrEoTables::SPECS,
             Kind::Htr => HtrTables::SPECS,
             Kind::HtrFin => HtrFinTables::SPECS,
+            Kind::Corners => CornersTables::SPECS,
+            Kind::CornersX => CornersXTables::SPECS,
+            Kind::DrSlice => DrSliceTables::SPECS,
+            Kind::DrFin => DrFinTables::SPECS,
         };
         specs.iter().map(|s| s.n_entries).sum()
     }
@@ -205,11 +218,14 @@ impl Step {
     /// The moves of the search, in the family's frame.
     fn search_moves(&self) -> MoveSet {
         match self.kind {
-            Kind::Eo | Kind::Dr => MoveSet::ALL,
+            Kind::Eo | Kind::Dr | Kind::Corners => MoveSet::ALL,
             Kind::DrEo => eo_moves(),
             // nissy-core's HTR moveset: no D2.
             Kind::Htr => dr_moves().iter().filter(|&m| m != Move::D2).collect(),
             Kind::HtrFin => half_turns(),
+            Kind::CornersX => urf_moves(),
+            Kind::DrSlice => dr_moves_no_d(),
+            Kind::DrFin => dr_moves(),
         }
     }
 }
@@ -237,7 +253,11 @@ const DREO_MOVES: &str = "U D R L, F2 B2 (in the frame of DR on U/D from EO on F
 const HALF_TURNS: &str = "U2 D2 R2 L2 F2 B2";
 const HTR_MOVES: &str = "U U' U2 D D' R2 L2 F2 B2 (in the frame of DR on U/D)";
 
-static STEPS: [Step; 16] = [
+const URF_MOVES: &str = "U R F";
+const DRSLICE_MOVES: &str = "U U' U2 R2 L2 F2 B2 (in the frame of DR on U/D)";
+const DR_MOVES: &str = "U U' U2 D D' D2 R2 L2 F2 B2 (in the frame of DR on U/D)";
+
+static STEPS: [Step; 24] = [
     row!(
         "eofb",
         ["coord_EO_UF"],
@@ -415,6 +435,94 @@ static STEPS: [Step; 16] = [
         Htr,
         ""
     ),
+    row!(
+        "drudslice",
+        ["coord_DRSLICE_UF"],
+        DRSLICE_MOVES,
+        "DR on U/D",
+        "all but the E slice",
+        (U, F),
+        DrSlice,
+        Dr,
+        "U/D"
+    ),
+    row!(
+        "drrlslice",
+        ["coord_DRSLICE_LF"],
+        DRSLICE_MOVES,
+        "DR on R/L",
+        "all but the M slice",
+        (L, F),
+        DrSlice,
+        Dr,
+        "R/L"
+    ),
+    row!(
+        "drfbslice",
+        ["coord_DRSLICE_BU"],
+        DRSLICE_MOVES,
+        "DR on F/B",
+        "all but the S slice",
+        (B, U),
+        DrSlice,
+        Dr,
+        "F/B"
+    ),
+    row!(
+        "drudfin",
+        ["coord_DRFIN_UF"],
+        DR_MOVES,
+        "DR on U/D",
+        "solved",
+        (U, F),
+        DrFin,
+        Dr,
+        "U/D"
+    ),
+    row!(
+        "drrlfin",
+        ["coord_DRFIN_LF"],
+        DR_MOVES,
+        "DR on R/L",
+        "solved",
+        (L, F),
+        DrFin,
+        Dr,
+        "R/L"
+    ),
+    row!(
+        "drfbfin",
+        ["coord_DRFIN_BU"],
+        DR_MOVES,
+        "DR on F/B",
+        "solved",
+        (B, U),
+        DrFin,
+        Dr,
+        "F/B"
+    ),
+    row!(
+        "corners",
+        ["coord_CORNERS_UF"],
+        ALL18,
+        "none",
+        "corners (centers fixed)",
+        (U, F),
+        Corners,
+        None,
+        ""
+    ),
+    row!(
+        "cornersx",
+        ["coord_CORNERSX_UF"],
+        URF_MOVES,
+        "none",
+        "corners relative to each other (a 2x2x2)",
+        (U, F),
+        CornersX,
+        None,
+        ""
+    ),
 ];
 
 /// Every step, in nissy-core's order.
@@ -543,6 +651,14 @@ pub enum StepTables {
     Htr(Arc<HtrTables>),
     /// The finish from half turn reduction.
     HtrFin(Arc<HtrFinTables>),
+    /// The corners with fixed centers.
+    Corners(Arc<CornersTables>),
+    /// The corners relative to each other.
+    CornersX(Arc<CornersXTables>),
+    /// Leaving the E slice from domino reduction.
+    DrSlice(Arc<DrSliceTables>),
+    /// The finish from domino reduction.
+    DrFin(Arc<DrFinTables>),
 }
 
 impl fmt::Debug for StepTables {
@@ -560,6 +676,10 @@ impl StepTables {
             Kind::DrEo => StepTables::DrEo(Arc::new(DrEoTables::build())),
             Kind::Htr => StepTables::Htr(Arc::new(HtrTables::build())),
             Kind::HtrFin => StepTables::HtrFin(Arc::new(HtrFinTables::build())),
+            Kind::Corners => StepTables::Corners(Arc::new(CornersTables::build())),
+            Kind::CornersX => StepTables::CornersX(Arc::new(CornersXTables::build())),
+            Kind::DrSlice => StepTables::DrSlice(Arc::new(DrSliceTables::build())),
+            Kind::DrFin => StepTables::DrFin(Arc::new(DrFinTables::build())),
         }
     }
 
@@ -585,6 +705,10 @@ impl StepTables {
             Kind::DrEo => wrap(load_or_build::<DrEoTables>(dir)?, StepTables::DrEo),
             Kind::Htr => wrap(load_or_build::<HtrTables>(dir)?, StepTables::Htr),
             Kind::HtrFin => wrap(load_or_build::<HtrFinTables>(dir)?, StepTables::HtrFin),
+            Kind::Corners => wrap(load_or_build::<CornersTables>(dir)?, StepTables::Corners),
+            Kind::CornersX => wrap(load_or_build::<CornersXTables>(dir)?, StepTables::CornersX),
+            Kind::DrSlice => wrap(load_or_build::<DrSliceTables>(dir)?, StepTables::DrSlice),
+            Kind::DrFin => wrap(load_or_build::<DrFinTables>(dir)?, StepTables::DrFin),
         })
     }
 
@@ -596,6 +720,10 @@ impl StepTables {
             StepTables::DrEo(_) => DrEoTables::NAME,
             StepTables::Htr(_) => HtrTables::NAME,
             StepTables::HtrFin(_) => HtrFinTables::NAME,
+            StepTables::Corners(_) => CornersTables::NAME,
+            StepTables::CornersX(_) => CornersXTables::NAME,
+            StepTables::DrSlice(_) => DrSliceTables::NAME,
+            StepTables::DrFin(_) => DrFinTables::NAME,
         }
     }
 
@@ -611,6 +739,10 @@ impl StepTables {
             StepTables::DrEo(t) => &t.0,
             StepTables::Htr(t) => &t.0,
             StepTables::HtrFin(t) => &t.0,
+            StepTables::Corners(t) => &t.0,
+            StepTables::CornersX(t) => &t.0,
+            StepTables::DrSlice(t) => &t.0,
+            StepTables::DrFin(t) => &t.0,
         }
     }
 }
@@ -738,7 +870,9 @@ pub fn solve(
         }
         return Ok(outcome);
     }
-    let can_switch = std::array::from_fn(|i| family.changes_solved(Move::from_index(i)));
+    let can_switch = std::array::from_fn(|i| {
+        step.kind.allows_niss() && family.changes_solved(Move::from_index(i))
+    });
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads)
         .build()
@@ -762,7 +896,7 @@ pub fn solve(
             target: usize::from(target),
             can_switch,
             htr_filter: step.kind == Kind::Htr,
-            ending_clockwise: step.kind != Kind::HtrFin,
+            ending_clockwise: step.kind.ends_clockwise(),
             stop,
         };
         let found = pool.install(|| depth.solutions(&root));

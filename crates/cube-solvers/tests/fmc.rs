@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use cube_core::{Alg, Cube, Move, NissAlg, Symmetry};
+use cube_core::{Alg, Cube, Face, Move, NissAlg, Symmetry};
 use cube_solvers::fmc::{self, FmcError, Niss, Settings, StepTables};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -113,6 +113,24 @@ fn vectors_dr_from_eo() {
 }
 
 #[test]
+fn vectors_cornersx() {
+    assert_eq!(check_vectors(|s| s == "cornersx"), 1);
+}
+
+#[test]
+fn vectors_drslice() {
+    assert_eq!(check_vectors(|s| s.ends_with("slice")), 60);
+}
+
+#[test]
+fn vectors_drfin() {
+    assert_eq!(
+        check_vectors(|s| s.starts_with("dr") && s.ends_with("fin")),
+        60
+    );
+}
+
+#[test]
 fn vectors_htr() {
     assert_eq!(check_vectors(|s| s.starts_with("htr")), 10);
 }
@@ -164,12 +182,60 @@ fn htr(c: &Cube, corner_perms: &HashSet<[u8; 8]>) -> bool {
             .all(|(i, &e)| e < 8 && e % 2 == i as u8 % 2)
 }
 
+fn corners_of(c: &Cube) -> ([u8; 8], [u8; 8]) {
+    (c.corner_perm(), c.corner_ori())
+}
+
+/// Whether all but the E slice is solved, the U and D layers possibly turned together against
+/// it (`U D'`, `U2 D2`, `U' D`).
+fn slice_left(c: &Cube) -> bool {
+    let turn = Cube::SOLVED.apply_moves(&[Move::U1, Move::D3]);
+    (0..4)
+        .scan(Cube::SOLVED, |g, _| {
+            let here = *g;
+            *g = g.compose(&turn);
+            Some(here)
+        })
+        .any(|g| {
+            corners_of(c) == corners_of(&g)
+                && c.edge_perm()[..8] == g.edge_perm()[..8]
+                && c.edge_ori() == [0; 12]
+        })
+}
+
+fn corners_solved(c: &Cube) -> bool {
+    corners_of(c) == corners_of(&Cube::SOLVED)
+}
+
+/// The corners of the 24 whole-cube rotations: made by `R L'` and `U D'`.
+fn rotation_corners() -> HashSet<([u8; 8], [u8; 8])> {
+    let turns = [
+        Cube::SOLVED.apply_moves(&[Move::R1, Move::L3]),
+        Cube::SOLVED.apply_moves(&[Move::U1, Move::D3]),
+    ];
+    let mut seen = HashSet::from([corners_of(&Cube::SOLVED)]);
+    let mut queue = vec![Cube::SOLVED];
+    while let Some(c) = queue.pop() {
+        for t in &turns {
+            let next = c.compose(t);
+            if seen.insert(corners_of(&next)) {
+                queue.push(next);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 24);
+    seen
+}
+
 /// The rotation that carries the named step's axis to F/B (EO) or U/D (DR): `x`, `y` or `z`.
 fn to_axis(step: &str) -> Symmetry {
     match step {
-        "eofb" | "drud" | "drud-eofb" | "drud-eorl" | "htr-drud" | "htrfin" => Symmetry::IDENTITY,
+        "eofb" | "drud" | "drud-eofb" | "drud-eorl" | "htr-drud" | "htrfin" | "drudslice"
+        | "drudfin" => Symmetry::IDENTITY,
         "eorl" => Symmetry::Y,
-        "eoud" | "drfb" | "drfb-eorl" | "drfb-eoud" | "htr-drfb" => Symmetry::X,
+        "eoud" | "drfb" | "drfb-eorl" | "drfb-eoud" | "htr-drfb" | "drfbslice" | "drfbfin" => {
+            Symmetry::X
+        }
         _ => Symmetry::Z,
     }
 }
@@ -197,8 +263,11 @@ fn solutions_solve_the_goal() {
         let axis = to_axis(step.name());
         // nissy-core does not prune the first side of a mixed search: mixed and all are only
         // affordable for the short steps here.
+        // A step without NISS never switches sides: `linear` is `normal` and `inverse` together.
         let modes: &[Niss] = if step.goal().starts_with("EO") {
             &Niss::ALL
+        } else if !step.niss_allowed() {
+            &[Niss::Normal, Niss::Inverse]
         } else {
             &[Niss::Normal, Niss::Inverse, Niss::Linear]
         };
@@ -239,6 +308,11 @@ fn solutions_solve_the_goal() {
                         g if g.starts_with("EO") => eo_fb(&done),
                         "HTR" => htr(&done, &corner_perms),
                         "solved" => done.is_solved(),
+                        "corners (centers fixed)" => corners_solved(&done),
+                        g if g.starts_with("all but") => slice_left(&done),
+                        g if g.starts_with("corners relative") => {
+                            rotation_corners().contains(&corners_of(&done))
+                        }
                         _ => dr_ud(&done),
                     };
                     assert!(
@@ -456,6 +530,28 @@ fn errors_name_what_is_wrong() {
         "htrfin needs half turn reduction: 4 U/D-layer edges are out of their slice, \
          the corners are not in a half-turn permutation"
     );
+    // Leave-slice and the DR finish need domino reduction on their axis.
+    for (name, scramble) in [("drrlslice", "U"), ("drudfin", "F")] {
+        let step = fmc::step(name).unwrap();
+        let err = fmc::solve(
+            step,
+            &StepTables::build(step),
+            &state_of(scramble),
+            &Settings::default(),
+            &stop,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, FmcError::Requisite { step, .. } if step == name),
+            "{err}"
+        );
+        let axis = if name == "drrlslice" { "R/L" } else { "U/D" };
+        assert!(
+            err.to_string()
+                .starts_with(&format!("{name} needs domino reduction on {axis}: ")),
+            "{err}"
+        );
+    }
     match fmc::step("drdu").unwrap_err() {
         FmcError::UnknownStep { name, suggestions } => {
             assert_eq!(name, "drdu");
@@ -512,4 +608,51 @@ fn a_raised_stop_flag_ends_the_search() {
     .unwrap();
     assert!(!outcome.complete);
     assert!(outcome.solutions.is_empty());
+}
+
+/// Whether a cube meets a goal.
+type Goal<'a> = &'a dyn Fn(&Cube) -> bool;
+
+/// The length of the shortest sequence of `moves` after which `solved` holds on `state`, by a
+/// plain iterative deepening without tables, up to `max`.
+fn brute_force(state: &Cube, moves: &[Move], solved: Goal<'_>, max: usize) -> Option<usize> {
+    fn walk(c: &Cube, last: Option<Move>, left: usize, moves: &[Move], solved: Goal<'_>) -> bool {
+        if solved(c) {
+            return true;
+        }
+        left > 0
+            && moves
+                .iter()
+                .filter(|m| last.is_none_or(|l| l.face() != m.face()))
+                .any(|&m| walk(&c.apply_move(m), Some(m), left - 1, moves, solved))
+    }
+    (0..=max).find(|&d| walk(state, None, d, moves, solved))
+}
+
+/// `corners` and `cornersx` find the optimum of a plain search on states a few moves from solved
+/// (`fmc.json` has a deeper `cornersx` case).
+#[test]
+fn corners_optimum_is_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let rotations = rotation_corners();
+    let urf = moves_where(|m| matches!(m.face(), Face::U | Face::R | Face::F));
+    let relative = |c: &Cube| rotations.contains(&corners_of(c));
+    let cases: [(&str, &[Move], Goal<'_>); 2] = [
+        ("corners", &Move::ALL, &corners_solved),
+        ("cornersx", &urf, &relative),
+    ];
+    let settings = Settings {
+        above_optimal: Some(0),
+        ..Settings::default()
+    };
+    for (name, moves, solved) in cases {
+        let step = fmc::step(name).unwrap();
+        let tables = StepTables::build(step);
+        for n in (1..=5).cycle().take(25) {
+            let state = random_walk(&mut rng, Cube::SOLVED, &Move::ALL, n);
+            let outcome = solve_all(step, &tables, &state, &settings);
+            let expected = brute_force(&state, moves, solved, 6).map(|d| d as u8);
+            assert_eq!(outcome.optimum, expected, "{name} on {state:?}");
+        }
+    }
 }

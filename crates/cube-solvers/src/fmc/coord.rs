@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use cube_core::{Cube, Move, MoveSet};
+use cube_core::{Corner, Cube, Move, MoveSet};
 
 /// One part of a step's coordinate: a function of the cube read as an index below its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,15 @@ pub(crate) enum Part {
     SPerm,
     /// The order of the E-slice edges in their positions: 4! values.
     EPerm,
+    /// The corner permutation relative to the DBL corner ([`Ranks::relative`]): the order of
+    /// the other 7 corners, 7! = 5040 values.
+    RelCp,
+    /// The corner orientation relative to the DBL corner: the twists of corners 0 to 5 (DBL is
+    /// untwisted, DRB follows), 3^6 = 729 values.
+    RelCo,
+    /// The order of the U/D-layer edges in their 8 positions (meaningful in domino reduction):
+    /// 8! = 40320 values.
+    UdEp,
 }
 
 /// The rank of each 12-bit set of 4 positions among the sets of 4 (`u16::MAX` for other sets),
@@ -62,6 +71,9 @@ impl Part {
             Part::UdSep => 70,
             Part::HtrCp => 96,
             Part::MPerm | Part::SPerm | Part::EPerm => 24,
+            Part::RelCp => 5040,
+            Part::RelCo => 729,
+            Part::UdEp => 40320,
         }
     }
 
@@ -105,6 +117,28 @@ impl Part {
             Part::MPerm => order_rank(&cube.edge_perm(), [1, 3, 5, 7]),
             Part::SPerm => order_rank(&cube.edge_perm(), [0, 2, 4, 6]),
             Part::EPerm => order_rank(&cube.edge_perm(), [8, 9, 10, 11]),
+            Part::RelCp => {
+                let cp = ranks.relative(cube).corner_perm();
+                let pieces = [0, 1, 2, 3, 4, 5, 7].map(|p| cp[p]);
+                let mut rank = 0;
+                for i in 0..7 {
+                    let smaller = pieces[i + 1..].iter().filter(|&&c| c < pieces[i]).count();
+                    rank = rank * (7 - i) + smaller;
+                }
+                rank
+            }
+            Part::UdEp => {
+                let ep = cube.edge_perm();
+                let mut rank = 0;
+                for i in 0..8 {
+                    let smaller = ep[i + 1..8].iter().filter(|&&e| e < ep[i]).count();
+                    rank = rank * (8 - i) + smaller;
+                }
+                rank
+            }
+            Part::RelCo => ranks.relative(cube).corner_ori()[..6]
+                .iter()
+                .fold(0, |acc, &o| acc * 3 + o as usize),
         }
     }
 }
@@ -120,12 +154,16 @@ fn order_rank(ep: &[u8; 12], positions: [usize; 4]) -> usize {
     rank
 }
 
-/// The rank tables of [`Part::ESlice`], [`Part::UdSep`] and [`Part::HtrCp`].
+/// The rank tables of [`Part::ESlice`], [`Part::UdSep`] and [`Part::HtrCp`], and the rotations of
+/// [`Part::RelCp`] and [`Part::RelCo`].
 pub(crate) struct Ranks {
     of12: Vec<u16>,
     of8: Vec<u16>,
     /// By corner permutation rank: its index among the half turn group's (`u8::MAX` if none).
     htr_cp: Vec<u8>,
+    /// By the corner at DBL and its twist (`corner * 3 + twist`): the inverse of the whole-cube
+    /// rotation (as the corners see it) that, done first, puts DBL back in place untwisted.
+    unrotate: [Cube; 24],
 }
 
 impl Ranks {
@@ -134,6 +172,7 @@ impl Ranks {
             of12: subset_ranks(12),
             of8: subset_ranks(8),
             htr_cp: vec![u8::MAX; 40320],
+            unrotate: unrotations(),
         };
         let mut cubes = vec![Cube::SOLVED];
         let mut i = 0;
@@ -159,8 +198,10 @@ impl Ranks {
 /// One pruning table: the product of `parts` (the first part's index is the most significant).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TableDef {
-    /// The parts, one or two.
+    /// The parts.
     pub(crate) parts: &'static [Part],
+    /// The moves its distances count when not the family's.
+    pub(crate) moves: Option<fn() -> MoveSet>,
 }
 
 impl TableDef {
@@ -247,7 +288,56 @@ pub(crate) fn build_table(
     dist
 }
 
+/// [`Ranks::unrotate`]: the 24 whole-cube rotations as the corners see them (made by `x` = `R L'`
+/// and `y` = `U D'`), each inverse filed under what it takes to DBL.
+fn unrotations() -> [Cube; 24] {
+    let x = Cube::from_move(Move::R1).apply_move(Move::L3);
+    let y = Cube::from_move(Move::U1).apply_move(Move::D3);
+    let mut rotations = vec![Cube::SOLVED];
+    let mut i = 0;
+    while i < rotations.len() {
+        for next in [rotations[i].compose(&x), rotations[i].compose(&y)] {
+            if rotations
+                .iter()
+                .all(|r| r.packed_corners() != next.packed_corners())
+            {
+                rotations.push(next);
+            }
+        }
+        i += 1;
+    }
+    let mut unrotate = [Cube::SOLVED; 24];
+    let mut filed = [false; 24];
+    for rotation in &rotations {
+        let inverse = rotation.inverse();
+        // `inverse.compose(c)` has at DBL what `inverse` has at the position c brings to DBL,
+        // twisted by c's twist there: file it under the corner and twist that undo it.
+        let (position, twist) = (0..8)
+            .map(|p| inverse.corner(Corner::ALL[p]))
+            .enumerate()
+            .find(|(_, (piece, _))| *piece == Corner::DBL)
+            .map(|(p, (_, t))| (p, (3 - t) % 3))
+            .expect("a rotation moves some corner to DBL");
+        let key = position * 3 + usize::from(twist);
+        unrotate[key] = inverse;
+        filed[key] = true;
+    }
+    assert!(
+        rotations.len() == 24 && filed.iter().all(|&f| f),
+        "24 rotations, one for each corner and twist at DBL"
+    );
+    unrotate
+}
+
 impl Ranks {
+    /// The corners of `cube` as the cube's rotation with DBL in place untwisted sees them: the
+    /// state reached by doing a whole-cube rotation, then `cube` (the corners of `cube` up to
+    /// a rotation, as on a 2x2x2).
+    pub(crate) fn relative(&self, cube: &Cube) -> Cube {
+        let (piece, twist) = cube.corner(Corner::DBL);
+        self.unrotate[piece as usize * 3 + usize::from(twist)].compose(cube)
+    }
+
     /// Whether the corner permutation of `cube` is one that half turns make.
     pub(crate) fn is_htr_corner_perm(&self, cube: &Cube) -> bool {
         self.htr_cp[Part::Cp.index(cube, self)] != u8::MAX
