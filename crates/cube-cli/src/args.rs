@@ -703,15 +703,19 @@ pub enum FmcAction {
 STEP is a step's name or alias (`cube-cli fmc steps` lists them): eofb, drud, drud-eofb, htr-drud...
 Each solution is printed in NISS notation (moves in parentheses done on the inverse scramble),
 then `// N` with its length, so that the line reads back as a sequence.
+A STATE written as moves with parentheses is read the same way: a scramble and a partial solution
+in NISS notation (`SCRAMBLE R2 F (U2 B)`: the state is the inverse of `U2 B`, the scramble, then
+`R2 F`), never as cubing.js's grouping (`(R U)2` is refused).
 
 Examples:
   cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
+  cube-cli fmc solve drud-eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F R2 F (U2 B)\" --niss all
   cube-cli fmc solve drud-eofb \"$(cat scramble.txt) F\" --niss linear --optimal
   cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
     Solve {
         /// The step.
         step: String,
-        /// The state (`-` for standard input).
+        /// The state (`-` for standard input); moves may carry a NISS part in parentheses.
         state: String,
         #[command(flatten)]
         input: InputArgs,

@@ -316,3 +316,28 @@ fn i33_5_steps_lists_every_step() {
         assert!(record["table_bytes"].as_u64().unwrap() > 0, "{record}");
     }
 }
+
+// See: issue 33, item 1: the FMC commands read their scrambles and partial solutions in NISS
+// notation; `fmc solve` too.
+#[test]
+fn i33_1_solve_reads_a_partial_solution_with_niss() {
+    // The scramble, then an EO found with NISS: `R2 F` on the scramble, `U2 B` on its inverse. The
+    // state it leaves is the inverse of the inverse part, the scramble, then the normal part.
+    let skeleton = format!("{SCRAMBLE} R2 F (U2 B)");
+    let written_out = format!("B' U2 {SCRAMBLE} R2 F");
+    let solve = |state: &str| {
+        let (code, out, err) = run(
+            &["fmc", "solve", "drud-eofb", state, "-n", "5", "--json"],
+            None,
+        );
+        assert_eq!(code, 0, "{state}: {err}");
+        json_lines(&out)[0]["solutions"].clone()
+    };
+    let by_niss = solve(&skeleton);
+    assert!(!by_niss.as_array().unwrap().is_empty());
+    assert_eq!(by_niss, solve(&written_out));
+    // cubing.js's grouping is refused, saying which reading the command uses.
+    let (code, _, err) = run(&["fmc", "solve", "eofb", "(R U)2"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("NISS notation"), "{err}");
+}

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use cube_core::NissAlg;
+use cube_core::{Cube, NissAlg};
+use cube_encode::Format;
 use cube_solvers::fmc::{self, FmcError, Settings, Step};
 
 use crate::args::{FmcAction, Global};
@@ -93,15 +94,30 @@ impl SolveRequest {
     }
 }
 
+/// The state `fmc solve` works on. A move sequence with parentheses is a scramble and a partial
+/// solution in NISS notation, as FMC write-ups and nissy write them (`S R2 F (U2 B)`: the moves in
+/// parentheses are done on the inverse scramble), so the state is its normal side; text that only
+/// makes sense as cubing.js's grouping (`(R U)2`) is refused saying so. Any other text is a state
+/// in any format, as everywhere else.
+fn solve_state(global: &Global, input: &Input) -> Result<Cube, CliError> {
+    let alg_reading = global.from.is_none_or(|from| from.format() == Format::Alg);
+    if alg_reading && input.text.contains(['(', ')']) {
+        let niss: NissAlg = input.text.parse().map_err(CliError::parse)?;
+        return Ok(niss.normal_side(&Cube::SOLVED));
+    }
+    let (_, state) = input.legal_state()?;
+    Ok(state.cube())
+}
+
 /// Solves the request's step on one state.
 pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome {
-    let (_, state) = input.legal_state()?;
+    let cube = solve_state(global, input)?;
     let step = request.step;
     let tables = method_tables::fmc_step(global, step);
     let stop = signals::listen();
     let start = Instant::now();
-    let outcome = fmc::solve(step, &tables, &state.cube(), &request.settings, stop.flag())
-        .map_err(|e| match e {
+    let outcome =
+        fmc::solve(step, &tables, &cube, &request.settings, stop.flag()).map_err(|e| match e {
             FmcError::Requisite { .. } => CliError::requisite(e),
             _ => CliError::usage(e),
         })?;
