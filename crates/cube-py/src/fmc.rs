@@ -2,7 +2,7 @@
 //! `steps`) and cube-core's NISS sequences (`unniss`, `invert`, `cleanup`, `count`), as the
 //! CLI's `fmc` commands.
 
-use cube_core::NissAlg;
+use cube_core::{Cube, NissAlg};
 use cube_solvers::MAX_THREADS;
 use cube_solvers::fmc::{self, FmcError, Settings};
 use pyo3::exceptions::PyValueError;
@@ -126,7 +126,8 @@ pub fn steps(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
 }
 
 /// The solutions of ``step`` (a name or alias of ``steps()``) on ``state`` (a ``Cube`` or a
-/// text in any format), shortest first, as the CLI's ``fmc solve``: ``niss`` is ``"normal"``,
+/// text in any format; moves with parentheses are a scramble and a partial solution in NISS
+/// notation, ``"SCRAMBLE R2 F (U2 B)"``), shortest first, as the CLI's ``fmc solve``: ``niss`` is ``"normal"``,
 /// ``"inverse"``, ``"linear"``, ``"mixed"`` or ``"all"``; up to ``max_solutions`` (default 1)
 /// solutions of ``min_moves`` to ``max_moves`` (0 to 20) moves; ``optimal=True`` keeps only
 /// the shortest, ``above_optimal=K`` those at most K longer. The step's tables are built once
@@ -186,7 +187,15 @@ pub fn solve(
             settings.max_moves, settings.min_moves
         )));
     }
-    let cube = state.legal_cube()?;
+    let cube = match &state {
+        // A scramble and a partial solution in NISS notation, as the CLI's `fmc solve` reads
+        // them: the state is the sequence's normal side; cubing.js's `(R U)2` is refused.
+        StateArg::Text(text) if text.contains(['(', ')']) => text
+            .parse::<NissAlg>()
+            .map_err(|e| ParseError::new_err(e.to_string()))?
+            .normal_side(&Cube::SOLVED),
+        _ => state.legal_cube()?,
+    };
     let outcome = interrupt::run(py, |stop| {
         let tables = tables::fmc_step(step);
         fmc::solve(step, &tables, &cube, &settings, stop.flag())

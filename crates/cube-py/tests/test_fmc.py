@@ -63,6 +63,16 @@ def test_solve_gives_solutions_of_the_step():
     assert fmc.solve("R U F", "eofb")[0].moves == "F"
 
 
+def test_solve_reads_a_partial_solution_in_niss_notation():
+    # An EO found with NISS, then DR from it: the skeleton as written equals the state written out
+    # (the inverse of the inverse part, the scramble, the normal part).
+    by_niss = fmc.solve(f"{SCRAMBLE} R2 F (U2 B)", "drud-eofb", max_solutions=5)
+    written_out = fmc.solve(f"B' U2 {SCRAMBLE} R2 F", "drud-eofb", max_solutions=5)
+    assert by_niss and [s.moves for s in by_niss] == [s.moves for s in written_out]
+    with pytest.raises(ParseError, match="NISS notation"):
+        fmc.solve("(R U)2", "eofb")
+
+
 def test_solve_errors():
     with pytest.raises(ParseError, match="eofb"):
         fmc.solve(SCRAMBLE, "eofbb")
