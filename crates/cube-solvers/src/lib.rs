@@ -14,6 +14,8 @@
 //!   search answers, and [`OptimalTables`](optimal::OptimalTables), a tier's tables loaded once
 //!   that make the search of its family.
 //! - [`step`]: a generic optimal solver for one step (a coordinate, a move set and a goal).
+//! - [`fmc`]: the fewest-moves step solvers (EO, DR, HTR, leave-slice, finishes, corners on every
+//!   axis, with NISS), nissy-core's coordinate solvers as one table of steps.
 //! - [`scramble`]: WCA-style random-state scrambles.
 //!
 //! Each method is a public namespace with a `Config` and a type named after the method.
