@@ -873,12 +873,18 @@ pub fn solve(
     let can_switch = std::array::from_fn(|i| {
         step.kind.allows_niss() && family.changes_solved(Move::from_index(i))
     });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.threads)
-        .build()
-        .map_err(|e| {
-            FmcError::Settings(format!("cannot start {} threads: {e}", settings.threads))
-        })?;
+    // The pool the caller runs in when it has as many threads (the usual case: all cores), so
+    // that a query, often well under a millisecond of search, starts no threads of its own.
+    let pool = (settings.threads != rayon::current_num_threads())
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(settings.threads)
+                .build()
+                .map_err(|e| {
+                    FmcError::Settings(format!("cannot start {} threads: {e}", settings.threads))
+                })
+        })
+        .transpose()?;
     let root = Node::root(&frame_state);
     for target in settings.min_moves.max(1)..=settings.max_moves {
         if outcome
@@ -899,7 +905,10 @@ pub fn solve(
             ending_clockwise: step.kind.ends_clockwise(),
             stop,
         };
-        let found = pool.install(|| depth.solutions(&root));
+        let found = match &pool {
+            Some(pool) => pool.install(|| depth.solutions(&root)),
+            None => depth.solutions(&root),
+        };
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             outcome.complete = false;
             break;
