@@ -231,6 +231,8 @@ def speed(args):
         print(f"{name:26} per process: nissy-core {med(theirs_p)*1e3:7.1f} ms  ours {med(ours_p)*1e3:7.1f} ms"
               f"  ({med(theirs_p)/med(ours_p):4.1f}x)   in one process: nissy-core {med(theirs_b)*1e3:7.2f} ms"
               f"  ours {med(ours_b)*1e3:7.2f} ms  ({med(theirs_b)/max(med(ours_b),1e-9):4.1f}x)", flush=True)
+        print(f"{'':26} per process, totals over {len(theirs_p)} queries: nissy-core {sum(theirs_p):6.2f} s"
+              f"  ours {sum(ours_p):6.2f} s  ({sum(theirs_p)/sum(ours_p):4.1f}x)", flush=True)
     return 0
 
 
