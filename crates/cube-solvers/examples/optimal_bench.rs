@@ -36,7 +36,7 @@ use std::time::Instant;
 use cube_core::{Alg, Cube, Symmetry};
 use cube_solvers::korf::{Config, Korf};
 use cube_solvers::optimal::{OptimalSearch, Outcome, Progress};
-use cube_solvers::sym48::{self, Counters, Sym48};
+use cube_solvers::sym48::{self, Sym48};
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::h48::{self, H48Table};
@@ -212,9 +212,9 @@ fn load_sym48<T: AsRef<[u8]> + Sync>(
     Ok((table, SymCorners::new(&corners)))
 }
 
-/// One search of a position: the outcome, and sym48's counters.
-type Search<'a> = dyn Fn(&Cube, &Limits, &mut dyn FnMut(&Progress)) -> Result<(Outcome, Option<Counters>), SolveError>
-    + 'a;
+/// One search of a position (sym48's counters in the outcome).
+type Search<'a> =
+    dyn Fn(&Cube, &Limits, &mut dyn FnMut(&Progress)) -> Result<Outcome, SolveError> + 'a;
 
 fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {
     if let Some(n) = args.heuristic_stats {
@@ -238,7 +238,7 @@ fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<()
         args.config.concurrent_upper_bound
     );
     run(args, &settings, &|cube, limits, report| {
-        Ok((korf.search(cube, limits, &Stop::new(), report)?, None))
+        korf.search(cube, limits, &Stop::new(), report)
     })
 }
 
@@ -262,8 +262,7 @@ fn run_sym48<T: AsRef<[u8]> + Sync>(
     );
     let solver = Sym48::with_config(table, corners, config).with_two_phase(two_phase(args));
     run(args, &settings, &|cube, limits, report| {
-        let outcome = solver.search(cube, limits, &Stop::new(), report)?;
-        Ok((outcome.outcome, Some(outcome.counters)))
+        solver.search(cube, limits, &Stop::new(), report)
     })
 }
 
@@ -319,12 +318,12 @@ fn run(args: &Args, settings: &str, search: &Search<'_>) -> Result<(), String> {
                 }
             };
             let cpu_before = process_cpu_seconds();
-            let (outcome, counters) = search(&cube, &limits, &mut report)
+            let outcome = search(&cube, &limits, &mut report)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
             if args.verbose {
                 eprintln!("  two-phase upper bound: {:?}", outcome.upper_bound);
-                if let Some(c) = counters {
+                if let Some(c) = outcome.counters {
                     eprintln!(
                         "  probes {} ({:.3} per node), corner prunes {}, face prunes {}, bpmx returns {}",
                         c.probes,

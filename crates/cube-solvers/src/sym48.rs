@@ -160,15 +160,6 @@ impl Default for Config {
     }
 }
 
-/// What a sym48 search found and proved, and its counters.
-#[derive(Clone, Debug)]
-pub struct Sym48Outcome {
-    /// Solutions, proven bound, nodes (children generated), time, checkpoint: as Korf's.
-    pub outcome: Outcome,
-    /// Probes and prunes.
-    pub counters: Counters,
-}
-
 /// The sym48 optimal solver over a heuristic of the H48 cosets and the reduced corner database.
 #[derive(Debug)]
 pub struct Sym48<'t, H> {
@@ -223,61 +214,6 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         Engine::new(self.heuristic, self.corners, self.config.side).root_bound(cube)
     }
 
-    /// Optimal solutions of `cube`, reporting each bound to `progress`.
-    ///
-    /// # Errors
-    /// As [`OptimalSearch::search`] (which gives the same search without the counters apart).
-    pub fn search(
-        &self,
-        cube: &Cube,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Sym48Outcome, SolveError> {
-        self.search_checkpointed(cube, None, limits, stop, progress, None)
-    }
-
-    /// Goes on with the search that `checkpoint` was taken from (its prefixes are the same as
-    /// Korf's: canonical sequences in order).
-    ///
-    /// # Errors
-    /// As [`Sym48::search`]; [`SolveError::BadCheckpoint`] when the checkpoint was taken with
-    /// another tier, prefix depth, number of solutions or lookups (the error names which).
-    pub fn resume(
-        &self,
-        checkpoint: &Checkpoint,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Sym48Outcome, SolveError> {
-        self.search_checkpointed(
-            &checkpoint.cube,
-            Some(checkpoint),
-            limits,
-            stop,
-            progress,
-            None,
-        )
-    }
-
-    /// [`Sym48::search`] of `cube`, or [`Sym48::resume`] of `resume`, that also hands the state of
-    /// the search to `periodic` every so often while a bound is searched on several threads, as
-    /// [`OptimalSearch::search_checkpointed`] does.
-    ///
-    /// # Errors
-    /// As [`Sym48::resume`].
-    pub fn search_checkpointed(
-        &self,
-        cube: &Cube,
-        resume: Option<&Checkpoint>,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-        periodic: Option<Periodic<'_>>,
-    ) -> Result<Sym48Outcome, SolveError> {
-        self.run(cube, limits, stop, progress, resume, periodic)
-    }
-
     /// The settings of the bounds loop; the position and its inverse are looked up, no conjugates.
     fn driver(&self) -> Driver {
         Driver {
@@ -299,30 +235,10 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
             }),
         }
     }
-
-    fn run(
-        &self,
-        cube: &Cube,
-        limits: &Limits,
-        stop: &Stop,
-        progress: &mut dyn FnMut(&Progress),
-        checkpoint: Option<&Checkpoint>,
-        periodic: Option<Periodic<'_>>,
-    ) -> Result<Sym48Outcome, SolveError> {
-        let engine = Engine::new(self.heuristic, self.corners, self.config.side);
-        let task = Task {
-            cube,
-            limits,
-            stop,
-            checkpoint,
-        };
-        let outcome = self.driver().run(&engine, &task, progress, periodic)?;
-        let counters = engine.into_counters();
-        Ok(Sym48Outcome { outcome, counters })
-    }
 }
 
 impl<H: Sym48Heuristic> OptimalSearch for Sym48<'_, H> {
+    /// The search, with the sym48 [`Counters`] in [`Outcome::counters`].
     fn search_checkpointed(
         &self,
         cube: &Cube,
@@ -332,10 +248,17 @@ impl<H: Sym48Heuristic> OptimalSearch for Sym48<'_, H> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
-        let found = self.run(cube, limits, stop, progress, resume, periodic)?;
+        let engine = Engine::new(self.heuristic, self.corners, self.config.side);
+        let task = Task {
+            cube,
+            limits,
+            stop,
+            checkpoint: resume,
+        };
+        let outcome = self.driver().run(&engine, &task, progress, periodic)?;
         Ok(Outcome {
-            counters: Some(found.counters),
-            ..found.outcome
+            counters: Some(engine.into_counters()),
+            ..outcome
         })
     }
 }

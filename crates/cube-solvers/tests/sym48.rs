@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move};
 use cube_solvers::korf::Korf;
-use cube_solvers::optimal::{Checkpoint, OptimalSearch};
+use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome};
 use cube_solvers::slow::Slow;
-use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic, Sym48Outcome};
+use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
 use cube_tables::Tier;
 use cube_tables::h48::{self, H48Table};
@@ -218,7 +218,7 @@ fn exact() -> Config {
     }
 }
 
-fn search<H: Sym48Heuristic>(solver: &Sym48<'_, H>, cube: &Cube, limits: &Limits) -> Sym48Outcome {
+fn search<H: Sym48Heuristic>(solver: &Sym48<'_, H>, cube: &Cube, limits: &Limits) -> Outcome {
     solver
         .search(cube, limits, &Stop::new(), &mut |_| {})
         .expect("solvable")
@@ -317,14 +317,14 @@ fn check_against<H: Sym48Heuristic>(
 ) {
     let max = Limits::default().with_max_length(expected[0].len() + 1);
     let one = search(solver, cube, &max);
-    assert!(one.outcome.optimal, "{what}");
-    assert_eq!(one.outcome.solutions.len(), 1, "{what}");
-    let first = &one.outcome.solutions[0].moves;
+    assert!(one.optimal, "{what}");
+    assert_eq!(one.solutions.len(), 1, "{what}");
+    let first = &one.solutions[0].moves;
     assert!(cube.apply_moves(first).is_solved(), "{what}");
     assert!(expected.contains(first), "{what}");
     let every = search(solver, cube, &max.with_n_solutions(ALL));
-    counters.add(&every.counters);
-    let every = sorted(every.outcome.solutions);
+    counters.add(&every.counters.expect("a sym48 search counts"));
+    let every = sorted(every.solutions);
     check_solutions(cube, &every, what);
     assert_eq!(every, expected, "{what}");
 }
@@ -340,11 +340,8 @@ fn zero_heuristic_gives_the_same_solutions() {
         let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 1 + case % 6));
         let zero = search(&solver, &cube, &all);
         let coset = search(&with_coset, &cube, &all);
-        assert_eq!(
-            sorted(zero.outcome.solutions),
-            sorted(coset.outcome.solutions)
-        );
-        assert!(zero.outcome.nodes >= coset.outcome.nodes);
+        assert_eq!(sorted(zero.solutions), sorted(coset.solutions));
+        assert!(zero.nodes >= coset.nodes);
     }
 }
 
@@ -408,15 +405,15 @@ fn same_answer_on_one_and_two_threads_with(config: &Config) {
             threads: 2,
             ..one.clone()
         };
-        let a = search(&solver, &cube, &one).outcome;
-        let b = search(&solver, &cube, &two).outcome;
+        let a = search(&solver, &cube, &one);
+        let b = search(&solver, &cube, &two);
         assert_eq!(a.solutions, b.solutions, "{n_solutions} solutions");
         if n_solutions == ALL {
             // A search stopped early counts what its threads did until they saw the cut-off:
             // only an exhausted bound has the same node count on any number of threads.
             assert_eq!(a.nodes, b.nodes);
         }
-        let every = search(&solver, &cube, &Limits::default().with_n_solutions(ALL)).outcome;
+        let every = search(&solver, &cube, &Limits::default().with_n_solutions(ALL));
         let every: HashSet<_> = every.solutions.into_iter().collect();
         assert!(a.solutions.iter().all(|s| every.contains(s)));
     }
@@ -436,8 +433,8 @@ fn upper_bound_keeps_lengths() {
             max_length: Some(12),
             ..Limits::default()
         };
-        let a = search(&exact_solver, &cube, &limits).outcome;
-        let b = search(&bounded, &cube, &limits).outcome;
+        let a = search(&exact_solver, &cube, &limits);
+        let b = search(&bounded, &cube, &limits);
         assert!(a.optimal && b.optimal);
         assert_eq!(a.solutions[0].len(), b.solutions[0].len());
         assert!(cube.apply_moves(&b.solutions[0].moves).is_solved());
@@ -458,9 +455,9 @@ fn stop_and_resume_with(config: &Config) {
     // A few solutions of many: which ones depends on the order the prefixes are searched in.
     for n_solutions in [1, 3] {
         let limits = Limits::default().with_n_solutions(n_solutions);
-        let full = search(&solver, &cube, &limits).outcome;
+        let full = search(&solver, &cube, &limits);
         let short = limits.clone().with_time_budget(Duration::from_millis(20));
-        let stopped = search(&solver, &cube, &short).outcome;
+        let stopped = search(&solver, &cube, &short);
         let Some(checkpoint) = stopped.checkpoint else {
             assert_eq!(stopped.solutions, full.solutions);
             continue;
@@ -468,8 +465,7 @@ fn stop_and_resume_with(config: &Config) {
         assert!(!stopped.optimal);
         let resumed = solver
             .resume(&checkpoint, &limits, &Stop::new(), &mut |_| {})
-            .unwrap()
-            .outcome;
+            .unwrap();
         assert!(resumed.optimal);
         assert_eq!(resumed.solutions, full.solutions, "{n_solutions} solutions");
     }
@@ -555,8 +551,7 @@ fn h0_exhausted_bounds_of_a_16_mover_are_pinned() {
             assert!(p.exhausted, "bound {} not exhausted", p.bound);
             bounds.push((p.bound, p.nodes));
         })
-        .unwrap()
-        .outcome;
+        .unwrap();
     assert!(outcome.solutions.is_empty());
     assert_eq!(outcome.proven_lower_bound, 15);
     let pinned = [
@@ -645,17 +640,18 @@ fn superflip_searches_one_prefix_per_orbit() {
             bounds.push((p.bound, p.nodes));
         })
         .unwrap();
-    assert!(outcome.outcome.solutions.is_empty());
-    assert_eq!(outcome.outcome.proven_lower_bound, 14);
+    assert!(outcome.solutions.is_empty());
+    assert_eq!(outcome.proven_lower_bound, 14);
+    let prefixes = outcome.counters.expect("a sym48 search counts").prefixes;
     let orbits: u64 = (first..=13)
         .map(|b| prefix_orbits(&superflip, b.min(4)))
         .sum();
     eprintln!(
         "superflip: {} prefixes searched, {} orbits of 4-move prefixes, bounds {bounds:?}",
-        outcome.counters.prefixes,
+        prefixes,
         prefix_orbits(&superflip, 4)
     );
-    assert_eq!(outcome.counters.prefixes, orbits);
+    assert_eq!(prefixes, orbits);
 
     let unfiltered = Sym48::with_config(
         h0(),
@@ -711,11 +707,11 @@ fn symmetric_starts_keep_every_solution() {
             threads: 2,
             ..Limits::default()
         };
-        let with = sorted(search(&solver, &cube, &all).outcome.solutions);
-        let without = sorted(search(&unfiltered, &cube, &all).outcome.solutions);
+        let with = sorted(search(&solver, &cube, &all).solutions);
+        let without = sorted(search(&unfiltered, &cube, &all).solutions);
         assert!(!with.is_empty());
         assert_eq!(with, without, "{text}");
-        let one = search(&solver, &cube, &Limits::default()).outcome.solutions;
+        let one = search(&solver, &cube, &Limits::default()).solutions;
         assert_eq!(one[0].moves.len(), with[0].len(), "{text}");
     }
 }
@@ -758,9 +754,8 @@ fn a_checkpoint_of_symmetric_starts_is_resumed_only_with_them() {
     }
     let resumed = solver
         .resume(&checkpoint, &all, &Stop::new(), &mut |_| {})
-        .unwrap()
-        .outcome;
-    let full = search(&solver, &cube, &all).outcome;
+        .unwrap();
+    let full = search(&solver, &cube, &all);
     assert!(resumed.optimal);
     assert_eq!(sorted(resumed.solutions), sorted(full.solutions));
 }
@@ -811,7 +806,7 @@ fn a_resumed_search_orders_its_bound_as_the_uninterrupted_one() {
                 None => solver.search(&cube, &limits, &stop, &mut |p| nodes = p.nodes),
                 Some(c) => solver.resume(c, &limits, &stop, &mut |p| nodes = p.nodes),
             };
-            (outcome.unwrap().outcome.solutions, nodes)
+            (outcome.unwrap().solutions, nodes)
         };
         let (solutions, nodes) = last_bound(None);
         let checkpoint = checkpoint_at(cube, solutions[0].len(), 1);
@@ -826,7 +821,7 @@ fn a_checkpoint_refuted_by_the_bound_below_is_refused() {
     let solver = Sym48::with_config(h0(), corners(), ordered_from_0());
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 7));
-    let length = search(&solver, &cube, &Limits::default()).outcome.solutions[0].len();
+    let length = search(&solver, &cube, &Limits::default()).solutions[0].len();
     let checkpoint = checkpoint_at(cube, length + 1, 1);
     match solver.resume(&checkpoint, &Limits::default(), &Stop::new(), &mut |_| {}) {
         Err(SolveError::BadCheckpoint(e)) => assert_eq!(e.field(), "bound", "{e}"),
