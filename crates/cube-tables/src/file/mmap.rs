@@ -375,6 +375,9 @@ impl Scratch {
     #[allow(unsafe_code)]
     unsafe fn map_file(path: &Path, len: usize) -> Result<Scratch, TableError> {
         let at = |e: TableError| e.with_path(path);
+        // Known to the signal handler before the file exists: a signal during the allocation (a
+        // while for the corner database's 88 MB) leaves no scratch file behind.
+        let registered = Registered::new(path);
         let file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -396,7 +399,7 @@ impl Scratch {
             map,
             len,
             path: Some(path.to_path_buf()),
-            _registered: Some(Registered::new(path)),
+            _registered: Some(registered),
         })
     }
 
