@@ -4,7 +4,7 @@
 //! - `PyCube` (`Cube`): a state read from any format the CLI reads (cube-encode's detection),
 //!   written to every format.
 //! - `solve`, `optimal`, `scramble`, `check`, `convert`: the CLI's commands as functions
-//!   (`solve.rs`, `optimal.rs`).
+//!   (`solve.rs`, `optimal.rs`), both returning a `Solution` (`solution.rs`).
 //! - `fmc.rs`: the FMC step solvers and NISS notation (`cube_toolkit.fmc`).
 //! - `tables.rs`: the table directory of the CLI's rules, the tables loaded once per process and
 //!   shared by every call, and the count of loads.
@@ -20,6 +20,7 @@ mod errors;
 mod fmc;
 mod interrupt;
 mod optimal;
+mod solution;
 mod solve;
 mod tables;
 
@@ -38,8 +39,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     });
     m.add_class::<cube::PyCube>()?;
     m.add_class::<cube::Problem>()?;
-    m.add_class::<solve::PySolution>()?;
-    m.add_class::<solve::PyStage>()?;
+    m.add_class::<solution::PySolution>()?;
+    m.add_class::<solution::PyStage>()?;
     m.add_class::<optimal::OptimalResult>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::scramble, m)?)?;

@@ -13,7 +13,7 @@ use crate::args::{Int, Seconds, time_limit};
 use crate::cube::StateArg;
 use crate::errors::{NoSolution, solve_error};
 use crate::interrupt;
-use crate::solve::PySolution;
+use crate::solution::PySolution;
 use crate::tables;
 
 /// The result of ``optimal``: ``solution`` and ``solutions`` (strings, best first), ``length``,
