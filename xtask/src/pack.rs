@@ -1,27 +1,29 @@
 //! `cargo xtask pack-tables`: zstd seeds of the baked tables, for distribution.
 
+use std::cell::Cell;
 use std::time::Instant;
 
-use cube_tables::pdb;
+use cube_tables::tier;
 
 use crate::flags::PackFlags;
-use crate::verify::chosen_tables;
+use crate::verify::some_tables;
 use crate::{Error, mib, table_dir};
 
 pub(crate) fn run(flags: PackFlags) -> Result<(), Error> {
     let dir = table_dir(flags.dir);
-    for table in chosen_tables(&dir, flags.tier)? {
-        let start = Instant::now();
-        let seed = pdb::pack_seed(&dir, &table)?;
+    some_tables(&dir, flags.tier)?;
+    // Each seed's time: from the previous one's end.
+    let start = Cell::new(Instant::now());
+    tier::pack_seeds(&dir, flags.tier, &|table, seed| {
         let size = |path: &std::path::Path| std::fs::metadata(path).map_or(0, |m| m.len());
         println!(
             "{:<16} {:.0} MiB -> {} ({:.0} MiB) in {:.2} s",
-            table.id(),
-            mib(size(&table.spec.path_in(&dir))),
+            table.id,
+            mib(size(&table.path_in(&dir))),
             seed.display(),
-            mib(size(&seed)),
-            start.elapsed().as_secs_f64()
+            mib(size(seed)),
+            start.replace(Instant::now()).elapsed().as_secs_f64()
         );
-    }
+    })?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables /work/targets/tables-7edge --tier 7edge --threads 2 [--limit N] [--verbose] \
-//!     [--no-inverse] [--no-symmetric] [--symmetries RUm,FDm,..] [--no-upper-bound] [--no-concurrent-upper-bound] [--owned] \
+//!     [--no-inverse] [--no-symmetric] [--symmetries RUm,FDm,..] [--no-upper-bound] [--no-concurrent-upper-bound] \
 //!     [--upper-bound-ms MS] [--max-length N] FILE...
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables DIR --tier 6edge --heuristic-stats 20000
@@ -15,9 +15,10 @@
 //! Each line of a FILE is a move sequence that is an optimal solution of length `n` of the position
 //! it makes from the solved cube (the layout of `positions/nissy-core-optimal-NN.txt`). Every
 //! position is solved to optimality, its length checked against `n`, and per position the nodes,
-//! seconds and nodes per second are printed, then the medians. Tables are loaded into anonymous
-//! huge-page memory (`--owned`: a plain buffer); the two-phase tables of the upper bound are
-//! read from (or built into) the same directory. An H48 tier needs its table and `korf-corners`
+//! seconds and nodes per second are printed, then the medians. The tables are loaded into anonymous
+//! huge-page memory, each payload hashed, and searched as every front end does
+//! ([`OptimalTables`], with the options' configuration); the two-phase tables of the upper bound
+//! are read from (or built into) the same directory. An H48 tier needs its table and `korf-corners`
 //! (`cargo xtask bake-tables --tier h0`); the Korf lookup options do not apply to it, and
 //! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
 //! returns), and `--ordered-from N` / `--ordered-prefix-depth D` set its ordered bounds
@@ -28,20 +29,18 @@
 //! lookup configuration, and picks conjugating symmetries greedily (how
 //! [`cube_solvers::korf::DEFAULT_SYMMETRIES`] was chosen).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
 use cube_core::{Alg, Cube, Symmetry};
 use cube_solvers::korf::{Config, Korf};
-use cube_solvers::optimal::{OptimalSearch, Outcome, Progress};
-use cube_solvers::sym48::{self, Sym48};
+use cube_solvers::optimal::{Configs, OptimalSearch, OptimalTables, Progress};
 use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
-use cube_solvers::{Limits, SolveError, Stop};
-use cube_tables::h48::{self, H48Table};
-use cube_tables::pdb::{self, PdbSet, SymCorners};
-use cube_tables::{PruneTable, TableError, TableSpec, Tier};
+use cube_solvers::{Limits, Stop};
+use cube_tables::Tier;
+use cube_tables::pdb::PdbSet;
 use rand::SeedableRng;
 
 struct Args {
@@ -51,10 +50,8 @@ struct Args {
     limit: usize,
     max_length: Option<usize>,
     verbose: bool,
-    owned: bool,
-    config: Config,
-    /// sym48's ordered bounds: from which bound, over prefixes of how many moves.
-    ordered: (usize, usize),
+    /// The searches' settings, of which the tier's family's apply.
+    configs: Configs,
     heuristic_stats: Option<usize>,
     files: Vec<PathBuf>,
 }
@@ -74,13 +71,8 @@ fn parse_args() -> Result<Args, String> {
         threads: 2,
         limit: usize::MAX,
         max_length: None,
-        ordered: {
-            let config = sym48::Config::default();
-            (config.ordered_from, config.ordered_prefix_depth)
-        },
         verbose: false,
-        owned: false,
-        config: Config::default(),
+        configs: Configs::default(),
         heuristic_stats: None,
         files: Vec::new(),
     };
@@ -112,16 +104,17 @@ fn parse_args() -> Result<Args, String> {
                 )
             }
             "--prefix-depth" => {
-                args.config.prefix_depth =
-                    prefix_depth("--prefix-depth", &value("--prefix-depth")?)?
+                let depth = prefix_depth("--prefix-depth", &value("--prefix-depth")?)?;
+                args.configs.korf.prefix_depth = depth;
+                args.configs.sym48.prefix_depth = depth;
             }
             "--ordered-from" => {
-                args.ordered.0 = value("--ordered-from")?
+                args.configs.sym48.ordered_from = value("--ordered-from")?
                     .parse()
                     .map_err(|e| format!("--ordered-from: {e}"))?
             }
             "--ordered-prefix-depth" => {
-                args.ordered.1 =
+                args.configs.sym48.ordered_prefix_depth =
                     prefix_depth("--ordered-prefix-depth", &value("--ordered-prefix-depth")?)?
             }
             "--heuristic-stats" => {
@@ -132,7 +125,7 @@ fn parse_args() -> Result<Args, String> {
                 )
             }
             "--symmetries" => {
-                args.config.symmetries = value("--symmetries")?
+                args.configs.korf.symmetries = value("--symmetries")?
                     .split(',')
                     .map(|name| {
                         name.parse::<Symmetry>()
@@ -144,14 +137,21 @@ fn parse_args() -> Result<Args, String> {
                 let ms: u64 = value("--upper-bound-ms")?
                     .parse()
                     .map_err(|e| format!("--upper-bound-ms: {e}"))?;
-                args.config.upper_bound_budget = std::time::Duration::from_millis(ms);
+                let budget = std::time::Duration::from_millis(ms);
+                args.configs.korf.upper_bound_budget = budget;
+                args.configs.sym48.upper_bound_budget = budget;
             }
             "--verbose" => args.verbose = true,
-            "--owned" => args.owned = true,
-            "--no-inverse" => args.config.inverse = false,
-            "--no-symmetric" => args.config.symmetric = false,
-            "--no-upper-bound" => args.config.upper_bound = false,
-            "--no-concurrent-upper-bound" => args.config.concurrent_upper_bound = false,
+            "--no-inverse" => args.configs.korf.inverse = false,
+            "--no-symmetric" => args.configs.korf.symmetric = false,
+            "--no-upper-bound" => {
+                args.configs.korf.upper_bound = false;
+                args.configs.sym48.upper_bound = false;
+            }
+            "--no-concurrent-upper-bound" => {
+                args.configs.korf.concurrent_upper_bound = false;
+                args.configs.sym48.concurrent_upper_bound = false;
+            }
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             file => args.files.push(PathBuf::from(file)),
         }
@@ -168,102 +168,56 @@ fn main() -> ExitCode {
         }
     };
     let start = Instant::now();
-    let result = if args.tier.h48_flips().is_some() {
-        if args.heuristic_stats.is_some() {
-            eprintln!("optimal_bench: --heuristic-stats is for the Korf tiers");
-            return ExitCode::from(2);
-        }
-        if args.owned {
-            load_sym48(&args, PruneTable::load).map(|(t, c)| run_sym48(&args, &t, &c))
-        } else {
-            load_sym48(&args, PruneTable::load_anonymous).map(|(t, c)| run_sym48(&args, &t, &c))
-        }
-    } else if args.owned {
-        PdbSet::load(&args.tables, args.tier).map(|set| run_korf(&args, &set))
-    } else {
-        PdbSet::load_anonymous(&args.tables, args.tier).map(|set| run_korf(&args, &set))
-    };
-    match result {
-        Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(e)) => {
-            eprintln!("optimal_bench: {e}");
-            ExitCode::FAILURE
-        }
+    if let Some(n) = args.heuristic_stats {
+        // The Korf lookups' statistics: an H48 tier is refused by the load, naming the tiers.
+        return match PdbSet::load_anonymous(&args.tables, args.tier) {
+            Ok(tables) => {
+                heuristic_stats(&tables, n);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("optimal_bench: --heuristic-stats: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let tables = match OptimalTables::load_anonymous(&args.tables, args.tier, true) {
+        Ok(tables) => tables,
         Err(e) => {
             eprintln!(
                 "optimal_bench: loading tables after {:.1} s: {e}",
                 start.elapsed().as_secs_f64()
             );
-            ExitCode::FAILURE
+            return ExitCode::FAILURE;
         }
-    }
-}
-
-/// The H48 table of the tier and the reduced corner database derived from `korf-corners`, each
-/// file read by `read` (owned with `--owned`, else into anonymous memory).
-fn load_sym48<T: AsRef<[u8]> + Sync>(
-    args: &Args,
-    read: impl Fn(&Path, &TableSpec) -> Result<PruneTable<T>, TableError>,
-) -> Result<(H48Table<T>, SymCorners), TableError> {
-    let spec = h48::spec(args.tier).expect("an H48 tier");
-    let table = H48Table::new(read(&spec.path_in(&args.tables), &spec)?)?;
-    let corners_spec = pdb::CORNERS.spec;
-    let corners = read(&corners_spec.path_in(&args.tables), &corners_spec)?;
-    Ok((table, SymCorners::new(&corners)))
-}
-
-/// One search of a position (sym48's counters in the outcome).
-type Search<'a> =
-    dyn Fn(&Cube, &Limits, &mut dyn FnMut(&Progress)) -> Result<Outcome, SolveError> + 'a;
-
-fn run_korf<T: AsRef<[u8]> + Sync>(args: &Args, tables: &PdbSet<T>) -> Result<(), String> {
-    if let Some(n) = args.heuristic_stats {
-        heuristic_stats(tables, n);
-        return Ok(());
-    }
-    let korf = Korf::with_config(tables, args.config.clone()).with_two_phase(two_phase(args));
+    };
+    let search = tables.searcher_with(two_phase(&args), &args.configs);
+    let korf = &args.configs.korf;
+    let sym48 = &args.configs.sym48;
     let settings = format!(
-        "tier {} threads {} inverse {} symmetric {} ({}) upper-bound {} concurrent {}",
+        "tier {} ({}) threads {} upper-bound {} concurrent {}; korf: inverse {} symmetric {} ({}); sym48: ordered from {} over {} moves",
         args.tier,
+        args.tier.family().method(),
         args.threads,
-        args.config.inverse,
-        args.config.symmetric,
-        args.config
-            .symmetries
+        korf.upper_bound,
+        korf.concurrent_upper_bound,
+        korf.inverse,
+        korf.symmetric,
+        korf.symmetries
             .iter()
             .map(|s| s.name())
             .collect::<Vec<_>>()
             .join(","),
-        args.config.upper_bound,
-        args.config.concurrent_upper_bound
+        sym48.ordered_from,
+        sym48.ordered_prefix_depth,
     );
-    run(args, &settings, &|cube, limits, report| {
-        korf.search(cube, limits, &Stop::new(), report)
-    })
-}
-
-fn run_sym48<T: AsRef<[u8]> + Sync>(
-    args: &Args,
-    table: &H48Table<T>,
-    corners: &SymCorners,
-) -> Result<(), String> {
-    let config = sym48::Config {
-        prefix_depth: args.config.prefix_depth,
-        upper_bound: args.config.upper_bound,
-        upper_bound_budget: args.config.upper_bound_budget,
-        concurrent_upper_bound: args.config.concurrent_upper_bound,
-        ordered_from: args.ordered.0,
-        ordered_prefix_depth: args.ordered.1,
-        ..sym48::Config::default()
-    };
-    let settings = format!(
-        "tier {} (sym48) threads {} upper-bound {} concurrent {}",
-        args.tier, args.threads, config.upper_bound, config.concurrent_upper_bound
-    );
-    let solver = Sym48::with_config(table, corners, config).with_two_phase(two_phase(args));
-    run(args, &settings, &|cube, limits, report| {
-        solver.search(cube, limits, &Stop::new(), report)
-    })
+    match run(&args, &settings, search.as_ref()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("optimal_bench: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The two-phase solver of the upper bound, its tables cached beside the databases as cube-cli
@@ -291,7 +245,7 @@ fn two_phase(args: &Args) -> TwoPhase {
 }
 
 /// Solves every position of the files with `search`, printing a line per position and the medians.
-fn run(args: &Args, settings: &str, search: &Search<'_>) -> Result<(), String> {
+fn run(args: &Args, settings: &str, search: &dyn OptimalSearch) -> Result<(), String> {
     let limits = Limits {
         threads: args.threads,
         max_length: args.max_length,
@@ -318,7 +272,8 @@ fn run(args: &Args, settings: &str, search: &Search<'_>) -> Result<(), String> {
                 }
             };
             let cpu_before = process_cpu_seconds();
-            let outcome = search(&cube, &limits, &mut report)
+            let outcome = search
+                .search(&cube, &limits, &Stop::new(), &mut report)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
             if args.verbose {

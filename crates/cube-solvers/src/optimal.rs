@@ -34,7 +34,7 @@ use cube_tables::Tier;
 pub use self::checkpoint::{Checkpoint, CheckpointError};
 pub(crate) use self::symmetric::orbit_starts;
 use self::symmetric::{distinct_up_to_symmetry, position_symmetries, with_images};
-pub use self::tables::OptimalTables;
+pub use self::tables::{Configs, OptimalTables};
 use self::upper::{FinishOnDrop, UpperHelper};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};

@@ -11,7 +11,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use cube_tables::pdb::{PdbSet, tier_tables};
+use cube_tables::pdb::PdbSet;
 use cube_tables::{HEADER_LEN, Scratch, Tier};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -92,9 +92,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// The load before the payload check: each payload read with one `read_exact` into anonymous
 /// memory (the header checks, constant time, are left out).
 fn previous_load(dir: &Path, tier: Tier) -> std::io::Result<()> {
-    for table in tier_tables(tier) {
-        let mut file = std::fs::File::open(table.spec.path_in(dir))?;
-        let len = table.spec.payload_len() as usize;
+    for spec in cube_tables::tier::specs(tier) {
+        let mut file = std::fs::File::open(spec.path_in(dir))?;
+        let len = spec.payload_len() as usize;
         let mut memory = Scratch::anonymous(len).map_err(std::io::Error::other)?;
         file.seek(SeekFrom::Start(HEADER_LEN as u64))?;
         file.read_exact(&mut memory)?;

@@ -14,7 +14,8 @@
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
 //! - [`tier`] is the optimal tiers as families ([`Family`], [`Tier::family`]): which tables a tier
-//!   has, whether they are ready, the one bake of any tiers; [`list_files`] lists every file the
+//!   has, whether they are ready, the one bake of any tiers and the one full check of their
+//!   tables ([`tier::verify`]); [`list_files`] lists every file the
 //!   toolkit keeps in a table directory, with its header's state; [`clean`] removes a tier's, the
 //!   method caches' or all of them, under the directory's lock.
 //!
@@ -72,22 +73,23 @@ pub use crate::file::atomic::AtomicFile;
 pub use crate::file::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
 pub use crate::file::dirs::{TABLES_DIR_ENV, check_table_dir, resolve_table_dir};
 pub use crate::file::error::{TableError, TableErrorKind};
-pub use crate::file::format::{FORMAT_VERSION, HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
+pub use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
 pub use crate::file::hash::payload_hash;
+pub use crate::file::histogram::histogram;
 pub use crate::file::id::{
-    Encoding, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier, fix_commands,
-    set_fix_commands,
+    Encoding, FORMAT_VERSION, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier,
+    fix_commands, set_fix_commands,
 };
 pub use crate::file::lines::Lines2;
 pub use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
 pub use crate::file::mmap::{Anonymous, HugeBuffer, Mapped, Scratch};
 pub use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
 pub use crate::file::open::open_regular;
-pub use crate::file::stamp::{checked_at, stamp_path, write_check_stamp};
+pub use crate::file::stamp::{checked_at, stamp_path};
 pub use crate::file::store::{TableWriter, WriteOptions, write_table};
-pub use crate::file::table::{PruneTable, check_header};
+pub use crate::file::table::{PruneTable, check_header, write_check_stamp};
 pub use crate::file::temporaries::remove_temporary_files;
-pub use crate::file::verify::{histogram, verify};
+pub use crate::file::verify::verify;
 pub use crate::tier::{Clean, FileKind, FileState, KeptFile, clean, list_files};
 
 pub use crate::coord::move_table::{MoveTable, Product, Space};

@@ -138,44 +138,15 @@ pub const EDGES_8A: Pdb = edges("korf-edges-8a", Tier::Edge8, EdgeSubset::EDGES_
 /// Edges {4..11}.
 pub const EDGES_8B: Pdb = edges("korf-edges-8b", Tier::Edge8, EdgeSubset::EDGES_8B);
 
-/// The two edge databases of a Korf tier; none for an H48 tier.
-pub const fn edge_tables(tier: Tier) -> &'static [Pdb] {
+/// The two edge databases of a Korf tier; none for an H48 tier: the Korf family's row of
+/// [`tier::specs`](crate::tier::specs), which every caller outside this module asks.
+pub(crate) const fn edge_tables(tier: Tier) -> &'static [Pdb] {
     match tier {
         Tier::Edge6 => &[EDGES_6A, EDGES_6B],
         Tier::Edge7 => &[EDGES_7A, EDGES_7B],
         Tier::Edge8 => &[EDGES_8A, EDGES_8B],
         Tier::H0 | Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => &[],
     }
-}
-
-/// The pattern databases of `tier`: the corners, then the two edge tables of a Korf tier. An H48
-/// tier has only the corners here (its search derives [`SymCorners`] from them); its own table
-/// is [`h48::spec`](crate::h48::spec).
-pub fn tier_tables(tier: Tier) -> Vec<Pdb> {
-    let mut tables = vec![CORNERS];
-    tables.extend(edge_tables(tier));
-    tables
-}
-
-/// The tables a full check of `dir` covers: the corners, and the edge tables of `tier`, or with
-/// `None` of every tier that has an edge table (or its seed) in `dir`.
-pub fn tables_to_check(dir: &std::path::Path, tier: Option<Tier>) -> Vec<Pdb> {
-    let mut tables = vec![CORNERS];
-    match tier {
-        Some(tier) => tables.extend(edge_tables(tier)),
-        None => {
-            for tier in Tier::ALL {
-                let edges = edge_tables(tier);
-                if edges.iter().any(|table| {
-                    let path = table.spec.path_in(dir);
-                    path.exists() || seed_path(&path).exists()
-                }) {
-                    tables.extend(edges);
-                }
-            }
-        }
-    }
-    tables
 }
 
 /// Checks the header, the size and the id of the file at `path` against `table`, in constant time,

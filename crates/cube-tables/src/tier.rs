@@ -11,7 +11,9 @@
 //! - [`state`]: whether they are all present with a sound header; [`largest_ready`]: the tier an
 //!   optimal search uses when none is named;
 //! - [`bake()`]: the corner database first, then the edge databases of the Korf tiers, then one
-//!   pass for every H48 tier asked for.
+//!   pass for every H48 tier asked for, under one hold of the directory's lock;
+//! - [`verify()`]: the full check of a tier's tables (seeds installed, stamps written);
+//!   [`pack_seeds`]: the seeds of its pattern databases.
 //!
 //! ```no_run
 //! use cube_tables::Tier;
@@ -26,10 +28,12 @@
 //! ```
 
 mod clean;
+mod verify;
 
 use std::path::Path;
 
 pub use self::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
+pub use self::verify::{Verified, pack_seeds, verify};
 use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
@@ -41,12 +45,34 @@ use crate::pdb;
 /// The specs of every table of `tier`: the corner database first, then the two edge databases of
 /// a Korf tier or the table of an H48 tier.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
-    let mut specs = vec![pdb::CORNERS.spec];
-    match tier.family() {
-        Family::Korf => specs.extend(pdb::edge_tables(tier).iter().map(|table| table.spec)),
-        Family::H48 => specs.extend(h48::spec(tier)),
+    tables(tier).iter().map(Table::spec).collect()
+}
+
+/// A table of a tier, as its family bakes and checks it.
+enum Table {
+    /// A pattern database: the corner database, a Korf tier's edge database.
+    Pdb(pdb::Pdb),
+    /// An H48 tier's table.
+    H48(TableSpec),
+}
+
+impl Table {
+    fn spec(&self) -> TableSpec {
+        match self {
+            Table::Pdb(table) => table.spec,
+            Table::H48(spec) => *spec,
+        }
     }
-    specs
+}
+
+/// The tables of `tier`, the corner database first: the rows of the families, behind [`specs`].
+fn tables(tier: Tier) -> Vec<Table> {
+    let mut tables = vec![Table::Pdb(pdb::CORNERS)];
+    match tier.family() {
+        Family::Korf => tables.extend(pdb::edge_tables(tier).iter().copied().map(Table::Pdb)),
+        Family::H48 => tables.extend(h48::spec(tier).map(Table::H48)),
+    }
+    tables
 }
 
 /// The disk space of `tier`'s table files (headers and payloads), from their specs.
@@ -137,12 +163,14 @@ pub struct Baked {
 
 /// Bakes the tables of `tiers` into `dir` (created if missing), skipping those baked and sound
 /// (unless `options.force`): the corner database first, which every tier needs, then the edge
-/// databases of each Korf tier, then the tables of every H48 tier in one pass. `options` are the
-/// pattern databases' (the H48 pass takes their `force` and `wait_for_lock`).
+/// databases of each Korf tier, then the tables of every H48 tier in one pass, all under one hold
+/// of the directory's writers' lock. `options` are the pattern databases' (the H48 pass takes
+/// their `force` and `wait_for_lock`).
 ///
 /// # Errors
 ///
-/// The errors of [`pdb::bake()`] and [`h48::bake_tiers`]; `Io` when `dir` cannot be created.
+/// The errors of [`pdb::bake()`] and [`h48::bake_tiers`] (`Locked`, naming the corner database,
+/// when another bake or clean of `dir` holds its lock); `Io` when `dir` cannot be created.
 pub fn bake(
     dir: &Path,
     tiers: &[Tier],
@@ -158,30 +186,33 @@ pub fn bake(
     let Some(&first) = unique.first() else {
         return Ok(Vec::new());
     };
-    std::fs::create_dir_all(dir)
-        .map_err(|e| TableError::io("creating the table directory", e).with_path(dir))?;
+    // One lock for the whole bake (created with `dir`), taken as the corner database's.
+    let lock = pdb::bake::lock(dir, &pdb::CORNERS, options)?;
     let on_pdb = |event: &pdb::Event<'_>| progress(&BakeEvent::Pdb(event));
     let mut baked = Vec::new();
-    let report = pdb::bake(dir, &pdb::CORNERS, options, &on_pdb)?;
+    let report = pdb::bake::bake_under(&lock, &pdb::CORNERS, options, &on_pdb)?;
     baked.push(Baked {
         id: pdb::CORNERS.id(),
         tier: first,
         report,
     });
-    let mut h48_tiers = Vec::new();
+    let (mut h48_tiers, mut h48_ids) = (Vec::new(), Vec::new());
     for &tier in &unique {
-        match tier.family() {
-            Family::Korf => {
-                for table in pdb::edge_tables(tier) {
-                    let report = pdb::bake(dir, table, options, &on_pdb)?;
+        for table in &tables(tier)[1..] {
+            match table {
+                Table::Pdb(table) => {
+                    let report = pdb::bake::bake_under(&lock, table, options, &on_pdb)?;
                     baked.push(Baked {
                         id: table.id(),
                         tier,
                         report,
                     });
                 }
+                Table::H48(spec) => {
+                    h48_tiers.push(tier);
+                    h48_ids.push(spec.id);
+                }
             }
-            Family::H48 => h48_tiers.push(tier),
         }
     }
     if !h48_tiers.is_empty() {
@@ -191,17 +222,12 @@ pub fn bake(
             ..h48::BakeOptions::default()
         };
         progress(&BakeEvent::H48Started { tiers: &h48_tiers });
-        let reports = h48::bake_tiers(dir, &h48_tiers, &h48_options, &|stats| {
+        let reports = h48::bake_tiers_under(&lock, &h48_tiers, &h48_options, &|stats| {
             progress(&BakeEvent::H48Level(stats));
         });
         progress(&BakeEvent::H48Finished);
-        for (&tier, report) in h48_tiers.iter().zip(reports?) {
-            let spec = h48::spec(tier).expect("an H48 tier has a table");
-            baked.push(Baked {
-                id: spec.id,
-                tier,
-                report,
-            });
+        for ((&tier, &id), report) in h48_tiers.iter().zip(&h48_ids).zip(reports?) {
+            baked.push(Baked { id, tier, report });
         }
     }
     Ok(baked)
@@ -240,5 +266,15 @@ mod tests {
             );
         }
         assert_eq!(largest_ready(dir.path()), None);
+    }
+
+    #[test]
+    fn verify_of_an_empty_directory_names_the_missing_corner_database() {
+        let dir = tempfile::tempdir().unwrap();
+        for tier in [None, Some(Tier::Edge6), Some(Tier::H0)] {
+            let err = verify(dir.path(), tier, &pdb::SpotCheck::default(), &|_| {}).unwrap_err();
+            assert_eq!(err.kind(), TableErrorKind::Missing, "{tier:?}: {err}");
+            assert!(err.to_string().contains("korf-corners"), "{tier:?}: {err}");
+        }
     }
 }

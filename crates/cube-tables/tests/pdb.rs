@@ -23,8 +23,8 @@ fn baked() -> &'static Path {
         std::fs::create_dir_all(&dir).expect("the cache directory can be created");
         let lock = File::create(dir.join("test.lock")).expect("the test lock can be created");
         lock.lock().expect("the test lock can be taken");
-        for table in pdb::tier_tables(Tier::Edge6) {
-            let _ = std::fs::remove_file(table.spec.path_in(&dir));
+        for spec in cube_tables::tier::specs(Tier::Edge6) {
+            let _ = std::fs::remove_file(spec.path_in(&dir));
         }
         let reports = pdb::bake_tier(&dir, Tier::Edge6, &BakeOptions::default(), &|_| {})
             .expect("the 6edge tier bakes");
@@ -100,7 +100,7 @@ fn verify_rescans_and_spot_checks() {
         n_walks: 60,
         ..SpotCheck::default()
     };
-    let tables = pdb::tier_tables(Tier::Edge6);
+    let tables = [pdb::CORNERS, pdb::EDGES_6A, pdb::EDGES_6B];
     for (table, pdb) in [set.corners(), &set.edges()[0], &set.edges()[1]]
         .into_iter()
         .zip(&tables)

@@ -2,14 +2,11 @@
 //! tiers and the bake itself are in [`crate::table_dir`].
 
 use std::path::Path;
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
 use crate::record::{self, Record};
-use cube_tables::h48;
 use cube_tables::pdb::{self, SpotCheck};
-use cube_tables::{
-    Clean, FileKind, FileState, KeptFile, PruneTable, TableError, TableErrorKind, TableSpec, Tier,
-};
+use cube_tables::{Clean, FileKind, FileState, KeptFile, TableError, TableErrorKind, Tier};
 
 use crate::args::{Global, TablesAction};
 use crate::output::{CliError, Report, print_outcome};
@@ -245,50 +242,30 @@ fn utc_date(time: SystemTime) -> String {
     )
 }
 
-/// The full check of the tables: each is read (not mapped, so a file truncated meanwhile is an
-/// error, not a signal), hashed, its histogram compared (and for a pattern database its spot
-/// checks run); then stamped as checked. The tables are the corner database and those of `tier`,
-/// or of every tier with a table present.
+/// The full check of the tables, cube-tables' [`tier::verify`]: each is read (not mapped, so a
+/// file truncated meanwhile is an error, not a signal), hashed, its histogram compared (and for a
+/// pattern database its spot checks run); then stamped as checked. The tables are the corner
+/// database and those of `tier`, or of every tier with a table present.
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
-    let pdbs = pdb::tables_to_check(dir, tier);
-    let h48_specs = h48::specs_to_check(dir, tier);
+    let verified =
+        tier::verify(dir, tier, &SpotCheck::default(), &|_| {}).map_err(CliError::tables)?;
     let mut text = String::new();
     let mut results: Vec<record::Verified> = Vec::new();
-    let mut check =
-        |spec: &TableSpec,
-         verify: &dyn Fn(&PruneTable<cube_tables::Anonymous>) -> Result<(), CliError>|
-         -> Result<(), CliError> {
-            let start = Instant::now();
-            let loaded =
-                PruneTable::load_anonymous(&spec.path_in(dir), spec).map_err(CliError::tables)?;
-            verify(&loaded)?;
-            let seconds = start.elapsed().as_secs_f64();
-            let stamp = match cube_tables::write_check_stamp(&loaded) {
-                Ok(()) => String::new(),
-                Err(e) => format!("; not stamped: {e}"),
-            };
-            text.push_str(&format!(
-                "{:<15} ok ({seconds:.2} s{stamp})\n",
-                spec.id.as_str()
-            ));
-            results.push(record::Verified {
-                id: spec.id.as_str().to_string(),
-                ok: true,
-                seconds,
-            });
-            Ok(())
+    for table in &verified {
+        let seconds = (table.read_time + table.check_time).as_secs_f64();
+        let stamp = match &table.stamp {
+            Ok(()) => String::new(),
+            Err(e) => format!("; not stamped: {e}"),
         };
-    for table in &pdbs {
-        check(&table.spec, &|loaded| {
-            pdb::verify_table(loaded, table, &SpotCheck::default())
-                .map(drop)
-                .map_err(CliError::tables)
-        })?;
-    }
-    for spec in &h48_specs {
-        check(spec, &|loaded| {
-            h48::verify_table(loaded).map_err(CliError::tables)
-        })?;
+        text.push_str(&format!(
+            "{:<15} ok ({seconds:.2} s{stamp})\n",
+            table.id.as_str()
+        ));
+        results.push(record::Verified {
+            id: table.id.as_str().to_string(),
+            ok: true,
+            seconds,
+        });
     }
     Ok(Report::new(
         text.trim_end(),

@@ -4,13 +4,13 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use cube_tables::corners::SymCorners;
-use cube_tables::h48::{self, H48Table};
+use cube_tables::h48::H48Table;
 use cube_tables::pdb::{self, PdbSet};
-use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier};
+use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier, tier};
 
 use super::OptimalSearch;
 use crate::korf::{self, Korf};
-use crate::sym48::Sym48;
+use crate::sym48::{self, Sym48};
 use crate::two_phase::TwoPhase;
 
 /// The tables of one optimal tier, whatever its [`Family`]: a Korf tier's pattern databases or an
@@ -35,6 +35,16 @@ use crate::two_phase::TwoPhase;
 pub struct OptimalTables<T> {
     tables: FamilyTables<T>,
     corners: SymCorners,
+}
+
+/// The configuration of each family's search, of which [`OptimalTables::searcher_with`] takes
+/// that of the tables' family.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Configs {
+    /// The Korf tiers' search.
+    pub korf: korf::Config,
+    /// The H48 tiers' search.
+    pub sym48: sym48::Config,
 }
 
 /// The tables of a tier, by family (loaded once per process: the size of the value is no matter).
@@ -78,9 +88,10 @@ impl OptimalTables<Anonymous> {
                 Ok(OptimalTables::korf(set))
             }
             Family::H48 => {
-                let spec = h48::spec(tier).expect("an H48 tier has a table");
-                let table = H48Table::new(read(&spec)?)?;
-                let corners = SymCorners::new(&read(&pdb::CORNERS.spec)?);
+                // The corner database, then the tier's table.
+                let specs = tier::specs(tier);
+                let table = H48Table::new(read(&specs[1])?)?;
+                let corners = SymCorners::new(&read(&specs[0])?);
                 Ok(OptimalTables {
                     tables: FamilyTables::H48(table),
                     corners,
@@ -152,14 +163,28 @@ impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
     /// `two_phase` for the upper bound: cheap to make (the tables and the corner reduction are
     /// borrowed), so make one per use.
     pub fn searcher(&self, two_phase: TwoPhase) -> Box<dyn OptimalSearch + '_> {
+        self.searcher_with(two_phase, &Configs::default())
+    }
+
+    /// [`OptimalTables::searcher`] with the family's configuration taken from `configs` (for a
+    /// caller that tunes the searches, such as a benchmark).
+    ///
+    /// # Panics
+    /// As [`Korf::with_config`] and [`Sym48::with_config`], on a configuration they refuse.
+    pub fn searcher_with(
+        &self,
+        two_phase: TwoPhase,
+        configs: &Configs,
+    ) -> Box<dyn OptimalSearch + '_> {
         match &self.tables {
             FamilyTables::Korf(set) => Box::new(
-                Korf::with_corners(set, Cow::Borrowed(&self.corners), korf::Config::default())
+                Korf::with_corners(set, Cow::Borrowed(&self.corners), configs.korf.clone())
                     .with_two_phase(two_phase),
             ),
-            FamilyTables::H48(table) => {
-                Box::new(Sym48::new(table, &self.corners).with_two_phase(two_phase))
-            }
+            FamilyTables::H48(table) => Box::new(
+                Sym48::with_config(table, &self.corners, configs.sym48.clone())
+                    .with_two_phase(two_phase),
+            ),
         }
     }
 }

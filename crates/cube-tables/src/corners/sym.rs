@@ -134,7 +134,7 @@ impl SymCorners {
     #[inline(always)]
     pub fn prefetch_deltas(&self, index: usize) {
         if let Some(row) = self.deltas.get(index) {
-            crate::file::table::prefetch_read(&bytemuck::bytes_of(row)[0]);
+            crate::file::prefetch::prefetch_read(&bytemuck::bytes_of(row)[0]);
         }
     }
 

@@ -9,10 +9,11 @@
 use std::path::Path;
 
 use crate::file::error::{Kind, TableError};
+use crate::file::histogram::histogram;
 use crate::file::id::TableSpec;
 use crate::file::store::{WriteOptions, write_table};
 use crate::file::table::PruneTable;
-use crate::file::verify::{histogram, verify};
+use crate::file::verify::verify;
 
 /// Where the payload returned by [`load_or_build`] came from.
 #[derive(Debug)]

@@ -12,6 +12,7 @@
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use crate::file::id::{Fix, TableId, Tier};
 
@@ -273,6 +274,33 @@ impl TableError {
 
 /// The context used when opening a file for reading; a `NotFound` there means [`TableErrorKind::Missing`].
 pub(crate) const OPENING: &str = "opening";
+
+/// The checked constructor of [`TableId`], here beside the error it fails with (so that `id.rs`,
+/// which this module uses, uses nothing of it).
+impl TableId {
+    /// Makes an id from a string, checking it.
+    ///
+    /// # Errors
+    ///
+    /// [`TableErrorKind::InvalidId`] when `id` is empty, longer than 32
+    /// bytes, or holds anything but lowercase ASCII letters, digits and `-`.
+    pub fn new(id: &str) -> Result<TableId, TableError> {
+        TableId::parse(id.as_bytes()).map_err(|why| {
+            TableError::new(Kind::InvalidId {
+                id: id.to_string(),
+                why,
+            })
+        })
+    }
+}
+
+impl FromStr for TableId {
+    type Err = TableError;
+
+    fn from_str(s: &str) -> Result<TableId, TableError> {
+        TableId::new(s)
+    }
+}
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -12,10 +12,7 @@ use std::fmt;
 
 use crate::file::error::{Kind, TableError};
 use crate::file::hash::header_checksum;
-use crate::file::id::{Encoding, MAX_ID_LEN, TableId, TableSpec, Tier};
-
-/// The current format version. Bump it on any change of the header layout, the encodings or the hash.
-pub const FORMAT_VERSION: u32 = 1;
+use crate::file::id::{Encoding, FORMAT_VERSION, MAX_ID_LEN, TableId, TableSpec, Tier};
 
 /// The length of the header in bytes, a multiple of 64, so the payload starts on a cache line.
 pub const HEADER_LEN: usize = size_of::<Header>();

@@ -8,8 +8,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::file::error::{Kind, TableError};
-use crate::file::format::FORMAT_VERSION;
+/// The current format version, part of every table's file name ([`TableId::file_name`]) and
+/// header. Bump it on any change of the header layout, the encodings or the hash.
+pub const FORMAT_VERSION: u32 = 1;
 
 /// The longest table id, in bytes: the size of the id field of the header.
 pub(crate) const MAX_ID_LEN: usize = 32;
@@ -32,21 +33,6 @@ pub struct TableId {
 }
 
 impl TableId {
-    /// Makes an id from a string, checking it.
-    ///
-    /// # Errors
-    ///
-    /// [`TableErrorKind::InvalidId`](crate::TableErrorKind::InvalidId) when `id` is empty, longer than 32
-    /// bytes, or holds anything but lowercase ASCII letters, digits and `-`.
-    pub fn new(id: &str) -> Result<TableId, TableError> {
-        TableId::parse(id.as_bytes()).map_err(|why| {
-            TableError::new(Kind::InvalidId {
-                id: id.to_string(),
-                why,
-            })
-        })
-    }
-
     /// Makes an id from a string literal. Use it for constants.
     ///
     /// # Panics
@@ -59,7 +45,7 @@ impl TableId {
         }
     }
 
-    const fn parse(id: &[u8]) -> Result<TableId, &'static str> {
+    pub(crate) const fn parse(id: &[u8]) -> Result<TableId, &'static str> {
         if id.is_empty() {
             return Err("empty");
         }
@@ -119,14 +105,6 @@ impl fmt::Display for TableId {
 impl fmt::Debug for TableId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "TableId({:?})", self.as_str())
-    }
-}
-
-impl FromStr for TableId {
-    type Err = TableError;
-
-    fn from_str(s: &str) -> Result<TableId, TableError> {
-        TableId::new(s)
     }
 }
 

@@ -66,7 +66,7 @@ impl<'a> Lines2<'a> {
     #[inline(always)]
     pub fn prefetch(self, index: usize) {
         if let Some(byte) = self.bytes.get(index >> 2) {
-            crate::file::table::prefetch_read(byte);
+            crate::file::prefetch::prefetch_read(byte);
         }
     }
 

@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use crate::file::error::{Kind, TableError};
 use crate::file::format::Histogram;
 use crate::file::hash::CHUNK_LEN;
+use crate::file::histogram::histogram;
 use crate::file::id::Encoding;
-use crate::file::verify::histogram;
 
 /// A read view of 4-bit entries packed two per byte: entry `2k` is the low nibble of byte `k`,
 /// entry `2k + 1` the high nibble. The one decoder of the layout; a search holds views and reads
@@ -53,7 +53,7 @@ impl<'a> Nibbles<'a> {
     #[inline(always)]
     pub fn prefetch(self, index: usize) {
         if let Some(byte) = self.bytes.get(index >> 1) {
-            crate::file::table::prefetch_read(byte);
+            crate::file::prefetch::prefetch_read(byte);
         }
     }
 

@@ -6,7 +6,8 @@
 //! still that version when the check ends, so a change during the check (a write in place, a
 //! truncation) is never stamped as checked. Any change of the file (a rewrite, a truncation, a touch,
 //! a new bake renamed over it) makes the stamp stale, and [`checked_at`] then returns `None`. A stamp is
-//! a report, not a proof: loaders for a search still hash the payload ([`PruneTable::load_anonymous`]).
+//! a report, not a proof: loaders for a search still hash the payload
+//! ([`PruneTable::load_anonymous`](crate::PruneTable::load_anonymous)).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,7 +16,6 @@ use std::time::{Duration, SystemTime};
 use crate::file::atomic::AtomicFile;
 use crate::file::error::TableError;
 use crate::file::format::HEADER_LEN;
-use crate::file::table::PruneTable;
 
 const MAGIC: &str = "cube-tables payload check 1";
 
@@ -69,20 +69,6 @@ fn inode(metadata: &std::fs::Metadata) -> u64 {
 #[cfg(not(unix))]
 fn inode(_metadata: &std::fs::Metadata) -> u64 {
     0
-}
-
-/// Records that `table`'s payload was checked completely just now (by [`verify`](crate::verify()) or a
-/// bake): writes the stamp of its file, atomically.
-///
-/// Nothing is written for a table that was not loaded or mapped from a file, nor when the file at
-/// `table.path()` is no longer the version the table was read from (rewritten, truncated, touched
-/// or replaced since it was opened: the check may not have seen what the file holds now).
-///
-/// # Errors
-///
-/// `Io` when the stamp cannot be written (a read-only directory, say).
-pub fn write_check_stamp<T: AsRef<[u8]>>(table: &PruneTable<T>) -> Result<(), TableError> {
-    stamp_if_unchanged(table.path(), table.opened()).map_err(|e| table.error(e))
 }
 
 /// Stamps the file at `path` as checked now if it is still the version `opened`, the one whose

@@ -2,7 +2,8 @@
 //!
 //! Like regex-automata's `DFA<T>` with `impl<T: AsRef<[u32]>> DFA<T>` (`src/dfa/dense.rs`), the payload
 //! type is a parameter: `Vec<u8>` after [`PruneTable::load`], `&[u8]` after [`PruneTable::from_bytes`],
-//! [`Anonymous`] after [`PruneTable::load_anonymous`] and [`Mapped`] after [`PruneTable::open_mapped`].
+//! [`Anonymous`](crate::Anonymous) after [`PruneTable::load_anonymous`] and [`Mapped`](crate::Mapped)
+//! after [`PruneTable::open_mapped`].
 //! The lookups are the same for all of them.
 
 use std::fs::File;
@@ -17,8 +18,6 @@ use crate::file::hash::{CHUNK_LEN, chunk_hash, combine, payload_hash};
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 use crate::file::lines::Lines2;
 use crate::file::lock::ReadLock;
-#[cfg(doc)]
-use crate::file::mmap::{Anonymous, Mapped};
 use crate::file::nibble::{Nibbles, pack_nibbles_capped};
 use crate::file::stamp::Identity;
 
@@ -115,7 +114,7 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
             Encoding::Nibble => Nibbles::new(payload).prefetch(index),
             Encoding::Byte => {
                 if let Some(byte) = payload.get(index) {
-                    prefetch_read(byte);
+                    crate::file::prefetch::prefetch_read(byte);
                 }
             }
             Encoding::Line2 { base } => Lines2::new(payload, base).prefetch(index),
@@ -315,7 +314,7 @@ impl PruneTable<Vec<u8>> {
                 spec.tier,
             ));
         }
-        let histogram = crate::file::verify::histogram(&payload, spec.encoding, spec.n_entries);
+        let histogram = crate::file::histogram::histogram(&payload, spec.encoding, spec.n_entries);
         Ok(PruneTable::in_memory(spec, histogram, payload))
     }
 
@@ -328,7 +327,7 @@ impl PruneTable<Vec<u8>> {
     ) -> PruneTable<Vec<u8>> {
         debug_assert_eq!(
             histogram,
-            crate::file::verify::histogram(&payload, spec.encoding, spec.n_entries)
+            crate::file::histogram::histogram(&payload, spec.encoding, spec.n_entries)
         );
         let info = TableInfo {
             id: spec.id,
@@ -572,21 +571,19 @@ fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
     Ok(n_read)
 }
 
-/// Prefetches the cache line holding `byte` into all cache levels.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-#[allow(unsafe_code)]
-pub(crate) fn prefetch_read(byte: &u8) {
-    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-    // SAFETY: SSE is part of the x86-64 baseline, so the `sse` target feature `_mm_prefetch` requires is
-    // always present; and a prefetch never faults or changes memory, whatever the address.
-    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast()) }
+/// Records that `table`'s payload was checked completely just now (by [`verify`](crate::verify()) or a
+/// bake): writes the stamp of its file, atomically.
+///
+/// Nothing is written for a table that was not loaded or mapped from a file, nor when the file at
+/// `table.path()` is no longer the version the table was read from (rewritten, truncated, touched
+/// or replaced since it was opened: the check may not have seen what the file holds now).
+///
+/// # Errors
+///
+/// `Io` when the stamp cannot be written (a read-only directory, say).
+pub fn write_check_stamp<T: AsRef<[u8]>>(table: &PruneTable<T>) -> Result<(), TableError> {
+    crate::file::stamp::stamp_if_unchanged(table.path(), table.opened()).map_err(|e| table.error(e))
 }
-
-/// Prefetching is a no-op on this target.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-pub(crate) fn prefetch_read(_byte: &u8) {}
 
 #[cfg(test)]
 mod tests {

@@ -24,7 +24,6 @@ use std::time::Instant;
 use cube_core::{Cube, Move};
 use rayon::prelude::*;
 
-use super::bake::{BakeOptions, class_arcs, esep_lane};
 use super::cocsep::{Cocsep, N_SEP};
 use super::edges::{EdgeParts, EdgeSyms, N_PLACEMENTS, Q, compose};
 use super::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS, edge_parts_of};
@@ -39,6 +38,14 @@ use crate::file::lock::BakeLock;
 use crate::file::mmap::Scratch;
 use crate::file::store::TableWriter;
 use crate::file::table::PruneTable;
+
+/// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log
+/// (design note 3.5); depths 0..=8 sum to nissy-core's 5,473,562 entries of code 0
+/// (`src/solvers/h48/checkdata.h`, `expected_h48[0]`) and depth 9 is its code 1.
+pub const H0_DEPTHS: [u64; 10] = [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317];
+
+/// nissy-core's code histogram of h0 with base 8 (`expected_h48[0]`): values <= 8, 9, 10, >= 11.
+pub const H0_CODES: [u64; 4] = [5_473_562, 34_776_317, 68_566_704, 8_750_867];
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
 /// 8: H48's "short cosets" (design note 3.5).
@@ -99,7 +106,7 @@ fn note(what: &str, found: u64, expected: u64) -> Option<String> {
 /// The expected code histogram of an H48 tier, where a published one exists.
 pub(super) fn expected_codes(tier: Tier) -> Option<[u64; 4]> {
     match tier {
-        Tier::H0 => Some(super::bake::H0_CODES),
+        Tier::H0 => Some(H0_CODES),
         Tier::H4 => Some(H4_H7_CODES[0]),
         Tier::H5 => Some(H4_H7_CODES[1]),
         Tier::H6 => Some(H4_H7_CODES[2]),
@@ -506,258 +513,39 @@ pub(super) struct Pass<'a> {
     pub(super) flips: u32,
     /// The tiers to write (each keeps at most `flips` flips; all of one base).
     pub(super) tiers: Vec<Tier>,
-    pub(super) options: &'a BakeOptions,
+    /// h4..h7: also count the G11 cosets at depth 11 ([`BakeOptions::count_last_level`](super::BakeOptions::count_last_level)).
+    pub(super) count_last_level: bool,
     /// Entries per depth `0..=base+1` that the search must find; else the sums of h11 at depths
     /// <= 8 and <= 10.
     pub(super) expected_depths: Option<&'a [u64]>,
 }
 
 /// Runs one search and writes every tier of `pass` under `lock` (the writers' lock of `pass.dir`);
-/// a report per tier in its order.
+/// a report per tier in its order. The steps: the free space, the levels kept (checked against
+/// the published depths), the projection of every row into the tiers with the last level
+/// streamed, the checks of the streamed count and of the codes, the writes.
 pub(super) fn run(
     pass: &Pass<'_>,
     lock: &BakeLock,
     progress: &(dyn Fn(&LevelStats) + Sync),
 ) -> Result<Vec<BakeReport>, TableError> {
-    let specs: Vec<TableSpec> = pass
-        .tiers
-        .iter()
-        .map(|&t| spec_or_error(t))
-        .collect::<Result<_, _>>()?;
-    let first = specs[0];
-    let at =
-        |e: TableError, spec: &TableSpec, path: &Path| e.at(spec.id, path, &spec.fix, spec.tier);
-    let bases: Vec<u8> = specs
-        .iter()
-        .map(|s| match s.encoding {
-            Encoding::Line2 { base } => base,
-            _ => unreachable!("H48 tables are 2-bit lines"),
-        })
-        .collect();
-    let base = bases[0];
-    assert!(bases.iter().all(|&b| b == base), "one pass writes one base");
-    let dir = pass.dir;
-    let scratch_path = scratch_path(dir, pass.flips);
+    let run = Run::new(pass)?;
     // Before the search: the free space for the tables and, at most, the scratch.
-    let file_scratch_len = pass
+    let most_scratch = pass
         .expected_depths
         .is_none()
         .then(|| last_level_scratch_len(H11_UP_TO_8));
-    check_free_space(dir, space_needed(&specs, file_scratch_len))
-        .map_err(|e| at(e, &first, dir))?;
-
+    run.check_space(most_scratch)?;
     let search_start = Instant::now();
-    let search = Search::new(pass.flips);
-    let n_rows = search.n_rows();
-    let n_entries = (n_rows * N_SEP * (N_PLACEMENTS << pass.flips)) as u64;
-    let solved = {
-        let (class, parts) = search.kernel.coord.parts(&Cube::SOLVED);
-        assert_eq!(class, 0, "the solved cube is in class 0");
-        search.kernel.u_of(parts)
-    };
-    let mut offsets = vec![0; n_rows + 1];
-    offsets[1..].fill(1);
-    let mut levels = vec![Level {
-        offsets,
-        data: Storage::Heap(vec![solved]),
-    }];
-    let mut stats = Vec::new();
-    let mut reached = 1u64;
-    let mismatch = |depth: usize, found: u64, expected: u64, against| {
-        at(
-            TableError::new(Kind::HistogramMismatch {
-                depth,
-                found,
-                expected,
-                against,
-            }),
-            &first,
-            dir,
-        )
-    };
-    let last_kept = usize::from(base) + 1;
-    while levels.len() <= last_kept {
-        let start = Instant::now();
-        let depth = levels.len();
-        let scratch = if depth == last_kept && pass.expected_depths.is_none() {
-            let len = last_level_scratch_len(reached);
-            check_free_space(dir, space_needed(&specs, Some(len)))
-                .map_err(|e| at(e, &first, dir))?;
-            Some(file_scratch(&scratch_path, len).map_err(|e| at(e, &first, &scratch_path))?)
-        } else {
-            None
-        };
-        let prev = depth.checked_sub(2).map(|d| &levels[d]);
-        let level = search
-            .next_level(prev, &levels[depth - 1], scratch)
-            .map_err(|found| {
-                mismatch(
-                    depth,
-                    found as u64,
-                    H11_UP_TO_10 - reached,
-                    "nissy-core's h11 counts",
-                )
-            })?;
-        reached += level.len();
-        let level_stats = LevelStats {
-            depth: depth as u8,
-            direction: Direction::Forward,
-            entries: level.len(),
-            unassigned: n_entries - reached,
-            elapsed: start.elapsed(),
-        };
-        progress(&level_stats);
-        stats.push(level_stats);
-        levels.push(level);
-    }
-    let counts: Vec<u64> = levels.iter().map(Level::len).collect();
-    let mut notes = Vec::new();
-    match pass.expected_depths {
-        Some(expected) => {
-            for (depth, (&found, &expected)) in counts.iter().zip(expected).enumerate() {
-                if found != expected {
-                    return Err(mismatch(depth, found, expected, "the published depths"));
-                }
-            }
-        }
-        None => {
-            let up_to_8: u64 = counts[..=8].iter().sum();
-            if up_to_8 != H11_UP_TO_8 {
-                return Err(mismatch(8, up_to_8, H11_UP_TO_8, "H48's short cosets"));
-            }
-            if !near(reached, H11_UP_TO_10) {
-                return Err(mismatch(
-                    10,
-                    reached,
-                    H11_UP_TO_10,
-                    "nissy-core's h11 counts",
-                ));
-            }
-            notes.extend(note("h11 cosets at depths <= 10", reached, H11_UP_TO_10));
-        }
-    }
-
-    // The projection: every row of every tier, and the streamed level `base + 2`.
-    let project_start = Instant::now();
-    let mut outputs: Vec<TierRows> = specs
-        .iter()
-        .map(|spec| {
-            Ok(TierRows {
-                tier: spec.tier.expect("an H48 spec has a tier"),
-                n_flips: spec.tier.and_then(Tier::h48_flips).expect("an H48 tier"),
-                writer: TableWriter::create_under(lock, spec)?,
-                histogram: [0; HISTOGRAM_LEN],
-            })
-        })
-        .collect::<Result<_, TableError>>()?;
-    let flips = pass.flips;
-    // Only the widest tier is filled from the cosets (one read-modify-write per coset, in a row
-    // buffer of at most 1.15 MB that stays in L2); the others are folded from it.
-    let widest = outputs
-        .iter()
-        .map(|o| o.n_flips)
-        .max()
-        .expect("a pass writes a tier");
-    let streamed = last_kept + 1;
-    let mut at_streamed = 0u64;
-    for start in (0..n_rows).step_by(BATCH_ROWS) {
-        let end = (start + BATCH_ROWS).min(n_rows);
-        let batch: Vec<(Vec<Vec<u8>>, u64)> = (start..end)
-            .into_par_iter()
-            .map_init(
-                || search.work(),
-                |work, r| {
-                    let mut row = vec![0xFF; (N_SEP << widest) * BLOCK_BYTES];
-                    for (depth, level) in levels.iter().enumerate() {
-                        let code = (depth as u8).saturating_sub(base);
-                        for &u in level.row(r) {
-                            lower(&mut row, project(u, flips, widest), code, depth as u8);
-                        }
-                    }
-                    let count = pass.options.count_last_level;
-                    let bits = &mut work.bits;
-                    search.children(r, &levels[last_kept], |u| {
-                        lower(&mut row, project(u, flips, widest), 2, streamed as u8);
-                        if count {
-                            bits[(u >> 6) as usize] |= 1 << (u & 63);
-                        }
-                    });
-                    let mut n_streamed = 0;
-                    if count {
-                        for level in &levels[last_kept - 1..] {
-                            for &u in level.row(r) {
-                                bits[(u >> 6) as usize] &= !(1 << (u & 63));
-                            }
-                        }
-                        for word in bits.iter_mut() {
-                            n_streamed += u64::from(std::mem::take(word).count_ones());
-                        }
-                    }
-                    for line in row.chunks_exact_mut(LINE_BYTES) {
-                        if line[0] & 0x0F == 0x0F {
-                            line[0] = line[0] & 0xF0 | (base + 3);
-                        }
-                    }
-                    let rows = outputs
-                        .iter()
-                        .map(|o| fold(&row, widest, o.n_flips))
-                        .collect();
-                    (rows, n_streamed)
-                },
-            )
-            .collect();
-        for (rows, n_streamed) in batch {
-            at_streamed += n_streamed;
-            for (output, row) in outputs.iter_mut().zip(rows) {
-                let histogram = line_histogram(&row);
-                for (total, n) in output.histogram.iter_mut().zip(histogram) {
-                    *total += n;
-                }
-                output.writer.write(&row)?;
-            }
-        }
-    }
-    progress(&LevelStats {
-        depth: streamed as u8,
-        direction: Direction::Forward,
-        entries: at_streamed,
-        unassigned: n_entries - reached - at_streamed,
-        elapsed: project_start.elapsed(),
-    });
+    let kept = run.search_levels(progress)?;
+    let mut notes = run.check_depths(&kept)?;
+    let mut outputs = run.outputs(lock)?;
+    let at_streamed = run.project(&kept, &mut outputs, progress)?;
+    let Kept { levels, stats, .. } = kept;
     drop(levels);
     let search_time = search_start.elapsed();
-    if pass.options.count_last_level && pass.expected_depths.is_none() {
-        if !near(at_streamed, H11_AT_11) {
-            return Err(mismatch(
-                11,
-                at_streamed,
-                H11_AT_11,
-                "nissy-core's h11 counts",
-            ));
-        }
-        notes.extend(note("h11 cosets at depth 11", at_streamed, H11_AT_11));
-    }
-    for (output, spec) in outputs.iter().zip(&specs) {
-        if let Some(expected) = expected_codes(output.tier) {
-            for (code, &expected) in expected.iter().enumerate() {
-                let found = output.histogram[code];
-                notes.extend(note(
-                    &format!("{} entries of code {code}", output.tier),
-                    found,
-                    expected,
-                ));
-                if !codes_ok(output.tier, &output.histogram) {
-                    let e = TableError::new(Kind::HistogramMismatch {
-                        depth: code,
-                        found,
-                        expected,
-                        against: "nissy-core's codes",
-                    });
-                    return Err(at(e, spec, &spec.path_in(dir)));
-                }
-            }
-        }
-    }
+    notes.extend(run.check_streamed(at_streamed)?);
+    notes.extend(run.check_codes(&outputs)?);
     let write_start = Instant::now();
     let mut reports = Vec::new();
     for output in outputs {
@@ -777,6 +565,328 @@ pub(super) fn run(
         });
     }
     Ok(reports)
+}
+
+/// One pass under way: its search, the specs of its tiers and their one base.
+struct Run<'p> {
+    pass: &'p Pass<'p>,
+    search: Search,
+    specs: Vec<TableSpec>,
+    base: u8,
+}
+
+/// The levels a search keeps (up to `base + 1`), their statistics and the cosets reached.
+struct Kept {
+    levels: Vec<Level>,
+    stats: Vec<LevelStats>,
+    reached: u64,
+}
+
+impl<'p> Run<'p> {
+    fn new(pass: &'p Pass<'p>) -> Result<Run<'p>, TableError> {
+        let specs: Vec<TableSpec> = pass
+            .tiers
+            .iter()
+            .map(|&t| spec_or_error(t))
+            .collect::<Result<_, _>>()?;
+        let bases: Vec<u8> = specs
+            .iter()
+            .map(|s| match s.encoding {
+                Encoding::Line2 { base } => base,
+                _ => unreachable!("H48 tables are 2-bit lines"),
+            })
+            .collect();
+        let base = bases[0];
+        assert!(bases.iter().all(|&b| b == base), "one pass writes one base");
+        Ok(Run {
+            pass,
+            search: Search::new(pass.flips),
+            specs,
+            base,
+        })
+    }
+
+    /// `e` about the pass's first table at `path`.
+    fn at(&self, e: TableError, path: &Path) -> TableError {
+        let first = &self.specs[0];
+        e.at(first.id, path, &first.fix, first.tier)
+    }
+
+    /// The error of a count at `depth` that is not the published one.
+    fn mismatch(
+        &self,
+        depth: usize,
+        found: u64,
+        expected: u64,
+        against: &'static str,
+    ) -> TableError {
+        let kind = Kind::HistogramMismatch {
+            depth,
+            found,
+            expected,
+            against,
+        };
+        self.at(TableError::new(kind), self.pass.dir)
+    }
+
+    /// The free space for the tables and a scratch of `scratch_len` bytes, if file-backed.
+    fn check_space(&self, scratch_len: Option<usize>) -> Result<(), TableError> {
+        check_free_space(self.pass.dir, space_needed(&self.specs, scratch_len))
+            .map_err(|e| self.at(e, self.pass.dir))
+    }
+
+    /// The cosets of the search, over all its rows.
+    fn n_entries(&self) -> u64 {
+        (self.search.n_rows() * N_SEP * (N_PLACEMENTS << self.pass.flips)) as u64
+    }
+
+    /// The last level the search keeps: `base + 1`; the next one is streamed.
+    fn last_kept(&self) -> usize {
+        usize::from(self.base) + 1
+    }
+
+    /// The breadth-first search from the solved cube up to the last level kept, that level in a
+    /// file-backed scratch for h4..h7.
+    fn search_levels(&self, progress: &(dyn Fn(&LevelStats) + Sync)) -> Result<Kept, TableError> {
+        let search = &self.search;
+        let n_rows = search.n_rows();
+        let n_entries = self.n_entries();
+        let solved = {
+            let (class, parts) = search.kernel.coord.parts(&Cube::SOLVED);
+            assert_eq!(class, 0, "the solved cube is in class 0");
+            search.kernel.u_of(parts)
+        };
+        let mut offsets = vec![0; n_rows + 1];
+        offsets[1..].fill(1);
+        let mut levels = vec![Level {
+            offsets,
+            data: Storage::Heap(vec![solved]),
+        }];
+        let mut stats = Vec::new();
+        let mut reached = 1u64;
+        let last_kept = self.last_kept();
+        let scratch_path = scratch_path(self.pass.dir, self.pass.flips);
+        while levels.len() <= last_kept {
+            let start = Instant::now();
+            let depth = levels.len();
+            let scratch = if depth == last_kept && self.pass.expected_depths.is_none() {
+                let len = last_level_scratch_len(reached);
+                self.check_space(Some(len))?;
+                Some(file_scratch(&scratch_path, len).map_err(|e| self.at(e, &scratch_path))?)
+            } else {
+                None
+            };
+            let prev = depth.checked_sub(2).map(|d| &levels[d]);
+            let level = search
+                .next_level(prev, &levels[depth - 1], scratch)
+                .map_err(|found| {
+                    self.mismatch(
+                        depth,
+                        found as u64,
+                        H11_UP_TO_10 - reached,
+                        "nissy-core's h11 counts",
+                    )
+                })?;
+            reached += level.len();
+            let level_stats = LevelStats {
+                depth: depth as u8,
+                direction: Direction::Forward,
+                entries: level.len(),
+                unassigned: n_entries - reached,
+                elapsed: start.elapsed(),
+            };
+            progress(&level_stats);
+            stats.push(level_stats);
+            levels.push(level);
+        }
+        Ok(Kept {
+            levels,
+            stats,
+            reached,
+        })
+    }
+
+    /// The levels kept against the published depths (h0), or the sums of h11 at depths <= 8
+    /// and <= 10; the notes of counts within the tolerance.
+    fn check_depths(&self, kept: &Kept) -> Result<Vec<String>, TableError> {
+        let counts: Vec<u64> = kept.levels.iter().map(Level::len).collect();
+        let reached = kept.reached;
+        let mut notes = Vec::new();
+        match self.pass.expected_depths {
+            Some(expected) => {
+                for (depth, (&found, &expected)) in counts.iter().zip(expected).enumerate() {
+                    if found != expected {
+                        return Err(self.mismatch(depth, found, expected, "the published depths"));
+                    }
+                }
+            }
+            None => {
+                let up_to_8: u64 = counts[..=8].iter().sum();
+                if up_to_8 != H11_UP_TO_8 {
+                    return Err(self.mismatch(8, up_to_8, H11_UP_TO_8, "H48's short cosets"));
+                }
+                if !near(reached, H11_UP_TO_10) {
+                    return Err(self.mismatch(
+                        10,
+                        reached,
+                        H11_UP_TO_10,
+                        "nissy-core's h11 counts",
+                    ));
+                }
+                notes.extend(note("h11 cosets at depths <= 10", reached, H11_UP_TO_10));
+            }
+        }
+        Ok(notes)
+    }
+
+    /// A writer per tier of the pass, under `lock`.
+    fn outputs(&self, lock: &BakeLock) -> Result<Vec<TierRows>, TableError> {
+        self.specs
+            .iter()
+            .map(|spec| {
+                Ok(TierRows {
+                    tier: spec.tier.expect("an H48 spec has a tier"),
+                    n_flips: spec.tier.and_then(Tier::h48_flips).expect("an H48 tier"),
+                    writer: TableWriter::create_under(lock, spec)?,
+                    histogram: [0; HISTOGRAM_LEN],
+                })
+            })
+            .collect()
+    }
+
+    /// The projection: every row of every tier from the levels kept and the streamed level
+    /// `base + 2`, written row by row into `outputs`; the cosets counted at the streamed level
+    /// (with [`Pass::count_last_level`], else 0).
+    fn project(
+        &self,
+        kept: &Kept,
+        outputs: &mut [TierRows],
+        progress: &(dyn Fn(&LevelStats) + Sync),
+    ) -> Result<u64, TableError> {
+        let project_start = Instant::now();
+        let (search, levels, base) = (&self.search, &kept.levels, self.base);
+        let flips = self.pass.flips;
+        let last_kept = self.last_kept();
+        // Only the widest tier is filled from the cosets (one read-modify-write per coset, in a
+        // row buffer of at most 1.15 MB that stays in L2); the others are folded from it.
+        let widest = outputs
+            .iter()
+            .map(|o| o.n_flips)
+            .max()
+            .expect("a pass writes a tier");
+        let streamed = last_kept + 1;
+        let count = self.pass.count_last_level;
+        let n_rows = search.n_rows();
+        let mut at_streamed = 0u64;
+        for start in (0..n_rows).step_by(BATCH_ROWS) {
+            let end = (start + BATCH_ROWS).min(n_rows);
+            let batch: Vec<(Vec<Vec<u8>>, u64)> = (start..end)
+                .into_par_iter()
+                .map_init(
+                    || search.work(),
+                    |work, r| {
+                        let mut row = vec![0xFF; (N_SEP << widest) * BLOCK_BYTES];
+                        for (depth, level) in levels.iter().enumerate() {
+                            let code = (depth as u8).saturating_sub(base);
+                            for &u in level.row(r) {
+                                lower(&mut row, project(u, flips, widest), code, depth as u8);
+                            }
+                        }
+                        let bits = &mut work.bits;
+                        search.children(r, &levels[last_kept], |u| {
+                            lower(&mut row, project(u, flips, widest), 2, streamed as u8);
+                            if count {
+                                bits[(u >> 6) as usize] |= 1 << (u & 63);
+                            }
+                        });
+                        let mut n_streamed = 0;
+                        if count {
+                            for level in &levels[last_kept - 1..] {
+                                for &u in level.row(r) {
+                                    bits[(u >> 6) as usize] &= !(1 << (u & 63));
+                                }
+                            }
+                            for word in bits.iter_mut() {
+                                n_streamed += u64::from(std::mem::take(word).count_ones());
+                            }
+                        }
+                        for line in row.chunks_exact_mut(LINE_BYTES) {
+                            if line[0] & 0x0F == 0x0F {
+                                line[0] = line[0] & 0xF0 | (base + 3);
+                            }
+                        }
+                        let rows = outputs
+                            .iter()
+                            .map(|o| fold(&row, widest, o.n_flips))
+                            .collect();
+                        (rows, n_streamed)
+                    },
+                )
+                .collect();
+            for (rows, n_streamed) in batch {
+                at_streamed += n_streamed;
+                for (output, row) in outputs.iter_mut().zip(rows) {
+                    let histogram = line_histogram(&row);
+                    for (total, n) in output.histogram.iter_mut().zip(histogram) {
+                        *total += n;
+                    }
+                    output.writer.write(&row)?;
+                }
+            }
+        }
+        progress(&LevelStats {
+            depth: streamed as u8,
+            direction: Direction::Forward,
+            entries: at_streamed,
+            unassigned: self.n_entries() - kept.reached - at_streamed,
+            elapsed: project_start.elapsed(),
+        });
+        Ok(at_streamed)
+    }
+
+    /// With [`Pass::count_last_level`] for h4..h7, the cosets at depth 11 against nissy-core's
+    /// count; the note of a count within the tolerance.
+    fn check_streamed(&self, at_streamed: u64) -> Result<Option<String>, TableError> {
+        if !(self.pass.count_last_level && self.pass.expected_depths.is_none()) {
+            return Ok(None);
+        }
+        if !near(at_streamed, H11_AT_11) {
+            return Err(self.mismatch(11, at_streamed, H11_AT_11, "nissy-core's h11 counts"));
+        }
+        Ok(note("h11 cosets at depth 11", at_streamed, H11_AT_11))
+    }
+
+    /// Each tier's code histogram against nissy-core's; the notes of counts within the tolerance.
+    fn check_codes(&self, outputs: &[TierRows]) -> Result<Vec<String>, TableError> {
+        let mut notes = Vec::new();
+        for (output, spec) in outputs.iter().zip(&self.specs) {
+            if let Some(expected) = expected_codes(output.tier) {
+                for (code, &expected) in expected.iter().enumerate() {
+                    let found = output.histogram[code];
+                    notes.extend(note(
+                        &format!("{} entries of code {code}", output.tier),
+                        found,
+                        expected,
+                    ));
+                    if !codes_ok(output.tier, &output.histogram) {
+                        let e = TableError::new(Kind::HistogramMismatch {
+                            depth: code,
+                            found,
+                            expected,
+                            against: "nissy-core's codes",
+                        });
+                        return Err(e.at(
+                            spec.id,
+                            &spec.path_in(self.pass.dir),
+                            &spec.fix,
+                            spec.tier,
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(notes)
+    }
 }
 
 /// The full check of a loaded H48 table: its payload hash and histogram ([`crate::verify()`]),
@@ -1000,4 +1110,45 @@ mod speed {
         let ns = start.elapsed().as_nanos() as f64 / (us.len() * 18) as f64;
         eprintln!("{ns:.2} ns per transition (checksum {acc})");
     }
+}
+
+/// An edge lane with the given `esep`: E pieces 8..11 at the placement's Q positions, M pieces
+/// 1, 3, 5, 7 at the sep70 positions among the others, S pieces 0, 2, 4, 6 elsewhere, no flips.
+fn esep_lane(esep: usize) -> [u8; 16] {
+    let (sep70, placement) = (esep / N_PLACEMENTS, esep % N_PLACEMENTS);
+    let e_mask = super::edges::E_MASKS[placement];
+    let m_mask = super::cocsep::SEP_MASKS[sep70];
+    let mut lane: [u8; 16] = std::array::from_fn(|i| i as u8);
+    let (mut e, mut m, mut s, mut outside) = (8u8, 1u8, 0u8, 0);
+    for (j, &position) in Q.iter().enumerate() {
+        let piece = if e_mask >> j & 1 == 1 {
+            e += 1;
+            e - 1
+        } else {
+            outside += 1;
+            if m_mask >> (outside - 1) & 1 == 1 {
+                m += 2;
+                m - 2
+            } else {
+                s += 2;
+                s - 2
+            }
+        };
+        lane[usize::from(position)] = piece;
+    }
+    lane
+}
+
+/// The class graph: `arcs[c * 18 + m]` is the class of class `c`'s representative after move `m`
+/// (in [`Move::ALL`] order) and the index of the symmetry that conjugates it to its representative.
+fn class_arcs() -> Vec<(u32, u8)> {
+    let cocsep = Cocsep::get();
+    (0..cocsep.n_classes() as u32)
+        .flat_map(|c| {
+            Move::ALL.map(|m| {
+                let entry = cocsep.entry(cocsep.apply(cocsep.rep(c), m));
+                (entry.class(), entry.ttrep_index() as u8)
+            })
+        })
+        .collect()
 }

@@ -48,8 +48,9 @@ pub const H6: TableSpec = h48_spec("h48-h6", Tier::H6);
 /// `h48-h7`: 3,891,363,840 bytes.
 pub const H7: TableSpec = h48_spec("h48-h7", Tier::H7);
 
-/// The table spec of an H48 tier; `None` for a Korf tier.
-pub const fn spec(tier: Tier) -> Option<TableSpec> {
+/// The table spec of an H48 tier; `None` for a Korf tier: the H48 family's row of
+/// [`tier::specs`](crate::tier::specs), which every caller outside this module asks.
+pub(crate) const fn spec(tier: Tier) -> Option<TableSpec> {
     match tier {
         Tier::H0 => Some(H0),
         Tier::H4 => Some(H4),
@@ -57,19 +58,6 @@ pub const fn spec(tier: Tier) -> Option<TableSpec> {
         Tier::H6 => Some(H6),
         Tier::H7 => Some(H7),
         _ => None,
-    }
-}
-
-/// The H48 tables a full check covers: that of `tier` (none for a Korf tier), or, without a
-/// tier, every one present in `dir`.
-pub fn specs_to_check(dir: &Path, tier: Option<Tier>) -> Vec<TableSpec> {
-    match tier {
-        Some(tier) => spec(tier).into_iter().collect(),
-        None => Tier::H48
-            .into_iter()
-            .filter_map(spec)
-            .filter(|spec| spec.path_in(dir).exists())
-            .collect(),
     }
 }
 
@@ -108,7 +96,8 @@ pub struct H48Table<T> {
 }
 
 impl<T: AsRef<[u8]>> H48Table<T> {
-    /// Wraps a loaded table of an H48 tier (one opened with that tier's [`spec`]).
+    /// Wraps a loaded table of an H48 tier (one opened with that tier's spec,
+    /// [`tier::specs`](crate::tier::specs)).
     ///
     /// # Errors
     /// `InvalidInput` when the table is not one of the H48 tiers' tables.

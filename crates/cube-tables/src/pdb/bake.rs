@@ -25,7 +25,7 @@ use crate::file::store::{TableWriter, write_table_under};
 use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, SearchOptions};
 use crate::pdb::bitmap;
 use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
-use crate::pdb::{Pdb, Projection, tier_tables};
+use crate::pdb::{CORNERS, Pdb, Projection, edge_tables};
 
 /// Where the byte-per-entry scratch of a bake lives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -178,8 +178,8 @@ pub fn bake_tier(
     options: &BakeOptions,
     progress: &(dyn Fn(&Event<'_>) + Sync),
 ) -> Result<Vec<BakeReport>, TableError> {
-    tier_tables(tier)
-        .iter()
+    std::iter::once(&CORNERS)
+        .chain(edge_tables(tier))
         .map(|table| bake(dir, table, options, progress))
         .collect()
 }
@@ -188,7 +188,7 @@ pub fn bake_tier(
 ///
 /// A table is valid for this check when its header passes the constant-time checks of `open` and its
 /// histogram is the published one; `verify_table` checks the payload. The steps: take the directory's
-/// writers' lock and skip a valid table (`begin`), allocate the scratch, run the levels, check the
+/// writers' lock, skip a valid table (`begin`), allocate the scratch, run the levels, check the
 /// histogram, write; the one lock is held throughout.
 ///
 /// # Errors
@@ -203,15 +203,43 @@ pub fn bake(
     options: &BakeOptions,
     progress: &(dyn Fn(&Event<'_>) + Sync),
 ) -> Result<BakeReport, TableError> {
+    let lock = lock(dir, table, options)?;
+    bake_under(&lock, table, options, progress)
+}
+
+/// Takes the writers' lock of `dir` for the bake of `table` (the error names the table).
+///
+/// # Errors
+///
+/// The errors of [`BakeLock::acquire`].
+pub(crate) fn lock(dir: &Path, table: &Pdb, options: &BakeOptions) -> Result<BakeLock, TableError> {
+    let spec = &table.spec;
+    BakeLock::acquire(dir, options.wait_for_lock)
+        .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))
+}
+
+/// [`bake()`] under `lock`, the writers' lock of the table directory, which the caller holds for
+/// as many bakes as it runs.
+///
+/// # Errors
+///
+/// As [`bake()`], `Locked` aside.
+pub(crate) fn bake_under(
+    lock: &BakeLock,
+    table: &Pdb,
+    options: &BakeOptions,
+    progress: &(dyn Fn(&Event<'_>) + Sync),
+) -> Result<BakeReport, TableError> {
+    let dir = lock.dir();
     let spec = &table.spec;
     let at = |e: TableError, file: &Path| e.at(spec.id, file, &spec.fix, spec.tier);
-    let (lock, scratch_path) = match begin(dir, table, options)? {
+    let scratch_path = match begin(dir, table, options) {
         Begun::Skipped(path) => {
             progress(&Event::Skipped { table, path: &path });
             let histogram = table.expected_histogram().unwrap_or([0; HISTOGRAM_LEN]);
             return Ok(BakeReport::skipped(path, histogram));
         }
-        Begun::Bake { lock, scratch_path } => (lock, scratch_path),
+        Begun::Bake { scratch_path } => scratch_path,
     };
     let mut cells = scratch(dir, table, options, &scratch_path)?;
 
@@ -225,7 +253,7 @@ pub fn bake(
     let write_start = Instant::now();
     let histogram =
         check_histogram(table, &cells, &counts).map_err(|e| at(e, &spec.path_in(dir)))?;
-    let path = write(&lock, table, &cells, &histogram)?;
+    let path = write(lock, table, &cells, &histogram)?;
     drop(cells);
     // The payload was hashed from the very bytes whose histogram was checked above.
     // A stamp that cannot be written only costs a later status report its "checked" date.
@@ -246,31 +274,26 @@ pub fn bake(
     Ok(report)
 }
 
-/// How a bake begins: with nothing to do, or holding the lock with the scratch path cleared.
+/// How a bake begins: with nothing to do, or with the scratch path cleared.
 enum Begun {
     /// The table at this path is baked and valid.
     Skipped(PathBuf),
-    /// The bake goes on under `lock`; `scratch_path` is where its scratch file goes.
-    Bake {
-        lock: BakeLock,
-        scratch_path: PathBuf,
-    },
+    /// The bake goes on; `scratch_path` is where its scratch file goes.
+    Bake { scratch_path: PathBuf },
 }
 
-/// Takes the writers' lock of `dir`, removes a killed bake's scratch, and says whether the bake is
-/// needed.
-fn begin(dir: &Path, table: &Pdb, options: &BakeOptions) -> Result<Begun, TableError> {
+/// Removes a killed bake's scratch and says whether the bake is needed; the caller holds the
+/// writers' lock of `dir`.
+fn begin(dir: &Path, table: &Pdb, options: &BakeOptions) -> Begun {
     let spec = &table.spec;
-    let lock = BakeLock::acquire(dir, options.wait_for_lock)
-        .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
     let scratch_path = dir.join(format!("{}.scratch", spec.id));
     // We hold the bake lock: a scratch file here is left by a killed bake, and is of no use now.
     let _ = std::fs::remove_file(&scratch_path);
     let path = spec.path_in(dir);
     if !options.force && is_baked(&path, table) {
-        return Ok(Begun::Skipped(path));
+        return Begun::Skipped(path);
     }
-    Ok(Begun::Bake { lock, scratch_path })
+    Begun::Bake { scratch_path }
 }
 
 /// The search's scratch, after the free-space check: bytes per entry for the corners (packed at the
@@ -376,7 +399,7 @@ fn check_histogram(table: &Pdb, cells: &[u8], counts: &[u64]) -> Result<Histogra
         Projection::Corners => Encoding::Byte,
         Projection::Edges(_) => Encoding::Nibble,
     };
-    let histogram = crate::file::verify::histogram(cells, encoding, table.n_entries() as u64);
+    let histogram = crate::file::histogram::histogram(cells, encoding, table.n_entries() as u64);
     let mut from_levels = [0u64; HISTOGRAM_LEN];
     from_levels[..counts.len()].copy_from_slice(counts);
     let mismatch = |found: &Histogram, expected: &Histogram, against| {

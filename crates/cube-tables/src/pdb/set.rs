@@ -12,7 +12,7 @@ use crate::file::mmap::{Anonymous, Mapped};
 use crate::file::store::WriteOptions;
 use crate::file::table::PruneTable;
 use crate::pdb::index::{CornerCoord, CornerMoves, EdgeCoord, EdgeMoveMaps, EdgeSubset};
-use crate::pdb::{Pdb, Projection, install_seed, seed_path, tier_tables};
+use crate::pdb::{CORNERS, Pdb, Projection, edge_tables, install_seed, seed_path};
 
 /// The three indexes of a cube in a tier: corners, edges a, edges b.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,10 +135,11 @@ impl<T: AsRef<[u8]>> PdbSet<T> {
         tier: Tier,
         open: impl Fn(&Path, &Pdb) -> Result<PruneTable<T>, TableError>,
     ) -> Result<PdbSet<T>, TableError> {
-        let [corners, a, b] = tier_tables(tier)[..] else {
+        let &[a, b] = edge_tables(tier) else {
             let what = format!("tier {tier} has no Korf edge tables (use 6edge, 7edge or 8edge)");
             return Err(TableError::new(Kind::InvalidInput { what }));
         };
+        let corners = CORNERS;
         for table in [&corners, &a, &b] {
             let path = table.spec.path_in(dir);
             if !path.exists() && seed_path(&path).exists() {

@@ -171,9 +171,10 @@ fn selected(file: &KeptFile, selection: Clean, keep_corners: bool) -> bool {
         Clean::All => file.kind != FileKind::Lock,
         Clean::MethodCaches => match file.kind {
             FileKind::MethodCache => true,
-            FileKind::Stamp | FileKind::Temporary | FileKind::StaleLock => {
-                file.table.as_deref().is_some_and(|id| family(id).is_none())
-            }
+            FileKind::Stamp | FileKind::Temporary | FileKind::StaleLock => file
+                .table
+                .as_deref()
+                .is_some_and(|id| known_table(id).is_none()),
             _ => false,
         },
         Clean::Tier(tier) => file.table.as_deref().is_some_and(|id| {
@@ -218,7 +219,7 @@ fn own_ids(tier: Tier) -> Vec<String> {
 const H11_BAKE: &str = "h48-h11";
 
 /// The spec of a pattern database or H48 table by id, `None` for any other id.
-fn family(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
+fn known_table(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
     if id == H11_BAKE {
         return Some((FileKind::H48Table, None));
     }
@@ -240,7 +241,7 @@ fn family(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
 
 /// The state of the table file at `path`, whose id (from its name) is `id`.
 fn header_state(path: &Path, id: Option<&str>) -> FileState {
-    let known = id.and_then(family).and_then(|(_, spec)| spec);
+    let known = id.and_then(known_table).and_then(|(_, spec)| spec);
     let result = match known {
         Some(spec) => crate::file::table::open_checked(path, &spec)
             .map(|(_, info)| info)
@@ -301,7 +302,7 @@ fn classify(name: &str) -> Option<(FileKind, Option<String>)> {
         return Some((FileKind::Scratch, Some(id.to_owned())));
     }
     let id = table_of(name)?;
-    let kind = family(id).map_or(FileKind::MethodCache, |(kind, _)| kind);
+    let kind = known_table(id).map_or(FileKind::MethodCache, |(kind, _)| kind);
     Some((kind, Some(id.to_owned())))
 }
 
