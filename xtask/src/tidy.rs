@@ -3,7 +3,8 @@
 //!
 //! - every Rust file starts with a `//!` comment saying what it is;
 //! - the files that allow `unsafe_code` are exactly those the unsafe invariant names;
-//! - every `.rs` path that ARCHITECTURE.md names exists;
+//! - every `.rs` path that ARCHITECTURE.md names exists, and every type or trait it names in
+//!   backticks is declared in the workspace;
 //! - every public module of a library crate is named in its crate docs;
 //! - every module of a crate's `tests/lib.rs` is named in that file's list;
 //! - cube-tables' folders import one way: `file/` nothing else, `coord/` only `file/`, `corners/`
@@ -132,6 +133,105 @@ fn every_file_the_architecture_names_exists() {
     assert!(
         stale.is_empty(),
         "ARCHITECTURE.md names files that do not exist: {stale:?}"
+    );
+}
+
+/// The names outside the workspace that ARCHITECTURE.md may name in backticks as types: the
+/// standard library's and Python's.
+const FOREIGN_TYPES: [&str; 3] = ["Arc", "Box", "ValueError"];
+
+/// The type ARCHITECTURE.md's code span `span` names, if it names one: its first UpperCamelCase
+/// path segment, generics aside (`OptimalTables<T>` and `cube_core::Cube` name `OptimalTables`
+/// and `Cube`; `Tier::family` names `Tier`); `None` for file names, commands, constants,
+/// methods and moves.
+fn named_type(span: &str) -> Option<&str> {
+    let path = span.split('<').next().unwrap_or(span);
+    let segments: Vec<&str> = path.split("::").collect();
+    let identifier = |s: &&str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if !segments.iter().all(identifier) {
+        return None;
+    }
+    segments.into_iter().find(|s| {
+        s.starts_with(|c: char| c.is_ascii_uppercase())
+            && s.contains(|c: char| c.is_ascii_lowercase())
+    })
+}
+
+/// Every name the workspace declares as a type or trait (`struct`, `enum`, `trait`, `type`,
+/// `union`), and every line that starts with an UpperCamelCase name followed by `,`, `(`, `{` or
+/// ` =` (the enum variants, and the types a macro's rows declare).
+fn declared_names() -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for path in rust_files() {
+        let text = read(&path);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for pair in words.windows(2) {
+            if matches!(pair[0], "struct" | "enum" | "trait" | "type" | "union") {
+                let name: String = pair[1]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                names.insert(name);
+            }
+        }
+        for line in text.lines() {
+            let line = line.trim_start();
+            let name: String = line
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let rest = &line[name.len()..];
+            if name.starts_with(|c: char| c.is_ascii_uppercase())
+                && (rest.starts_with([',', '(', '{'])
+                    || rest.starts_with(" {")
+                    || rest.starts_with(" ="))
+            {
+                names.insert(name);
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn named_types_are_read_from_code_spans() {
+    assert_eq!(named_type("OptimalTables<T>"), Some("OptimalTables"));
+    assert_eq!(named_type("cube_core::Cube"), Some("Cube"));
+    assert_eq!(named_type("Tier::family"), Some("Tier"));
+    assert_eq!(named_type("optimal::Method"), Some("Method"));
+    for span in [
+        "R U",
+        "FORMAT_VERSION",
+        "H48",
+        "tier::specs",
+        "sparse.rs",
+        "U'",
+    ] {
+        assert_eq!(named_type(span), None, "{span}");
+    }
+    let declared = declared_names();
+    assert!(declared.contains("OptimalTables") && declared.contains("OptimalSearch"));
+    // A name no one declares.
+    assert!(!declared.contains("OptimalSearcher"));
+}
+
+#[test]
+fn every_type_the_architecture_names_exists() {
+    let architecture = read(Path::new("docs/ARCHITECTURE.md"));
+    let declared = declared_names();
+    let unknown: BTreeSet<&str> = code_spans(&architecture)
+        .into_iter()
+        .filter_map(named_type)
+        .filter(|name| !declared.contains(*name) && !FOREIGN_TYPES.contains(name))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "ARCHITECTURE.md names types or traits that the workspace does not declare: {unknown:?}"
     );
 }
 
