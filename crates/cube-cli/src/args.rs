@@ -13,7 +13,7 @@ use cube_solvers::fmc::Niss;
 use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
-use crate::table_dir;
+use crate::tiers;
 
 /// What a STATE is, in the help of every command that reads one (a macro, for `concat!`).
 macro_rules! state_help {
@@ -611,14 +611,14 @@ impl TypedValueParser for TierParser {
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<Tier, clap::Error> {
-        let names = table_dir::all_tiers().map(|tier| tier.to_string());
+        let names = tiers::all_tiers().map(|tier| tier.to_string());
         let name = PossibleValuesParser::new(names).parse_ref(cmd, arg, value)?;
         Ok(name.parse().expect("a possible value names a tier"))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(table_dir::all_tiers().map(|tier| {
-            PossibleValue::new(tier.to_string()).help(table_dir::tier_summary(tier))
+        Some(Box::new(tiers::all_tiers().map(|tier| {
+            PossibleValue::new(tier.to_string()).help(tiers::tier_summary(tier))
         })))
     }
 }

@@ -14,6 +14,7 @@ mod output;
 mod record;
 mod signals;
 mod table_dir;
+mod tiers;
 
 use std::process::ExitCode;
 

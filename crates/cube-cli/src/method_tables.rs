@@ -16,7 +16,8 @@ use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
 
 use crate::args::Global;
 use crate::output;
-use crate::table_dir::{Bar, file_bytes, size_text, table_dir};
+use crate::table_dir::{Bar, table_dir};
+use crate::tiers::{file_bytes, size_text};
 
 /// The two-phase tables of this run.
 pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {

@@ -11,7 +11,7 @@ use crate::args::{FmcAction, Global};
 use crate::input::Input;
 use crate::output::{CliError, Outcome, Report, print_outcome};
 use crate::record::{self, Record};
-use crate::table_dir::size_text;
+use crate::tiers::size_text;
 use crate::{method_tables, signals};
 
 /// The notation commands: what each does to a sequence.

@@ -99,7 +99,7 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
             return Err(CliError::tables(format!(
                 "the {tier} pattern databases are not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier 6edge",
                 dir.display(),
-                tables::tier_cost_text(tier)
+                crate::tiers::tier_cost_text(tier)
             )));
         }
         TierState::Missing => tables::bake(dir, &[tier], show_progress, false)?,

@@ -10,7 +10,8 @@ use cube_tables::{Clean, FileKind, FileState, KeptFile, TableError, TableErrorKi
 
 use crate::args::{Global, TablesAction};
 use crate::output::{CliError, Report, print_outcome};
-use crate::table_dir::{bake, file_bytes, size_text, table_dir, table_state, tier_cost_text};
+use crate::table_dir::{bake, table_dir, table_state};
+use crate::tiers::{file_bytes, size_text, tier_cost_text};
 use cube_tables::tier::{self, TierState};
 
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {

@@ -1,0 +1,74 @@
+//! What each optimal tier costs, in words: its bake time on this project's machine, its size,
+//! the summary of `--tier`'s help. A leaf of the crate (cube-tables' `tier` only), which the
+//! clap definition (`args.rs`) and the table directory's messages (`table_dir.rs`) both use.
+
+use cube_tables::tier;
+use cube_tables::{HEADER_LEN, TableSpec, Tier};
+
+/// The bake time of each tier on this project's 2-core machine, as measured in
+/// docs/PERFORMANCE.md ("cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in
+/// one pass"), for messages, the help of `--tier` and the README's table of tiers (the test
+/// `readme::the_tier_table_is_the_cli_s` keeps the README equal to it); `None` while it is not
+/// measured.
+fn bake_time(tier: Tier) -> Option<&'static str> {
+    match tier {
+        // 3.59 s, corners included.
+        Tier::Edge6 => Some("about 4 s"),
+        // 15.3 s at load 2.9 (39 s at load 6).
+        Tier::Edge7 => Some("about 15 s"),
+        // 310 s.
+        Tier::Edge8 => Some("about 5 minutes"),
+        // 16.8 s with the corner database.
+        Tier::H0 => Some("about 17 s"),
+        // One pass bakes any of them or all four: 599.5 s for all four.
+        Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Some("about 10 minutes"),
+    }
+}
+
+/// "about 20 s on 2 cores" or "bake time to be measured".
+pub fn bake_time_text(tier: Tier) -> String {
+    bake_time(tier).map_or_else(
+        || "bake time to be measured".to_string(),
+        |time| format!("{time} on 2 cores"),
+    )
+}
+
+/// The size of the file of `spec`: the header and the payload.
+pub fn file_bytes(spec: &TableSpec) -> u64 {
+    HEADER_LEN as u64 + spec.payload_len()
+}
+
+/// `83 MiB`, `1.8 GiB`.
+pub fn size_text(bytes: u64) -> String {
+    let mib = bytes as f64 / (1u64 << 20) as f64;
+    if mib >= 1024.0 {
+        format!("{:.1} GiB", mib / 1024.0)
+    } else {
+        format!("{mib:.0} MiB")
+    }
+}
+
+/// "about 20 s on 2 cores, 529 MiB of disk", for messages.
+pub fn tier_cost_text(tier: Tier) -> String {
+    format!(
+        "{}, {} of disk",
+        bake_time_text(tier),
+        size_text(tier::disk_bytes(tier))
+    )
+}
+
+/// What `tier` is, for the possible values of `--tier`: "Korf, 83 MiB, about 4 s on 2 cores".
+pub fn tier_summary(tier: Tier) -> String {
+    let method = tier.family().method();
+    let test = if tier == Tier::H0 { ", for tests" } else { "" };
+    format!(
+        "{method}{test}: {} of disk, bake {}",
+        size_text(tier::disk_bytes(tier)),
+        bake_time_text(tier)
+    )
+}
+
+/// Every tier, Korf's then the H48 ones.
+pub fn all_tiers() -> impl Iterator<Item = Tier> {
+    Tier::ALL.into_iter()
+}
