@@ -35,12 +35,12 @@
 
 use cube_core::{Cube, Symmetry};
 
-use crate::check::{Parts, Problem, parts_problems};
 use crate::error::DecodeError;
 use crate::h48::{
     CORNER_H48_TO_KOCIEMBA, CORNER_KOCIEMBA_TO_H48, CORNER_NAMES, EDGE_H48_TO_KOCIEMBA,
     EDGE_KOCIEMBA_TO_H48, EDGE_NAMES, invert,
 };
+use crate::problem::{Parts, Problem, parts_problems};
 use crate::state::State;
 
 /// The length of the written form: 8 corners, `=`, 12 edges, `=`, the orientation.

@@ -4,8 +4,8 @@ use std::fmt;
 
 use cube_core::{CubeError, FaceletError, ParseError};
 
-use crate::check::Problem;
 use crate::format::Format;
+use crate::problem::Problem;
 
 /// A field of the Twizzle binary format, named in errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

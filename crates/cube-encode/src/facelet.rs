@@ -12,8 +12,8 @@
 
 use cube_core::{Face, FaceletCube, FaceletError, Symmetry};
 
-use crate::check::{Problem, sticker_problems};
 use crate::error::DecodeError;
+use crate::problem::{Problem, sticker_problems};
 use crate::reid;
 use crate::state::State;
 

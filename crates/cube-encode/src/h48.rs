@@ -19,8 +19,8 @@
 
 use cube_core::Cube;
 
-use crate::check::{Parts, Problem, parts_problems};
 use crate::error::DecodeError;
+use crate::problem::{Parts, Problem, parts_problems};
 use crate::state::State;
 
 /// The length of the written form: 12 × 4 + 8 × 5 − 1 bytes.

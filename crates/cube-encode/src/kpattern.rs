@@ -15,8 +15,8 @@
 use cube_core::{Centers, Cube, Symmetry};
 use serde_json::Value;
 
-use crate::check::{Problem, parts_problems};
 use crate::error::DecodeError;
+use crate::problem::{Problem, parts_problems};
 use crate::reid::{self, CENTER_TO_FACE, FACE_TO_CENTER, Reid};
 use crate::state::State;
 

@@ -52,16 +52,18 @@ pub mod facelet;
 mod format;
 pub mod h48;
 pub mod kpattern;
+mod problem;
 pub mod reid;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod state;
 pub mod twizzle;
 
-pub use check::{Checked, Problem, check, check_as, illegal_cube};
+pub use check::{Checked, check, check_as};
 pub use detect::{detect, parse, parse_as, shape, structured_shape};
 pub use error::{DecodeError, Field};
 pub use format::{Format, UnknownFormat};
+pub use problem::{Problem, illegal_cube};
 pub use state::State;
 
 /// The examples of the crate's README.md, run as doctests.

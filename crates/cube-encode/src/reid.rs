@@ -18,8 +18,8 @@ use std::sync::OnceLock;
 
 use cube_core::{Cube, CubeError, Face, FaceletCube, Symmetry};
 
-use crate::check::{Parts, Problem, sticker_problems};
 use crate::error::DecodeError;
+use crate::problem::{Parts, Problem, sticker_problems};
 use crate::state::State;
 
 /// Kociemba corner `k` (URF UFL ULB UBR DFR DLF DBL DRB) is Reid corner `KOCIEMBA_TO_REID_CORNER[k]`.

@@ -2,8 +2,8 @@
 
 use cube_core::{Alg, Centers, Cube, FaceletCube, Symmetry};
 
-use crate::check::Problem;
 use crate::error::DecodeError;
+use crate::problem::Problem;
 
 /// A cube state as the formats of this crate carry it: the pieces relative to the centres, and
 /// optionally where the centres are (the puzzle orientation) and how they are turned.
