@@ -14,6 +14,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
+use cube_solvers::SolveError;
 use cube_tables::AtomicFile;
 
 use crate::record::{self, Record};
@@ -30,6 +31,9 @@ pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_TABLES: u8 = 3;
 /// Exit code for a search that timed out without a solution.
 pub const EXIT_TIMEOUT: u8 = 4;
+/// Exit code of an internal error (a bug in a solver, reported rather than looped on): sysexits'
+/// `EX_SOFTWARE`.
+pub const EXIT_INTERNAL: u8 = 70;
 
 /// Writes `bytes` to the file at `path`, the one way cube-cli writes a file. A regular file (or a
 /// new one) is replaced atomically: written beside it, synced, then renamed over it, so that a
@@ -104,7 +108,7 @@ impl Report {
 pub type Outcome = Result<Report, CliError>;
 
 /// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `requisite`, `usage`,
-/// `tables`, `timeout`, `no-solution`, `io`, `output`), a message for people, and the exit
+/// `tables`, `timeout`, `no-solution`, `io`, `output`, `interrupted`, `internal`), a message for people, and the exit
 /// code.
 #[derive(Clone, Debug)]
 pub struct CliError {
@@ -201,6 +205,31 @@ impl CliError {
             kind: "interrupted",
             message: message.to_string(),
             exit: 130,
+        }
+    }
+
+    /// A solver failed in a way no input should cause (a bug, named as one): exit 70.
+    pub fn internal(message: impl fmt::Display) -> CliError {
+        CliError {
+            kind: "internal",
+            message: message.to_string(),
+            exit: EXIT_INTERNAL,
+        }
+    }
+
+    /// A solver's error as the CLI reports it, the one mapping every command uses: an unsolvable
+    /// cube is `illegal`, a search stopped by a signal `interrupted`, by its time limit `timeout`,
+    /// a checkpoint that is not this search's `parse` (a file that cannot be read as one), anything
+    /// else `internal`.
+    pub fn solve(e: SolveError) -> CliError {
+        match e {
+            SolveError::Unsolvable(_) => CliError::illegal(e),
+            SolveError::Cancelled if crate::signals::signalled() => {
+                CliError::interrupted("stopped by a signal before any solution was found")
+            }
+            SolveError::Cancelled => CliError::timeout("stopped before any solution was found"),
+            SolveError::BadCheckpoint(_) => CliError::parse(e),
+            _ => CliError::internal(e),
         }
     }
 

@@ -190,11 +190,6 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             periodic,
         )
         .map_err(|e| match e {
-            SolveError::Unsolvable(_) => CliError::illegal(e),
-            SolveError::Cancelled if crate::signals::signalled() => {
-                CliError::interrupted("stopped by a signal before any solution was found")
-            }
-            SolveError::Cancelled => CliError::timeout("stopped before any solution was found"),
             SolveError::BadCheckpoint(e) => CliError::parse(format!(
                 "checkpoint {}: {e} (delete it to start again, or choose another file)",
                 checkpoint_path
@@ -202,7 +197,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
                     .unwrap_or(Path::new("-"))
                     .display()
             )),
-            _ => CliError::parse(e),
+            e => CliError::solve(e),
         })?;
     if let Some(path) = &checkpoint_path {
         // The result is printed whatever happens to the checkpoint.

@@ -7,7 +7,7 @@ use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
 use cube_solvers::two_phase;
-use cube_solvers::{Limits, Solution, SolveError, Solver, Stop};
+use cube_solvers::{Limits, Solution, Solver, Stop};
 
 use crate::args::{Global, Method, OptimalArgs};
 use crate::input::Input;
@@ -79,10 +79,7 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         None => solver.solve(&state.cube(), &request.limits, &stop),
     };
     let elapsed = start.elapsed();
-    let solutions = result.map_err(|e| match e {
-        SolveError::Unsolvable(_) => CliError::illegal(e),
-        _ => CliError::parse(e),
-    })?;
+    let solutions = result.map_err(CliError::solve)?;
     let Some(solution) = solutions.into_iter().next() else {
         return Err(CliError::no_solution(no_solution(request, elapsed)));
     };
