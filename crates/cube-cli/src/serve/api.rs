@@ -236,7 +236,8 @@ fn is_search(cli: &Cli) -> bool {
     )
 }
 
-/// The server's bounds: no search runs longer than `max`; an optimal search runs on one thread
+/// The server's bounds: no search runs longer than `max` (two-phase's default of 10 s is kept
+/// when it is shorter); an optimal search runs on one thread
 /// unless the request asks for more (at most one per core), since as many run at once as there
 /// are cores.
 fn bound_searches(cli: &mut Cli, max: Duration) {
@@ -257,8 +258,14 @@ fn bound_searches(cli: &mut Cli, max: Duration) {
             time_budget,
             ..
         } => {
-            let budget = time_budget.unwrap_or(two_phase::Config::default().default_time_budget);
-            *time_budget = Some(budget.min(max));
+            // Only a budget given or a default beyond the bound is set: a budget given makes
+            // two-phase look for shorter solutions until it is spent.
+            let default = two_phase::Config::default().default_time_budget;
+            match time_budget {
+                Some(budget) => *budget = (*budget).min(max),
+                None if default > max => *time_budget = Some(max),
+                None => {}
+            }
         }
         _ => {}
     }
