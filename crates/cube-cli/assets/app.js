@@ -129,8 +129,11 @@ function updateButtons() {
 }
 
 async function step(delta) {
-  if (!playback || cube.busy) return;
+  if (!playback) return;
+  // A step asked for while the cube turns comes after the turn.
+  if (cube.busy) await cube.play([]);
   const p = playback;
+  if (!p) return;
   if (delta > 0 && p.at < p.moves.length) {
     const move = p.moves[p.at].move;
     p.at++;
