@@ -355,6 +355,7 @@ fn bad_requests_get_an_error_record_and_a_4xx() {
         ("solve", json!({"state": ["R"]}), 400, "usage"),
         ("verify", json!({"solution": "R"}), 400, "usage"),
         ("solve", json!({}), 400, "usage"),
+        ("scramble", json!({"count": 1001}), 400, "usage"),
     ];
     for (route, body, status, kind) in cases {
         let (got, text) = server.post(route, &body);

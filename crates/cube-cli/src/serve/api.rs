@@ -27,7 +27,7 @@ use serde_json::{Map, Value, json};
 use tiny_http::Request;
 
 use super::{App, respond_error, respond_json};
-use crate::args::{Cli, Command, Method};
+use crate::args::{Cli, Command, FmcAction, Method};
 use crate::cmd::optimal::Watcher;
 use crate::output::{self, CliError};
 use crate::signals;
@@ -63,6 +63,9 @@ const NOT_TAKEN: [(&str, &str); 13] = [
         "the server loaded its tables once, for every request",
     ),
 ];
+
+/// The most scrambles one request may ask for (an answer is held in memory until it is sent).
+const MAX_SCRAMBLES: usize = 1000;
 
 /// How often a streamed search sends a `tick` (and so finds out that its client has gone).
 const TICK: Duration = Duration::from_millis(500);
@@ -191,6 +194,13 @@ fn command_line(app: &App<'_>, route: &[&str], body: &str) -> Result<Cli, CliErr
     }
     let mut cli = Cli::try_parse_from(argv).map_err(|e| output::clap_usage(&e))?;
     crate::check_options(&cli).map_err(|e| output::clap_usage(&e))?;
+    if let Command::Scramble { count, .. } = &cli.command
+        && *count > MAX_SCRAMBLES
+    {
+        return Err(CliError::usage(format!(
+            "count: at most {MAX_SCRAMBLES} scrambles per request"
+        )));
+    }
     bound_searches(&mut cli, app.max_search);
     Ok(cli)
 }
@@ -236,8 +246,8 @@ fn is_search(cli: &Cli) -> bool {
     )
 }
 
-/// The server's bounds: no search runs longer than `max` (two-phase's default of 10 s is kept
-/// when it is shorter); an optimal search runs on one thread
+/// The server's bounds: an FMC step search uses at most one thread per core; no search runs
+/// longer than `max` (two-phase's default of 10 s is kept when it is shorter); an optimal search runs on one thread
 /// unless the request asks for more (at most one per core), since as many run at once as there
 /// are cores.
 fn bound_searches(cli: &mut Cli, max: Duration) {
@@ -267,6 +277,9 @@ fn bound_searches(cli: &mut Cli, max: Duration) {
                 None => {}
             }
         }
+        Command::Fmc {
+            action: FmcAction::Solve { threads, .. },
+        } => *threads = Some(threads.map_or(cores, |t| t.min(cores))),
         _ => {}
     }
 }
