@@ -2,6 +2,7 @@
 //! is run with once `main.rs` has checked them.
 
 use std::ffi::OsStr;
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -433,6 +434,13 @@ Examples:
         #[command(flatten)]
         input: InputArgs,
     },
+    /// Serve the toolkit as a web app on this machine: a 3D cube to turn, paint, scramble, solve
+    /// step by step and time, over a JSON API that answers the records of --json (docs/api.md).
+    #[command(after_help = "Examples:
+  cube-cli serve --open
+  cube-cli serve --port 8080 --tables ~/cube-tables
+  curl -s localhost:7733/api/solve -d '{\"state\": \"R U R' U'\", \"method\": \"cfop\"}'")]
+    Serve(ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     #[command(after_help = "Examples:
   cube-cli completions bash > ~/.local/share/bash-completion/completions/cube-cli
@@ -450,6 +458,30 @@ Examples:
         /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)).
         subcommand: Option<String>,
     },
+}
+
+/// The options of `cube-cli serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The TCP port (0: a free port, printed).
+    #[arg(long, value_name = "N", default_value_t = 7733)]
+    pub port: u16,
+    /// The address to listen on. Another than loopback (127.0.0.1, ::1) makes the app
+    /// reachable from other machines, with a warning.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Open the app in the default web browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The longest any one search may run (optimal, two-phase), whatever a request asks: a
+    /// duration such as 30s or 5m; a bare number is seconds.
+    #[arg(
+        long,
+        value_name = "DURATION",
+        value_parser = parse_seconds,
+        default_value = "60s"
+    )]
+    pub max_search: Duration,
 }
 
 /// The options of the optimal solver (`optimal`, `solve --method optimal`).

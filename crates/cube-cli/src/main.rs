@@ -4,7 +4,8 @@
 //! (detecting the format, reading standard input, batches); `output.rs` prints reports as text
 //! or JSON and maps failures to exit codes; `table_dir.rs` is the table directory every command
 //! shares; `method_tables.rs` is the run's cache of the methods' tables; `signals.rs` the one
-//! handler of SIGINT and SIGTERM; `cmd/` has one module per subcommand.
+//! handler of SIGINT and SIGTERM; `cmd/` has one module per subcommand; `serve.rs` is
+//! `cube-cli serve`, the web app and its JSON API, which runs the same commands for each request.
 
 mod args;
 mod cmd;
@@ -12,6 +13,7 @@ mod input;
 mod method_tables;
 mod output;
 mod record;
+mod serve;
 mod signals;
 mod table_dir;
 mod tiers;
@@ -21,6 +23,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 use crate::args::{Cli, Command, Global, Method};
+use crate::cmd::optimal::Watcher;
 use crate::output::CliError;
 
 fn main() -> ExitCode {
@@ -40,17 +43,7 @@ fn main() -> ExitCode {
     if let Err(e) = check_options(&cli) {
         return ExitCode::from(output::print_clap(&e));
     }
-    let (global, result) = run(cli);
-    let code = match result {
-        Ok(code) => code,
-        Err(e) => match output::print_error(&global, &e) {
-            Ok(()) => e.exit_code(),
-            Err(write_error) => {
-                let _ = output::print_error(&global, &write_error);
-                write_error.exit_code()
-            }
-        },
-    };
+    let code = execute(cli, Watcher::Terminal);
     // After the results, so that they are never lost behind a failed checkpoint.
     cmd::optimal::print_warnings();
     ExitCode::from(code)
@@ -102,8 +95,24 @@ fn check_options(cli: &Cli) -> Result<(), clap::Error> {
     Ok(())
 }
 
+/// Runs the command, prints its results and the error that ended it if any, and returns the exit
+/// code. `cube-cli serve` runs each API request's command so, its output captured.
+fn execute(cli: Cli, watcher: Watcher<'_>) -> u8 {
+    let (global, result) = run(cli, watcher);
+    match result {
+        Ok(code) => code,
+        Err(e) => match output::print_error(&global, &e) {
+            Ok(()) => e.exit_code(),
+            Err(write_error) => {
+                let _ = output::print_error(&global, &write_error);
+                write_error.exit_code()
+            }
+        },
+    }
+}
+
 /// Runs the command: the options it ran with, and its exit code or the error that ended it.
-fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
+fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
     let for_states = |input| Global::new(&cli.global, Some(input));
     match cli.command {
         Command::Solve {
@@ -126,6 +135,7 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
                 explain,
                 &optimal,
             )
+            .map(|request| cmd::solve::Request { watcher, ..request })
             .and_then(|request| {
                 input::for_each_state(&global, &state, |input| {
                     cmd::solve::run(&global, input, &request)
@@ -140,7 +150,7 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
         } => {
             let global = for_states(&input);
             let result = input::for_each_state(&global, &state, |input| {
-                cmd::optimal::run(&global, input, &optimal, None)
+                cmd::optimal::run(&global, input, &optimal, None, watcher)
             });
             (global, result)
         }
@@ -246,6 +256,11 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
                     (global, result)
                 }
             };
+            (global, result)
+        }
+        Command::Serve(args) => {
+            let global = Global::new(&cli.global, None);
+            let result = serve::run(&global, &args);
             (global, result)
         }
         Command::Completions { shell } => {

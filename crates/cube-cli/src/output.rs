@@ -5,6 +5,9 @@
 //! exit code 0, as ripgrep does; any other failure to write it (a full disk) is an error on
 //! standard error and exit code 1. Standard error itself is written on a best-effort basis.
 //!
+//! `cube-cli serve` answers each request with the same records: [`capture`] sends this thread's
+//! standard output into a buffer while a command runs for a request.
+//!
 //! Exit codes: 0 success, 1 invalid or illegal input (or a check that fails, such as `verify`
 //! of a non-solution) or output that could not be written, 2 usage error, 3 tables missing or
 //! invalid, 4 timed out without a solution, 130 stopped by SIGINT or SIGTERM.
@@ -108,7 +111,8 @@ impl Report {
 pub type Outcome = Result<Report, CliError>;
 
 /// Why a state could not be handled: a kind for programs (`parse`, `illegal`, `requisite`, `usage`,
-/// `tables`, `timeout`, `no-solution`, `io`, `output`, `interrupted`, `internal`), a message for people, and the exit
+/// `tables`, `timeout`, `no-solution`, `io`, `output`, `interrupted`, `internal`; `refused` and
+/// `busy` from `cube-cli serve`), a message for people, and the exit
 /// code.
 #[derive(Clone, Debug)]
 pub struct CliError {
@@ -233,6 +237,31 @@ impl CliError {
         }
     }
 
+    /// `cube-cli serve` refused a request before running anything: a foreign `Host` or
+    /// `Origin`, a body too large, no such route.
+    pub fn refused(message: impl fmt::Display) -> CliError {
+        CliError {
+            kind: "refused",
+            message: message.to_string(),
+            exit: EXIT_USAGE,
+        }
+    }
+
+    /// `cube-cli serve` has no free search slot (as many optimal searches run as there are
+    /// cores): the request may be sent again later.
+    pub fn busy(message: impl fmt::Display) -> CliError {
+        CliError {
+            kind: "busy",
+            message: message.to_string(),
+            exit: EXIT_TIMEOUT,
+        }
+    }
+
+    /// The kind, for programs (`parse`, `illegal`, ...).
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
     /// The same error about `what`, such as an option: its message starts `what: `.
     pub fn about(self, what: &str) -> CliError {
         CliError {
@@ -284,7 +313,32 @@ pub fn write_bytes(bytes: &[u8]) -> Result<(), CliError> {
     write_parts(&[bytes])
 }
 
+thread_local! {
+    /// The buffer that stands for standard output on this thread while [`capture`] runs.
+    static CAPTURED: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with what this thread writes to standard output ([`write_line`], [`write_bytes`],
+/// so every report and record) collected into a buffer instead; returns `f`'s result and the
+/// bytes. `cube-cli serve` answers a request so, with the very output of the command.
+pub fn capture<R>(f: impl FnOnce() -> R) -> (R, Vec<u8>) {
+    let outer = CAPTURED.replace(Some(Vec::new()));
+    let result = f();
+    let bytes = CAPTURED.replace(outer).unwrap_or_default();
+    (result, bytes)
+}
+
 fn write_parts(parts: &[&[u8]]) -> Result<(), CliError> {
+    let captured = CAPTURED.with_borrow_mut(|buffer| match buffer {
+        Some(buffer) => {
+            parts.iter().for_each(|part| buffer.extend_from_slice(part));
+            true
+        }
+        None => false,
+    });
+    if captured {
+        return Ok(());
+    }
     let mut out = io::stdout().lock();
     let result = parts
         .iter()
@@ -453,6 +507,15 @@ fn early_options() -> (bool, Option<ColorChoice>) {
     (json, color)
 }
 
+/// The usage error of what clap refused: the first paragraph of its message, without clap's
+/// `error: ` (the message of the JSON record).
+pub fn clap_usage(e: &clap::Error) -> CliError {
+    let plain = e.render().to_string();
+    let message = plain.split("\n\n").next().unwrap_or_default();
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    CliError::usage(message.trim())
+}
+
 /// Prints what clap stopped with: help and version on standard output through [`write_line`]
 /// (so that a full disk is an error), in colour where standard output has colours; a usage error
 /// on standard error as clap styles it, or as a JSON error record on standard output when
@@ -479,11 +542,7 @@ pub fn print_clap(e: &clap::Error) -> u8 {
     }
     let plain = rendered.to_string();
     if json {
-        // The first paragraph, without clap's `error: `: the message of the usage error.
-        let message = plain.split("\n\n").next().unwrap_or_default();
-        let message = message.strip_prefix("error: ").unwrap_or(message);
-        let error = CliError::usage(message.trim());
-        if let Err(e) = write_line(&json_line(&error.to_record(), None)) {
+        if let Err(e) = write_line(&json_line(&clap_usage(e).to_record(), None)) {
             note_error(&e);
         }
     } else if stderr_colored() {

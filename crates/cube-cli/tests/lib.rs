@@ -7,7 +7,10 @@
 //! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
 //! - `json`: issue 16, every record type against docs/json.schema.json.
 //! - `manners`: issue 16, help, refused options, colours, completions, the man page, shards.
+//! - `serve`: issue 37, the web app's server and API against the CLI's records; `browser`: the
+//!   page in headless Chromium.
 
+mod browser;
 mod commands;
 mod fmc;
 mod h48;
@@ -16,6 +19,7 @@ mod json;
 mod manners;
 mod optimal;
 mod readme;
+mod serve;
 mod small_tables;
 
 use assert_cmd::Command;

@@ -14,7 +14,7 @@ use cube_solvers::optimal::{
     Checkpoint, OptimalSearch, OptimalTables, Outcome, Periodic, Progress,
 };
 use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, SolveError};
+use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::tier::{self, TierState};
 use cube_tables::{Anonymous, Mapped, TableErrorKind, Tier};
 
@@ -49,6 +49,19 @@ impl Tables {
             Tables::Mapped(tables) => tables.searcher(two_phase),
         }
     }
+}
+
+/// Who watches a search: the command line (progress lines on standard error, stopped by a
+/// signal) or a request of `cube-cli serve` (progress to its client, stopped when the client
+/// goes away or the server stops).
+#[derive(Clone, Copy, Default)]
+pub enum Watcher<'a> {
+    #[default]
+    Terminal,
+    Client {
+        stop: &'a Stop,
+        progress: &'a (dyn Fn(&Progress) + Sync),
+    },
 }
 
 /// Warnings to print after the results (a checkpoint that could not be written): printed by
@@ -123,7 +136,13 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
         .map_err(CliError::tables)
 }
 
-pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> CliOutcome {
+pub fn run(
+    global: &Global,
+    input: &Input,
+    args: &OptimalArgs,
+    to: Option<&Cube>,
+    watcher: Watcher<'_>,
+) -> CliOutcome {
     let (_, state) = input.legal_state()?;
     let cube = match to {
         Some(goal) => {
@@ -145,13 +164,17 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         time_budget: args.timeout,
         ..Limits::default()
     };
-    let stop = crate::signals::listen();
     let show_progress = global.notes() && !global.batch;
-    let mut progress = |p: &Progress| {
+    let on_terminal = |p: &Progress| {
         if show_progress {
             crate::output::note(p);
         }
     };
+    let (stop, report_progress): (&Stop, &(dyn Fn(&Progress) + Sync)) = match watcher {
+        Watcher::Terminal => (crate::signals::listen(), &on_terminal),
+        Watcher::Client { stop, progress } => (stop, progress),
+    };
+    let mut progress = |p: &Progress| report_progress(p);
     // One checkpoint per state: with several states, line N's is `FILE.N`.
     let checkpoint_path = args.checkpoint.as_ref().map(|path| match input.line {
         Some(line) => {

@@ -10,6 +10,7 @@ use cube_solvers::two_phase;
 use cube_solvers::{Limits, Solution, Solver, Stop};
 
 use crate::args::{Global, Method, OptimalArgs};
+use crate::cmd::optimal::Watcher;
 use crate::input::Input;
 use crate::method_tables;
 use crate::output::{CliError, Outcome, Report, n_moves};
@@ -22,6 +23,8 @@ pub struct Request<'a> {
     pub to: Option<Cube>,
     pub explain: bool,
     pub optimal: &'a OptimalArgs,
+    /// Who watches the optimal search (the terminal unless the caller says otherwise).
+    pub watcher: Watcher<'a>,
 }
 
 impl<'a> Request<'a> {
@@ -54,13 +57,20 @@ impl<'a> Request<'a> {
             to,
             explain,
             optimal,
+            watcher: Watcher::Terminal,
         })
     }
 }
 
 pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
     if request.method == Method::Optimal {
-        return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
+        return crate::cmd::optimal::run(
+            global,
+            input,
+            request.optimal,
+            request.to.as_ref(),
+            request.watcher,
+        );
     }
     let (_, state) = input.legal_state()?;
     let solver: Box<dyn Solver> = match request.method {

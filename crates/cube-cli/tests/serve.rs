@@ -1,0 +1,622 @@
+//! Issue 37: `cube-cli serve`. A server started on a free port over the shared small tables
+//! answers each API request with the record the CLI's `--json` prints for the same input, bad
+//! input with the same error record and a 4xx, streams optimal searches, refuses other sites,
+//! answers 200 concurrent solves correctly and refuses optimal searches beyond one per core.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use cube_core::{Alg, Cube};
+use serde_json::{Value, json};
+
+use crate::run;
+
+/// A `cube-cli serve` process on a free port, stopped when dropped.
+pub(crate) struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub(crate) host: String,
+}
+
+impl Server {
+    pub(crate) fn start(extra: &[&str]) -> Server {
+        let tables = crate::optimal::baked_dir();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
+            .env("NO_COLOR", "1")
+            .args(["serve", "--port", "0", "--tables"])
+            .arg(tables)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start cube-cli serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let host = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, host }
+    }
+
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends a request (with `Connection: close`) and reads the whole answer: (status, head,
+    /// body with chunks joined).
+    pub(crate) fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String, String) {
+        let mut stream = self.send(method, path, headers, body);
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).unwrap();
+        parse_answer(&String::from_utf8(answer).unwrap())
+    }
+
+    /// Sends a request and returns the open connection, to read as the answer comes.
+    pub(crate) fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> TcpStream {
+        let mut stream = TcpStream::connect(&self.host).unwrap();
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+        if !headers.iter().any(|(name, _)| *name == "Host") {
+            head.push_str(&format!("Host: {}\r\n", self.host));
+        }
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        stream
+    }
+
+    /// `POST /api/ROUTE` with `body`: (status, the answer's text).
+    pub(crate) fn post(&self, route: &str, body: &Value) -> (u16, String) {
+        let (status, _, text) = self.request(
+            "POST",
+            &format!("/api/{route}"),
+            &[("Accept", "application/json")],
+            &body.to_string(),
+        );
+        (status, text)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// (status, head, body) of an HTTP answer, its chunks joined when it is chunked.
+fn parse_answer(answer: &str) -> (u16, String, String) {
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((answer, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        let mut rest = body;
+        let mut joined = String::new();
+        while let Some((size, after)) = rest.split_once("\r\n") {
+            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if size == 0 {
+                break;
+            }
+            joined.push_str(&after[..size]);
+            rest = &after[size + 2..];
+        }
+        joined
+    } else {
+        body.to_string()
+    };
+    (status, head.to_string(), body)
+}
+
+/// A record without the fields that differ from run to run (times; an optimal search's node
+/// count, which depends on when its two-phase upper bound arrives).
+fn steady(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| {
+            let mut value: Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON: {line:?}: {e}"));
+            if let Some(record) = value.as_object_mut() {
+                record.remove("seconds");
+                if record.get("method") == Some(&json!("optimal")) {
+                    record.remove("nodes");
+                }
+            }
+            value
+        })
+        .collect()
+}
+
+const SCRAMBLE: &str = "D2 B2 U' L2 U2 B2 U' R2 D' B2 R2 F' D L' B' R' D' B U' F L'";
+
+/// Each request beside the command line that must print the same records.
+fn cases() -> Vec<(&'static str, Value, Vec<&'static str>)> {
+    let facelets = "DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD";
+    vec![
+        ("solve", json!({"state": SCRAMBLE}), vec!["solve", SCRAMBLE]),
+        (
+            "solve",
+            json!({"state": SCRAMBLE, "method": "cfop", "explain": true}),
+            vec!["solve", SCRAMBLE, "--method", "cfop", "--explain"],
+        ),
+        (
+            "solve",
+            json!({"state": SCRAMBLE, "method": "beginner", "explain": true}),
+            vec!["solve", SCRAMBLE, "--method", "beginner", "--explain"],
+        ),
+        (
+            "solve",
+            json!({"state": SCRAMBLE, "method": "thistlethwaite"}),
+            vec!["solve", SCRAMBLE, "--method", "thistlethwaite"],
+        ),
+        (
+            "solve",
+            json!({"state": facelets, "method": "two-phase", "max_length": 22}),
+            vec!["solve", facelets, "--max-length", "22"],
+        ),
+        (
+            "solve",
+            json!({"state": "R U R' U'", "method": "cfop", "to": "R U"}),
+            vec!["solve", "R U R' U'", "--method", "cfop", "--to", "R U"],
+        ),
+        (
+            "optimal",
+            json!({"state": "R U2 F' L D"}),
+            vec!["optimal", "R U2 F' L D", "--threads", "1"],
+        ),
+        (
+            "solve",
+            json!({"state": "R U2 F' L D", "method": "optimal", "all": true}),
+            vec![
+                "solve",
+                "R U2 F' L D",
+                "--method",
+                "optimal",
+                "--all",
+                "--threads",
+                "1",
+            ],
+        ),
+        ("check", json!({"state": facelets}), vec!["check", facelets]),
+        (
+            "check",
+            json!({"state": "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBF"}),
+            vec![
+                "check",
+                "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBF",
+            ],
+        ),
+        (
+            "convert",
+            json!({"state": SCRAMBLE, "to": "twizzle"}),
+            vec!["convert", SCRAMBLE, "--to", "twizzle"],
+        ),
+        (
+            "convert",
+            json!({"state": facelets, "to": "h48"}),
+            vec!["convert", facelets, "--to", "h48"],
+        ),
+        (
+            "convert",
+            json!({"state": "R U", "to": "alg"}),
+            vec!["convert", "R U", "--to", "alg"],
+        ),
+        (
+            "scramble",
+            json!({"seed": 37, "count": 3}),
+            vec!["scramble", "--seed", "37", "--count", "3"],
+        ),
+        (
+            "scramble",
+            json!({"seed": 5, "event": "333fm", "format": "facelets"}),
+            vec![
+                "scramble", "--seed", "5", "--event", "333fm", "--format", "facelets",
+            ],
+        ),
+        (
+            "scramble",
+            json!({"seed": 9, "type": "dr"}),
+            vec!["scramble", "--seed", "9", "--type", "dr"],
+        ),
+        (
+            "verify",
+            json!({"state": "R U", "solution": "U' R'"}),
+            vec!["verify", "R U", "U' R'"],
+        ),
+        (
+            "verify",
+            json!({"state": "R U", "solution": "R' U'"}),
+            vec!["verify", "R U", "R' U'"],
+        ),
+        ("show", json!({"state": "[R, U]"}), vec!["show", "[R, U]"]),
+        (
+            "fmc/count",
+            json!({"sequence": "R U (F' D)"}),
+            vec!["fmc", "count", "R U (F' D)"],
+        ),
+        (
+            "fmc/unniss",
+            json!({"sequence": "R U (F' D)"}),
+            vec!["fmc", "unniss", "R U (F' D)"],
+        ),
+        // Errors: the same records.
+        ("solve", json!({"state": "Q"}), vec!["solve", "Q"]),
+        (
+            "solve",
+            json!({"state": "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBF"}),
+            vec![
+                "solve",
+                "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBF",
+            ],
+        ),
+        (
+            "solve",
+            json!({"state": "R", "method": "fastest"}),
+            vec!["solve", "R", "--method", "fastest"],
+        ),
+        (
+            "solve",
+            json!({"state": "R", "method": "cfop", "all": true}),
+            vec!["solve", "R", "--method", "cfop", "--all"],
+        ),
+        (
+            "verify",
+            json!({"state": "R", "solution": "R Q"}),
+            vec!["verify", "R", "R Q"],
+        ),
+    ]
+}
+
+/// The status the API answers for a record of the CLI.
+fn expected_status(record: &Value) -> u16 {
+    match record["error"]["kind"].as_str() {
+        None => 200,
+        Some("parse" | "usage") => 400,
+        Some("illegal" | "requisite" | "timeout" | "no-solution") => 422,
+        Some(kind) => panic!("unexpected kind {kind}"),
+    }
+}
+
+#[test]
+fn every_answer_is_the_record_of_json() {
+    let server = Server::start(&[]);
+    for (route, body, args) in cases() {
+        let mut cli_args = args.clone();
+        cli_args.push("--json");
+        let (_, out, err) = run(&cli_args, None);
+        let (status, answer) = server.post(route, &body);
+        let cli = steady(&out);
+        assert!(!cli.is_empty(), "{args:?}: the CLI printed nothing: {err}");
+        assert_eq!(
+            steady(&answer),
+            cli,
+            "{route} {body}\n  api: {answer}\n  cli: {out}"
+        );
+        assert_eq!(status, expected_status(&cli[0]), "{route} {body}: {answer}");
+    }
+}
+
+#[test]
+fn bad_requests_get_an_error_record_and_a_4xx() {
+    let server = Server::start(&[]);
+    let error = |status: u16, text: &str| {
+        let record: Value = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(record["type"], "error", "{text}");
+        (
+            status,
+            record["error"]["kind"].as_str().unwrap().to_string(),
+        )
+    };
+    let cases = [
+        ("solve", json!({"state": "-"}), 400, "usage"),
+        (
+            "show",
+            json!({"state": "R", "svg": "/tmp/x.svg"}),
+            400,
+            "usage",
+        ),
+        (
+            "optimal",
+            json!({"state": "R", "checkpoint": "x"}),
+            400,
+            "usage",
+        ),
+        ("solve", json!({"state": "R", "tables": "/"}), 400, "usage"),
+        (
+            "solve",
+            json!({"state": "R", "colour": "red"}),
+            400,
+            "usage",
+        ),
+        ("solve", json!({"state": ["R"]}), 400, "usage"),
+        ("verify", json!({"solution": "R"}), 400, "usage"),
+        ("solve", json!({}), 400, "usage"),
+        ("scramble", json!({"count": 1001}), 400, "usage"),
+    ];
+    for (route, body, status, kind) in cases {
+        let (got, text) = server.post(route, &body);
+        assert_eq!(
+            error(got, &text),
+            (status, kind.to_string()),
+            "{route} {body}"
+        );
+    }
+    let (status, _, text) = server.request("POST", "/api/solve", &[], "not json");
+    assert_eq!(error(status, &text), (400, "parse".to_string()));
+    let (status, _, text) = server.request("POST", "/api/tables", &[], "{}");
+    assert_eq!(error(status, &text), (404, "refused".to_string()));
+    let (status, _, text) = server.request("GET", "/etc/passwd", &[], "");
+    assert_eq!(error(status, &text), (404, "refused".to_string()));
+    let big = format!("{{\"state\": \"{}\"}}", "R ".repeat(40_000));
+    let (status, _, text) = server.request("POST", "/api/solve", &[], &big);
+    assert_eq!(error(status, &text), (413, "refused".to_string()));
+}
+
+#[test]
+fn other_sites_are_refused() {
+    let server = Server::start(&[]);
+    let port = server.host.split(':').nth(1).unwrap().to_string();
+    let body = r#"{"state": "R"}"#;
+    let refused = |headers: &[(&str, &str)]| {
+        let (status, _, text) = server.request("POST", "/api/solve", headers, body);
+        assert_eq!(status, 403, "{headers:?}: {text}");
+        assert!(text.contains("\"refused\""), "{text}");
+    };
+    refused(&[("Host", "evil.example")]);
+    refused(&[("Host", &format!("evil.example:{port}"))]);
+    refused(&[("Host", "localhost:1")]);
+    refused(&[("Origin", "http://evil.example")]);
+    refused(&[("Origin", &format!("http://evil.example:{port}"))]);
+    refused(&[("Origin", "null")]);
+    // This server's own names and page are answered.
+    for (host, origin) in [
+        (
+            format!("localhost:{port}"),
+            format!("http://localhost:{port}"),
+        ),
+        (server.host.clone(), format!("http://{}", server.host)),
+    ] {
+        let (status, _, text) = server.request(
+            "POST",
+            "/api/solve",
+            &[("Host", &host), ("Origin", &origin)],
+            body,
+        );
+        assert_eq!(status, 200, "{host}: {text}");
+    }
+    // The page itself, with its security headers.
+    let (status, head, text) = server.request("GET", "/", &[], "");
+    assert_eq!(status, 200);
+    assert!(text.contains("<script type=\"module\" src=\"/app.js\">"));
+    assert!(
+        head.contains("Content-Security-Policy: default-src 'self'"),
+        "{head}"
+    );
+    assert!(!head.contains("Access-Control-Allow-Origin"), "{head}");
+}
+
+#[test]
+fn tables_is_the_tables_listing() {
+    let server = Server::start(&[]);
+    let (status, _, text) = server.request("GET", "/api/tables", &[], "");
+    let (_, out, _) = run(
+        &[
+            "tables",
+            "--json",
+            "--tables",
+            crate::optimal::baked_dir().to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!((status, steady(&text)), (200, steady(&out)));
+}
+
+/// The events of an event stream: (name, data).
+fn events(text: &str) -> Vec<(String, Value)> {
+    text.split("\n\n")
+        .filter(|e| !e.trim().is_empty())
+        .map(|event| {
+            let field = |name: &str| {
+                event
+                    .lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .unwrap_or_else(|| panic!("no {name} in {event:?}"))
+                    .to_string()
+            };
+            (
+                field("event: "),
+                serde_json::from_str(&field("data: ")).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn optimal_streams_its_progress_then_its_record() {
+    let server = Server::start(&[]);
+    let state = "F2 U' B L2 D R' F U2 L' B2 D' R2 F";
+    let (status, head, text) = server.request(
+        "POST",
+        "/api/optimal",
+        &[],
+        &json!({"state": state}).to_string(),
+    );
+    assert_eq!(status, 200, "{text}");
+    assert!(head.contains("text/event-stream"), "{head}");
+    let events = events(&text);
+    let progress: Vec<&Value> = events
+        .iter()
+        .filter(|(name, _)| name == "progress")
+        .map(|(_, data)| data)
+        .collect();
+    assert!(!progress.is_empty(), "{text}");
+    for p in &progress {
+        assert!(p["depth"].as_u64().unwrap() <= 13, "{p}");
+        assert!(p["nodes_per_second"].as_f64().is_some(), "{p}");
+    }
+    let (name, result) = events.last().unwrap();
+    assert_eq!(name, "result");
+    let (_, out, _) = run(&["optimal", state, "--json", "--threads", "1"], None);
+    assert_eq!(steady(&result.to_string()), steady(&out));
+    assert_eq!(result["length"], 13);
+}
+
+/// Whether `solution` solves the state the moves `scramble` make.
+fn solves(scramble: &str, solution: &str) -> bool {
+    let moves = |text: &str| text.parse::<Alg>().unwrap().expand().moves;
+    Cube::SOLVED
+        .apply_moves(&moves(scramble))
+        .apply_moves(&moves(solution))
+        .is_solved()
+}
+
+#[test]
+fn two_hundred_concurrent_solves_are_all_answered_correctly() {
+    let server = Server::start(&[]);
+    let (_, out, _) = run(&["scramble", "--seed", "200", "--count", "200"], None);
+    let scrambles: Vec<&str> = out.lines().collect();
+    assert_eq!(scrambles.len(), 200);
+    let methods = ["two-phase", "cfop", "beginner"];
+    std::thread::scope(|scope| {
+        let answers: Vec<_> = scrambles
+            .iter()
+            .enumerate()
+            .map(|(i, scramble)| {
+                let server = &server;
+                scope.spawn(move || {
+                    let method = methods[i % methods.len()];
+                    let body = json!({"state": scramble, "method": method});
+                    (scramble, method, server.post("solve", &body))
+                })
+            })
+            .collect();
+        for answer in answers {
+            let (scramble, method, (status, text)) = answer.join().unwrap();
+            assert_eq!(status, 200, "{method} {scramble}: {text}");
+            let record: Value = serde_json::from_str(text.trim()).unwrap();
+            assert_eq!(record["method"], method);
+            let solution = record["solution"].as_str().unwrap();
+            assert!(solves(scramble, solution), "{scramble}: {solution}");
+        }
+    });
+}
+
+/// A state whose optimal search runs for seconds on the 6edge tier (the superflip).
+const LONG: &str = "R L U2 F U' D F2 R2 B2 L U2 F' B' U R2 D F2 U R2 U";
+
+/// Reads from a streamed answer until its text holds `what`; returns what was read.
+fn read_until(stream: &mut TcpStream, what: &str) -> String {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut text = String::new();
+    let mut buffer = [0; 4096];
+    while !text.contains(what) {
+        let n = stream.read(&mut buffer).unwrap();
+        assert!(n > 0, "the answer ended without {what:?}: {text}");
+        text.push_str(&String::from_utf8_lossy(&buffer[..n]));
+    }
+    text
+}
+
+#[test]
+fn optimal_searches_beyond_one_per_core_get_503_and_a_cancelled_one_frees_its_slot() {
+    let server = Server::start(&["--max-search", "30s"]);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let body = json!({"state": LONG}).to_string();
+    let mut running: Vec<TcpStream> = (0..cores)
+        .map(|_| {
+            let mut stream = server.send("POST", "/api/optimal", &[], &body);
+            read_until(&mut stream, "event: tick");
+            stream
+        })
+        .collect();
+    // 20 more at once: every one refused while the slots are taken, with a retry hint.
+    std::thread::scope(|scope| {
+        let refused: Vec<_> = (0..20)
+            .map(|_| scope.spawn(|| server.request("POST", "/api/optimal", &[], &body)))
+            .collect();
+        for answer in refused {
+            let (status, head, text) = answer.join().unwrap();
+            assert_eq!(status, 503, "{text}");
+            assert!(head.contains("Retry-After"), "{head}");
+            assert!(text.contains("\"busy\""), "{text}");
+        }
+    });
+    // A quick request is still answered meanwhile.
+    let (status, _) = server.post("check", &json!({"state": "R"}));
+    assert_eq!(status, 200);
+    // Closing one search's connection cancels it: its slot is free again within a second or so.
+    drop(running.pop());
+    let start = Instant::now();
+    loop {
+        let mut stream = server.send("POST", "/api/optimal", &[], &body);
+        let mut first = [0; 12];
+        stream.read_exact(&mut first).unwrap();
+        if &first == b"HTTP/1.1 200" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the cancelled search still holds its slot"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn sigterm_stops_the_server_and_its_searches() {
+    let mut server = Server::start(&[]);
+    let mut stream = server.send(
+        "POST",
+        "/api/optimal",
+        &[],
+        &json!({"state": LONG}).to_string(),
+    );
+    read_until(&mut stream, "event: tick");
+    let start = Instant::now();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &server.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let code = server.child.wait().unwrap().code();
+    assert_eq!(code, Some(0), "a server stopped by a signal exits with 0");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "stopped in {:?}",
+        start.elapsed()
+    );
+    // The search was cancelled and said so: its best solution, not proven optimal, or that it
+    // was stopped before it had one.
+    let text = read_until(&mut stream, "event: result");
+    let result = text.split("event: result").nth(1).unwrap();
+    assert!(
+        result.contains("\"optimal\":false") || result.contains("\"kind\":\"interrupted\""),
+        "{result}"
+    );
+}
