@@ -156,7 +156,8 @@ macro_rules! bake_examples {
 Examples:
   cube-cli tables bake --tier 7edge
   cube-cli tables bake --tier h5,h6
-  cube-cli tables bake --tier 6edge --force --tables /scratch/cube-tables"
+  cube-cli tables bake --tier 6edge --force --tables /scratch/cube-tables
+  cube-cli tables bake --caches"
     };
 }
 
@@ -817,7 +818,8 @@ Examples:
   cube-cli tables status --json --tables /scratch/cube-tables")]
     Status,
     /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
-    /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together).
+    /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together); with
+    /// --caches, the large two-phase tables.
     #[command(after_help = bake_examples!())]
     Bake {
         /// The tiers, comma separated.
@@ -825,10 +827,15 @@ Examples:
             long,
             value_name = "TIER[,TIER...]",
             value_delimiter = ',',
-            required = true,
+            required_unless_present = "caches",
             value_parser = TierParser
         )]
         tier: Vec<Tier>,
+        /// The large two-phase tables (126 MB, about a minute on two cores), which make `solve`,
+        /// `scramble` and `optimal`'s upper bound about ten times faster; a run without them
+        /// answers from the small tables, and a batch of states builds them.
+        #[arg(long)]
+        caches: bool,
         /// Bake again even the tables that are present and sound (a table whose header is bad is
         /// always baked again).
         #[arg(long)]

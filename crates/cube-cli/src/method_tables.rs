@@ -4,7 +4,14 @@
 //! builds), and shared by every solve of the run. Caching only saves time: when the directory
 //! cannot be found or written the tables are built in memory. This process-wide cache lives here,
 //! in the binary: the library has no global table state.
+//!
+//! The two-phase family is the exception to "built on first use" (README, "The two-phase
+//! tables"): its large tables (126 MB, about a minute on two cores) are used when they are in the
+//! directory, and built there only by `tables bake --caches` or by a run that answers several
+//! states ([`many_states`]), where they pay for themselves; any other run answers from the small
+//! tables, built in memory in a fraction of a second.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use cube_solvers::MethodTables;
@@ -18,10 +25,38 @@ use crate::args::Global;
 use crate::output;
 use crate::table_dir::{Bar, file_bytes, size_text, table_dir};
 
-/// The two-phase tables of this run.
+/// Whether this run answers several states (a batch), set by [`many_states`].
+static MANY_STATES: AtomicBool = AtomicBool::new(false);
+
+/// Tells the run that it answers several states: a first build of the large two-phase tables
+/// pays for itself then. Called before any of them is answered.
+pub fn many_states() {
+    MANY_STATES.store(true, Ordering::Relaxed);
+}
+
+/// The two-phase tables of this run: the large ones when they are cached in the table directory,
+/// or when this run answers several states (built and cached then); else the small ones.
 pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {
     static TABLES: OnceLock<Arc<TwoPhaseTables>> = OnceLock::new();
-    Arc::clone(TABLES.get_or_init(|| load(global)))
+    Arc::clone(TABLES.get_or_init(|| {
+        let cached = table_dir(global).is_ok_and(|dir| {
+            TwoPhaseTables::SPECS
+                .iter()
+                .all(|spec| spec.path_in(&dir).is_file())
+        });
+        if cached || MANY_STATES.load(Ordering::Relaxed) {
+            load(global)
+        } else {
+            Arc::new(TwoPhaseTables::small())
+        }
+    }))
+}
+
+/// Builds and caches the large two-phase tables now (`tables bake --caches`), unless they are
+/// cached and sound.
+pub fn bake_two_phase(global: &Global) {
+    many_states();
+    two_phase(global);
 }
 
 /// A two-phase solver over the tables of this run.

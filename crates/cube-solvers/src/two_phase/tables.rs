@@ -26,8 +26,8 @@ use cube_core::MoveSet;
 use cube_tables::phase1::{FlipSliceSym, N_PHASE1, phase1_distance_table, ud_symmetries};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
 use cube_tables::{
-    Cached, Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Nibbles, Product,
-    PruneTable, SlicePerm, TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
+    Cached, Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Nibbles,
+    Product, PruneTable, SlicePerm, TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
 };
 
 use crate::{MethodTables, PayloadError, Payloads};

@@ -188,9 +188,11 @@ fn load_anonymous(
     let map = map
         .make_read_only()
         .map_err(|e| at(TableError::io("protecting the payload", e)))?;
-    Ok(PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix)
-        .map_err(at)?
-        .with_opened(opened))
+    Ok(
+        PruneTable::from_checked(info, Anonymous { map, len }, path, spec.fix)
+            .map_err(at)?
+            .with_opened(opened),
+    )
 }
 
 /// Maps `len` (at least 1) zeroed anonymous bytes, advised to use transparent huge pages on Linux.
