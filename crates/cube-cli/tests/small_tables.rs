@@ -137,8 +137,10 @@ fn an_unwritable_table_directory_still_solves() {
         assert_eq!(code, 0, "{method}: {err}");
         assert!(!out.trim().is_empty(), "{method}");
         assert!(!err.contains("cached the"), "{method}: {err}");
-        assert!(
+        // One two-phase state is answered from the small tables, which are never cached.
+        assert_eq!(
             err.contains(&format!("the {method} tables are not cached")),
+            method == "thistlethwaite",
             "{method}: {err}"
         );
     }

@@ -76,7 +76,7 @@ enum Payload {
     /// Bytes, their length not checked yet.
     Bytes(Vec<u8>),
     /// A table from its file, checked ([`load_or_build_with_outcome`]).
-    Table(PruneTable<Cached>),
+    Table(Box<PruneTable<Cached>>),
 }
 
 impl Payload {
@@ -113,7 +113,7 @@ impl Payloads {
 
     /// Adds a table read from its file.
     fn insert_table(&mut self, table: PruneTable<Cached>) {
-        self.put(table.id(), Payload::Table(table));
+        self.put(table.id(), Payload::Table(Box::new(table)));
     }
 
     fn put(&mut self, id: TableId, payload: Payload) -> Option<Payload> {
@@ -169,7 +169,7 @@ impl Payloads {
             });
         }
         Ok(match payload {
-            Payload::Table(table) => table,
+            Payload::Table(table) => *table,
             Payload::Bytes(bytes) => PruneTable::from_payload(spec, bytes)
                 .expect("the length was checked")
                 .into_cached(),
