@@ -446,10 +446,13 @@ Examples:
     /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand.
     #[command(after_help = "Examples:
   cube-cli man > cube-cli.1 && man ./cube-cli.1
-  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz")]
+  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz
+  cube-cli man tables bake > cube-cli-tables-bake.1")]
     Man {
-        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)).
-        subcommand: Option<String>,
+        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)); a
+        /// subcommand of it after it (`tables bake`: cube-cli-tables-bake(1)).
+        #[arg(value_name = "SUBCOMMAND")]
+        subcommand: Vec<String>,
     },
 }
 

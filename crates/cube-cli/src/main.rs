@@ -254,7 +254,7 @@ fn run(cli: Cli) -> (Global, Result<u8, CliError>) {
         }
         Command::Man { subcommand } => {
             let global = Global::new(&cli.global, None);
-            let result = cmd::completions::man(subcommand.as_deref());
+            let result = cmd::completions::man(&subcommand);
             (global, result)
         }
     }
