@@ -11,7 +11,8 @@ DIR must hold the 6edge tier and the large two-phase tables (`cube-cli tables ba
 and the page cache are out of the figures. `--python` runs `from cube_toolkit import kociemba;
 kociemba.solve(s)` in a new interpreter (the package importable by that interpreter, or through
 PYTHONPATH); `--kociemba-python` the same with the `kociemba` package of the Python package index;
-`--min2phase-jar` one solve by min2phase's `Search.solution` through a one-line Java driver
+Give both Pythons the same kind of interpreter (two virtual environments, say): an interpreter
+outside one may import a larger site at start. `--min2phase-jar` one solve by min2phase's `Search.solution` through a one-line Java driver
 compiled on the fly (skipped without `javac`). A peer not given is not
 measured. Prints one line per command: median CPU seconds, median peak RSS in MB, the command.
 """

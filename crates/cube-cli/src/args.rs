@@ -399,10 +399,11 @@ pub enum Command {
         state: String,
         #[command(flatten)]
         input: InputArgs,
-        /// Plain letters, no colours (as --color never).
-        #[arg(long)]
+        /// Plain letters, no colours (as --color never; not with --color).
+        #[arg(long, conflicts_with = "color")]
         no_color: bool,
-        /// Also write a picture of the net to this SVG file.
+        /// Also write a picture of the net to this SVG file (`-`: the picture on standard
+        /// output, instead of the net).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },

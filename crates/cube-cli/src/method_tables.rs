@@ -19,7 +19,7 @@ use cube_solvers::beginner::BeginnerTables;
 use cube_solvers::cfop::CfopTables;
 use cube_solvers::fmc::{Step, StepTables};
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
-use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
+use cube_solvers::two_phase::{LARGE_BUILD_SCANS, TwoPhase, TwoPhaseTables};
 
 use crate::args::Global;
 use crate::output;
@@ -45,7 +45,10 @@ pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {
                 .all(|spec| spec.path_in(&dir).is_file())
         });
         if cached || MANY_STATES.load(Ordering::Relaxed) {
-            load(global)
+            // A bar of the states the two large searches scan, with its percentage and ETA.
+            load_with(global, Some(LARGE_BUILD_SCANS), |bar| {
+                TwoPhaseTables::large_observed(&|n| bar.advance(n as u64))
+            })
         } else {
             Arc::new(TwoPhaseTables::small())
         }
@@ -132,6 +135,16 @@ pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
 /// The tables of `T` from the table directory, saying why the wait when they are built (the large
 /// two-phase tables take seconds) and whether they were cached.
 fn load<T: MethodTables>(global: &Global) -> Arc<T> {
+    load_with(global, None, |_| T::build())
+}
+
+/// [`load`], building with `build`, which may advance the bar: of `work` units when given, else a
+/// spinner.
+fn load_with<T: MethodTables>(
+    global: &Global,
+    work: Option<u64>,
+    build: impl FnOnce(&Bar) -> T,
+) -> Arc<T> {
     let method = T::NAME;
     let dir = match table_dir(global) {
         Ok(dir) => dir,
@@ -140,7 +153,7 @@ fn load<T: MethodTables>(global: &Global) -> Arc<T> {
             output::note_warning(format_args!(
                 "{e}; the {method} tables are not cached: built in memory for this run"
             ));
-            return Arc::new(T::build());
+            return Arc::new(build(&Bar::new(false)));
         }
     };
     let tell = global.notes() && T::SPECS.iter().any(|spec| !spec.path_in(&dir).exists());
@@ -152,10 +165,10 @@ fn load<T: MethodTables>(global: &Global) -> Arc<T> {
             dir.display()
         ));
     }
-    // A spinner on a terminal while they build (seconds for two-phase).
+    // A bar (or a spinner) on a terminal while they build (a minute for two-phase).
     let bar = Bar::new(tell);
-    bar.start(&format!("{method} tables"), None);
-    let loaded = cube_solvers::load_or_build::<T>(&dir);
+    bar.start(&format!("{method} tables"), work);
+    let loaded = cube_solvers::load_or_build_with::<T>(&dir, || build(&bar));
     bar.finish();
     match loaded {
         Ok(loaded) => {

@@ -274,6 +274,20 @@ pub struct Loaded<T> {
 /// Only a generator bug (a built payload of the wrong length); a directory that cannot be read or
 /// written only makes the tables built (see [`Loaded::not_written`]).
 pub fn load_or_build<T: MethodTables>(dir: &Path) -> Result<Loaded<T>, TableError> {
+    load_or_build_with(dir, T::build)
+}
+
+/// [`load_or_build`], building the family with `build` (which must build what
+/// [`MethodTables::build`] does: the same tables, reporting progress, say) when it is built.
+///
+/// # Errors
+/// As [`load_or_build`].
+pub fn load_or_build_with<T: MethodTables>(
+    dir: &Path,
+    build: impl FnOnce() -> T,
+) -> Result<Loaded<T>, TableError> {
+    let mut build = Some(build);
+    let mut build_once = || build.take().map_or_else(T::build, |build| build());
     let mut built: Option<T> = None;
     let mut loaded = Payloads::new();
     let mut outcome = Counts {
@@ -283,7 +297,7 @@ pub fn load_or_build<T: MethodTables>(dir: &Path) -> Result<Loaded<T>, TableErro
     for spec in T::SPECS {
         let (table, cached) = load_or_build_with_outcome(dir, spec, || {
             built
-                .get_or_insert_with(T::build)
+                .get_or_insert_with(&mut build_once)
                 .payload(spec.id)
                 .expect("a family hands out the payload of each of its specs")
                 .to_vec()
@@ -301,7 +315,7 @@ pub fn load_or_build<T: MethodTables>(dir: &Path) -> Result<Loaded<T>, TableErro
         None => match T::from_payloads(loaded) {
             Ok(tables) => tables,
             Err(_) => {
-                let tables = T::build();
+                let tables = build_once();
                 outcome.rewrite(dir, &tables, None);
                 tables
             }

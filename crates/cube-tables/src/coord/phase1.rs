@@ -275,7 +275,8 @@ impl Space for Phase1Space<'_> {
 }
 
 /// The exact distance to G1 of every (flip-slice class, twist), entry
-/// [`FlipSliceSym::index`]; at most 12. The table is named `id`.
+/// [`FlipSliceSym::index`]; at most 12. The table is named `id`; `observe` is called with the
+/// states scanned as the search goes ([`DistanceTable::build_observed`]).
 ///
 /// # Panics
 /// If the move tables are not over all 18 moves.
@@ -285,6 +286,7 @@ pub fn phase1_distance_table(
     twist_move: &MoveTable<Twist>,
     flip_move: &MoveTable<Flip>,
     slice_move: &MoveTable<UdSlice>,
+    observe: &(dyn Fn(usize) + Sync),
 ) -> PruneTable<Vec<u8>> {
     for moves in [twist_move.moves(), flip_move.moves(), slice_move.moves()] {
         assert_eq!(moves, MoveSet::ALL.iter().collect::<Vec<_>>());
@@ -295,7 +297,7 @@ pub fn phase1_distance_table(
         flip_move,
         slice_move,
     };
-    DistanceTable::build(id, &space, [0])
+    DistanceTable::build_observed(id, &space, [0], observe)
 }
 
 #[cfg(test)]
