@@ -68,8 +68,8 @@ pub struct FlipSliceSym {
 
 impl FlipSliceSym {
     /// The classes (each represented by its smallest raw value), from the flip-slice
-    /// conjugated by `y` (a few thousand conjugated cubes) and the flip and the slice each conjugated by the
-    /// eight [`axis_symmetries`]: a few milliseconds.
+    /// conjugated by `y` (a few thousand conjugated cubes) and the flip and the slice each
+    /// conjugated by the eight [`axis_symmetries`]: a few milliseconds.
     pub fn new(
         twist_move: &MoveTable<Twist>,
         flip_move: &MoveTable<Flip>,
