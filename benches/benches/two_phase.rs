@@ -61,10 +61,14 @@ fn bench_tables(c: &mut Criterion) {
     let twist_sym = SymCoord::new(conjugation_table(&twist, &syms), syms.len());
     let id = TableId::from_static("bench");
     group.bench_function("sym_slice_flip_prune", |b| {
-        b.iter(|| sym_distance_table(id, &flip_sym, &flip, &slice, &slice_conj).max_distance())
+        b.iter(|| {
+            sym_distance_table(id, &flip_sym, &flip, &slice, &slice_conj, &|_| {}).max_distance()
+        })
     });
     group.bench_function("sym_twist_flip_prune", |b| {
-        b.iter(|| sym_distance_table(id, &twist_sym, &twist, &flip, &flip_conj).max_distance())
+        b.iter(|| {
+            sym_distance_table(id, &twist_sym, &twist, &flip, &flip_conj, &|_| {}).max_distance()
+        })
     });
     group.finish();
 }

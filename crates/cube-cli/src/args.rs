@@ -157,7 +157,8 @@ macro_rules! bake_examples {
 Examples:
   cube-cli tables bake --tier 7edge
   cube-cli tables bake --tier h5,h6
-  cube-cli tables bake --tier 6edge --force --tables /scratch/cube-tables"
+  cube-cli tables bake --tier 6edge --force --tables /scratch/cube-tables
+  cube-cli tables bake --caches"
     };
 }
 
@@ -399,10 +400,11 @@ pub enum Command {
         state: String,
         #[command(flatten)]
         input: InputArgs,
-        /// Plain letters, no colours (as --color never).
-        #[arg(long)]
+        /// Plain letters, no colours (as --color never; not with --color).
+        #[arg(long, conflicts_with = "color")]
         no_color: bool,
-        /// Also write a picture of the net to this SVG file.
+        /// Also write a picture of the net to this SVG file (`-`: the picture on standard
+        /// output, instead of the net).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
@@ -453,10 +455,13 @@ Examples:
     /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand.
     #[command(after_help = "Examples:
   cube-cli man > cube-cli.1 && man ./cube-cli.1
-  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz")]
+  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz
+  cube-cli man tables bake > cube-cli-tables-bake.1")]
     Man {
-        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)).
-        subcommand: Option<String>,
+        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)); a
+        /// subcommand of it after it (`tables bake`: cube-cli-tables-bake(1)).
+        #[arg(value_name = "SUBCOMMAND")]
+        subcommand: Vec<String>,
     },
 }
 
@@ -849,7 +854,8 @@ Examples:
   cube-cli tables status --json --tables /scratch/cube-tables")]
     Status,
     /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
-    /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together).
+    /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together); with
+    /// --caches, the large two-phase tables.
     #[command(after_help = bake_examples!())]
     Bake {
         /// The tiers, comma separated.
@@ -857,10 +863,15 @@ Examples:
             long,
             value_name = "TIER[,TIER...]",
             value_delimiter = ',',
-            required = true,
+            required_unless_present = "caches",
             value_parser = TierParser
         )]
         tier: Vec<Tier>,
+        /// The large two-phase tables (126 MB, about a minute on two cores), which make `solve`,
+        /// `scramble` and `optimal`'s upper bound about ten times faster; a run without them
+        /// answers from the small tables, and a batch of states builds them.
+        #[arg(long)]
+        caches: bool,
         /// Bake again even the tables that are present and sound (a table whose header is bad is
         /// always baked again).
         #[arg(long)]

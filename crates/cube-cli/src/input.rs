@@ -247,6 +247,7 @@ where
     F: Fn(usize, &[u8]) -> (String, Outcome) + Sync,
 {
     let mut exit = 0;
+    crate::method_tables::many_states();
     // Chunks keep memory bounded on huge inputs while each chunk runs in parallel.
     for chunk in lines.chunks(4096) {
         let outcomes: Vec<(String, Outcome)> = chunk

@@ -270,7 +270,7 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
         }
         Command::Man { subcommand } => {
             let global = Global::new(&cli.global, None);
-            let result = cmd::completions::man(subcommand.as_deref());
+            let result = cmd::completions::man(&subcommand);
             (global, result)
         }
     }

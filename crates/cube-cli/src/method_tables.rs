@@ -4,7 +4,14 @@
 //! builds), and shared by every solve of the run. Caching only saves time: when the directory
 //! cannot be found or written the tables are built in memory. This process-wide cache lives here,
 //! in the binary: the library has no global table state.
+//!
+//! The two-phase family is the exception to "built on first use" (README, "The two-phase
+//! tables"): its large tables (126 MB, about a minute on two cores) are used when they are in the
+//! directory, and built there only by `tables bake --caches` or by a run that answers several
+//! states ([`many_states`]), where they pay for themselves; any other run answers from the small
+//! tables, built in memory in a fraction of a second.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use cube_solvers::MethodTables;
@@ -12,17 +19,48 @@ use cube_solvers::beginner::BeginnerTables;
 use cube_solvers::cfop::CfopTables;
 use cube_solvers::fmc::{Step, StepTables};
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
-use cube_solvers::two_phase::{TwoPhase, TwoPhaseTables};
+use cube_solvers::two_phase::{LARGE_BUILD_SCANS, TwoPhase, TwoPhaseTables};
 
 use crate::args::Global;
 use crate::output;
 use crate::table_dir::{Bar, table_dir};
 use crate::tiers::{file_bytes, size_text};
 
-/// The two-phase tables of this run.
+/// Whether this run answers several states (a batch), set by [`many_states`].
+static MANY_STATES: AtomicBool = AtomicBool::new(false);
+
+/// Tells the run that it answers several states: a first build of the large two-phase tables
+/// pays for itself then. Called before any of them is answered.
+pub fn many_states() {
+    MANY_STATES.store(true, Ordering::Relaxed);
+}
+
+/// The two-phase tables of this run: the large ones when they are cached in the table directory,
+/// or when this run answers several states (built and cached then); else the small ones.
 pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {
     static TABLES: OnceLock<Arc<TwoPhaseTables>> = OnceLock::new();
-    Arc::clone(TABLES.get_or_init(|| load(global)))
+    Arc::clone(TABLES.get_or_init(|| {
+        let cached = table_dir(global).is_ok_and(|dir| {
+            TwoPhaseTables::SPECS
+                .iter()
+                .all(|spec| spec.path_in(&dir).is_file())
+        });
+        if cached || MANY_STATES.load(Ordering::Relaxed) {
+            // A bar of the states the two large searches scan, with its percentage and ETA.
+            load_with(global, Some(LARGE_BUILD_SCANS), |bar| {
+                TwoPhaseTables::large_observed(&|n| bar.advance(n as u64))
+            })
+        } else {
+            Arc::new(TwoPhaseTables::small())
+        }
+    }))
+}
+
+/// Builds and caches the large two-phase tables now (`tables bake --caches`), unless they are
+/// cached and sound.
+pub fn bake_two_phase(global: &Global) {
+    many_states();
+    two_phase(global);
 }
 
 /// A two-phase solver over the tables of this run.
@@ -98,6 +136,16 @@ pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
 /// The tables of `T` from the table directory, saying why the wait when they are built (the large
 /// two-phase tables take seconds) and whether they were cached.
 fn load<T: MethodTables>(global: &Global) -> Arc<T> {
+    load_with(global, None, |_| T::build())
+}
+
+/// [`load`], building with `build`, which may advance the bar: of `work` units when given, else a
+/// spinner.
+fn load_with<T: MethodTables>(
+    global: &Global,
+    work: Option<u64>,
+    build: impl FnOnce(&Bar) -> T,
+) -> Arc<T> {
     let method = T::NAME;
     let dir = match table_dir(global) {
         Ok(dir) => dir,
@@ -106,7 +154,7 @@ fn load<T: MethodTables>(global: &Global) -> Arc<T> {
             output::note_warning(format_args!(
                 "{e}; the {method} tables are not cached: built in memory for this run"
             ));
-            return Arc::new(T::build());
+            return Arc::new(build(&Bar::new(false)));
         }
     };
     let tell = global.notes() && T::SPECS.iter().any(|spec| !spec.path_in(&dir).exists());
@@ -118,10 +166,10 @@ fn load<T: MethodTables>(global: &Global) -> Arc<T> {
             dir.display()
         ));
     }
-    // A spinner on a terminal while they build (seconds for two-phase).
+    // A bar (or a spinner) on a terminal while they build (a minute for two-phase).
     let bar = Bar::new(tell);
-    bar.start(&format!("{method} tables"), None);
-    let loaded = cube_solvers::load_or_build::<T>(&dir);
+    bar.start(&format!("{method} tables"), work);
+    let loaded = cube_solvers::load_or_build_with::<T>(&dir, || build(&bar));
     bar.finish();
     match loaded {
         Ok(loaded) => {

@@ -80,6 +80,13 @@ impl Bar {
         *self.lock() = Some(new);
     }
 
+    /// Moves the bar `n` units on (nothing for a spinner or a hidden bar).
+    pub fn advance(&self, n: u64) {
+        if let Some(bar) = &*self.lock() {
+            bar.inc(n);
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<ProgressBar>> {
         self.bar.lock().unwrap_or_else(|e| e.into_inner())
     }

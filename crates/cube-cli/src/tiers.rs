@@ -38,13 +38,17 @@ pub fn file_bytes(spec: &TableSpec) -> u64 {
     HEADER_LEN as u64 + spec.payload_len()
 }
 
-/// `83 MiB`, `1.8 GiB`.
+/// `126 B`, `945 KiB`, `83 MiB`, `1.8 GiB`.
 pub fn size_text(bytes: u64) -> String {
     let mib = bytes as f64 / (1u64 << 20) as f64;
     if mib >= 1024.0 {
         format!("{:.1} GiB", mib / 1024.0)
-    } else {
+    } else if bytes >= 1 << 20 {
         format!("{mib:.0} MiB")
+    } else if bytes >= 1 << 10 {
+        format!("{:.0} KiB", bytes as f64 / 1024.0)
+    } else {
+        format!("{bytes} B")
     }
 }
 

@@ -147,6 +147,28 @@ fn show_writes_svg() {
     assert_eq!(svg.matches("<rect").count(), 54);
 }
 
+/// See issue 36: `--svg -` writes the picture to standard output (and no file named `-`), and
+/// `--no-color` with `--color` is a usage error.
+#[test]
+fn show_svg_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::cube_cli()
+        .current_dir(dir.path())
+        .args(["show", "R", "--svg", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<rect").count(), 54);
+    assert!(!dir.path().join("-").exists());
+    let (code, _, err) = run(&["show", "R", "--no-color", "--color", "always"], None);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[cfg(unix)]
 #[test]
 fn show_svg_replaces_a_file_whole_and_keeps_a_link() {

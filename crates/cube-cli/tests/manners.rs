@@ -368,3 +368,149 @@ fn i16_tables_clean_leaves_only_the_lock_files() {
         "nothing is baked after a clean: {out}"
     );
 }
+
+/// What bash's completion function of the generated script offers for the words `words` of a
+/// command line, the last being the word under the cursor.
+fn bash_completions(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let cword = words.len() - 1;
+    let previous = words[cword - 1];
+    let program = format!(
+        "source '{}'\nCOMP_WORDS=({})\nCOMP_CWORD={cword}\n_cube__cli cube-cli '{}' '{previous}'\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        script.display(),
+        quoted.join(" "),
+        words[cword],
+    );
+    let out = Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// See issue 36: bash completes options and their values after the subcommand (clap_complete's
+/// script did not, for a hyphenated binary name), and the zsh and fish scripts know them too.
+#[test]
+fn completion_works_after_the_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("cube-cli.bash");
+    let (code, text, err) = run(&["completions", "bash"], None);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(&script, &text).unwrap();
+    assert_eq!(
+        bash_completions(&script, &["cube-cli", "solve", "--me"]),
+        ["--method"]
+    );
+    let methods = bash_completions(&script, &["cube-cli", "solve", "--method", ""]);
+    for method in ["two-phase", "thistlethwaite", "beginner", "cfop", "optimal"] {
+        assert!(methods.iter().any(|m| m == method), "{methods:?}");
+    }
+    assert!(
+        bash_completions(&script, &["cube-cli", "tables", "bake", "--"])
+            .iter()
+            .any(|o| o == "--caches")
+    );
+    assert!(
+        bash_completions(&script, &["cube-cli", "so"])
+            .iter()
+            .any(|o| o == "solve")
+    );
+    let (_, fish, _) = run(&["completions", "fish"], None);
+    assert!(
+        fish.lines()
+            .any(|l| l.contains("using_subcommand solve") && l.contains("-l method")),
+        "{fish}"
+    );
+    let (_, zsh, _) = run(&["completions", "zsh"], None);
+    assert!(zsh.contains("--method") && zsh.contains("two-phase"));
+}
+
+/// The subcommands listed under "Commands:" in the help of `cube-cli` followed by `path`.
+fn subcommands(path: &[String]) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (code, help, err) = run(&args, None);
+    assert_eq!(code, 0, "{err}");
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// See issue 36: every subcommand, nested ones too (`man tables bake`), has a manual page that
+/// renders with `man -l` (when `man` is installed) with EXIT STATUS, ENVIRONMENT and FILES, and
+/// the STATE table keeps its columns.
+#[test]
+fn every_subcommand_has_a_man_page_with_the_standard_sections() {
+    let mut paths: Vec<Vec<String>> = vec![vec![]];
+    let mut index = 0;
+    while index < paths.len() {
+        let path = paths[index].clone();
+        for sub in subcommands(&path) {
+            let mut longer = path.clone();
+            longer.push(sub);
+            paths.push(longer);
+        }
+        index += 1;
+    }
+    assert!(paths.iter().any(|p| p == &["tables", "bake"]), "{paths:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let has_man = Command::new("man").arg("--version").output().is_ok();
+    for path in &paths {
+        let mut args = vec!["man"];
+        args.extend(path.iter().map(String::as_str));
+        let (code, page, err) = run(&args, None);
+        assert_eq!(code, 0, "{path:?}: {err}");
+        let title = std::iter::once("cube-cli")
+            .chain(path.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("-");
+        assert!(page.contains(&format!(".TH {title} ")), "{path:?}");
+        for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] {
+            assert!(page.contains(&format!(".SH \"{section}\"")), "{path:?}");
+        }
+        if !has_man {
+            continue;
+        }
+        let file = dir.path().join("page.1");
+        std::fs::write(&file, &page).unwrap();
+        let out = Command::new("man")
+            .arg("-l")
+            .arg(&file)
+            .env("MANPAGER", "cat")
+            .env("MANWIDTH", "200")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{path:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] {
+            assert!(text.lines().any(|l| l == section), "{path:?}: {text}");
+        }
+        assert!(text.contains("CLICOLOR_FORCE") && text.contains("CUBE_TABLES_DIR"));
+        if page.contains("STATE is one cube state") {
+            assert!(
+                text.lines().any(|l| l.trim_start()
+                    == "facelets  54 stickers, order U R F D L B   UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"),
+                "{path:?}: the STATE table keeps its columns: {text}"
+            );
+        }
+    }
+    let (code, _, err) = run(&["man", "tables", "nosuch"], None);
+    assert_eq!(code, 2, "{err}");
+}

@@ -71,6 +71,8 @@ def test_scramble_is_the_clis():
     ]
     assert len(scramble()) == 1 and scramble(seed=1) == scramble(seed=1)
     assert scramble("333fm", seed=3)[0].startswith("R' U' F")
+    # One-handed and with feet are scrambled as the 3x3x3 Cube, as the CLI reads them (issue 36).
+    assert scramble("333oh", seed=3) == scramble("333ft", seed=3) == scramble("333", seed=3)
     assert not Cube(scramble("333bf", seed=3)[0]).is_solved
     with pytest.raises(cube_toolkit.ParseError):
         scramble("444")

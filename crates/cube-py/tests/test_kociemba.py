@@ -24,8 +24,11 @@ def test_kociemba_readme_examples():
 def test_max_depth():
     state = "DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD"
     assert len(kociemba.solve(state, max_depth=20).split()) <= 20
-    with pytest.raises(ValueError, match="no solution of at most 5 moves found"):
+    with pytest.raises(ValueError, match="no solution of at most 5 moves found") as raised:
         kociemba.solve(state, max_depth=5)
+    # The shim's own argument is named, not the native solve's (issue 36).
+    assert "raise max_depth" in str(raised.value)
+    assert "max_length" not in str(raised.value) and "time_budget" not in str(raised.value)
 
 
 @pytest.mark.parametrize(

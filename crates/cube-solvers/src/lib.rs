@@ -105,7 +105,9 @@ use cube_core::{Cube, Move};
 
 pub use crate::cancel::Stop;
 pub use crate::error::SolveError;
-pub use crate::method_tables::{Loaded, MethodTables, PayloadError, Payloads, load_or_build};
+pub use crate::method_tables::{
+    Loaded, MethodTables, PayloadError, Payloads, load_or_build, load_or_build_with,
+};
 /// What an optimal solve needs from cube-tables, so that a caller of [`korf`] needs no `use` of
 /// that crate: the tier, the pattern databases and their payload type.
 ///

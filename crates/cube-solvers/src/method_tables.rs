@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use cube_tables::{
-    CacheOutcome, PruneTable, TableError, TableId, TableSpec, WriteOptions, histogram,
+    CacheOutcome, Cached, PruneTable, TableError, TableId, TableSpec, WriteOptions, histogram,
     load_or_build_with_outcome, write_table,
 };
 
@@ -65,9 +65,28 @@ pub trait MethodTables: Sized + Send + Sync + 'static {
     fn from_payloads(payloads: Payloads) -> Result<Self, PayloadError>;
 }
 
-/// Payloads by table id, for [`MethodTables::from_payloads`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Payloads(Vec<(TableId, Vec<u8>)>);
+/// Payloads by table id, for [`MethodTables::from_payloads`]: bytes handed in, or tables read from
+/// their files (whose headers' histograms the file checks proved, so they are not counted again).
+#[derive(Clone, Debug, Default)]
+pub struct Payloads(Vec<(TableId, Payload)>);
+
+/// One payload of [`Payloads`].
+#[derive(Clone, Debug)]
+enum Payload {
+    /// Bytes, their length not checked yet.
+    Bytes(Vec<u8>),
+    /// A table from its file, checked ([`load_or_build_with_outcome`]).
+    Table(Box<PruneTable<Cached>>),
+}
+
+impl Payload {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Payload::Bytes(bytes) => bytes,
+            Payload::Table(table) => table.payload(),
+        }
+    }
+}
 
 impl Payloads {
     /// No payloads.
@@ -86,8 +105,18 @@ impl Payloads {
         payloads
     }
 
-    /// Adds the payload of table `id`, returning the one it replaces.
+    /// Adds the payload of table `id`, returning the bytes of the one it replaces.
     pub fn insert(&mut self, id: TableId, payload: Vec<u8>) -> Option<Vec<u8>> {
+        self.put(id, Payload::Bytes(payload))
+            .map(|old| old.bytes().to_vec())
+    }
+
+    /// Adds a table read from its file.
+    fn insert_table(&mut self, table: PruneTable<Cached>) {
+        self.put(table.id(), Payload::Table(Box::new(table)));
+    }
+
+    fn put(&mut self, id: TableId, payload: Payload) -> Option<Payload> {
         match self.0.iter_mut().find(|(have, _)| *have == id) {
             Some((_, old)) => Some(std::mem::replace(old, payload)),
             None => {
@@ -102,7 +131,7 @@ impl Payloads {
         self.0
             .iter()
             .find(|(have, _)| *have == id)
-            .map(|(_, payload)| payload.as_slice())
+            .map(|(_, payload)| payload.bytes())
     }
 
     /// The ids of the payloads, in the order they were inserted.
@@ -115,25 +144,41 @@ impl Payloads {
     /// # Errors
     /// [`PayloadError::Missing`] or [`PayloadError::Length`].
     pub fn take(&mut self, spec: &TableSpec) -> Result<Vec<u8>, PayloadError> {
+        Ok(self.take_table(spec)?.into_memory().into_inner())
+    }
+
+    /// Takes the payload of `spec` as the table of its spec, checking its length: a table read
+    /// from its file as it is (mapped, when it was), bytes with their histogram counted and their
+    /// hash computed ([`PruneTable::from_payload`]).
+    ///
+    /// # Errors
+    /// [`PayloadError::Missing`] or [`PayloadError::Length`].
+    pub fn take_table(&mut self, spec: &TableSpec) -> Result<PruneTable<Cached>, PayloadError> {
         let index = self
             .0
             .iter()
             .position(|(id, _)| *id == spec.id)
             .ok_or(PayloadError::Missing { id: spec.id })?;
         let (_, payload) = self.0.swap_remove(index);
-        if payload.len() as u64 != spec.payload_len() {
+        let found = payload.bytes().len() as u64;
+        if found != spec.payload_len() {
             return Err(PayloadError::Length {
                 id: spec.id,
                 expected: spec.payload_len(),
-                found: payload.len() as u64,
+                found,
             });
         }
-        Ok(payload)
+        Ok(match payload {
+            Payload::Table(table) => *table,
+            Payload::Bytes(bytes) => PruneTable::from_payload(spec, bytes)
+                .expect("the length was checked")
+                .into_cached(),
+        })
     }
 
     /// Takes one payload per spec of `specs`, checking their lengths, each as the table of its
-    /// spec ([`PruneTable::from_payload`]: its histogram counted, its hash computed); any payload
-    /// left over is [`PayloadError::Unexpected`].
+    /// spec in memory ([`Payloads::take_table`]); any payload left over is
+    /// [`PayloadError::Unexpected`].
     ///
     /// # Errors
     /// The first payload missing, of the wrong length, or left over.
@@ -143,8 +188,7 @@ impl Payloads {
     ) -> Result<[PruneTable<Vec<u8>>; N], PayloadError> {
         let mut taken = Vec::with_capacity(N);
         for spec in specs {
-            let payload = self.take(spec)?;
-            taken.push(PruneTable::from_payload(spec, payload).expect("`take` checked the length"));
+            taken.push(self.take_table(spec)?.into_memory());
         }
         if let Some(id) = self.ids().next() {
             return Err(PayloadError::Unexpected { id });
@@ -230,6 +274,20 @@ pub struct Loaded<T> {
 /// Only a generator bug (a built payload of the wrong length); a directory that cannot be read or
 /// written only makes the tables built (see [`Loaded::not_written`]).
 pub fn load_or_build<T: MethodTables>(dir: &Path) -> Result<Loaded<T>, TableError> {
+    load_or_build_with(dir, T::build)
+}
+
+/// [`load_or_build`], building the family with `build` (which must build what
+/// [`MethodTables::build`] does: the same tables, reporting progress, say) when it is built.
+///
+/// # Errors
+/// As [`load_or_build`].
+pub fn load_or_build_with<T: MethodTables>(
+    dir: &Path,
+    build: impl FnOnce() -> T,
+) -> Result<Loaded<T>, TableError> {
+    let mut build = Some(build);
+    let mut build_once = || build.take().map_or_else(T::build, |build| build());
     let mut built: Option<T> = None;
     let mut loaded = Payloads::new();
     let mut outcome = Counts {
@@ -237,17 +295,15 @@ pub fn load_or_build<T: MethodTables>(dir: &Path) -> Result<Loaded<T>, TableErro
         not_written: None,
     };
     for spec in T::SPECS {
-        let (payload, cached) = load_or_build_with_outcome(dir, spec, || {
+        let (table, cached) = load_or_build_with_outcome(dir, spec, || {
             built
-                .get_or_insert_with(T::build)
+                .get_or_insert_with(&mut build_once)
                 .payload(spec.id)
                 .expect("a family hands out the payload of each of its specs")
                 .to_vec()
         })?;
         match cached {
-            CacheOutcome::Loaded => {
-                loaded.insert(spec.id, payload);
-            }
+            CacheOutcome::Loaded => loaded.insert_table(table),
             CacheOutcome::Written => outcome.built += 1,
             CacheOutcome::NotWritten(e) => {
                 outcome.built += 1;
@@ -259,7 +315,7 @@ pub fn load_or_build<T: MethodTables>(dir: &Path) -> Result<Loaded<T>, TableErro
         None => match T::from_payloads(loaded) {
             Ok(tables) => tables,
             Err(_) => {
-                let tables = T::build();
+                let tables = build_once();
                 outcome.rewrite(dir, &tables, None);
                 tables
             }

@@ -68,7 +68,7 @@ impl fmt::Display for ParseEventError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown event {:?}, expected 333, 333fm or 333bf",
+            "unknown event {:?}, expected 333 (also 333oh, 333ft), 333fm or 333bf",
             self.0
         )
     }
@@ -81,7 +81,8 @@ impl FromStr for Event {
 
     fn from_str(s: &str) -> Result<Event, ParseEventError> {
         match s {
-            "333" => Ok(Event::Cube333),
+            // One-handed and with feet are scrambled as the 3x3x3 Cube, as the CLI reads them.
+            "333" | "333oh" | "333ft" => Ok(Event::Cube333),
             "333fm" => Ok(Event::FewestMoves),
             "333bf" => Ok(Event::Blindfolded),
             _ => Err(ParseEventError(s.to_string())),
@@ -351,5 +352,7 @@ mod tests {
             assert_eq!(event.id().parse::<Event>(), Ok(event));
         }
         assert!("444".parse::<Event>().is_err());
+        assert_eq!("333oh".parse::<Event>(), Ok(Event::Cube333));
+        assert_eq!("333ft".parse::<Event>(), Ok(Event::Cube333));
     }
 }

@@ -59,7 +59,7 @@ use cube_core::Cube;
 
 pub use self::search::EndMoves;
 use self::search::{Halt, Search, View};
-pub use self::tables::{TABLE_SPECS, TwoPhaseTables};
+pub use self::tables::{LARGE_BUILD_SCANS, TABLE_SPECS, TwoPhaseTables};
 use crate::cancel::Clock;
 use crate::search::Collector;
 use crate::{Limits, Solution, SolveError, Solver, Stop};

@@ -70,7 +70,9 @@ pub mod pdb;
 pub mod tier;
 
 pub use crate::file::atomic::AtomicFile;
-pub use crate::file::cache::{CacheOutcome, load_or_build, load_or_build_with_outcome};
+pub use crate::file::cache::{
+    CacheOutcome, Cached, MAP_FROM, load_or_build, load_or_build_with_outcome,
+};
 pub use crate::file::dirs::{TABLES_DIR_ENV, check_table_dir, resolve_table_dir};
 pub use crate::file::error::{TableError, TableErrorKind};
 pub use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};

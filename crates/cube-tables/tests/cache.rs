@@ -114,8 +114,8 @@ fn an_unwritable_directory_still_gives_the_table() {
     let below = file.join("tables");
     assert_eq!(load(&below), (payload(), 1));
     assert_eq!(load(&below), (payload(), 1), "nothing was cached");
-    let (bytes, outcome) = load_or_build_with_outcome(&below, &SPEC, payload).unwrap();
-    assert_eq!(bytes, payload());
+    let (table, outcome) = load_or_build_with_outcome(&below, &SPEC, payload).unwrap();
+    assert_eq!(table.payload(), payload());
     assert!(
         matches!(outcome, CacheOutcome::NotWritten(_)),
         "{outcome:?}"

@@ -81,9 +81,12 @@ pub fn run(input: &Input, no_color: bool, svg: Option<&Path>) -> Outcome {
             text.push('\n');
         }
     }
-    if let Some(path) = svg {
-        crate::output::write_file(path, svg_net(&grid).as_bytes())
-            .map_err(|e| CliError::io(format!("writing {}: {e}", path.display())))?;
+    match svg {
+        // `--svg -`: the SVG on standard output, instead of the net.
+        Some(path) if path == Path::new("-") => text = svg_net(&grid).trim_end().to_string(),
+        Some(path) => crate::output::write_file(path, svg_net(&grid).as_bytes())
+            .map_err(|e| CliError::io(format!("writing {}: {e}", path.display())))?,
+        None => {}
     }
     let facelets: String = faces.iter().map(|f| f.letter()).collect();
     Ok(Report::new(

@@ -18,8 +18,15 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let dir = table_dir(global)?;
     let report = match action {
         TablesAction::Status => status(&dir, "status"),
-        TablesAction::Bake { tier, force } => {
+        TablesAction::Bake {
+            tier,
+            caches,
+            force,
+        } => {
             bake(&dir, &tier, global.notes(), force)?;
+            if caches {
+                crate::method_tables::bake_two_phase(global);
+            }
             status(&dir, "bake")
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,

@@ -11,7 +11,7 @@ subclasses of ``CubeError``, re-raised as ``ValueError`` here, as ``kociemba`` r
 
 from typing import Optional
 
-from ._native import Cube, CubeError
+from ._native import Cube, CubeError, NoSolution
 from ._native import solve as _solve
 
 __all__ = ["solve"]
@@ -36,5 +36,10 @@ def solve(cubestring: str, patternstring: Optional[str] = None, max_depth: Optio
         cube = Cube(cubestring, format="facelets")
         goal = None if patternstring is None else Cube(patternstring, format="facelets")
         return _solve(cube, method="two-phase", max_length=max_depth, to=goal).moves
+    except NoSolution as e:
+        # The native message names the native arguments (max_length, time_budget): this one's
+        # is max_depth.
+        found = str(e).split(" (", 1)[0]
+        raise ValueError(f"{found} (raise max_depth: every cube has a solution of at most 20 moves)") from e
     except CubeError as e:
         raise ValueError(str(e)) from e

@@ -26,8 +26,8 @@ use cube_core::MoveSet;
 use cube_tables::phase1::{FlipSliceSym, N_PHASE1, phase1_distance_table, ud_symmetries};
 use cube_tables::sym_coord::{SymCoord, axis_symmetries, conjugation_table, sym_distance_table};
 use cube_tables::{
-    Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Nibbles, Product,
-    PruneTable, SlicePerm, TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
+    Cached, Coord, CornerPerm, DistanceTable, Encoding, Flip, HISTOGRAM_LEN, MoveTable, Nibbles,
+    Product, PruneTable, SlicePerm, TableId, TableSpec, Twist, UdEdgePerm, UdSlice,
 };
 
 use crate::{MethodTables, PayloadError, Payloads};
@@ -103,18 +103,19 @@ struct Large {
     /// `edge_conj[edge * 16 + k]`: the U/D-edge permutation conjugated by symmetry `k`.
     edge_conj: Vec<u16>,
     /// The phase-2 distance of corner permutation x U/D-edge permutation, entry
-    /// `corner_class * 40320 + edge_conj`, two per byte (56 MB).
-    corner_edge_prune: PruneTable<Vec<u8>>,
+    /// `corner_class * 40320 + edge_conj`, two per byte (56 MB; mapped from its file when read).
+    corner_edge_prune: PruneTable<Cached>,
     /// Flip-slice classes under the 16 symmetries that keep the U-D axis.
     flip_slice_sym: FlipSliceSym,
-    /// The exact phase-1 distance, entry [`FlipSliceSym::index`], two per byte (70 MB).
-    phase1_exact: PruneTable<Vec<u8>>,
+    /// The exact phase-1 distance, entry [`FlipSliceSym::index`], two per byte (70 MB; mapped
+    /// from its file when read).
+    phase1_exact: PruneTable<Cached>,
 }
 
 /// The read view of a table that [`TwoPhaseTables::assemble`] checked is in nibbles: the shared
 /// decoder with no branch on the encoding, for the search's inner loops.
 #[inline(always)]
-fn nibbles(table: &PruneTable<Vec<u8>>) -> Nibbles<'_> {
+fn nibbles<T: AsRef<[u8]>>(table: &PruneTable<T>) -> Nibbles<'_> {
     debug_assert_eq!(table.encoding(), Encoding::Nibble, "{}", table.id());
     Nibbles::new(table.payload())
 }
@@ -169,6 +170,11 @@ const CORNER_EDGE_HISTOGRAM: [u64; 16] = [
     1, 3, 10, 52, 285, 1318, 5671, 26502, 115467, 470846, 1853056, 6535823, 18349792, 32843350,
     34118883, 17284701,
 ];
+
+/// The states the searches of the two large tables scan: one pass over every state per level
+/// below the longest distance (12 levels of the exact phase-1 table, 18 of the corner x edge
+/// table, whose longest distance is 18 though it stores 15).
+pub const LARGE_BUILD_SCANS: u64 = 12 * N_PHASE1 as u64 + 18 * N_CORNER_EDGE as u64;
 
 /// The longest distance in each byte table (phase 1 at most 12 moves, phase 2 at most 18).
 const MAX_DISTANCES: [u8; 5] = [12, 12, 12, 18, 18];
@@ -245,6 +251,7 @@ impl Moves {
                 &self.twist_move,
                 &self.slice_move,
                 &self.slice_conj,
+                &|_| {},
             ),
             sym_distance_table(
                 id(1),
@@ -252,6 +259,7 @@ impl Moves {
                 &self.flip_move,
                 &self.slice_move,
                 &self.slice_conj,
+                &|_| {},
             ),
             sym_distance_table(
                 id(2),
@@ -259,6 +267,7 @@ impl Moves {
                 &self.twist_move,
                 &self.flip_move,
                 &flip_conj,
+                &|_| {},
             ),
             DistanceTable::build(
                 id(3),
@@ -311,6 +320,13 @@ impl TwoPhaseTables {
     /// [`MethodTables::build`]). A binary reads them from a table directory instead, with
     /// [`load_or_build`](crate::load_or_build).
     pub fn large() -> TwoPhaseTables {
+        TwoPhaseTables::large_observed(&|_| {})
+    }
+
+    /// [`TwoPhaseTables::large`], calling `observe` with the states each piece of the two large
+    /// searches scanned as it ends: [`LARGE_BUILD_SCANS`] in all, for a progress bar (the rest of
+    /// the build is a small fraction of the time).
+    pub fn large_observed(observe: &(dyn Fn(usize) + Sync)) -> TwoPhaseTables {
         let start = Instant::now();
         let moves = Moves::build();
         let (flip_slice_sym, corner_sym, edge_conj) = moves.large_classes();
@@ -323,7 +339,9 @@ impl TwoPhaseTables {
                     &moves.twist_move,
                     &moves.flip_move,
                     &moves.slice_move,
+                    observe,
                 ))
+                .into_cached()
             },
         );
         // After the exact phase-1 table, not beside it: each holds over 100 MB while it is built.
@@ -334,7 +352,9 @@ impl TwoPhaseTables {
             &moves.corner_move,
             &moves.edge_move,
             &edge_conj,
-        ));
+            observe,
+        ))
+        .into_cached();
         let large = Large {
             corner_sym,
             edge_conj,
@@ -419,7 +439,7 @@ fn to_nibbles(table: &PruneTable<Vec<u8>>) -> PruneTable<Vec<u8>> {
 }
 
 /// Checks a nibble table: 0 at the goal, and its histogram.
-fn check_nibbles(table: &PruneTable<Vec<u8>>, histogram: &[u64]) -> Result<(), PayloadError> {
+fn check_nibbles(table: &PruneTable<Cached>, histogram: &[u64]) -> Result<(), PayloadError> {
     let unsound = |why| {
         Err(PayloadError::Unsound {
             id: table.id(),
@@ -466,12 +486,15 @@ impl MethodTables for TwoPhaseTables {
 
     /// The large tables from their seven payloads; the move tables and symmetry classes are
     /// rebuilt and every payload is checked: the five byte tables complete, 0 at the goal and
-    /// within the phase's longest distance, the two nibble tables against their histograms
-    /// (about 0.1 s in all).
-    fn from_payloads(payloads: Payloads) -> Result<TwoPhaseTables, PayloadError> {
+    /// within the phase's longest distance, the two nibble tables against their histograms (a
+    /// table read from its file by its header's, which the file's check proved; the two large
+    /// ones stay mapped when they were). Tens of milliseconds in all.
+    fn from_payloads(mut payloads: Payloads) -> Result<TwoPhaseTables, PayloadError> {
         let start = Instant::now();
-        let [a, b, c, d, e, exact, corner_edge] = payloads.take_all(&TABLE_SPECS)?;
-        let prune = [a, b, c, d, e];
+        let exact = payloads.take_table(&TABLE_SPECS[5])?;
+        let corner_edge = payloads.take_table(&TABLE_SPECS[6])?;
+        let small: &[TableSpec; 5] = TABLE_SPECS[..5].try_into().expect("five small tables");
+        let prune = payloads.take_all(small)?;
         for ((table, spec), max) in prune.iter().zip(&TABLE_SPECS).zip(MAX_DISTANCES) {
             let why = if !table.is_complete() {
                 "an unreached state"

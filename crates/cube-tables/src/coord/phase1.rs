@@ -12,15 +12,15 @@
 //! million entries of at most 12 moves, kept two per byte (70 MB).
 //!
 //! - [`FlipSliceSym`]: the classes, raw flip-slice to (class, symmetry), and the twist
-//!   conjugated by each symmetry; built in about 0.1 s.
+//!   conjugated by each symmetry; built in a few milliseconds.
 //! - [`phase1_distance_table`]: the distances, by [`DistanceTable::build`] over (class, twist)
 //!   (a few seconds on two cores, which is why a binary caches the packed table on disk).
 
 use cube_core::{Cube, Move, MoveSet, Symmetry};
 
-use crate::coord::move_table::{MoveTable, Product, Space};
+use crate::coord::move_table::{MoveTable, Space};
 use crate::coord::prune::DistanceTable;
-use crate::coord::sym_coord::{axis_symmetries, conjugation_table, conjugation_walk};
+use crate::coord::sym_coord::{axis_symmetries, conjugation_table};
 use crate::coord::{Coord, Flip, Twist, UdSlice};
 use crate::file::id::TableId;
 use crate::file::table::PruneTable;
@@ -68,33 +68,30 @@ pub struct FlipSliceSym {
 
 impl FlipSliceSym {
     /// The classes (each represented by its smallest raw value), from the flip-slice
-    /// conjugated by `y` (a walk over the moves) and the flip and the slice each conjugated by
-    /// the eight [`axis_symmetries`]: about 0.1 s.
+    /// conjugated by `y` (a few thousand conjugated cubes) and the flip and the slice each
+    /// conjugated by the eight [`axis_symmetries`]: a few milliseconds.
     pub fn new(
         twist_move: &MoveTable<Twist>,
         flip_move: &MoveTable<Flip>,
         slice_move: &MoveTable<UdSlice>,
     ) -> FlipSliceSym {
         let axis = axis_symmetries();
-        let ((by_y, flip_conj), (slice_conj, twist_conj)) = rayon::join(
-            || {
-                (
-                    conjugation_walk(&Product::new(flip_move, slice_move), &[Symmetry::Y]),
-                    conjugation_table(flip_move, &axis),
-                )
-            },
-            || {
-                (
-                    conjugation_table(slice_move, &axis),
-                    conjugation_table(twist_move, &ud_symmetries()),
-                )
-            },
+        let by_y = ConjugateByY::new();
+        let (flip_conj, slice_conj, twist_conj) = (
+            conjugation_table(flip_move, &axis),
+            conjugation_table(slice_move, &axis),
+            conjugation_table(twist_move, &ud_symmetries()),
         );
         let n_slice = UdSlice::COUNT as u32;
         // Symmetry `j` of the axis group, after `y` when `k >= 8`.
         let conjugate = |raw: u32, k: usize| -> u32 {
-            let raw = if k < 8 { raw } else { by_y[raw as usize] };
-            let (flip, slice, j) = ((raw / n_slice) as usize, (raw % n_slice) as usize, k & 7);
+            let (flip, slice) = (raw / n_slice, raw % n_slice);
+            let (flip, slice) = if k < 8 {
+                (flip, slice)
+            } else {
+                by_y.conjugate(flip, slice)
+            };
+            let (flip, slice, j) = (flip as usize, slice as usize, k & 7);
             flip_conj[flip * 8 + j] as u32 * n_slice + slice_conj[slice * 8 + j] as u32
         };
         let syms = ud_symmetries();
@@ -147,6 +144,61 @@ impl FlipSliceSym {
         let (class, k) = self.class_and_sym(flip * UdSlice::COUNT as u32 + slice);
         class * Twist::COUNT as u32 + self.twist_conj[(twist * 16 + k) as usize] as u32
     }
+}
+
+/// Flip-slice conjugated by `y`, the one symmetry of [`ud_symmetries`] that does not keep the
+/// F-B axis, from 2,543 conjugated cubes instead of a walk over all 1,013,760 values.
+///
+/// Conjugating by `y` moves every edge to another position and changes its flip (relative to F/B)
+/// by an amount that depends only on that position and on whether the edge is a slice edge; and
+/// the flip coordinate is the flips as bits. So the flip of the conjugate is the exclusive or of a
+/// function of the flip and a function of the slice, and its slice a function of the slice:
+/// `f(flip, slice) = f(flip, 0) ^ f(0, slice) ^ f(0, 0)` (checked against the walk for every
+/// value by the test `conjugation_by_y_agrees_with_the_walk`).
+struct ConjugateByY {
+    /// `flips[flip]`: the flip of `(flip, slice 0)` conjugated by `y`.
+    flips: Vec<u16>,
+    /// `slices[slice]`: the flip of `(0, slice)` conjugated by `y` with that of `(0, 0)` taken
+    /// out, and the slice of the conjugate.
+    slices: Vec<(u16, u16)>,
+}
+
+impl ConjugateByY {
+    fn new() -> ConjugateByY {
+        let conjugate = |flip: u32, slice: u32| {
+            let cube = Symmetry::Y.conjugate(&flip_slice_cube(flip, slice));
+            (
+                Flip::from_cube(&cube) as u16,
+                UdSlice::from_cube(&cube) as u16,
+            )
+        };
+        let flips: Vec<u16> = (0..Flip::COUNT as u32)
+            .map(|flip| conjugate(flip, 0).0)
+            .collect();
+        let slices = (0..UdSlice::COUNT as u32)
+            .map(|slice| {
+                let (flip, slice) = conjugate(0, slice);
+                (flip ^ flips[0], slice)
+            })
+            .collect();
+        ConjugateByY { flips, slices }
+    }
+
+    /// `(flip, slice)` of the cube conjugated by `y`.
+    #[inline]
+    fn conjugate(&self, flip: u32, slice: u32) -> (u32, u32) {
+        let (slice_flip, slice) = self.slices[slice as usize];
+        (
+            u32::from(self.flips[flip as usize] ^ slice_flip),
+            u32::from(slice),
+        )
+    }
+}
+
+/// A cube with raw flip and UD-slice (its corners and the order of its edges solved): the slice
+/// edges placed, then every position's edge flipped as the flip says.
+fn flip_slice_cube(flip: u32, slice: u32) -> Cube {
+    UdSlice::to_cube(slice).compose(&Flip::to_cube(flip))
 }
 
 /// (flip-slice class, twist) as a [`Space`] over all 18 moves.
@@ -223,7 +275,8 @@ impl Space for Phase1Space<'_> {
 }
 
 /// The exact distance to G1 of every (flip-slice class, twist), entry
-/// [`FlipSliceSym::index`]; at most 12. The table is named `id`.
+/// [`FlipSliceSym::index`]; at most 12. The table is named `id`; `observe` is called with the
+/// states scanned as the search goes ([`DistanceTable::build_observed`]).
 ///
 /// # Panics
 /// If the move tables are not over all 18 moves.
@@ -233,6 +286,7 @@ pub fn phase1_distance_table(
     twist_move: &MoveTable<Twist>,
     flip_move: &MoveTable<Flip>,
     slice_move: &MoveTable<UdSlice>,
+    observe: &(dyn Fn(usize) + Sync),
 ) -> PruneTable<Vec<u8>> {
     for moves in [twist_move.moves(), flip_move.moves(), slice_move.moves()] {
         assert_eq!(moves, MoveSet::ALL.iter().collect::<Vec<_>>());
@@ -243,18 +297,28 @@ pub fn phase1_distance_table(
         flip_move,
         slice_move,
     };
-    DistanceTable::build(id, &space, [0])
+    DistanceTable::build_observed(id, &space, [0], observe)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A cube with flip-slice `raw` (its corners solved).
-    fn flip_slice_cube(raw: u32) -> Cube {
-        let (flip, slice) = (raw / UdSlice::COUNT as u32, raw % UdSlice::COUNT as u32);
-        // The slice edges placed, then every position's edge flipped as the flip says.
-        UdSlice::to_cube(slice).compose(&Flip::to_cube(flip))
+    use crate::coord::move_table::Product;
+    use crate::coord::sym_coord::conjugation_walk;
+
+    /// The walk over every flip-slice value that `ConjugateByY` replaces agrees with it.
+    #[test]
+    fn conjugation_by_y_agrees_with_the_walk() {
+        let flip_move = MoveTable::<Flip>::new(MoveSet::ALL);
+        let slice_move = MoveTable::<UdSlice>::new(MoveSet::ALL);
+        let walked = conjugation_walk(&Product::new(&flip_move, &slice_move), &[Symmetry::Y]);
+        let by_y = ConjugateByY::new();
+        let n_slice = UdSlice::COUNT as u32;
+        for raw in 0..N_FLIP_SLICE as u32 {
+            let (flip, slice) = by_y.conjugate(raw / n_slice, raw % n_slice);
+            assert_eq!(flip * n_slice + slice, walked[raw as usize], "{raw}");
+        }
     }
 
     fn flip_slice_of(cube: &Cube) -> u32 {
@@ -278,7 +342,8 @@ mod tests {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let cube = flip_slice_cube((state >> 33) as u32 % N_FLIP_SLICE as u32)
+            let raw = (state >> 33) as u32 % N_FLIP_SLICE as u32;
+            let cube = flip_slice_cube(raw / UdSlice::COUNT as u32, raw % UdSlice::COUNT as u32)
                 .compose(&Twist::to_cube((state >> 13) as u32 % 2187));
             let raw = flip_slice_of(&cube);
             let (class, k) = sym.class_and_sym(raw);

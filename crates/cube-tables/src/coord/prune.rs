@@ -58,6 +58,18 @@ impl DistanceTable {
         space: &S,
         goals: impl IntoIterator<Item = u32>,
     ) -> PruneTable<Vec<u8>> {
+        DistanceTable::build_observed(id, space, goals, &|_| {})
+    }
+
+    /// [`DistanceTable::build`], calling `observe` with the number of states each piece of work
+    /// scanned as it ends: every level of the search scans every state once, so a build of `L`
+    /// levels (the longest distance) scans `L * space.count()` in all, for a progress bar.
+    pub fn build_observed<S: Space>(
+        id: TableId,
+        space: &S,
+        goals: impl IntoIterator<Item = u32>,
+        observe: &(dyn Fn(usize) + Sync),
+    ) -> PruneTable<Vec<u8>> {
         let moves = space.moves();
         assert!(
             moves.iter().all(|m| moves.contains(&m.inverse())),
@@ -126,6 +138,7 @@ impl DistanceTable {
                             }
                         }
                     }
+                    observe(end - task * STATES_PER_TASK);
                     found
                 })
                 .sum();

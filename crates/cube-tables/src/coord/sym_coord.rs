@@ -274,8 +274,9 @@ impl<A: Coord, B: Coord> Space for SymProduct<'_, A, B> {
 /// coordinate `B`: entry `class * B::COUNT + b` is the distance of `(rep(class), b)`. A lookup of
 /// `(a, b)` reads `(class, conj(b, k))` for `(class, k) = sym.class_and_sym(a)`; `b_conj` is
 /// `B`'s [`conjugation_table`] over the same symmetries. The search is
-/// [`DistanceTable::build`]'s, which marks every entry a self-symmetric representative makes
-/// equivalent. The table is named `id`.
+/// [`DistanceTable::build_observed`]'s, which marks every entry a self-symmetric representative
+/// makes equivalent, and calls `observe` with the states scanned as it goes. The table is named
+/// `id`.
 ///
 /// # Panics
 /// If the two move tables have different moves, or the moves are not closed under inverses.
@@ -285,6 +286,7 @@ pub fn sym_distance_table<A: Coord, B: Coord>(
     a_moves: &MoveTable<A>,
     b_moves: &MoveTable<B>,
     b_conj: &[u16],
+    observe: &(dyn Fn(usize) + Sync),
 ) -> PruneTable<Vec<u8>> {
     assert_eq!(
         a_moves.moves(),
@@ -298,7 +300,7 @@ pub fn sym_distance_table<A: Coord, B: Coord>(
         b_moves,
         b_conj,
     };
-    DistanceTable::build(id, &space, [0])
+    DistanceTable::build_observed(id, &space, [0], observe)
 }
 
 #[cfg(test)]
@@ -349,7 +351,8 @@ mod tests {
         let twist = SymCoord::new(conjugation_table(&twist_move, &syms), 8);
         let slice_conj = conjugation_table(&slice_move, &syms);
         let id = TableId::from_static("unit");
-        let reduced = sym_distance_table(id, &twist, &twist_move, &slice_move, &slice_conj);
+        let reduced =
+            sym_distance_table(id, &twist, &twist_move, &slice_move, &slice_conj, &|_| {});
         assert!(reduced.is_complete());
         let full = DistanceTable::build(id, &Product::new(&twist_move, &slice_move), [0]);
         for t in 0..Twist::COUNT as u32 {

@@ -1,13 +1,25 @@
-//! Payload-check stamps: `<file>.checked`, written after a full check of a table file, so that a status
-//! report can say "payload checked" without reading gigabytes.
+//! Payload-check stamps: `<file>.checked`, written after a full check of a table file (its payload
+//! hash and its histogram against the header), so that a status report can say "payload checked"
+//! without reading gigabytes, and a loader need not check the same bytes again.
 //!
-//! A stamp names the file's size, modification time and (on Unix) inode, and the payload hash in its
-//! header, as they were when the file was opened for the check; it is written only if the file is
-//! still that version when the check ends, so a change during the check (a write in place, a
-//! truncation) is never stamped as checked. Any change of the file (a rewrite, a truncation, a touch,
-//! a new bake renamed over it) makes the stamp stale, and [`checked_at`] then returns `None`. A stamp is
-//! a report, not a proof: loaders for a search still hash the payload
-//! ([`PruneTable::load_anonymous`](crate::PruneTable::load_anonymous)).
+//! A stamp names the file's size, modification time, status-change time and (on Unix) inode, and the
+//! payload hash in its header, as they were when the file was opened for the check; it is written only
+//! if the file is still that version when the check ends, so a change during the check (a write in
+//! place, a truncation) is never stamped as checked. Any change of the file (a rewrite, a truncation,
+//! a touch, a new bake renamed over it) makes the stamp stale, and [`checked_at`] then returns `None`.
+//! The status-change time (`ctime`) is what makes this honest against a write in place that keeps
+//! the size and puts the modification time back (`touch -r`, `set_modified`): no program can set it,
+//! and every write, truncation, rename or change of times moves it.
+//!
+//! What "checked" then means: this inode's bytes were hashed and counted by a full check, and the
+//! file system has recorded no change to them since. Loaders ([`PruneTable::load_anonymous`], the
+//! method caches of `load_or_build`) skip the hash of a file whose stamp names it (its first use,
+//! `tables verify` and every bake write the stamp), and hash every other file; `tables verify` always
+//! hashes. A stamp vouches for a version only if that version had been unchanged for two seconds
+//! when the check saw it (`SETTLED`: file times are coarse, and a write in the same clock tick as
+//! the change before it moves none of them); a load soon after a bake or a copy therefore hashes
+//! once more, and stamps the file again. A stamp cannot see a change made below the file system (a disk that flips a bit, an image
+//! edited offline with the times restored): `tables verify` is the check for those.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -17,7 +29,7 @@ use crate::file::atomic::AtomicFile;
 use crate::file::error::TableError;
 use crate::file::format::HEADER_LEN;
 
-const MAGIC: &str = "cube-tables payload check 1";
+const MAGIC: &str = "cube-tables payload check 2";
 
 /// The stamp of the table file at `path`: `<path>.checked`.
 pub fn stamp_path(path: &Path) -> PathBuf {
@@ -26,13 +38,47 @@ pub fn stamp_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// What identifies one version of a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How long after a file's last change its identity must have been seen for a stamp of it to
+/// vouch for its bytes. File times are coarse (a clock tick of a few milliseconds on Linux, a second
+/// or two on older file systems), so a write in the same tick as the change before it leaves every
+/// time as it was; once this long has passed since that change, any later write moves the times.
+const SETTLED: Duration = Duration::from_secs(2);
+
+/// What identifies one version of a file, and when it was seen.
+#[derive(Clone, Debug)]
 pub(crate) struct Identity {
     size: u64,
     modified: Duration,
+    changed: Duration,
     inode: u64,
     payload_hash: u64,
+    /// When these were read (not part of the version: two identities of one version are equal).
+    seen: Duration,
+}
+
+impl PartialEq for Identity {
+    fn eq(&self, other: &Identity) -> bool {
+        (
+            self.size,
+            self.modified,
+            self.changed,
+            self.inode,
+            self.payload_hash,
+        ) == (
+            other.size,
+            other.modified,
+            other.changed,
+            other.inode,
+            other.payload_hash,
+        )
+    }
+}
+
+/// The time now, since the Unix epoch.
+fn now() -> Duration {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
 }
 
 impl Identity {
@@ -55,8 +101,10 @@ impl Identity {
                 .ok()?
                 .duration_since(SystemTime::UNIX_EPOCH)
                 .ok()?,
+            changed: changed(&metadata),
             inode: inode(&metadata),
             payload_hash,
+            seen: now(),
         })
     }
 }
@@ -71,11 +119,27 @@ fn inode(_metadata: &std::fs::Metadata) -> u64 {
     0
 }
 
+/// The status-change time (`ctime`), which no program can set back.
+#[cfg(unix)]
+fn changed(metadata: &std::fs::Metadata) -> Duration {
+    use std::os::unix::fs::MetadataExt;
+    Duration::new(
+        u64::try_from(metadata.ctime()).unwrap_or(0),
+        u32::try_from(metadata.ctime_nsec()).unwrap_or(0),
+    )
+}
+
+/// No status-change time off Unix: the size, the modification time and the hash must do.
+#[cfg(not(unix))]
+fn changed(_metadata: &std::fs::Metadata) -> Duration {
+    Duration::ZERO
+}
+
 /// Stamps the file at `path` as checked now if it is still the version `opened`, the one whose
 /// payload was checked.
 pub(crate) fn stamp_if_unchanged(path: &Path, opened: Option<&Identity>) -> Result<(), TableError> {
     match (opened, Identity::of(path)) {
-        (Some(opened), Some(now)) if *opened == now => write(path, &now),
+        (Some(opened), Some(now)) if *opened == now => write(path, opened),
         _ => Ok(()),
     }
 }
@@ -90,17 +154,16 @@ pub(crate) fn write_stamp(path: &Path) -> Result<(), TableError> {
 }
 
 fn write(path: &Path, identity: &Identity) -> Result<(), TableError> {
-    let checked = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap_or_default();
+    let time = |t: Duration| format!("{}.{:09}", t.as_secs(), t.subsec_nanos());
     let text = format!(
-        "{MAGIC}\nsize {}\nmtime {}.{:09}\ninode {}\nhash {:#018x}\nchecked {}\n",
+        "{MAGIC}\nsize {}\nmtime {}\nctime {}\ninode {}\nhash {:#018x}\nseen {}\nchecked {}\n",
         identity.size,
-        identity.modified.as_secs(),
-        identity.modified.subsec_nanos(),
+        time(identity.modified),
+        time(identity.changed),
         identity.inode,
         identity.payload_hash,
-        checked.as_secs()
+        time(identity.seen),
+        now().as_secs()
     );
     let stamp = stamp_path(path);
     let io = |e| TableError::io("writing the payload-check stamp", e).with_path(&stamp);
@@ -110,8 +173,29 @@ fn write(path: &Path, identity: &Identity) -> Result<(), TableError> {
 }
 
 /// When the payload of the table file at `path` was last checked completely, if its stamp is there and
-/// still names this very file (size, modification time, inode and header hash).
+/// still names this very file (size, modification and status-change times, inode and header hash).
 pub fn checked_at(path: &Path) -> Option<SystemTime> {
+    let (stamped, checked) = read(path)?;
+    (Identity::of(path)? == stamped).then_some(checked)
+}
+
+/// Whether the stamp of the table file at `path` vouches for `opened`, the version of the file a
+/// loader opened: it names that version, whose payload was checked completely, and it had been
+/// [`SETTLED`] since its last change when it was seen, so no write since can hide in its times.
+pub(crate) fn vouches_for(path: &Path, opened: Option<&Identity>) -> bool {
+    let Some((stamped, _)) = opened.and_then(|_| read(path)) else {
+        return false;
+    };
+    opened == Some(&stamped) && stamped.seen >= stamped.modified.max(stamped.changed) + SETTLED
+}
+
+/// Whether the stamp of the table file at `path` names `opened`, vouching or not.
+pub(crate) fn names(path: &Path, opened: Option<&Identity>) -> bool {
+    opened.is_some_and(|opened| read(path).is_some_and(|(stamped, _)| stamped == *opened))
+}
+
+/// The identity the stamp of `path` names and when it was written.
+fn read(path: &Path) -> Option<(Identity, SystemTime)> {
     let file = crate::file::open::open_regular(&stamp_path(path)).ok()?;
     let mut text = String::new();
     file.take(1024).read_to_string(&mut text).ok()?;
@@ -120,17 +204,24 @@ pub fn checked_at(path: &Path) -> Option<SystemTime> {
         return None;
     }
     let mut field = |key: &str| lines.next()?.strip_prefix(key)?.strip_prefix(' ');
+    let time = |text: &str| -> Option<Duration> {
+        let (secs, nanos) = text.split_once('.')?;
+        Some(Duration::new(secs.parse().ok()?, nanos.parse().ok()?))
+    };
     let size = field("size")?.parse().ok()?;
-    let (secs, nanos) = field("mtime")?.split_once('.')?;
-    let modified = Duration::new(secs.parse().ok()?, nanos.parse().ok()?);
+    let modified = time(field("mtime")?)?;
+    let changed = time(field("ctime")?)?;
     let inode = field("inode")?.parse().ok()?;
     let payload_hash = u64::from_str_radix(field("hash")?.strip_prefix("0x")?, 16).ok()?;
+    let seen = time(field("seen")?)?;
     let checked = Duration::from_secs(field("checked")?.parse().ok()?);
     let stamped = Identity {
         size,
         modified,
+        changed,
         inode,
         payload_hash,
+        seen,
     };
-    (Identity::of(path)? == stamped).then(|| SystemTime::UNIX_EPOCH + checked)
+    Some((stamped, SystemTime::UNIX_EPOCH + checked))
 }

@@ -72,9 +72,29 @@ impl<T: AsRef<[u8]>> PruneTable<T> {
         })
     }
 
+    /// The same table over another form of the same payload bytes.
+    pub(crate) fn map_payload<U: AsRef<[u8]>>(self, f: impl FnOnce(T) -> U) -> PruneTable<U> {
+        let payload = f(self.payload);
+        debug_assert_eq!(payload.as_ref().len() as u64, self.info.payload_len);
+        PruneTable {
+            info: self.info,
+            path: self.path,
+            fix: self.fix,
+            len: self.len,
+            payload,
+            opened: self.opened,
+        }
+    }
+
     /// Records the version of `file` (which `info` describes) that the payload is read from.
-    pub(crate) fn opened_from(mut self, file: &File) -> PruneTable<T> {
-        self.opened = Identity::of_file(file, self.info.payload_hash);
+    pub(crate) fn opened_from(self, file: &File) -> PruneTable<T> {
+        let opened = Identity::of_file(file, self.info.payload_hash);
+        self.with_opened(opened)
+    }
+
+    /// Records `opened` as the version of the file the payload is read from.
+    pub(crate) fn with_opened(mut self, opened: Option<Identity>) -> PruneTable<T> {
+        self.opened = opened;
         self
     }
 
@@ -362,6 +382,15 @@ impl PruneTable<Vec<u8>> {
     /// - `PayloadHash` when the payload does not match the hash in its header: it is corrupt.
     /// - `Io` when reading fails (`PermissionDenied` among them, with its fix).
     pub fn load(path: &Path, spec: &TableSpec) -> Result<PruneTable<Vec<u8>>, TableError> {
+        PruneTable::load_with(path, spec, PayloadCheck::Hash)
+    }
+
+    /// [`PruneTable::load`], hashing the payload as `check` says.
+    pub(crate) fn load_with(
+        path: &Path,
+        spec: &TableSpec,
+        check: PayloadCheck,
+    ) -> Result<PruneTable<Vec<u8>>, TableError> {
         let at = |e: TableError| e.at(spec.id, path, &spec.fix, spec.tier);
         let _read = ReadLock::of_file(path);
         let (file, info) = open_checked(path, spec).map_err(at)?;
@@ -372,7 +401,7 @@ impl PruneTable<Vec<u8>> {
             .try_reserve_exact(payload_len)
             .map_err(|_| at(too_big(info.payload_len)))?;
         payload.resize(payload_len, 0);
-        read_payload(&file, &info, &mut payload, PayloadCheck::Hash).map_err(at)?;
+        read_payload(&file, &info, &mut payload, check).map_err(at)?;
         Ok(PruneTable::from_checked(info, payload, path, spec.fix)
             .map_err(at)?
             .opened_from(&file))
