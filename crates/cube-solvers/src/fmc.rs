@@ -886,6 +886,10 @@ pub fn solve(
         })
         .transpose()?;
     let root = Node::root(&frame_state);
+    // Each depth's search takes several times the one before: the first ones, up to one that
+    // takes a good part of a millisecond, run on the calling thread (handing a few microseconds
+    // of work to other threads costs more than it gains), the rest in parallel.
+    let mut parallel = false;
     for target in settings.min_moves.max(1)..=settings.max_moves {
         if outcome
             .optimum
@@ -904,11 +908,14 @@ pub fn solve(
             htr_filter: step.kind == Kind::Htr,
             ending_clockwise: step.kind.ends_clockwise(),
             stop,
+            parallel: parallel && settings.threads > 1,
         };
+        let started = std::time::Instant::now();
         let found = match &pool {
             Some(pool) => pool.install(|| depth.solutions(&root)),
             None => depth.solutions(&root),
         };
+        parallel |= started.elapsed() > PARALLEL_AFTER;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             outcome.complete = false;
             break;
@@ -927,6 +934,9 @@ pub fn solve(
     }
     Ok(outcome)
 }
+
+/// A depth of the search that took longer than this has the next ones searched in parallel.
+const PARALLEL_AFTER: std::time::Duration = std::time::Duration::from_micros(300);
 
 /// The moves with each pair of commuting parallel moves in the canonical order (U before D,
 /// R before L, F before B), as nissy-core writes them.
