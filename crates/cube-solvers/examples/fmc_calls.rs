@@ -69,6 +69,9 @@ fn main() {
         }
     }
     let mut times = best.expect("at least one round");
+    if times.is_empty() {
+        return;
+    }
     let total: f64 = times.iter().sum();
     times.sort_by(f64::total_cmp);
     println!(

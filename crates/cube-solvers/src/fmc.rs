@@ -886,11 +886,25 @@ pub fn solve(
         })
         .transpose()?;
     let root = Node::root(&frame_state);
+    let moveset = step.search_moves();
+    let frame_inverse = frame_state.inverse();
+    let root_coords = [
+        family.coords(&frame_state, moveset),
+        family.coords(&frame_inverse, moveset),
+    ];
+    // No solution is shorter than the bound of the side (or both sides, for `linear`) its moves
+    // are on: the depths below it are skipped (not so with mixed sides).
+    let shortest = match settings.niss {
+        Niss::Normal => family.bound(&frame_state),
+        Niss::Inverse => family.bound(&frame_inverse),
+        Niss::Linear => family.bound(&frame_state).min(family.bound(&frame_inverse)),
+        Niss::Mixed | Niss::All => 0,
+    };
     // Each depth's search takes several times the one before: the first ones, up to one that
     // takes a good part of a millisecond, run on the calling thread (handing a few microseconds
     // of work to other threads costs more than it gains), the rest in parallel.
     let mut parallel = false;
-    for target in settings.min_moves.max(1)..=settings.max_moves {
+    for target in settings.min_moves.max(1).max(shortest)..=settings.max_moves {
         if outcome
             .optimum
             .zip(settings.above_optimal)
@@ -901,13 +915,14 @@ pub fn solve(
         }
         let depth = Depth {
             family,
-            moveset: step.search_moves(),
+            moveset,
             niss: settings.niss,
             target: usize::from(target),
             can_switch,
             htr_filter: step.kind == Kind::Htr,
             ending_clockwise: step.kind.ends_clockwise(),
             stop,
+            root_coords,
             parallel: parallel && settings.threads > 1,
         };
         let started = std::time::Instant::now();

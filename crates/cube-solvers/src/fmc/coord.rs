@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use cube_core::{Corner, Cube, Face, Move, MoveSet, Symmetry};
 use rayon::prelude::*;
@@ -495,69 +495,70 @@ impl SymTable {
         }
         let n = reps.len() * size2;
         let dist: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(u8::MAX)).collect();
-        // The entries of the state whose parts are `i1` and `i2` (all of them when the class's
-        // representative is symmetric), the class's first.
-        let entries = |i1: usize, i2: usize, out: &mut Vec<usize>| {
-            let cs = class_sym[i1];
-            let class = (cs & 0xFFFF) as usize;
-            let i2 = usize::from(conj[i2 * 16 + (cs >> 16) as usize]);
-            out.clear();
-            for &k in &reps[class].1 {
-                out.push(class * size2 + usize::from(conj[i2 * 16 + usize::from(k)]));
-            }
+        let at = |e: usize| dist[e].load(Ordering::Relaxed);
+        let (conj_ref, reps_ref) = (&conj, &reps);
+        // The state of class `class`'s representative with second part `i2`: its entries (all
+        // of them when the representative is symmetric).
+        let entries = |class: usize, i2: usize| {
+            reps_ref[class]
+                .1
+                .iter()
+                .map(move |&k| class * size2 + usize::from(conj_ref[i2 * 16 + usize::from(k)]))
         };
-        let mut buf = Vec::new();
-        entries(start, second.index(&Cube::SOLVED, ranks), &mut buf);
-        for &e in &buf {
+        let solved: Vec<usize> = entries(
+            (class_sym[start] & 0xFFFF) as usize,
+            second.index(&Cube::SOLVED, ranks),
+        )
+        .collect();
+        for &e in &solved {
             dist[e].store(0, Ordering::Relaxed);
         }
-        let mut reached = buf.len();
-        let mut frontier = buf.len();
+        let mut reached = solved.len();
+        let mut frontier = reached;
+        // Row by row (a class's entries): a move takes a whole row to one row (the class of the
+        // representative moved, by one symmetry), so the rows a row reaches stay in the cache.
         for depth in 0u8.. {
-            let next = AtomicUsize::new(0);
-            if frontier < n - reached {
-                (0..n)
-                    .into_par_iter()
-                    .with_min_len(1 << 14)
-                    .for_each_init(Vec::new, |out, e| {
-                        if dist[e].load(Ordering::Relaxed) != depth {
-                            return;
-                        }
-                        let (i1, i2) = (reps[e / size2].0, e % size2);
-                        for &m in &move_list {
-                            let j1 = move1(i1, m);
-                            let j2 = usize::from(moves2[i2 * 18 + m]);
-                            entries(j1, j2, out);
-                            for &f in out.iter() {
-                                if dist[f].load(Ordering::Relaxed) == u8::MAX {
-                                    dist[f].store(depth + 1, Ordering::Relaxed);
-                                    next.fetch_add(1, Ordering::Relaxed);
+            let forward = frontier < n - reached;
+            let next: usize = (0..reps.len())
+                .into_par_iter()
+                .map(|class| {
+                    let row = class * size2;
+                    let targets: Vec<(usize, usize, usize)> = move_list
+                        .iter()
+                        .map(|&m| {
+                            let cs = class_sym[move1(reps[class].0, m)];
+                            (m, (cs & 0xFFFF) as usize, (cs >> 16) as usize)
+                        })
+                        .collect();
+                    let image = |i2: usize, (m, _, k): (usize, usize, usize)| {
+                        usize::from(conj[usize::from(moves2[i2 * 18 + m]) * 16 + k])
+                    };
+                    let mut found = 0;
+                    for i2 in 0..size2 {
+                        let d = at(row + i2);
+                        if forward && d == depth {
+                            for &t in &targets {
+                                for f in entries(t.1, image(i2, t)) {
+                                    if at(f) == u8::MAX {
+                                        dist[f].store(depth + 1, Ordering::Relaxed);
+                                        found += 1;
+                                    }
                                 }
                             }
+                        } else if !forward
+                            && d == u8::MAX
+                            && targets
+                                .iter()
+                                .any(|&t| at(t.1 * size2 + image(i2, t)) == depth)
+                        {
+                            dist[row + i2].store(depth + 1, Ordering::Relaxed);
+                            found += 1;
                         }
-                    });
-            } else {
-                (0..n)
-                    .into_par_iter()
-                    .with_min_len(1 << 14)
-                    .for_each_init(Vec::new, |out, e| {
-                        if dist[e].load(Ordering::Relaxed) != u8::MAX {
-                            return;
-                        }
-                        let (i1, i2) = (reps[e / size2].0, e % size2);
-                        for &m in &move_list {
-                            let j1 = move1(i1, m);
-                            let j2 = usize::from(moves2[i2 * 18 + m]);
-                            entries(j1, j2, out);
-                            if dist[out[0]].load(Ordering::Relaxed) == depth {
-                                dist[e].store(depth + 1, Ordering::Relaxed);
-                                next.fetch_add(1, Ordering::Relaxed);
-                                return;
-                            }
-                        }
-                    });
-            }
-            frontier = next.into_inner();
+                    }
+                    found
+                })
+                .sum();
+            frontier = next;
             reached += frontier;
             if frontier == 0 {
                 break;

@@ -46,6 +46,9 @@ pub(crate) struct Depth<'a> {
     /// finish of half turns.
     pub(crate) ending_clockwise: bool,
     pub(crate) stop: &'a AtomicBool,
+    /// The coordinates of the root's normal and inverse sides (`None` for a family without
+    /// them, or a state outside their reach).
+    pub(crate) root_coords: [Option<Coords>; 2],
     /// Whether the branches below the root's children are searched in parallel (off for a
     /// search too small to gain from it: handing work to other threads costs more).
     pub(crate) parallel: bool,
@@ -271,12 +274,11 @@ impl Depth<'_> {
             return;
         }
         let n = node.moves.len() + node.premoves.len();
-        let bound = usize::from(self.family.coords_bound(coords));
-        if bound == 0 {
+        if self.family.coords_solved(coords) {
             self.found(node, n, out);
             return;
         }
-        if n + bound > self.target {
+        if n >= self.target || self.family.coords_beyond(coords, self.target - n) {
             return;
         }
         let normal = node.last_normal;
@@ -305,7 +307,19 @@ impl Depth<'_> {
         self.expand(&mut root.clone(), &mut |child| children.push(child.clone()));
         let search = |mut child: Node| {
             let mut out = Vec::new();
-            self.dfs(&mut child, &mut out);
+            // A child in the tail: its coordinates are the root's, moved.
+            let (side, last) = if child.last_normal {
+                (0, child.moves.last())
+            } else {
+                (1, child.premoves.last())
+            };
+            let coords = self.root_coords[side]
+                .zip(last.copied())
+                .map(|(root, m)| self.family.coords_move(&root, m));
+            match coords {
+                Some(coords) if self.is_tail(&child) => self.tail(&mut child, &coords, &mut out),
+                _ => self.dfs(&mut child, &mut out),
+            }
             out
         };
         let found: Vec<Vec<Found>> = if self.parallel {

@@ -485,26 +485,35 @@ impl Family {
         next
     }
 
-    /// [`Family::bound`] read from coordinates.
+    /// The readings of the tables at `coords`, the symmetric table's first (the strongest),
+    /// each read only when asked for.
     #[inline]
-    pub(crate) fn coords_bound(&self, coords: &Coords) -> u8 {
-        self.slots
-            .iter()
-            .zip(&self.tables)
-            .map(|(slots, table)| {
-                let i = slots
-                    .iter()
-                    .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
-                table[i]
-            })
-            .chain(self.sym.as_ref().map(|(table, first, second)| {
-                let i1 = first
-                    .iter()
-                    .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
-                table.get(i1, usize::from(coords[*second]))
-            }))
-            .max()
-            .unwrap_or(0)
+    fn coords_readings(&self, coords: &Coords) -> impl Iterator<Item = u8> {
+        let sym = self.sym.iter().map(|(table, first, second)| {
+            let i1 = first
+                .iter()
+                .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
+            table.get(i1, usize::from(coords[*second]))
+        });
+        let products = self.slots.iter().zip(&self.tables).map(|(slots, table)| {
+            let i = slots
+                .iter()
+                .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
+            table[i]
+        });
+        sym.chain(products)
+    }
+
+    /// Whether the state at `coords` meets the family's goal ([`Family::is_solved`]).
+    #[inline]
+    pub(crate) fn coords_solved(&self, coords: &Coords) -> bool {
+        self.coords_readings(coords).all(|d| d == 0)
+    }
+
+    /// Whether some table tells that the state at `coords` needs more than `room` moves.
+    #[inline]
+    pub(crate) fn coords_beyond(&self, coords: &Coords, room: usize) -> bool {
+        self.coords_readings(coords).any(|d| usize::from(d) > room)
     }
 
     /// The payload of spec `i`: the pruning tables, the move tables, the symmetric table's.
