@@ -10,7 +10,7 @@ use cube_core::{Cube, Move, MoveSet};
 use rayon::prelude::*;
 
 use super::Niss;
-use super::tables::{Coords, Family};
+use super::tables::{Coords, Family, MAX_PARTS};
 
 /// The moves of the two sides at a point of the search.
 #[derive(Clone)]
@@ -236,7 +236,7 @@ impl Depth<'_> {
                 &node.inverse
             };
             if let Some(coords) = self.family.coords(side, self.moveset) {
-                return self.tail(node, &coords, out);
+                return self.tail(node, &coords, self.family.coords_bound(&coords), out);
             }
         }
         if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
@@ -269,16 +269,20 @@ impl Depth<'_> {
     /// search and the same order, the side's moves done on the coordinates (the cubes of `node`
     /// are not kept up to date). The goal is read on that side: the goals of the families with
     /// coordinates are groups, met by a state exactly when met by its inverse.
-    fn tail(&self, node: &mut Node, coords: &Coords, out: &mut Vec<Found>) {
+    ///
+    /// `bound` is the family's bound at `coords` ([`Family::coords_bound`]): a node reads its
+    /// children's all at once before going down into any, so that their loads from the large
+    /// table (in no cache) overlap.
+    fn tail(&self, node: &mut Node, coords: &Coords, bound: u8, out: &mut Vec<Found>) {
         if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
             return;
         }
         let n = node.moves.len() + node.premoves.len();
-        if self.family.coords_solved(coords) {
+        if bound == 0 {
             self.found(node, n, out);
             return;
         }
-        if n >= self.target || self.family.coords_beyond(coords, self.target - n) {
+        if n + usize::from(bound) > self.target {
             return;
         }
         let normal = node.last_normal;
@@ -292,10 +296,25 @@ impl Depth<'_> {
         let allowed = self
             .moveset
             .intersection(MoveSet::after(side(node, normal).last().copied()));
+        // A child whose bound passes the length ends at once (not at the goal, and past it): the
+        // small tables (mostly in the cache) are read first, the large one only where they leave
+        // the child.
+        let room = self.target - n - 1;
+        let mut children = [(Move::U1, [0; MAX_PARTS], 0); 18];
+        let mut count = 0;
         for m in allowed.iter() {
             let next = self.family.coords_move(coords, m);
-            side(node, normal).push(m);
-            self.tail(node, &next, out);
+            if !self.family.coords_small_beyond(&next, room) {
+                children[count] = (m, next, self.family.coords_bound(&next));
+                count += 1;
+            }
+        }
+        for (m, next, bound) in &children[..count] {
+            if usize::from(*bound) > room {
+                continue;
+            }
+            side(node, normal).push(*m);
+            self.tail(node, next, *bound, out);
             side(node, normal).pop();
         }
     }
@@ -317,7 +336,10 @@ impl Depth<'_> {
                 .zip(last.copied())
                 .map(|(root, m)| self.family.coords_move(&root, m));
             match coords {
-                Some(coords) if self.is_tail(&child) => self.tail(&mut child, &coords, &mut out),
+                Some(coords) if self.is_tail(&child) => {
+                    let bound = self.family.coords_bound(&coords);
+                    self.tail(&mut child, &coords, bound, &mut out);
+                }
                 _ => self.dfs(&mut child, &mut out),
             }
             out

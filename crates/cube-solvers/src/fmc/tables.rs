@@ -115,17 +115,15 @@ const DRSLICE_TABLES: [TableDef; 2] = [
         moves: None,
     },
 ];
-const DRFIN_TABLES: [TableDef; 3] = [
+/// With the family's [`SymTable`] (the corner permutation with the U/D-edge order, of which the
+/// split of the U/D edges between the M and S slices is a part).
+const DRFIN_TABLES: [TableDef; 2] = [
     TableDef {
         parts: &[Part::Cp, Part::EPerm],
         moves: None,
     },
     TableDef {
         parts: &[Part::UdEp, Part::EPerm],
-        moves: None,
-    },
-    TableDef {
-        parts: &[Part::Cp, Part::UdSep],
         moves: None,
     },
 ];
@@ -226,7 +224,7 @@ impl Kind {
             Kind::DrEo => &[Part::ESlice, Part::Co],
             Kind::Htr => &[Part::Cp, Part::UdSep],
             Kind::HtrFin => &[Part::HtrCp, Part::MPerm, Part::SPerm, Part::EPerm],
-            Kind::DrFin => &[Part::Cp, Part::EPerm, Part::UdEp, Part::UdSep],
+            Kind::DrFin => &[Part::Cp, Part::EPerm, Part::UdEp],
             Kind::Corners | Kind::CornersX | Kind::DrSlice => &[],
         }
     }
@@ -485,35 +483,37 @@ impl Family {
         next
     }
 
-    /// The readings of the tables at `coords`, the symmetric table's first (the strongest),
-    /// each read only when asked for.
+    /// [`Family::bound`] read from coordinates.
     #[inline]
-    fn coords_readings(&self, coords: &Coords) -> impl Iterator<Item = u8> {
-        let sym = self.sym.iter().map(|(table, first, second)| {
+    pub(crate) fn coords_bound(&self, coords: &Coords) -> u8 {
+        let sym = self.sym.as_ref().map_or(0, |(table, first, second)| {
             let i1 = first
                 .iter()
                 .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
             table.get(i1, usize::from(coords[*second]))
         });
-        let products = self.slots.iter().zip(&self.tables).map(|(slots, table)| {
+        self.slots
+            .iter()
+            .zip(&self.tables)
+            .map(|(slots, table)| {
+                let i = slots
+                    .iter()
+                    .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
+                table[i]
+            })
+            .fold(sym, u8::max)
+    }
+
+    /// Whether a table other than the symmetric one tells that the state at `coords` needs more
+    /// than `room` moves.
+    #[inline]
+    pub(crate) fn coords_small_beyond(&self, coords: &Coords, room: usize) -> bool {
+        self.slots.iter().zip(&self.tables).any(|(slots, table)| {
             let i = slots
                 .iter()
                 .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
-            table[i]
-        });
-        sym.chain(products)
-    }
-
-    /// Whether the state at `coords` meets the family's goal ([`Family::is_solved`]).
-    #[inline]
-    pub(crate) fn coords_solved(&self, coords: &Coords) -> bool {
-        self.coords_readings(coords).all(|d| d == 0)
-    }
-
-    /// Whether some table tells that the state at `coords` needs more than `room` moves.
-    #[inline]
-    pub(crate) fn coords_beyond(&self, coords: &Coords, room: usize) -> bool {
-        self.coords_readings(coords).any(|d| usize::from(d) > room)
+            usize::from(table[i]) > room
+        })
     }
 
     /// The payload of spec `i`: the pruning tables, the move tables, the symmetric table's.
@@ -629,12 +629,15 @@ macro_rules! family {
 }
 
 family!(
-    /// The edge orientation tables (`eofb`, `eorl`, `eoud`): 2,048 entries.
+    /// The edge orientation tables (`eofb`, `eorl`, `eoud`): 2,048 entries, and its move table.
     EoTables, Kind::Eo, "fmc-eo", [("fmc-eo", 2048), ("fmc-eo-moves", 2048 * 36)]
 );
 family!(
     /// The domino reduction tables (`drud`, `drrl`, `drfb`): edge orientation with the E slice
-    /// and corner orientation with the E slice, about 1 MB each.
+    /// and corner orientation with the E slice (1 MB each), their move tables, and the whole DR
+    /// coordinate, exact: edge orientation with the E slice reduced by the 16 symmetries that
+    /// keep the U/D axis (64,430 classes), times corner orientation, 4 bits an entry (nissy-core's
+    /// `DR`, 70 MB), 75 MB in all.
     DrTables, Kind::Dr, "fmc-dr", [
         ("fmc-dr-eo", 2048 * 495),
         ("fmc-dr-co", 2187 * 495),
@@ -646,18 +649,18 @@ family!(
 );
 family!(
     /// The tables of domino reduction from edge orientation (the six `drXX-eoYY`): the E slice
-    /// with corner orientation, 1 MB.
+    /// with corner orientation, 1 MB, and its move tables.
     DrEoTables, Kind::DrEo, "fmc-dr-from-eo", [("fmc-dr-from-eo", 495 * 2187), ("fmc-dr-from-eo-moves", (495 + 2187) * 36)]
 );
 family!(
     /// The half turn reduction tables (`htr-drud`, `htr-drrl`, `htr-drfb`): corner permutation
-    /// with the split of the U/D-layer edges, 2.8 MB.
+    /// with the split of the U/D-layer edges, 2.8 MB, and its move tables (1.5 MB).
     HtrTables, Kind::Htr, "fmc-htr", [("fmc-htr", 40320 * 70), ("fmc-htr-moves", (40320 + 70) * 36)]
 );
 family!(
     /// The tables of the finish from half turn reduction (`htrfin`): the half turn group's
     /// corners with the order of each slice's edges, 1.3 MB (half of it the other edge parity,
-    /// never reached).
+    /// never reached), and its move tables.
     HtrFinTables, Kind::HtrFin, "fmc-htrfin", [("fmc-htrfin", 96 * 24 * 24 * 24), ("fmc-htrfin-moves", (96 + 3 * 24) * 36)]
 );
 family!(
@@ -681,13 +684,14 @@ family!(
 family!(
     /// The tables of the finish from domino reduction (`drudfin`, `drrlfin`, `drfbfin`): the
     /// corner permutation and the order of the U/D-layer edges, each with the order of the E-slice
-    /// edges, and the corner permutation with the split of the U/D-layer edges, 4.8 MB.
+    /// edges (1 MB each), their move tables, and the corner permutation (reduced by the 16
+    /// symmetries that keep the U/D axis) with the order of the U/D-layer edges, 4 bits an entry
+    /// (nissy-core's `DRFINNOE`, 56 MB), 61 MB in all.
     DrFinTables, Kind::DrFin, "fmc-drfin",
     [
         ("fmc-drfin-cp", 40320 * 24),
         ("fmc-drfin-ep", 40320 * 24),
-        ("fmc-drfin-sep", 40320 * 70),
-        ("fmc-drfin-moves", (40320 + 24 + 40320 + 70) * 36),
+        ("fmc-drfin-moves", (40320 + 24 + 40320) * 36),
         ("fmc-drfin-cp-classes", 40320 * 3),
         ("fmc-drfin-ep-conjugates", 40320 * 32),
         ("fmc-drfin-cpep", 2768 * 40320, Nibble),
