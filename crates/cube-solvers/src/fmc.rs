@@ -201,7 +201,7 @@ impl Step {
             Kind::DrSlice => DrSliceTables::SPECS,
             Kind::DrFin => DrFinTables::SPECS,
         };
-        specs.iter().map(|s| s.n_entries).sum()
+        specs.iter().map(|s| s.payload_len()).sum()
     }
 
     /// The rotation that carries the state into the family's frame.
