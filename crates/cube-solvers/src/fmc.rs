@@ -578,7 +578,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// The settings of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Which sides moves may be done on.
+    /// Which sides moves may be done on (ignored by the steps without NISS, as nissy-core
+    /// ignores it: leave-slice, the finishes, the corners, which search the normal side).
     pub niss: Niss,
     /// The shortest length of a solution.
     pub min_moves: u8,
@@ -894,7 +895,12 @@ pub fn solve(
     ];
     // No solution is shorter than the bound of the side (or both sides, for `linear`) its moves
     // are on: the depths below it are skipped (not so with mixed sides).
-    let shortest = match settings.niss {
+    let niss = if step.kind.allows_niss() {
+        settings.niss
+    } else {
+        Niss::Normal
+    };
+    let shortest = match niss {
         Niss::Normal => family.bound(&frame_state),
         Niss::Inverse => family.bound(&frame_inverse),
         Niss::Linear => family.bound(&frame_state).min(family.bound(&frame_inverse)),
@@ -916,7 +922,7 @@ pub fn solve(
         let depth = Depth {
             family,
             moveset,
-            niss: settings.niss,
+            niss,
             target: usize::from(target),
             can_switch,
             htr_filter: step.kind == Kind::Htr,

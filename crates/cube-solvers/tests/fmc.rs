@@ -132,6 +132,30 @@ fn vectors_drfin() {
     );
 }
 
+/// A step without NISS searches the normal side whatever the mode asked (nissy-core ignores
+/// the flag there): `--niss linear` on `drudfin` gave inverse-side solutions too.
+#[test]
+fn steps_without_niss_ignore_the_mode() {
+    let step = fmc::step("drudfin").unwrap();
+    let tables = tables(step);
+    // A DR state: a scramble of DR moves.
+    let state = state_of("U R2 D' F2 L2 U2 B2 D R2 U' L2 F2 D B2");
+    let solve = |niss| {
+        let settings = Settings {
+            niss,
+            max_solutions: 50,
+            above_optimal: Some(1),
+            ..Settings::default()
+        };
+        fmc::solve(step, &tables, &state, &settings, &AtomicBool::new(false)).unwrap()
+    };
+    let normal = solve(Niss::Normal);
+    assert!(normal.count > 0);
+    for niss in [Niss::Inverse, Niss::Linear, Niss::Mixed, Niss::All] {
+        assert_eq!(solve(niss), normal, "{niss}");
+    }
+}
+
 #[test]
 fn vectors_htr() {
     assert_eq!(check_vectors(|s| s.starts_with("htr")), 10);
