@@ -758,6 +758,8 @@ Examples:
         input: InputArgs,
         /// Where moves may be done: normal (on the scramble), inverse (on the inverse scramble),
         /// linear (all on one side, either), mixed (both sides, one switch), all (any of these).
+        /// The steps without NISS (leave-slice, the finishes, the corners) search the normal side
+        /// whatever the mode, as nissy-core does.
         #[arg(long, value_name = "MODE", default_value = "normal",
               value_parser = PossibleValuesParser::new(["normal", "inverse", "linear", "mixed", "all"])
                   .map(|name| name.parse::<Niss>().expect("a possible value is a NISS mode")))]

@@ -201,7 +201,7 @@ impl Step {
             Kind::DrSlice => DrSliceTables::SPECS,
             Kind::DrFin => DrFinTables::SPECS,
         };
-        specs.iter().map(|s| s.n_entries).sum()
+        specs.iter().map(|s| s.payload_len()).sum()
     }
 
     /// The rotation that carries the state into the family's frame.
@@ -578,7 +578,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// The settings of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Which sides moves may be done on.
+    /// Which sides moves may be done on (ignored by the steps without NISS, as nissy-core
+    /// ignores it: leave-slice, the finishes, the corners, which search the normal side).
     pub niss: Niss,
     /// The shortest length of a solution.
     pub min_moves: u8,
@@ -886,7 +887,30 @@ pub fn solve(
         })
         .transpose()?;
     let root = Node::root(&frame_state);
-    for target in settings.min_moves.max(1)..=settings.max_moves {
+    let moveset = step.search_moves();
+    let frame_inverse = frame_state.inverse();
+    let root_coords = [
+        family.coords(&frame_state, moveset),
+        family.coords(&frame_inverse, moveset),
+    ];
+    // No solution is shorter than the bound of the side (or both sides, for `linear`) its moves
+    // are on: the depths below it are skipped (not so with mixed sides).
+    let niss = if step.kind.allows_niss() {
+        settings.niss
+    } else {
+        Niss::Normal
+    };
+    let shortest = match niss {
+        Niss::Normal => family.bound(&frame_state),
+        Niss::Inverse => family.bound(&frame_inverse),
+        Niss::Linear => family.bound(&frame_state).min(family.bound(&frame_inverse)),
+        Niss::Mixed | Niss::All => 0,
+    };
+    // Each depth's search takes several times the one before: the first ones, up to one that
+    // takes a good part of a millisecond, run on the calling thread (handing a few microseconds
+    // of work to other threads costs more than it gains), the rest in parallel.
+    let mut parallel = false;
+    for target in settings.min_moves.max(1).max(shortest)..=settings.max_moves {
         if outcome
             .optimum
             .zip(settings.above_optimal)
@@ -897,18 +921,22 @@ pub fn solve(
         }
         let depth = Depth {
             family,
-            moveset: step.search_moves(),
-            niss: settings.niss,
+            moveset,
+            niss,
             target: usize::from(target),
             can_switch,
             htr_filter: step.kind == Kind::Htr,
             ending_clockwise: step.kind.ends_clockwise(),
             stop,
+            root_coords,
+            parallel: parallel && settings.threads > 1,
         };
+        let started = std::time::Instant::now();
         let found = match &pool {
             Some(pool) => pool.install(|| depth.solutions(&root)),
             None => depth.solutions(&root),
         };
+        parallel |= started.elapsed() > PARALLEL_AFTER;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             outcome.complete = false;
             break;
@@ -927,6 +955,9 @@ pub fn solve(
     }
     Ok(outcome)
 }
+
+/// A depth of the search that took longer than this has the next ones searched in parallel.
+const PARALLEL_AFTER: std::time::Duration = std::time::Duration::from_micros(300);
 
 /// The moves with each pair of commuting parallel moves in the canonical order (U before D,
 /// R before L, F before B), as nissy-core writes them.

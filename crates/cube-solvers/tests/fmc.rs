@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cube_core::{Alg, Cube, Face, Move, NissAlg, Symmetry};
 use cube_solvers::fmc::{self, FmcError, Niss, Settings, StepTables};
@@ -23,17 +24,19 @@ fn state_of(scramble: &str) -> Cube {
     Cube::SOLVED.apply_moves(&alg.moves())
 }
 
-/// The tables of each family, built once per test.
-#[derive(Default)]
-struct Cache(HashMap<&'static str, StepTables>);
-
-impl Cache {
-    fn get(&mut self, step: &fmc::Step) -> StepTables {
-        self.0
-            .entry(step.tables_name())
-            .or_insert_with(|| StepTables::build(step))
-            .clone()
-    }
+/// The tables of `step`'s family, built once for all the tests of this binary (the DR and
+/// DR-finish tables take a minute).
+fn tables(step: &fmc::Step) -> StepTables {
+    type Slot = Arc<OnceLock<StepTables>>;
+    static BUILT: OnceLock<Mutex<HashMap<&'static str, Slot>>> = OnceLock::new();
+    let slot = BUILT
+        .get_or_init(Mutex::default)
+        .lock()
+        .expect("no test panicked holding the lock")
+        .entry(step.tables_name())
+        .or_default()
+        .clone();
+    slot.get_or_init(|| StepTables::build(step)).clone()
 }
 
 /// Runs the tests of fmc.json whose solver is one of `solvers` (an empty list: every test whose
@@ -41,7 +44,6 @@ impl Cache {
 /// part is written.
 fn check_vectors(filter: impl Fn(&str) -> bool) -> usize {
     let data = vectors();
-    let mut cache = Cache::default();
     let mut checked = 0;
     for test in data["tests"].as_array().expect("a list of tests") {
         let solver = test["solver"].as_str().expect("a solver name");
@@ -49,7 +51,7 @@ fn check_vectors(filter: impl Fn(&str) -> bool) -> usize {
             continue;
         }
         let step = fmc::step(solver).expect("every solver of fmc.json is a step");
-        let tables = cache.get(step);
+        let tables = tables(step);
         let settings = Settings {
             niss: test["niss"].as_str().unwrap().parse().unwrap(),
             min_moves: test["min_moves"].as_u64().unwrap() as u8,
@@ -128,6 +130,30 @@ fn vectors_drfin() {
         check_vectors(|s| s.starts_with("dr") && s.ends_with("fin")),
         60
     );
+}
+
+/// A step without NISS searches the normal side whatever the mode asked (nissy-core ignores
+/// the flag there): `--niss linear` on `drudfin` gave inverse-side solutions too.
+#[test]
+fn steps_without_niss_ignore_the_mode() {
+    let step = fmc::step("drudfin").unwrap();
+    let tables = tables(step);
+    // A DR state: a scramble of DR moves.
+    let state = state_of("U R2 D' F2 L2 U2 B2 D R2 U' L2 F2 D B2");
+    let solve = |niss| {
+        let settings = Settings {
+            niss,
+            max_solutions: 50,
+            above_optimal: Some(1),
+            ..Settings::default()
+        };
+        fmc::solve(step, &tables, &state, &settings, &AtomicBool::new(false)).unwrap()
+    };
+    let normal = solve(Niss::Normal);
+    assert!(normal.count > 0);
+    for niss in [Niss::Inverse, Niss::Linear, Niss::Mixed, Niss::All] {
+        assert_eq!(solve(niss), normal, "{niss}");
+    }
 }
 
 #[test]
@@ -254,12 +280,11 @@ fn solve_all(
 fn solutions_solve_the_goal() {
     let mut rng = ChaCha8Rng::seed_from_u64(33);
     let corner_perms = half_turn_corner_perms();
-    let mut cache = Cache::default();
     let eo_moves = moves_where(|m| m.face().axis() != 2 || m.is_half_turn());
     let dr_moves = moves_where(|m| m.face().axis() == 0 || m.is_half_turn());
     let half_turns = moves_where(|m| m.is_half_turn());
     for step in fmc::steps() {
-        let tables = cache.get(step);
+        let tables = tables(step);
         let axis = to_axis(step.name());
         // nissy-core does not prune the first side of a mixed search: mixed and all are only
         // affordable for the short steps here.
@@ -375,7 +400,7 @@ fn optimum_is_the_coordinate_distance() {
     ];
     for (name, dist, n) in cases {
         let step = fmc::step(name).unwrap();
-        let tables = StepTables::build(step);
+        let tables = tables(step);
         for _ in 0..n {
             let state = if name == "eofb" {
                 Cube::random(&mut rng)
@@ -459,7 +484,7 @@ fn brute_force_eo_counts(state: &Cube, max: usize) -> Vec<usize> {
 fn eofb_counts_match_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let step = fmc::step("eofb").unwrap();
-    let tables = StepTables::build(step);
+    let tables = tables(step);
     for _ in 0..50 {
         let state = Cube::random(&mut rng);
         let settings = Settings {
@@ -479,10 +504,10 @@ fn eofb_counts_match_brute_force() {
 #[test]
 fn errors_name_what_is_wrong() {
     let eofb = fmc::step("eofb").unwrap();
-    let eo_tables = StepTables::build(eofb);
+    let eo_tables = tables(eofb);
     let stop = AtomicBool::new(false);
     let dreo = fmc::step("drud-eofb").unwrap();
-    let dreo_tables = StepTables::build(dreo);
+    let dreo_tables = tables(dreo);
     // F U: F flips 4 edges on F/B.
     let err = fmc::solve(
         dreo,
@@ -499,7 +524,7 @@ fn errors_name_what_is_wrong() {
     let htr = fmc::step("htr-drud").unwrap();
     let err = fmc::solve(
         htr,
-        &StepTables::build(htr),
+        &tables(htr),
         &state_of("R"),
         &Settings::default(),
         &stop,
@@ -519,7 +544,7 @@ fn errors_name_what_is_wrong() {
     let htrfin = fmc::step("htrfin").unwrap();
     let err = fmc::solve(
         htrfin,
-        &StepTables::build(htrfin),
+        &tables(htrfin),
         &state_of("U"),
         &Settings::default(),
         &stop,
@@ -535,7 +560,7 @@ fn errors_name_what_is_wrong() {
         let step = fmc::step(name).unwrap();
         let err = fmc::solve(
             step,
-            &StepTables::build(step),
+            &tables(step),
             &state_of(scramble),
             &Settings::default(),
             &stop,
@@ -592,7 +617,7 @@ fn errors_name_what_is_wrong() {
 #[test]
 fn a_raised_stop_flag_ends_the_search() {
     let step = fmc::step("drud").unwrap();
-    let tables = StepTables::build(step);
+    let tables = tables(step);
     let settings = Settings {
         niss: Niss::All,
         max_solutions: 1000,
@@ -647,7 +672,7 @@ fn corners_optimum_is_brute_force() {
     };
     for (name, moves, solved) in cases {
         let step = fmc::step(name).unwrap();
-        let tables = StepTables::build(step);
+        let tables = tables(step);
         for n in (1..=5).cycle().take(25) {
             let state = random_walk(&mut rng, Cube::SOLVED, &Move::ALL, n);
             let outcome = solve_all(step, &tables, &state, &settings);

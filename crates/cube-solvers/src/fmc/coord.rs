@@ -10,7 +10,10 @@
 
 use std::collections::VecDeque;
 
-use cube_core::{Corner, Cube, Move, MoveSet};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use cube_core::{Corner, Cube, Face, Move, MoveSet, Symmetry};
+use rayon::prelude::*;
 
 /// One part of a step's coordinate: a function of the cube read as an index below its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +81,7 @@ impl Part {
     }
 
     /// The part's index of `cube`. `ranks12` and `ranks8` are [`subset_ranks`] of 12 and 8 bits.
-    fn index(self, cube: &Cube, ranks: &Ranks) -> usize {
+    pub(crate) fn index(self, cube: &Cube, ranks: &Ranks) -> usize {
         match self {
             Part::Eo => cube.edge_ori()[..11]
                 .iter()
@@ -219,10 +222,16 @@ impl TableDef {
 }
 
 /// A part's move table over `moves`, found by a breadth-first search from the solved cube
-/// keeping one cube per index: `table[index * 18 + move]`, `u32::MAX` for a move not in `moves`.
-fn part_moves(part: Part, moves: MoveSet, ranks: &Ranks) -> Vec<u32> {
+/// keeping one cube per index: `table[index * 18 + move]`, [`NO_MOVE`] for a move not in `moves`
+/// and for the indices no sequence of `moves` reaches.
+pub(crate) fn part_moves(part: Part, moves: MoveSet, ranks: &Ranks) -> Vec<u16> {
+    part_search(part, moves, ranks).0
+}
+
+/// [`part_moves`] and a cube of each index the moves reach.
+fn part_search(part: Part, moves: MoveSet, ranks: &Ranks) -> (Vec<u16>, Vec<Option<Cube>>) {
     let mut reps: Vec<Option<Cube>> = vec![None; part.size()];
-    let mut table = vec![u32::MAX; part.size() * 18];
+    let mut table = vec![NO_MOVE; part.size() * 18];
     let start = part.index(&Cube::SOLVED, ranks);
     reps[start] = Some(Cube::SOLVED);
     let mut queue = VecDeque::from([start]);
@@ -231,29 +240,28 @@ fn part_moves(part: Part, moves: MoveSet, ranks: &Ranks) -> Vec<u32> {
         for m in moves.iter() {
             let next = cube.apply_move(m);
             let j = part.index(&next, ranks);
-            table[i * 18 + m.index()] = j as u32;
+            table[i * 18 + m.index()] = j as u16;
             if reps[j].is_none() {
                 reps[j] = Some(next);
                 queue.push_back(j);
             }
         }
     }
-    table
+    (table, reps)
 }
 
+/// The entry of a part's move table for a move it does not count (or an index not reached).
+pub(crate) const NO_MOVE: u16 = u16::MAX;
+
 /// The distances of `def`'s entries to the nearest of `goals` under `moves`, by a breadth-first
-/// search over the product of the parts' move tables; 255 where no goal is reached.
+/// search over the product of the parts' move tables (`part_tables`, one per part of `def`, as
+/// [`part_moves`] makes them over `moves` or more); 255 where no goal is reached.
 pub(crate) fn build_table(
     def: &TableDef,
     moves: MoveSet,
     goals: &[usize],
-    ranks: &Ranks,
+    part_tables: &[&[u16]],
 ) -> Vec<u8> {
-    let part_tables: Vec<Vec<u32>> = def
-        .parts
-        .iter()
-        .map(|&p| part_moves(p, moves, ranks))
-        .collect();
     let sizes: Vec<usize> = def.parts.iter().map(|p| p.size()).collect();
     let mut dist = vec![u8::MAX; def.len()];
     let mut frontier: Vec<usize> = goals.to_vec();
@@ -274,7 +282,7 @@ pub(crate) fn build_table(
                 for (k, table) in part_tables.iter().enumerate().rev() {
                     let pi = rest % sizes[k];
                     rest /= sizes[k];
-                    j += table[pi * 18 + m.index()] as usize * scale;
+                    j += usize::from(table[pi * 18 + m.index()]) * scale;
                     scale *= sizes[k];
                 }
                 if dist[j] == u8::MAX {
@@ -341,5 +349,287 @@ impl Ranks {
     /// Whether the corner permutation of `cube` is one that half turns make.
     pub(crate) fn is_htr_corner_perm(&self, cube: &Cube) -> bool {
         self.htr_cp[Part::Cp.index(cube, self)] != u8::MAX
+    }
+}
+
+/// The 16 symmetries that keep the U/D axis (rotations about it, the half turns that swap U and
+/// D, and their mirror images): each carries the moves of domino reduction on U/D to such moves.
+fn ud_symmetries() -> Vec<Symmetry> {
+    Symmetry::all()
+        .filter(|s| matches!(s.map_face(Face::U), Face::U | Face::D))
+        .collect()
+}
+
+/// A table of the product of two parts of domino reduction on U/D, the first reduced by the 16
+/// symmetries that keep the U/D axis ([`ud_symmetries`]): nissy-core's symmetric coordinates.
+/// Each state is read as the state conjugated by a symmetry that takes the first part to its
+/// class's representative; an entry holds the distance (4 bits) of the state whose first part
+/// is the representative and whose second part is the entry's. Every entry of a state of the
+/// moves' reach is set, also the several of a class whose representative is symmetric, so any
+/// of the symmetries that reach the representative reads the state's distance.
+pub(crate) struct SymTable {
+    /// By the first part's index: its class (the low 16 bits) and a symmetry taking it to the
+    /// class's representative (the next 8).
+    class_sym: Vec<u32>,
+    /// The second part's index after each symmetry: `conj[index * 16 + symmetry]`.
+    conj: Vec<u16>,
+    /// The second part's size.
+    size2: usize,
+    /// The payloads, the last the distances: two 4-bit entries a byte (entry `2k` the low
+    /// nibble of byte `k`).
+    payloads: SymPayloads,
+}
+
+/// The payloads of a [`SymTable`]: the classes and symmetries of the first part (3 bytes an
+/// index: the class, little-endian, then the symmetry), the second part's conjugates (2 bytes
+/// each, little-endian), the distances.
+pub(crate) type SymPayloads = [Vec<u8>; 3];
+
+impl SymTable {
+    /// The classes of the first part (`size1` indices, a cube of each reached one in `cubes`,
+    /// `index` reading it): by its index, the class and symmetry, and the classes'
+    /// representatives with the symmetries that fix them.
+    fn classes(
+        cubes: &[Option<Cube>],
+        syms: &[Symmetry],
+        index: impl Fn(&Cube) -> usize + Sync,
+    ) -> (Vec<u32>, Vec<(usize, Vec<u8>)>) {
+        let back: Vec<u8> = syms
+            .iter()
+            .map(|s| {
+                syms.iter()
+                    .position(|t| *t == s.inverse())
+                    .expect("the symmetries form a group") as u8
+            })
+            .collect();
+        // Each index's images under the symmetries, in parallel (the costly part).
+        let images: Vec<[u32; 16]> = cubes
+            .par_iter()
+            .map(|cube| {
+                let mut out = [u32::MAX; 16];
+                if let Some(cube) = cube {
+                    for (k, s) in syms.iter().enumerate() {
+                        out[k] = index(&s.conjugate(cube)) as u32;
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut class_sym = vec![u32::MAX; cubes.len()];
+        let mut reps = Vec::new();
+        for (i, image) in images.iter().enumerate() {
+            if cubes[i].is_none() || class_sym[i] != u32::MAX {
+                continue;
+            }
+            let class = reps.len() as u32;
+            let mut fixing = Vec::new();
+            for (k, &j) in image.iter().enumerate() {
+                let j = j as usize;
+                if j == i {
+                    fixing.push(k as u8);
+                }
+                if class_sym[j] == u32::MAX {
+                    class_sym[j] = class | u32::from(back[k]) << 16;
+                }
+            }
+            reps.push((i, fixing));
+        }
+        (class_sym, reps)
+    }
+
+    /// Builds the table of the product of `first` (reduced) and `second` under `moves` (kept
+    /// by the symmetries), from the solved cube, in parallel: a breadth-first search forward
+    /// while the frontier is the smaller part, then backward (each entry not yet reached looks
+    /// for a neighbour at the last depth). Returns the payloads.
+    pub(crate) fn build(
+        first: &[Part],
+        second: Part,
+        moves: MoveSet,
+        ranks: &Ranks,
+    ) -> SymPayloads {
+        let syms = ud_symmetries();
+        let first_moves: Vec<Vec<u16>> =
+            first.iter().map(|&p| part_moves(p, moves, ranks)).collect();
+        let sizes: Vec<usize> = first.iter().map(|p| p.size()).collect();
+        let size1: usize = sizes.iter().product();
+        let index1 = |cube: &Cube| {
+            first
+                .iter()
+                .fold(0, |acc, p| acc * p.size() + p.index(cube, ranks))
+        };
+        // The first part's index after move `m` from index `i`, by the parts' move tables.
+        let move1 = |i: usize, m: usize| {
+            let (mut rest, mut j, mut scale) = (i, 0, 1);
+            for (k, table) in first_moves.iter().enumerate().rev() {
+                j += usize::from(table[(rest % sizes[k]) * 18 + m]) * scale;
+                rest /= sizes[k];
+                scale *= sizes[k];
+            }
+            j
+        };
+        let move_list: Vec<usize> = moves.iter().map(|m| m.index()).collect();
+        let mut cubes1: Vec<Option<Cube>> = vec![None; size1];
+        let start = index1(&Cube::SOLVED);
+        cubes1[start] = Some(Cube::SOLVED);
+        let mut queue = VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            for m in moves.iter() {
+                let j = move1(i, m.index());
+                if cubes1[j].is_none() {
+                    cubes1[j] = cubes1[i].map(|c| c.apply_move(m));
+                    queue.push_back(j);
+                }
+            }
+        }
+        let (moves2, cubes2) = part_search(second, moves, ranks);
+        let (class_sym, reps) = Self::classes(&cubes1, &syms, index1);
+        drop(cubes1);
+        let size2 = second.size();
+        let mut conj = vec![NO_MOVE; size2 * 16];
+        for (i, cube) in cubes2.iter().enumerate() {
+            if let Some(cube) = cube {
+                for (k, s) in syms.iter().enumerate() {
+                    conj[i * 16 + k] = second.index(&s.conjugate(cube), ranks) as u16;
+                }
+            }
+        }
+        let n = reps.len() * size2;
+        let dist: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(u8::MAX)).collect();
+        let at = |e: usize| dist[e].load(Ordering::Relaxed);
+        let (conj_ref, reps_ref) = (&conj, &reps);
+        // The state of class `class`'s representative with second part `i2`: its entries (all
+        // of them when the representative is symmetric).
+        let entries = |class: usize, i2: usize| {
+            reps_ref[class]
+                .1
+                .iter()
+                .map(move |&k| class * size2 + usize::from(conj_ref[i2 * 16 + usize::from(k)]))
+        };
+        let solved: Vec<usize> = entries(
+            (class_sym[start] & 0xFFFF) as usize,
+            second.index(&Cube::SOLVED, ranks),
+        )
+        .collect();
+        for &e in &solved {
+            dist[e].store(0, Ordering::Relaxed);
+        }
+        let mut reached = solved.len();
+        let mut frontier = reached;
+        // Row by row (a class's entries): a move takes a whole row to one row (the class of the
+        // representative moved, by one symmetry), so the rows a row reaches stay in the cache.
+        for depth in 0u8.. {
+            let forward = frontier < n - reached;
+            let next: usize = (0..reps.len())
+                .into_par_iter()
+                .map(|class| {
+                    let row = class * size2;
+                    let targets: Vec<(usize, usize, usize)> = move_list
+                        .iter()
+                        .map(|&m| {
+                            let cs = class_sym[move1(reps[class].0, m)];
+                            (m, (cs & 0xFFFF) as usize, (cs >> 16) as usize)
+                        })
+                        .collect();
+                    let image = |i2: usize, (m, _, k): (usize, usize, usize)| {
+                        usize::from(conj[usize::from(moves2[i2 * 18 + m]) * 16 + k])
+                    };
+                    let mut found = 0;
+                    for i2 in 0..size2 {
+                        let d = at(row + i2);
+                        if forward && d == depth {
+                            for &t in &targets {
+                                for f in entries(t.1, image(i2, t)) {
+                                    if at(f) == u8::MAX {
+                                        dist[f].store(depth + 1, Ordering::Relaxed);
+                                        found += 1;
+                                    }
+                                }
+                            }
+                        } else if !forward
+                            && d == u8::MAX
+                            && targets
+                                .iter()
+                                .any(|&t| at(t.1 * size2 + image(i2, t)) == depth)
+                        {
+                            dist[row + i2].store(depth + 1, Ordering::Relaxed);
+                            found += 1;
+                        }
+                    }
+                    found
+                })
+                .sum();
+            frontier = next;
+            reached += frontier;
+            if frontier == 0 {
+                break;
+            }
+        }
+        let dist: Vec<u8> = dist
+            .chunks(2)
+            .map(|pair| {
+                let v = |a: &AtomicU8| a.load(Ordering::Relaxed).min(15);
+                v(&pair[0]) | pair.get(1).map_or(0, v) << 4
+            })
+            .collect();
+        let class_bytes = class_sym
+            .iter()
+            .flat_map(|&cs| {
+                let [a, b, c, _] = cs.to_le_bytes();
+                [a, b, c]
+            })
+            .collect();
+        let conj_bytes = conj.iter().flat_map(|c| c.to_le_bytes()).collect();
+        [class_bytes, conj_bytes, dist]
+    }
+
+    /// The table from its payloads (as [`SymTable::build`] makes them for a second part of
+    /// `size2` indices), checked: every class, symmetry and conjugate in range.
+    pub(crate) fn from_payloads(
+        payloads: SymPayloads,
+        size2: usize,
+    ) -> Result<SymTable, &'static str> {
+        let class_sym: Vec<u32> = payloads[0]
+            .chunks_exact(3)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], 0]))
+            .collect();
+        let classes = payloads[2].len() * 2 / size2;
+        if class_sym
+            .iter()
+            .any(|&cs| (cs & 0xFFFF) as usize >= classes || cs >> 16 >= 16)
+        {
+            return Err("a class or symmetry out of range");
+        }
+        let conj: Vec<u16> = payloads[1]
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        if conj.len() != size2 * 16 || conj.iter().any(|&c| usize::from(c) >= size2) {
+            return Err("a conjugate out of range");
+        }
+        Ok(SymTable {
+            class_sym,
+            conj,
+            size2,
+            payloads,
+        })
+    }
+
+    /// Payload `k` (as [`SymPayloads`] orders them).
+    pub(crate) fn payload(&self, k: usize) -> &[u8] {
+        &self.payloads[k]
+    }
+
+    /// The bytes of the payloads.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.payloads.iter().map(|p| p.len() as u64).sum()
+    }
+
+    /// The distance of the state whose parts are `i1` and `i2`.
+    #[inline]
+    pub(crate) fn get(&self, i1: usize, i2: usize) -> u8 {
+        let cs = self.class_sym[i1];
+        let e = (cs & 0xFFFF) as usize * self.size2
+            + usize::from(self.conj[i2 * 16 + (cs >> 16) as usize]);
+        (self.payloads[2][e / 2] >> (4 * (e % 2))) & 15
     }
 }

@@ -10,7 +10,7 @@ use cube_core::{Cube, Move, MoveSet};
 use rayon::prelude::*;
 
 use super::Niss;
-use super::tables::Family;
+use super::tables::{Coords, Family, MAX_PARTS};
 
 /// The moves of the two sides at a point of the search.
 #[derive(Clone)]
@@ -46,6 +46,12 @@ pub(crate) struct Depth<'a> {
     /// finish of half turns.
     pub(crate) ending_clockwise: bool,
     pub(crate) stop: &'a AtomicBool,
+    /// The coordinates of the root's normal and inverse sides (`None` for a family without
+    /// them, or a state outside their reach).
+    pub(crate) root_coords: [Option<Coords>; 2],
+    /// Whether the branches below the root's children are searched in parallel (off for a
+    /// search too small to gain from it: handing work to other threads costs more).
+    pub(crate) parallel: bool,
 }
 
 impl Node {
@@ -204,20 +210,41 @@ impl Depth<'_> {
         false
     }
 
+    /// Whether every move below `node` (one move or more from the root) is done on the side of
+    /// its last move, with the depth's bound on that side before each (no switch of side can
+    /// come any more, nor a stop of the one side by the mixed mode's half-length rule): the
+    /// search below is then one side's, and reads coordinates when the family has them.
+    fn is_tail(&self, node: &Node) -> bool {
+        let (nn, ni, d) = (node.moves.len(), node.premoves.len(), self.target);
+        if node.last_normal {
+            ni > 0
+                || matches!(self.niss, Niss::Normal | Niss::Linear)
+                || (self.niss == Niss::All && nn > d / 2)
+        } else {
+            nn > 0
+                || matches!(self.niss, Niss::Inverse | Niss::Linear)
+                || (self.niss == Niss::All && ni >= d.div_ceil(2))
+        }
+    }
+
     /// The search below `node`, solutions appended to `out` in search order.
     fn dfs(&self, node: &mut Node, out: &mut Vec<Found>) {
+        if self.is_tail(node) {
+            let side = if node.last_normal {
+                &node.normal
+            } else {
+                &node.inverse
+            };
+            if let Some(coords) = self.family.coords(side, self.moveset) {
+                return self.tail(node, &coords, self.family.coords_bound(&coords), out);
+            }
+        }
         if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
             return;
         }
         let n = node.moves.len() + node.premoves.len();
         if self.family.is_solved(&node.normal) {
-            if n == self.target
-                && (!self.ending_clockwise
-                    || last_quarter_turns_clockwise(&node.moves)
-                        && last_quarter_turns_clockwise(&node.premoves))
-            {
-                out.push((node.moves.clone(), node.premoves.clone()));
-            }
+            self.found(node, n, out);
             return;
         }
         if n >= self.target {
@@ -226,19 +253,102 @@ impl Depth<'_> {
         self.expand(node, &mut |child| self.dfs(child, out));
     }
 
+    /// Appends `node`'s moves to `out` when the goal, reached at `node` after `n` moves, is
+    /// reached at the depth's length and with nissy-core's ending.
+    fn found(&self, node: &Node, n: usize, out: &mut Vec<Found>) {
+        if n == self.target
+            && (!self.ending_clockwise
+                || last_quarter_turns_clockwise(&node.moves)
+                    && last_quarter_turns_clockwise(&node.premoves))
+        {
+            out.push((node.moves.clone(), node.premoves.clone()));
+        }
+    }
+
+    /// [`Depth::dfs`] below a tail node ([`Depth::is_tail`]) whose side reads `coords`: the same
+    /// search and the same order, the side's moves done on the coordinates (the cubes of `node`
+    /// are not kept up to date). The goal is read on that side: the goals of the families with
+    /// coordinates are groups, met by a state exactly when met by its inverse.
+    ///
+    /// `bound` is the family's bound at `coords` ([`Family::coords_bound`]): a node reads its
+    /// children's all at once before going down into any, so that their loads from the large
+    /// table (in no cache) overlap.
+    fn tail(&self, node: &mut Node, coords: &Coords, bound: u8, out: &mut Vec<Found>) {
+        if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
+            return;
+        }
+        let n = node.moves.len() + node.premoves.len();
+        if bound == 0 {
+            self.found(node, n, out);
+            return;
+        }
+        if n + usize::from(bound) > self.target {
+            return;
+        }
+        let normal = node.last_normal;
+        fn side(node: &mut Node, normal: bool) -> &mut Vec<Move> {
+            if normal {
+                &mut node.moves
+            } else {
+                &mut node.premoves
+            }
+        }
+        let allowed = self
+            .moveset
+            .intersection(MoveSet::after(side(node, normal).last().copied()));
+        // A child whose bound passes the length ends at once (not at the goal, and past it): the
+        // small tables (mostly in the cache) are read first, the large one only where they leave
+        // the child.
+        let room = self.target - n - 1;
+        let mut children = [(Move::U1, [0; MAX_PARTS], 0); 18];
+        let mut count = 0;
+        for m in allowed.iter() {
+            let next = self.family.coords_move(coords, m);
+            if !self.family.coords_small_beyond(&next, room) {
+                children[count] = (m, next, self.family.coords_bound(&next));
+                count += 1;
+            }
+        }
+        for (m, next, bound) in &children[..count] {
+            if usize::from(*bound) > room {
+                continue;
+            }
+            side(node, normal).push(*m);
+            self.tail(node, next, *bound, out);
+            side(node, normal).pop();
+        }
+    }
+
     /// Every solution of exactly `target` moves from `root`, in the order of a one-thread search,
     /// each once; the branches below the root's children searched in parallel.
     pub(crate) fn solutions(&self, root: &Node) -> Vec<Found> {
         let mut children = Vec::new();
         self.expand(&mut root.clone(), &mut |child| children.push(child.clone()));
-        let found: Vec<Vec<Found>> = children
-            .into_par_iter()
-            .map(|mut child| {
-                let mut out = Vec::new();
-                self.dfs(&mut child, &mut out);
-                out
-            })
-            .collect();
+        let search = |mut child: Node| {
+            let mut out = Vec::new();
+            // A child in the tail: its coordinates are the root's, moved.
+            let (side, last) = if child.last_normal {
+                (0, child.moves.last())
+            } else {
+                (1, child.premoves.last())
+            };
+            let coords = self.root_coords[side]
+                .zip(last.copied())
+                .map(|(root, m)| self.family.coords_move(&root, m));
+            match coords {
+                Some(coords) if self.is_tail(&child) => {
+                    let bound = self.family.coords_bound(&coords);
+                    self.tail(&mut child, &coords, bound, &mut out);
+                }
+                _ => self.dfs(&mut child, &mut out),
+            }
+            out
+        };
+        let found: Vec<Vec<Found>> = if self.parallel {
+            children.into_par_iter().map(search).collect()
+        } else {
+            children.into_iter().map(search).collect()
+        };
         let mut seen = HashSet::new();
         found
             .into_iter()

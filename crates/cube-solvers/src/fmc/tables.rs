@@ -5,7 +5,7 @@
 use cube_core::{Cube, Face, Move, MoveSet};
 use cube_tables::{Encoding, TableId, TableSpec};
 
-use super::coord::{Part, Ranks, TableDef, build_table};
+use super::coord::{NO_MOVE, Part, Ranks, SymTable, TableDef, build_table, part_moves};
 use crate::{MethodTables, PayloadError, Payloads};
 
 /// The families of tables.
@@ -115,17 +115,15 @@ const DRSLICE_TABLES: [TableDef; 2] = [
         moves: None,
     },
 ];
-const DRFIN_TABLES: [TableDef; 3] = [
+/// With the family's [`SymTable`] (the corner permutation with the U/D-edge order, of which the
+/// split of the U/D edges between the M and S slices is a part).
+const DRFIN_TABLES: [TableDef; 2] = [
     TableDef {
         parts: &[Part::Cp, Part::EPerm],
         moves: None,
     },
     TableDef {
         parts: &[Part::UdEp, Part::EPerm],
-        moves: None,
-    },
-    TableDef {
-        parts: &[Part::Cp, Part::UdSep],
         moves: None,
     },
 ];
@@ -215,6 +213,36 @@ impl Kind {
             .collect()
     }
 
+    /// The parts the search reads as coordinates, moved by their move tables (a payload of the
+    /// family): every part of the family's tables, for the families whose tables count the
+    /// moves of their steps' searches (or more) and whose goal the tables tell exactly; none for
+    /// the others, whose search moves whole cubes.
+    pub(crate) fn coord_parts(self) -> &'static [Part] {
+        match self {
+            Kind::Eo => &[Part::Eo],
+            Kind::Dr => &[Part::Eo, Part::ESlice, Part::Co],
+            Kind::DrEo => &[Part::ESlice, Part::Co],
+            Kind::Htr => &[Part::Cp, Part::UdSep],
+            Kind::HtrFin => &[Part::HtrCp, Part::MPerm, Part::SPerm, Part::EPerm],
+            Kind::DrFin => &[Part::Cp, Part::EPerm, Part::UdEp],
+            Kind::Corners | Kind::CornersX | Kind::DrSlice => &[],
+        }
+    }
+
+    /// The parts of the family's [`SymTable`], if it has one (all among
+    /// [`Kind::coord_parts`]): the parts whose product is reduced by symmetry, and the other.
+    /// For domino reduction, edge orientation with the E slice (reduced), and corner
+    /// orientation: the whole coordinate, nissy-core's `DR`; for the finish from domino
+    /// reduction, the corner permutation (reduced) and the order of the U/D-layer edges,
+    /// nissy-core's `DRFINNOE`.
+    fn sym_parts(self) -> Option<(&'static [Part], Part)> {
+        match self {
+            Kind::Dr => Some((&[Part::ESlice, Part::Eo], Part::Co)),
+            Kind::DrFin => Some((&[Part::Cp], Part::UdEp)),
+            _ => None,
+        }
+    }
+
     /// For a family whose tables read 0 on mixtures of goals, the table whose entry tells a goal
     /// exactly (leave-slice: the corner and U/D-edge permutations, which its tables read apart).
     fn exact_goal(self) -> Option<TableDef> {
@@ -225,6 +253,15 @@ impl Kind {
     }
 }
 
+/// The most parts a family reads as coordinates.
+pub(crate) const MAX_PARTS: usize = 4;
+
+/// A point of the search read as coordinates: the index of each of [`Kind::coord_parts`].
+pub(crate) type Coords = [u16; MAX_PARTS];
+
+/// The slots in [`Coords`] of the parts of a product, each with the part's size.
+type Slots = Vec<(usize, usize)>;
+
 /// The pruning tables of one family, with what reading them needs.
 pub(crate) struct Family {
     kind: Kind,
@@ -232,18 +269,70 @@ pub(crate) struct Family {
     tables: Vec<Vec<u8>>,
     /// [`Kind::exact_goal`]'s entries of the goals.
     exact_goals: Vec<usize>,
+    /// The move tables of [`Kind::coord_parts`], one after the other (`moves[offset + index * 18
+    /// + move]`), as the payload stores them (2 bytes each, little-endian) and read.
+    move_bytes: Vec<u8>,
+    moves: Vec<u16>,
+    /// Where each part's move table starts in `moves`.
+    move_offsets: [usize; MAX_PARTS],
+    /// For each table, the slots of its parts in [`Coords`] and their sizes.
+    slots: Vec<Slots>,
+    /// The symmetric table ([`Kind::sym_parts`]), the slots and sizes of its first parts in
+    /// [`Coords`] and the slot of its second.
+    sym: Option<(SymTable, Slots, usize)>,
 }
 
 impl Family {
-    fn new(kind: Kind, ranks: Ranks, tables: Vec<Vec<u8>>) -> Family {
+    fn new(
+        kind: Kind,
+        ranks: Ranks,
+        tables: Vec<Vec<u8>>,
+        move_bytes: Vec<u8>,
+        sym: Option<SymTable>,
+    ) -> Family {
         let exact_goals = kind
             .exact_goal()
             .map_or_else(Vec::new, |def| kind.goals(&def, &ranks));
+        let moves = move_bytes
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        let parts = kind.coord_parts();
+        let mut move_offsets = [0; MAX_PARTS];
+        for k in 1..parts.len() {
+            move_offsets[k] = move_offsets[k - 1] + parts[k - 1].size() * 18;
+        }
+        let slots = kind
+            .defs()
+            .iter()
+            .map(|def| {
+                def.parts
+                    .iter()
+                    .filter_map(|p| parts.iter().position(|q| q == p).map(|k| (k, p.size())))
+                    .collect()
+            })
+            .collect();
+        let slot = |p: Part| {
+            parts
+                .iter()
+                .position(|&q| q == p)
+                .expect("the symmetric table's parts are coordinates")
+        };
+        let sym = sym.map(|table| {
+            let (first, second) = kind.sym_parts().expect("a family with a symmetric table");
+            let first = first.iter().map(|&p| (slot(p), p.size())).collect();
+            (table, first, slot(second))
+        });
         Family {
             kind,
             ranks,
             tables,
             exact_goals,
+            move_bytes,
+            moves,
+            move_offsets,
+            slots,
+            sym,
         }
     }
 
@@ -251,18 +340,53 @@ impl Family {
     fn build(kind: Kind) -> Family {
         use rayon::prelude::*;
         let ranks = Ranks::new();
+        // Each part's move table once, over the family's moves (or a table's own).
+        let mut part_tables: Vec<(Part, MoveSet, Vec<u16>)> = Vec::new();
+        for def in kind.defs() {
+            let moves = def.moves.map_or_else(|| kind.moves(), |f| f());
+            for &p in def.parts {
+                if !part_tables.iter().any(|(q, m, _)| *q == p && *m == moves) {
+                    part_tables.push((p, moves, Vec::new()));
+                }
+            }
+        }
+        part_tables
+            .par_iter_mut()
+            .for_each(|(p, m, t)| *t = part_moves(*p, *m, &ranks));
+        let moves_of = |p: Part, moves: MoveSet| -> &[u16] {
+            part_tables
+                .iter()
+                .find(|(q, m, _)| *q == p && *m == moves)
+                .map(|(_, _, t)| t.as_slice())
+                .expect("every part's move table is built")
+        };
         let tables = kind
             .defs()
             .par_iter()
             .map(|def| {
                 let moves = def.moves.map_or_else(|| kind.moves(), |f| f());
-                build_table(def, moves, &kind.goals(def, &ranks), &ranks)
+                let parts: Vec<&[u16]> = def.parts.iter().map(|&p| moves_of(p, moves)).collect();
+                build_table(def, moves, &kind.goals(def, &ranks), &parts)
             })
             .collect();
-        Family::new(kind, ranks, tables)
+        let move_bytes = kind
+            .coord_parts()
+            .iter()
+            .flat_map(|&p| {
+                moves_of(p, kind.moves())
+                    .iter()
+                    .flat_map(|e| e.to_le_bytes())
+            })
+            .collect();
+        let sym = kind.sym_parts().map(|(a, b)| {
+            SymTable::from_payloads(SymTable::build(a, b, kind.moves(), &ranks), b.size())
+                .expect("a built symmetric table is sound")
+        });
+        Family::new(kind, ranks, tables, move_bytes, sym)
     }
 
-    /// The family from its payloads, each checked: its length and its goals at 0.
+    /// The family from its payloads, each checked: its length, a pruning table's goals at 0, a
+    /// move table's entries below their part's size (or [`NO_MOVE`]).
     fn from_payloads(
         kind: Kind,
         specs: &[TableSpec],
@@ -280,7 +404,130 @@ impl Family {
             }
             tables.push(table);
         }
-        Ok(Family::new(kind, ranks, tables))
+        let move_bytes = match specs.get(kind.defs().len()) {
+            Some(spec) => {
+                let bytes = payloads.take(spec)?;
+                let mut entries = bytes
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]]));
+                for p in kind.coord_parts() {
+                    let size = p.size() as u16;
+                    if entries
+                        .by_ref()
+                        .take(p.size() * 18)
+                        .any(|e| e >= size && e != NO_MOVE)
+                    {
+                        return Err(PayloadError::Unsound {
+                            id: spec.id,
+                            why: "a move table entry out of range",
+                        });
+                    }
+                }
+                bytes
+            }
+            None => Vec::new(),
+        };
+        let sym = match kind.sym_parts() {
+            Some((first, second)) => {
+                let specs = &specs[kind.defs().len() + 1..];
+                let mut take = |k: usize| payloads.take(&specs[k]);
+                let table = SymTable::from_payloads([take(0)?, take(1)?, take(2)?], second.size())
+                    .map_err(|why| PayloadError::Unsound {
+                        id: specs[2].id,
+                        why,
+                    })?;
+                let solved = first
+                    .iter()
+                    .fold(0, |acc, p| acc * p.size() + p.index(&Cube::SOLVED, &ranks));
+                if table.get(solved, second.index(&Cube::SOLVED, &ranks)) != 0 {
+                    return Err(PayloadError::Unsound {
+                        id: specs[2].id,
+                        why: "the solved state not at distance 0",
+                    });
+                }
+                Some(table)
+            }
+            None => None,
+        };
+        Ok(Family::new(kind, ranks, tables, move_bytes, sym))
+    }
+
+    /// The coordinates of `cube`, when the family's search reads coordinates and every move of
+    /// `moves` is in the move tables at `cube`'s indices (the state is in the part of the
+    /// coordinates the moves reach from the solved cube); `None` otherwise.
+    #[inline]
+    pub(crate) fn coords(&self, cube: &Cube, moves: MoveSet) -> Option<Coords> {
+        let parts = self.kind.coord_parts();
+        if parts.is_empty() {
+            return None;
+        }
+        let mut coords = [0; MAX_PARTS];
+        for (k, p) in parts.iter().enumerate() {
+            let i = p.index(cube, &self.ranks);
+            let row = &self.moves[self.move_offsets[k] + i * 18..][..18];
+            if moves.iter().any(|m| row[m.index()] == NO_MOVE) {
+                return None;
+            }
+            coords[k] = i as u16;
+        }
+        Some(coords)
+    }
+
+    /// The coordinates after move `m` (one of the moves [`Family::coords`] was given).
+    #[inline]
+    pub(crate) fn coords_move(&self, coords: &Coords, m: Move) -> Coords {
+        let mut next = [0; MAX_PARTS];
+        for k in 0..self.kind.coord_parts().len() {
+            next[k] = self.moves[self.move_offsets[k] + usize::from(coords[k]) * 18 + m.index()];
+        }
+        next
+    }
+
+    /// [`Family::bound`] read from coordinates.
+    #[inline]
+    pub(crate) fn coords_bound(&self, coords: &Coords) -> u8 {
+        let sym = self.sym.as_ref().map_or(0, |(table, first, second)| {
+            let i1 = first
+                .iter()
+                .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
+            table.get(i1, usize::from(coords[*second]))
+        });
+        self.slots
+            .iter()
+            .zip(&self.tables)
+            .map(|(slots, table)| {
+                let i = slots
+                    .iter()
+                    .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
+                table[i]
+            })
+            .fold(sym, u8::max)
+    }
+
+    /// Whether a table other than the symmetric one tells that the state at `coords` needs more
+    /// than `room` moves.
+    #[inline]
+    pub(crate) fn coords_small_beyond(&self, coords: &Coords, room: usize) -> bool {
+        self.slots.iter().zip(&self.tables).any(|(slots, table)| {
+            let i = slots
+                .iter()
+                .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
+            usize::from(table[i]) > room
+        })
+    }
+
+    /// The payload of spec `i`: the pruning tables, the move tables, the symmetric table's.
+    fn payload(&self, i: usize) -> &[u8] {
+        let defs = self.tables.len();
+        match i.checked_sub(defs + 1) {
+            None => self.tables.get(i).unwrap_or(&self.move_bytes),
+            Some(k) => self
+                .sym
+                .as_ref()
+                .expect("a spec past the move tables is the symmetric table's")
+                .0
+                .payload(k),
+        }
     }
 
     /// The family's kind.
@@ -296,6 +543,16 @@ impl Family {
             .iter()
             .zip(&self.tables)
             .map(|(def, table)| table[def.index(cube, &self.ranks)])
+            .chain(self.sym.as_ref().map(|(table, _, _)| {
+                let (first, second) = self
+                    .kind
+                    .sym_parts()
+                    .expect("a family with a symmetric table");
+                let i1 = first
+                    .iter()
+                    .fold(0, |acc, p| acc * p.size() + p.index(cube, &self.ranks));
+                table.get(i1, second.index(cube, &self.ranks))
+            }))
             .max()
             .unwrap_or(0)
     }
@@ -327,19 +584,32 @@ impl Family {
 
     /// The bytes of the tables.
     pub(crate) fn bytes(&self) -> u64 {
-        self.tables.iter().map(|t| t.len() as u64).sum()
+        self.tables.iter().map(|t| t.len() as u64).sum::<u64>()
+            + self.move_bytes.len() as u64
+            + self.sym.as_ref().map_or(0, |(t, _, _)| t.bytes())
     }
 }
 
+/// A table's encoding: one byte an entry unless named.
+macro_rules! encoding {
+    () => {
+        Encoding::Byte
+    };
+    ($enc:ident) => {
+        Encoding::$enc
+    };
+}
+
 macro_rules! family {
-    ($(#[$doc:meta])* $ty:ident, $kind:expr, $name:literal, [$(($id:literal, $n:expr)),+]) => {
+    ($(#[$doc:meta])* $ty:ident, $kind:expr, $name:literal,
+     [$(($id:literal, $n:expr $(, $enc:ident)?)),+ $(,)?]) => {
         $(#[$doc])*
         pub struct $ty(pub(crate) Family);
 
         impl MethodTables for $ty {
             const NAME: &'static str = $name;
             const SPECS: &'static [TableSpec] = &[$(
-                TableSpec::new(TableId::from_static($id), Encoding::Byte, $n),
+                TableSpec::new(TableId::from_static($id), encoding!($($enc)?), $n),
             )+];
 
             fn build() -> $ty {
@@ -348,7 +618,7 @@ macro_rules! family {
 
             fn payload(&self, id: TableId) -> Option<&[u8]> {
                 let i = Self::SPECS.iter().position(|s| s.id == id)?;
-                Some(&self.0.tables[i])
+                Some(self.0.payload(i))
             }
 
             fn from_payloads(payloads: Payloads) -> Result<$ty, PayloadError> {
@@ -359,29 +629,39 @@ macro_rules! family {
 }
 
 family!(
-    /// The edge orientation tables (`eofb`, `eorl`, `eoud`): 2,048 entries.
-    EoTables, Kind::Eo, "fmc-eo", [("fmc-eo", 2048)]
+    /// The edge orientation tables (`eofb`, `eorl`, `eoud`): 2,048 entries, and its move table.
+    EoTables, Kind::Eo, "fmc-eo", [("fmc-eo", 2048), ("fmc-eo-moves", 2048 * 36)]
 );
 family!(
     /// The domino reduction tables (`drud`, `drrl`, `drfb`): edge orientation with the E slice
-    /// and corner orientation with the E slice, about 1 MB each.
-    DrTables, Kind::Dr, "fmc-dr", [("fmc-dr-eo", 2048 * 495), ("fmc-dr-co", 2187 * 495)]
+    /// and corner orientation with the E slice (1 MB each), their move tables, and the whole DR
+    /// coordinate, exact: edge orientation with the E slice reduced by the 16 symmetries that
+    /// keep the U/D axis (64,430 classes), times corner orientation, 4 bits an entry (nissy-core's
+    /// `DR`, 70 MB), 75 MB in all.
+    DrTables, Kind::Dr, "fmc-dr", [
+        ("fmc-dr-eo", 2048 * 495),
+        ("fmc-dr-co", 2187 * 495),
+        ("fmc-dr-moves", (2048 + 495 + 2187) * 36),
+        ("fmc-dr-classes", 495 * 2048 * 3),
+        ("fmc-dr-co-conjugates", 2187 * 32),
+        ("fmc-dr-full", 64430 * 2187, Nibble),
+    ]
 );
 family!(
     /// The tables of domino reduction from edge orientation (the six `drXX-eoYY`): the E slice
-    /// with corner orientation, 1 MB.
-    DrEoTables, Kind::DrEo, "fmc-dr-from-eo", [("fmc-dr-from-eo", 495 * 2187)]
+    /// with corner orientation, 1 MB, and its move tables.
+    DrEoTables, Kind::DrEo, "fmc-dr-from-eo", [("fmc-dr-from-eo", 495 * 2187), ("fmc-dr-from-eo-moves", (495 + 2187) * 36)]
 );
 family!(
     /// The half turn reduction tables (`htr-drud`, `htr-drrl`, `htr-drfb`): corner permutation
-    /// with the split of the U/D-layer edges, 2.8 MB.
-    HtrTables, Kind::Htr, "fmc-htr", [("fmc-htr", 40320 * 70)]
+    /// with the split of the U/D-layer edges, 2.8 MB, and its move tables (1.5 MB).
+    HtrTables, Kind::Htr, "fmc-htr", [("fmc-htr", 40320 * 70), ("fmc-htr-moves", (40320 + 70) * 36)]
 );
 family!(
     /// The tables of the finish from half turn reduction (`htrfin`): the half turn group's
     /// corners with the order of each slice's edges, 1.3 MB (half of it the other edge parity,
-    /// never reached).
-    HtrFinTables, Kind::HtrFin, "fmc-htrfin", [("fmc-htrfin", 96 * 24 * 24 * 24)]
+    /// never reached), and its move tables.
+    HtrFinTables, Kind::HtrFin, "fmc-htrfin", [("fmc-htrfin", 96 * 24 * 24 * 24), ("fmc-htrfin-moves", (96 + 3 * 24) * 36)]
 );
 family!(
     /// The tables of the corners with fixed centers (`corners`): the corner permutation, the
@@ -404,7 +684,16 @@ family!(
 family!(
     /// The tables of the finish from domino reduction (`drudfin`, `drrlfin`, `drfbfin`): the
     /// corner permutation and the order of the U/D-layer edges, each with the order of the E-slice
-    /// edges, and the corner permutation with the split of the U/D-layer edges, 4.8 MB.
+    /// edges (1 MB each), their move tables, and the corner permutation (reduced by the 16
+    /// symmetries that keep the U/D axis) with the order of the U/D-layer edges, 4 bits an entry
+    /// (nissy-core's `DRFINNOE`, 56 MB), 61 MB in all.
     DrFinTables, Kind::DrFin, "fmc-drfin",
-    [("fmc-drfin-cp", 40320 * 24), ("fmc-drfin-ep", 40320 * 24), ("fmc-drfin-sep", 40320 * 70)]
+    [
+        ("fmc-drfin-cp", 40320 * 24),
+        ("fmc-drfin-ep", 40320 * 24),
+        ("fmc-drfin-moves", (40320 + 24 + 40320) * 36),
+        ("fmc-drfin-cp-classes", 40320 * 3),
+        ("fmc-drfin-ep-conjugates", 40320 * 32),
+        ("fmc-drfin-cpep", 2768 * 40320, Nibble),
+    ]
 );
