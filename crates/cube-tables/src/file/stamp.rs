@@ -12,7 +12,7 @@
 //! and every write, truncation, rename or change of times moves it.
 //!
 //! What "checked" then means: this inode's bytes were hashed and counted by a full check, and the
-//! file system has recorded no change to them since. Loaders ([`PruneTable::load_anonymous`], the
+//! file system has recorded no change to them since. Loaders ([`PruneTable::load_anonymous`](crate::PruneTable::load_anonymous), the
 //! method caches of `load_or_build`) skip the hash of a file whose stamp names it (its first use,
 //! `tables verify` and every bake write the stamp), and hash every other file; `tables verify` always
 //! hashes. A stamp vouches for a version only if that version had been unchanged for two seconds
