@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use cube_core::{Corner, Cube, Face, Move, MoveSet, Symmetry};
+use cube_tables::Cached;
 use rayon::prelude::*;
 
 /// One part of a step's coordinate: a function of the cube read as an index below its size.
@@ -376,8 +377,9 @@ pub(crate) struct SymTable {
     /// The second part's size.
     size2: usize,
     /// The payloads, the last the distances: two 4-bit entries a byte (entry `2k` the low
-    /// nibble of byte `k`).
-    payloads: SymPayloads,
+    /// nibble of byte `k`); as built, or as their files gave them (the distances of the DR
+    /// tables, 56-70 MB, mapped, so that a process that asks one query does not copy them).
+    payloads: [Cached; 3],
 }
 
 /// The payloads of a [`SymTable`]: the classes and symmetries of the first part (3 bytes an
@@ -585,14 +587,15 @@ impl SymTable {
     /// The table from its payloads (as [`SymTable::build`] makes them for a second part of
     /// `size2` indices), checked: every class, symmetry and conjugate in range.
     pub(crate) fn from_payloads(
-        payloads: SymPayloads,
+        payloads: [Cached; 3],
         size2: usize,
     ) -> Result<SymTable, &'static str> {
         let class_sym: Vec<u32> = payloads[0]
+            .as_ref()
             .chunks_exact(3)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], 0]))
             .collect();
-        let classes = payloads[2].len() * 2 / size2;
+        let classes = payloads[2].as_ref().len() * 2 / size2;
         if class_sym
             .iter()
             .any(|&cs| (cs & 0xFFFF) as usize >= classes || cs >> 16 >= 16)
@@ -600,6 +603,7 @@ impl SymTable {
             return Err("a class or symmetry out of range");
         }
         let conj: Vec<u16> = payloads[1]
+            .as_ref()
             .chunks_exact(2)
             .map(|b| u16::from_le_bytes([b[0], b[1]]))
             .collect();
@@ -616,12 +620,12 @@ impl SymTable {
 
     /// Payload `k` (as [`SymPayloads`] orders them).
     pub(crate) fn payload(&self, k: usize) -> &[u8] {
-        &self.payloads[k]
+        self.payloads[k].as_ref()
     }
 
     /// The bytes of the payloads.
     pub(crate) fn bytes(&self) -> u64 {
-        self.payloads.iter().map(|p| p.len() as u64).sum()
+        self.payloads.iter().map(|p| p.as_ref().len() as u64).sum()
     }
 
     /// The distance of the state whose parts are `i1` and `i2`.
@@ -630,6 +634,6 @@ impl SymTable {
         let cs = self.class_sym[i1];
         let e = (cs & 0xFFFF) as usize * self.size2
             + usize::from(self.conj[i2 * 16 + (cs >> 16) as usize]);
-        (self.payloads[2][e / 2] >> (4 * (e % 2))) & 15
+        (self.payloads[2].as_ref()[e / 2] >> (4 * (e % 2))) & 15
     }
 }

@@ -3,7 +3,7 @@
 //! conjugated to the family's axis first).
 
 use cube_core::{Cube, Face, Move, MoveSet};
-use cube_tables::{Encoding, TableId, TableSpec};
+use cube_tables::{Cached, Encoding, PruneTable, TableId, TableSpec};
 
 use super::coord::{NO_MOVE, Part, Ranks, SymTable, TableDef, build_table, part_moves};
 use crate::{MethodTables, PayloadError, Payloads};
@@ -379,8 +379,11 @@ impl Family {
             })
             .collect();
         let sym = kind.sym_parts().map(|(a, b)| {
-            SymTable::from_payloads(SymTable::build(a, b, kind.moves(), &ranks), b.size())
-                .expect("a built symmetric table is sound")
+            SymTable::from_payloads(
+                SymTable::build(a, b, kind.moves(), &ranks).map(Cached::Memory),
+                b.size(),
+            )
+            .expect("a built symmetric table is sound")
         });
         Family::new(kind, ranks, tables, move_bytes, sym)
     }
@@ -430,7 +433,8 @@ impl Family {
         let sym = match kind.sym_parts() {
             Some((first, second)) => {
                 let specs = &specs[kind.defs().len() + 1..];
-                let mut take = |k: usize| payloads.take(&specs[k]);
+                let mut take =
+                    |k: usize| payloads.take_table(&specs[k]).map(PruneTable::into_inner);
                 let table = SymTable::from_payloads([take(0)?, take(1)?, take(2)?], second.size())
                     .map_err(|why| PayloadError::Unsound {
                         id: specs[2].id,
