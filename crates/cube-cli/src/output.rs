@@ -63,6 +63,16 @@ pub fn n_moves(n: usize) -> String {
     format!("{n} move{}", if n == 1 { "" } else { "s" })
 }
 
+/// A solution and what is said of it in parentheses: `R U (2 moves)`, and `(0 moves)` for the
+/// empty one (no leading space).
+pub fn with_note(moves: &str, note: &str) -> String {
+    if moves.is_empty() {
+        format!("({note})")
+    } else {
+        format!("{moves} ({note})")
+    }
+}
+
 /// What a subcommand says about one state: text for people, JSON for programs, and the exit
 /// code it asks for (0 unless the answer is "no", as for `verify` of a non-solution).
 ///

@@ -564,3 +564,19 @@ fn i31_3_solve_below_the_optimum_ends_within_the_time_budget() {
     );
     assert_eq!(code, 0, "{out} {err}");
 }
+
+/// A solved cube's solution is said as `(0 moves)`, with no space before it (issue 36, item 6),
+/// by every method and by `optimal`.
+#[test]
+fn i36_6_a_solved_cube_prints_no_leading_space() {
+    for args in [
+        vec!["solve", "R R'"],
+        vec!["solve", "R R'", "--method", "cfop"],
+        vec!["optimal", "R R'"],
+    ] {
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let first = out.lines().next().unwrap();
+        assert!(first.starts_with("(0 moves"), "{args:?}: {out:?}");
+    }
+}

@@ -20,7 +20,7 @@ use cube_tables::{Anonymous, Mapped, TableErrorKind, Tier};
 
 use crate::args::{Global, OptimalArgs};
 use crate::input::Input;
-use crate::output::{CliError, Outcome as CliOutcome, Report, n_moves};
+use crate::output::{CliError, Outcome as CliOutcome, Report, n_moves, with_note};
 use crate::record::{self, Record};
 use crate::table_dir as tables;
 
@@ -308,11 +308,13 @@ fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
     let length = best.moves.len();
     let mut text = String::new();
     for solution in &solutions {
-        text.push_str(&format!(
-            "{solution} ({}{})\n",
+        let note = format!(
+            "{}{}",
             n_moves(length),
             if outcome.optimal { ", optimal" } else { "" }
-        ));
+        );
+        text.push_str(&with_note(solution, &note));
+        text.push('\n');
     }
     if !outcome.optimal {
         text.push_str(&format!(

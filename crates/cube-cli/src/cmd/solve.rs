@@ -13,7 +13,7 @@ use crate::args::{Global, Method, OptimalArgs};
 use crate::cmd::optimal::Watcher;
 use crate::input::Input;
 use crate::method_tables;
-use crate::output::{CliError, Outcome, Report, n_moves};
+use crate::output::{CliError, Outcome, Report, n_moves, with_note};
 use crate::record::{self, Record};
 
 /// What `solve` was asked, validated once for every state of a batch.
@@ -131,7 +131,7 @@ pub fn report(solution: &Solution, method: &str, seconds: f64, explain: bool) ->
             length: s.moves.len(),
         })
         .collect();
-    let mut text = format!("{moves} ({})", n_moves(length));
+    let mut text = with_note(&moves, &n_moves(length));
     if explain {
         if solution.stages.is_empty() {
             text.push_str(&format!("\n  {method}: {moves}"));
