@@ -171,15 +171,15 @@ fn load_anonymous(
     let len = usize::try_from(info.payload_len).map_err(|_| at(too_big(info.payload_len)))?;
     let opened = Identity::of_file(&file, info.payload_hash);
     // A file whose stamp vouches for it was checked completely and has not changed since.
-    let vouched = stamp::vouches_for(path, opened.as_ref());
-    let check = if vouched {
+    let standing = stamp::standing(path, opened.as_ref());
+    let check = if standing == Some(true) {
         PayloadCheck::TrustHeader
     } else {
         check
     };
     let mut map = anonymous(len).map_err(at)?;
     read_payload(&file, &info, &mut map[..len], check).map_err(at)?;
-    if check == PayloadCheck::Hash && stamp::names(path, opened.as_ref()) {
+    if check == PayloadCheck::Hash && standing == Some(false) {
         // Checked completely, but stamped too soon after its last change to vouch: the hash just
         // matched, so this version, seen now, is stamped again (a read-only directory: next time).
         let _ = stamp::stamp_if_unchanged(path, opened.as_ref());

@@ -179,19 +179,21 @@ pub fn checked_at(path: &Path) -> Option<SystemTime> {
     (Identity::of(path)? == stamped).then_some(checked)
 }
 
-/// Whether the stamp of the table file at `path` vouches for `opened`, the version of the file a
-/// loader opened: it names that version, whose payload was checked completely, and it had been
-/// [`SETTLED`] since its last change when it was seen, so no write since can hide in its times.
-pub(crate) fn vouches_for(path: &Path, opened: Option<&Identity>) -> bool {
-    let Some((stamped, _)) = opened.and_then(|_| read(path)) else {
-        return false;
-    };
-    opened == Some(&stamped) && stamped.seen >= stamped.modified.max(stamped.changed) + SETTLED
+/// What the stamp of the table file at `path` says of `opened`, the version of the file a loader
+/// opened, from one read of the stamp: `None` when it names no stamp or another version;
+/// `Some(true)` when it vouches for it (it names that version, whose payload was checked
+/// completely, and that version had been [`SETTLED`] since its last change when it was seen, so
+/// no write since can hide in its times); `Some(false)` when it names it but was written too soon
+/// after its last change to vouch.
+pub(crate) fn standing(path: &Path, opened: Option<&Identity>) -> Option<bool> {
+    let opened = opened?;
+    let (stamped, _) = read(path)?;
+    (stamped == *opened).then(|| stamped.seen >= stamped.modified.max(stamped.changed) + SETTLED)
 }
 
-/// Whether the stamp of the table file at `path` names `opened`, vouching or not.
-pub(crate) fn names(path: &Path, opened: Option<&Identity>) -> bool {
-    opened.is_some_and(|opened| read(path).is_some_and(|(stamped, _)| stamped == *opened))
+/// Whether the stamp of the table file at `path` vouches for `opened` ([`standing`]).
+pub(crate) fn vouches_for(path: &Path, opened: Option<&Identity>) -> bool {
+    standing(path, opened) == Some(true)
 }
 
 /// The identity the stamp of `path` names and when it was written.
