@@ -87,7 +87,8 @@ pub fn cfop(global: &Global) -> Arc<CfopTables> {
 }
 
 /// The tables of an FMC step's family for this run (each family loaded once, on first use, as
-/// the methods' tables are).
+/// the methods' tables are); mapped in whole up front when the run answers several states
+/// ([`StepTables::prefault`]).
 pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
     static TABLES: Mutex<Vec<StepTables>> = Mutex::new(Vec::new());
     let mut loaded = TABLES.lock().unwrap_or_else(|e| e.into_inner());
@@ -115,6 +116,9 @@ pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
                                 "the {family} tables are not cached, they will be built again next time: {e}"
                             )),
                         }
+                    }
+                    if MANY_STATES.load(Ordering::Relaxed) {
+                        loaded.tables.prefault();
                     }
                     (*loaded.tables).clone()
                 }

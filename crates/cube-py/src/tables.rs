@@ -67,6 +67,7 @@ pub fn fmc_step(step: &Step) -> StepTables {
     if let Some(tables) = loaded.iter().find(|t| t.name() == step.tables_name()) {
         return tables.clone();
     }
+    // A Python process asks many queries: its tables are mapped in whole once, not page by page.
     let tables = dir()
         .ok()
         .and_then(|dir| StepTables::load_or_build(step, &dir).ok())
@@ -74,6 +75,7 @@ pub fn fmc_step(step: &Step) -> StepTables {
             || StepTables::build(step),
             |loaded| (*loaded.tables).clone(),
         );
+    tables.prefault();
     LOADS.fetch_add(1, Ordering::Relaxed);
     loaded.push(tables.clone());
     tables

@@ -628,6 +628,11 @@ impl SymTable {
         self.payloads.iter().map(|p| p.as_ref().len() as u64).sum()
     }
 
+    /// Maps every page of mapped payloads now ([`Cached::prefault`]).
+    pub(crate) fn prefault(&self) {
+        self.payloads.iter().for_each(Cached::prefault);
+    }
+
     /// The distance of the state whose parts are `i1` and `i2`.
     #[inline]
     pub(crate) fn get(&self, i1: usize, i2: usize) -> u8 {

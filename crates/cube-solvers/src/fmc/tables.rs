@@ -266,13 +266,15 @@ type Slots = Vec<(usize, usize)>;
 pub(crate) struct Family {
     kind: Kind,
     ranks: Ranks,
-    tables: Vec<Vec<u8>>,
+    /// As built, or as their files gave them (mapped when they are large enough: a one-query
+    /// process reads the few pages it needs).
+    tables: Vec<Cached>,
     /// [`Kind::exact_goal`]'s entries of the goals.
     exact_goals: Vec<usize>,
-    /// The move tables of [`Kind::coord_parts`], one after the other (`moves[offset + index * 18
-    /// + move]`), as the payload stores them (2 bytes each, little-endian) and read.
-    move_bytes: Vec<u8>,
-    moves: Vec<u16>,
+    /// The move tables of [`Kind::coord_parts`], one after the other (entry `offset + index * 18
+    /// + move`), as the payload stores them (2 bytes each, little-endian) and read in place
+    /// ([`Family::move_entry`]).
+    move_bytes: Cached,
     /// Where each part's move table starts in `moves`.
     move_offsets: [usize; MAX_PARTS],
     /// For each table, the slots of its parts in [`Coords`] and their sizes.
@@ -286,17 +288,13 @@ impl Family {
     fn new(
         kind: Kind,
         ranks: Ranks,
-        tables: Vec<Vec<u8>>,
-        move_bytes: Vec<u8>,
+        tables: Vec<Cached>,
+        move_bytes: Cached,
         sym: Option<SymTable>,
     ) -> Family {
         let exact_goals = kind
             .exact_goal()
             .map_or_else(Vec::new, |def| kind.goals(&def, &ranks));
-        let moves = move_bytes
-            .chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect();
         let parts = kind.coord_parts();
         let mut move_offsets = [0; MAX_PARTS];
         for k in 1..parts.len() {
@@ -329,7 +327,6 @@ impl Family {
             tables,
             exact_goals,
             move_bytes,
-            moves,
             move_offsets,
             slots,
             sym,
@@ -366,7 +363,7 @@ impl Family {
             .map(|def| {
                 let moves = def.moves.map_or_else(|| kind.moves(), |f| f());
                 let parts: Vec<&[u16]> = def.parts.iter().map(|&p| moves_of(p, moves)).collect();
-                build_table(def, moves, &kind.goals(def, &ranks), &parts)
+                Cached::Memory(build_table(def, moves, &kind.goals(def, &ranks), &parts))
             })
             .collect();
         let move_bytes = kind
@@ -385,7 +382,7 @@ impl Family {
             )
             .expect("a built symmetric table is sound")
         });
-        Family::new(kind, ranks, tables, move_bytes, sym)
+        Family::new(kind, ranks, tables, Cached::Memory(move_bytes), sym)
     }
 
     /// The family from its payloads, each checked: its length, a pruning table's goals at 0, a
@@ -398,8 +395,12 @@ impl Family {
         let ranks = Ranks::new();
         let mut tables = Vec::new();
         for (def, spec) in kind.defs().iter().zip(specs) {
-            let table = payloads.take(spec)?;
-            if kind.goals(def, &ranks).iter().any(|&g| table[g] != 0) {
+            let table = payloads.take_table(spec)?.into_inner();
+            if kind
+                .goals(def, &ranks)
+                .iter()
+                .any(|&g| table.as_ref()[g] != 0)
+            {
                 return Err(PayloadError::Unsound {
                     id: spec.id,
                     why: "a goal not at distance 0",
@@ -409,8 +410,9 @@ impl Family {
         }
         let move_bytes = match specs.get(kind.defs().len()) {
             Some(spec) => {
-                let bytes = payloads.take(spec)?;
+                let bytes = payloads.take_table(spec)?.into_inner();
                 let mut entries = bytes
+                    .as_ref()
                     .chunks_exact(2)
                     .map(|b| u16::from_le_bytes([b[0], b[1]]));
                 for p in kind.coord_parts() {
@@ -428,7 +430,7 @@ impl Family {
                 }
                 bytes
             }
-            None => Vec::new(),
+            None => Cached::Memory(Vec::new()),
         };
         let sym = match kind.sym_parts() {
             Some((first, second)) => {
@@ -468,8 +470,11 @@ impl Family {
         let mut coords = [0; MAX_PARTS];
         for (k, p) in parts.iter().enumerate() {
             let i = p.index(cube, &self.ranks);
-            let row = &self.moves[self.move_offsets[k] + i * 18..][..18];
-            if moves.iter().any(|m| row[m.index()] == NO_MOVE) {
+            let row = self.move_offsets[k] + i * 18;
+            if moves
+                .iter()
+                .any(|m| self.move_entry(row + m.index()) == NO_MOVE)
+            {
                 return None;
             }
             coords[k] = i as u16;
@@ -482,9 +487,17 @@ impl Family {
     pub(crate) fn coords_move(&self, coords: &Coords, m: Move) -> Coords {
         let mut next = [0; MAX_PARTS];
         for k in 0..self.kind.coord_parts().len() {
-            next[k] = self.moves[self.move_offsets[k] + usize::from(coords[k]) * 18 + m.index()];
+            next[k] =
+                self.move_entry(self.move_offsets[k] + usize::from(coords[k]) * 18 + m.index());
         }
         next
+    }
+
+    /// Entry `at` of the move tables.
+    #[inline]
+    fn move_entry(&self, at: usize) -> u16 {
+        let bytes = &self.move_bytes.as_ref()[2 * at..2 * at + 2];
+        u16::from_le_bytes([bytes[0], bytes[1]])
     }
 
     /// [`Family::bound`] read from coordinates.
@@ -503,7 +516,7 @@ impl Family {
                 let i = slots
                     .iter()
                     .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
-                table[i]
+                table.as_ref()[i]
             })
             .fold(sym, u8::max)
     }
@@ -516,7 +529,7 @@ impl Family {
             let i = slots
                 .iter()
                 .fold(0, |acc, &(k, size)| acc * size + usize::from(coords[k]));
-            usize::from(table[i]) > room
+            usize::from(table.as_ref()[i]) > room
         })
     }
 
@@ -524,7 +537,7 @@ impl Family {
     fn payload(&self, i: usize) -> &[u8] {
         let defs = self.tables.len();
         match i.checked_sub(defs + 1) {
-            None => self.tables.get(i).unwrap_or(&self.move_bytes),
+            None => self.tables.get(i).unwrap_or(&self.move_bytes).as_ref(),
             Some(k) => self
                 .sym
                 .as_ref()
@@ -546,7 +559,7 @@ impl Family {
             .defs()
             .iter()
             .zip(&self.tables)
-            .map(|(def, table)| table[def.index(cube, &self.ranks)])
+            .map(|(def, table)| table.as_ref()[def.index(cube, &self.ranks)])
             .chain(self.sym.as_ref().map(|(table, _, _)| {
                 let (first, second) = self
                     .kind
@@ -586,10 +599,20 @@ impl Family {
         &self.ranks
     }
 
+    /// Maps every page of the mapped tables now (the symmetric table's, when its file is mapped).
+    pub(crate) fn prefault(&self) {
+        if let Some((table, _, _)) = &self.sym {
+            table.prefault();
+        }
+    }
+
     /// The bytes of the tables.
     pub(crate) fn bytes(&self) -> u64 {
-        self.tables.iter().map(|t| t.len() as u64).sum::<u64>()
-            + self.move_bytes.len() as u64
+        self.tables
+            .iter()
+            .map(|t| t.as_ref().len() as u64)
+            .sum::<u64>()
+            + self.move_bytes.as_ref().len() as u64
             + self.sym.as_ref().map_or(0, |(t, _, _)| t.bytes())
     }
 }

@@ -23,8 +23,9 @@ use crate::file::store::{WriteOptions, write_table};
 use crate::file::table::{PayloadCheck, PruneTable, write_check_stamp};
 use crate::file::verify::verify;
 
-/// Cached payloads of at least this many bytes (16 MiB) are mapped from their files, not read.
-pub const MAP_FROM: u64 = 16 << 20;
+/// Cached payloads of at least this many bytes (64 KiB) are mapped from their files, not read: a
+/// map costs a few system calls, a read a copy of every page (and a zeroed buffer first).
+pub const MAP_FROM: u64 = 64 << 10;
 
 /// The payload of a cached table: in memory (read from a small file, or just built), or mapped
 /// from a large file.
@@ -41,6 +42,16 @@ impl AsRef<[u8]> for Cached {
         match self {
             Cached::Memory(bytes) => bytes,
             Cached::Mapped(map) => map.as_ref(),
+        }
+    }
+}
+
+impl Cached {
+    /// Maps every page of a mapped payload now ([`Mapped::prefault`]); a payload in memory is
+    /// left as it is.
+    pub fn prefault(&self) {
+        if let Cached::Mapped(map) = self {
+            map.prefault();
         }
     }
 }
