@@ -80,7 +80,6 @@ pub use crate::file::hash::payload_hash;
 pub use crate::file::histogram::histogram;
 pub use crate::file::id::{
     Encoding, FORMAT_VERSION, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier,
-    fix_commands, set_fix_commands,
 };
 pub use crate::file::lines::Lines2;
 pub use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};

@@ -137,7 +137,7 @@ fn too_little_free_space_is_refused_before_the_search() {
         &err,
         dir.path(),
         "10 MiB free, the bake needs 29 MiB",
-        "then re-run cube_tables::h48::bake_tiers for tier h0)",
+        "then re-run cube_tables::tier::bake for tier h0)",
     );
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

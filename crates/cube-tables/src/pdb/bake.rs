@@ -526,7 +526,7 @@ pub(crate) mod tests {
             &err,
             dir.path(),
             "50 MiB free, the bake needs 127 MiB",
-            " re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))",
+            " re-run cube_tables::tier::bake for tier 6edge (any tier bakes the corners))",
         );
         no_scratch_left(dir.path());
     }
@@ -545,7 +545,7 @@ pub(crate) mod tests {
         assert!(message.contains("allocating the scratch file"), "{message}");
         assert!(
             message.ends_with(
-                "(free some disk space, then re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))"
+                "(free some disk space, then re-run cube_tables::tier::bake for tier 6edge (any tier bakes the corners))"
             ),
             "{message}"
         );
