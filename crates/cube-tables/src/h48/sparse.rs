@@ -42,24 +42,24 @@ use crate::file::table::PruneTable;
 /// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log
 /// (design note 3.5); depths 0..=8 sum to nissy-core's 5,473,562 entries of code 0
 /// (`src/solvers/h48/checkdata.h`, `expected_h48[0]`) and depth 9 is its code 1.
-pub const H0_DEPTHS: [u64; 10] = [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317];
+pub(crate) const H0_DEPTHS: [u64; 10] = [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317];
 
 /// nissy-core's code histogram of h0 with base 8 (`expected_h48[0]`): values <= 8, 9, 10, >= 11.
 pub const H0_CODES: [u64; 4] = [5_473_562, 34_776_317, 68_566_704, 8_750_867];
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
 /// 8: H48's "short cosets" (design note 3.5).
-pub const H11_UP_TO_8: u64 = 7_437_855;
+pub(crate) const H11_UP_TO_8: u64 = 7_437_855;
 
 /// G11 cosets at depth at most 10: nissy-core's code 0 of h11 with base 10 (`expected_h48[11]`).
-pub const H11_UP_TO_10: u64 = 1_150_763_161;
+pub(crate) const H11_UP_TO_10: u64 = 1_150_763_161;
 
 /// G11 cosets at depth 11: nissy-core's code 1 of h11 with base 10.
-pub const H11_AT_11: u64 = 12_045_845_660;
+pub(crate) const H11_AT_11: u64 = 12_045_845_660;
 
 /// nissy-core's code histograms of h4..h7 with base 9 (`src/solvers/h48/checkdata.h`,
 /// `expected_h48[N]`): values <= 9, 10, 11, >= 12.
-pub const H4_H7_CODES: [[u64; 4]; 4] = [
+pub(crate) const H4_H7_CODES: [[u64; 4]; 4] = [
     [77_147_213, 543_379_415, 1_139_570_251, 120_982_321],
     [82_471_284, 687_850_732, 2_345_840_746, 645_995_638],
     [85_941_099, 804_752_968, 4_077_248_182, 2_556_374_551],

@@ -3,8 +3,11 @@
 use cube_core::{Cube, Move, Symmetry};
 use rand::SeedableRng;
 
+use super::cocsep::{COCSEP_CLASSES, COCSEP_COUNT};
+use super::edges::N_PLACEMENTS;
 use super::*;
 use crate::Lines2;
+use crate::file::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram};
 
 #[test]
 fn cocsep_classes_and_distances() {
