@@ -30,12 +30,6 @@ use crate::flags::{Command, Flags};
 pub(crate) type Error = Box<dyn std::error::Error + Send + Sync>;
 
 fn main() -> ExitCode {
-    // Every table error ends with its fix, in this program's commands.
-    cube_tables::set_fix_commands(cube_tables::FixCommands {
-        bake: "cargo xtask bake-tables --tier {tier}",
-        bake_h48: "cargo xtask bake-tables --tier {tier}",
-        verify: "cargo xtask verify-tables",
-    });
     // SIGINT or SIGTERM during a bake: its scratch files and half-written tables removed (no
     // destructor runs when a signal ends a process), then the exit a shell expects.
     let _ = ctrlc::set_handler(|| {
@@ -55,11 +49,11 @@ fn main() -> ExitCode {
             if is_broken_pipe(&*e) {
                 return ExitCode::SUCCESS;
             }
-            let mut shown = e.to_string();
+            let mut shown = message(&*e);
             eprintln!("error: {shown}");
             let mut source = e.source();
             while let Some(cause) = source {
-                let text = cause.to_string();
+                let text = message(cause);
                 if !shown.contains(&text) {
                     eprintln!("  caused by: {text}");
                     shown = text;
@@ -68,6 +62,19 @@ fn main() -> ExitCode {
             }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// xtask's words for the fix that ends a table error: its own bake command.
+const FIX_COMMANDS: cube_tables::FixCommands = cube_tables::FixCommands {
+    bake: "cargo xtask bake-tables --tier {tier}",
+};
+
+/// An error's message; a table error's fix in xtask's commands ([`FIX_COMMANDS`]).
+fn message(e: &(dyn std::error::Error + 'static)) -> String {
+    match e.downcast_ref::<cube_tables::TableError>() {
+        Some(table) => table.message(&FIX_COMMANDS),
+        None => e.to_string(),
     }
 }
 

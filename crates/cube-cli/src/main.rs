@@ -29,12 +29,6 @@ use crate::output::CliError;
 fn main() -> ExitCode {
     // First, so that a signal during a bake removes its temporary files.
     signals::install();
-    // Every table error ends with its fix, in this program's commands.
-    cube_tables::set_fix_commands(cube_tables::FixCommands {
-        bake: "cube-cli tables bake --tier {tier}",
-        bake_h48: "cube-cli tables bake --tier {tier}",
-        verify: "cube-cli tables verify",
-    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(output::print_clap(&e)),

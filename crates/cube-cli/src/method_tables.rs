@@ -113,7 +113,8 @@ pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
                                 dir.display()
                             )),
                             Some(e) => output::note_warning(format_args!(
-                                "the {family} tables are not cached, they will be built again next time: {e}"
+                                "the {family} tables are not cached, they will be built again next time: {}",
+                                output::table_error(e)
                             )),
                         }
                     }
@@ -184,7 +185,8 @@ fn load_with<T: MethodTables>(
                         dir.display()
                     )),
                     Some(e) => output::note_warning(format_args!(
-                        "the {method} tables are not cached, they will be built again next time: {e}"
+                        "the {method} tables are not cached, they will be built again next time: {}",
+                        output::table_error(&e)
                     )),
                 }
             }

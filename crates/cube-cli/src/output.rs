@@ -18,7 +18,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use cube_solvers::SolveError;
-use cube_tables::AtomicFile;
+use cube_tables::{AtomicFile, FixCommands, TableError};
 
 use crate::record::{self, Record};
 
@@ -37,6 +37,17 @@ pub const EXIT_TIMEOUT: u8 = 4;
 /// Exit code of an internal error (a bug in a solver, reported rather than looped on): sysexits'
 /// `EX_SOFTWARE`.
 pub const EXIT_INTERNAL: u8 = 70;
+
+/// The CLI's words for the fix that ends a table error: its own bake command.
+pub const FIX_COMMANDS: FixCommands = FixCommands {
+    bake: "cube-cli tables bake --tier {tier}",
+};
+
+/// A table error as the CLI shows it: its fix in the CLI's commands
+/// (`re-run cube-cli tables bake --tier 7edge`), never the library's functions.
+pub fn table_error(e: &TableError) -> String {
+    e.message(&FIX_COMMANDS)
+}
 
 /// Writes `bytes` to the file at `path`, the one way cube-cli writes a file. A regular file (or a
 /// new one) is replaced atomically: written beside it, synced, then renamed over it, so that a
@@ -177,8 +188,14 @@ impl CliError {
         }
     }
 
-    /// Tables are missing, invalid or could not be baked.
-    pub fn tables(message: impl fmt::Display) -> CliError {
+    /// Tables are missing, invalid or could not be baked: the error in the CLI's words
+    /// ([`table_error`]).
+    pub fn tables(e: &TableError) -> CliError {
+        CliError::tables_text(table_error(e))
+    }
+
+    /// Tables are missing, said in a message of the command's own.
+    pub fn tables_text(message: impl fmt::Display) -> CliError {
         CliError {
             kind: "tables",
             message: message.to_string(),

@@ -18,7 +18,7 @@ use crate::tiers::{bake_time_text, file_bytes, size_text, tier_cost_text};
 
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
 pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
-    cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(CliError::tables)
+    cube_tables::resolve_table_dir(global.tables.as_deref()).map_err(|e| CliError::tables(&e))
 }
 
 /// The state of one table file: its size (`None` when there is no such name in `dir`; a symbolic
@@ -176,7 +176,7 @@ pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool, force: bool) -> Res
     let baked = tier::bake(dir, tiers, &options, &|event| {
         bar.event(dir, event, &announced);
     })
-    .map_err(CliError::tables)?;
+    .map_err(|e| CliError::tables(&e))?;
     if show_progress {
         // Per tier, its tables' times (the corner database's with the first tier).
         let mut done: Vec<(Tier, Duration)> = Vec::new();

@@ -360,3 +360,29 @@ fn a_bad_tier_list_is_a_usage_error_naming_the_tiers() {
     // Nothing was baked.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// A table error ends with its fix in the CLI's words (the front end words the fix the error
+/// carries; no library function named): a corrupt H48 table, refused by `optimal` with exit 3 and
+/// listed by `tables`.
+#[test]
+fn a_bad_h48_table_names_the_cli_bake() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    std::fs::write(dir.path().join("h48-h0.v1.tbl"), b"not a table".repeat(100)).unwrap();
+    let (code, _, err) = run(&["optimal", "R U", "--tables", d, "--tier", "h0"], None);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("table h48-h0") && err.contains("(re-run cube-cli tables bake --tier h0)"),
+        "{err}"
+    );
+    assert!(!err.contains("cube_tables::"), "{err}");
+    let (_, out, _) = run(&["tables", "--tables", d], None);
+    let line = out
+        .lines()
+        .find(|l| l.contains("h48-h0"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("invalid: ") && line.ends_with("(re-run cube-cli tables bake --tier h0)"),
+        "{out}"
+    );
+}

@@ -2,7 +2,7 @@
 //! conversions from the workspace's errors.
 
 use cube_solvers::SolveError;
-use cube_tables::{TableError, TableErrorKind};
+use cube_tables::{FixCommands, TableError, TableErrorKind};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -65,12 +65,21 @@ pub fn solve_error(e: SolveError) -> PyErr {
     }
 }
 
+/// The package's words for the fix that ends a table error: the function that bakes a tier.
+pub const FIX_COMMANDS: FixCommands = FixCommands {
+    bake: "cube_toolkit.tables.bake(\"{tier}\")",
+};
+
+/// A table error as the package shows it, its fix in [`FIX_COMMANDS`]' words.
+pub fn table_message(e: &TableError) -> String {
+    e.message(&FIX_COMMANDS)
+}
+
 /// A table error: a missing table is `TablesMissing`, any other `TablesInvalid`.
 pub fn table_error(e: TableError) -> PyErr {
+    let message = table_message(&e);
     match e.kind() {
-        TableErrorKind::Missing | TableErrorKind::NoTableDir => {
-            TablesMissing::new_err(e.to_string())
-        }
-        _ => TablesInvalid::new_err(e.to_string()),
+        TableErrorKind::Missing | TableErrorKind::NoTableDir => TablesMissing::new_err(message),
+        _ => TablesInvalid::new_err(message),
     }
 }

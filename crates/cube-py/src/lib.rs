@@ -32,11 +32,6 @@ type Reduce<'py, Args> = (Bound<'py, pyo3::types::PyType>, Args);
 /// The native part of `cube_toolkit`; import `cube_toolkit`, not this.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    cube_tables::set_fix_commands(cube_tables::FixCommands {
-        bake: "cube_toolkit.tables.bake(\"{tier}\")",
-        bake_h48: "cube_toolkit.tables.bake(\"{tier}\")",
-        verify: "cube-cli tables verify",
-    });
     m.add_class::<cube::PyCube>()?;
     m.add_class::<cube::Problem>()?;
     m.add_class::<solution::PySolution>()?;

@@ -20,7 +20,7 @@ use cube_tables::{Anonymous, Tier};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::errors::{ParseError, TablesMissing, table_error};
+use crate::errors::{ParseError, TablesMissing, table_error, table_message};
 use cube_solvers::fmc::{Step, StepTables};
 
 /// How many table sets this process has loaded (or built): tests see each worker load once.
@@ -183,7 +183,7 @@ pub fn tables_status(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
             match (bytes, header) {
                 (None, _) => "missing".to_string(),
                 (Some(_), Ok(())) => "header ok".to_string(),
-                (Some(_), Err(e)) => format!("invalid: {e}"),
+                (Some(_), Err(e)) => format!("invalid: {}", table_message(&e)),
             },
         )?;
         tables.append(entry)?;

@@ -71,3 +71,21 @@ def test_tables_invalid(tmp_path):
     )
     result = run_alone(code, tmp_path)
     assert "invalid: " in result.stdout and "korf-corners" in result.stdout, result.stdout + result.stderr
+    # The fix in the package's words: its own bake function, never the library's or the CLI's.
+    assert 'cube_toolkit.tables.bake("6edge") (any tier bakes the corners)' in result.stdout, result.stdout
+    assert "cube_tables::" not in result.stdout and "cube-cli" not in result.stdout, result.stdout
+
+
+def test_a_bad_h48_table_names_the_package_bake(tmp_path):
+    (tmp_path / "h48-h0.v1.tbl").write_bytes(b"not a table" * 100)
+    code = (
+        "import cube_toolkit\n"
+        "try:\n"
+        "    cube_toolkit.optimal('R U', tier='h0')\n"
+        "except cube_toolkit.TablesInvalid as e:\n"
+        "    print('invalid:', e)\n"
+        "print('state:', [t['state'] for t in cube_toolkit.tables.status()['tables'] if t['id'] == 'h48-h0'][0])\n"
+    )
+    result = run_alone(code, tmp_path)
+    assert "invalid: table h48-h0" in result.stdout, result.stdout + result.stderr
+    assert result.stdout.count('(re-run cube_toolkit.tables.bake("h0"))') == 2, result.stdout

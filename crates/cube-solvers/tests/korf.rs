@@ -470,7 +470,7 @@ fn missing_tables_name_the_bake_command() {
     std::fs::create_dir_all(&empty).unwrap();
     let err = PdbSet::load(&empty, Tier::Edge6).unwrap_err().to_string();
     assert!(
-        err.contains("re-run cube_tables::pdb::bake_tier for tier 6edge"),
+        err.contains("re-run cube_tables::tier::bake for tier 6edge"),
         "{err}"
     );
 }

@@ -8,9 +8,10 @@
 pub(crate) mod index;
 mod sym;
 
+pub(crate) use self::index::CORNER_COUNT;
 pub(crate) use self::index::twist_rank;
 pub use self::index::{
-    CORNER_COUNT, CORNER_PERM_COUNT, CornerCoord, CornerMoves, TWIST_COUNT, corner_index,
-    corner_perm_unrank, twist_unrank,
+    CORNER_PERM_COUNT, CornerCoord, CornerMoves, TWIST_COUNT, corner_index, corner_perm_unrank,
+    twist_unrank,
 };
-pub use self::sym::{CORNER_PERM_CLASSES, SymCorners};
+pub use self::sym::SymCorners;

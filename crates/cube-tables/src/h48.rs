@@ -26,16 +26,13 @@ mod table;
 
 pub(crate) use self::bake::bake_tiers_under;
 pub use self::bake::{BakeOptions, bake, bake_tiers};
-pub use self::cocsep::{COCSEP_CLASSES, COCSEP_COUNT, Cocsep, CocsepEntry, cocsep};
-pub use self::edges::{ESEP_COUNT, EdgeParts, EdgeSyms, N_PLACEMENTS, slot};
-pub use self::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS};
-pub use self::sparse::{
-    H0_CODES, H0_DEPTHS, H4_H7_CODES, H11_AT_11, H11_UP_TO_8, H11_UP_TO_10, verify_table,
-};
+pub use self::cocsep::{Cocsep, CocsepEntry, cocsep};
+pub use self::edges::{EdgeParts, EdgeSyms, slot};
+pub use self::index::Coordinate;
+pub use self::sparse::{H0_CODES, verify_table};
 pub(crate) use self::table::spec;
 pub use self::table::{H0, H4, H5, H6, H7, H48Table, base};
 pub use crate::file::bake::BakeReport;
-pub use crate::file::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram};
 
 #[cfg(test)]
 mod tests;

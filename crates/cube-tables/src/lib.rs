@@ -80,14 +80,13 @@ pub use crate::file::hash::payload_hash;
 pub use crate::file::histogram::histogram;
 pub use crate::file::id::{
     Encoding, FORMAT_VERSION, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier,
-    fix_commands, set_fix_commands,
 };
 pub use crate::file::lines::Lines2;
-pub use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME};
+pub use crate::file::lock::{BakeLock, READ_LOCK_NAME};
 pub use crate::file::mmap::{Anonymous, HugeBuffer, Mapped, Scratch};
 pub use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles, pack_nibbles_into};
 pub use crate::file::open::open_regular;
-pub use crate::file::stamp::{checked_at, stamp_path};
+pub use crate::file::stamp::checked_at;
 pub use crate::file::store::{TableWriter, WriteOptions, write_table};
 pub use crate::file::table::{PruneTable, check_header, write_check_stamp};
 pub use crate::file::temporaries::remove_temporary_files;

@@ -46,21 +46,20 @@ mod index;
 mod seed;
 mod set;
 
+use crate::corners::CORNER_COUNT;
 use crate::file::error::TableError;
 use crate::file::format::Histogram;
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
-pub use self::bake::{
-    BakeOptions, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake, bake_tier,
-};
+pub use self::bake::{BakeOptions, Event, ScratchKind, bake, bake_tier};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
 pub use self::fast_index::{EdgeIndexer, corner_coord};
 pub use self::index::{EdgeCoord, EdgeMoveMaps, EdgeSubset};
 pub use self::seed::{install_seed, pack_seed, seed_path};
 pub use self::set::{PdbCoord, PdbIndex, PdbSet};
 pub use crate::corners::{
-    CORNER_COUNT, CORNER_PERM_CLASSES, CORNER_PERM_COUNT, CornerCoord, CornerMoves, SymCorners,
-    TWIST_COUNT, corner_index, corner_perm_unrank, twist_unrank,
+    CORNER_PERM_COUNT, CornerCoord, CornerMoves, SymCorners, TWIST_COUNT, corner_index,
+    corner_perm_unrank, twist_unrank,
 };
 pub use crate::file::bake::{BakeReport, Direction, LevelStats};
 

@@ -93,7 +93,7 @@ fn wrong_version() {
         message,
         format!(
             "table korf-edges-7a ({}): format version {}, expected {FORMAT_VERSION} \
-             (re-run cube_tables::pdb::bake_tier for tier 7edge)",
+             (re-run cube_tables::tier::bake for tier 7edge)",
             fixture.path.display(),
             FORMAT_VERSION + 1
         )
@@ -129,7 +129,7 @@ fn wrong_tier() {
         "{message}"
     );
     assert!(
-        message.ends_with("(re-run cube_tables::pdb::bake_tier for tier 8edge)"),
+        message.ends_with("(re-run cube_tables::tier::bake for tier 8edge)"),
         "{message}"
     );
 }
@@ -167,7 +167,7 @@ fn flipped_payload_bit() {
         )));
         assert!(
             message.ends_with(
-                "the payload is corrupt (re-run cube_tables::pdb::bake_tier for tier 7edge)"
+                "the payload is corrupt (re-run cube_tables::tier::bake for tier 7edge)"
             ),
             "{message}"
         );
@@ -399,4 +399,70 @@ fn histogram_mismatch() {
         err.to_string().contains("the expected histogram says 78"),
         "{err}"
     );
+}
+
+/// The fix travels with the error: its kind and the table's tier, worded by `Display` in the
+/// library's functions and by [`TableError::message`] in a program's commands, with no setting
+/// shared by the process (two wordings of the same error side by side).
+#[test]
+fn the_fix_is_carried_by_the_error_and_worded_by_the_caller() {
+    use cube_tables::{Fix, FixCommands, tier};
+    let dir = tempfile::tempdir().unwrap();
+    let ours = FixCommands {
+        bake: "our-bake --tier {tier}",
+    };
+    let [corners, h5] = tier::specs(Tier::H5)[..] else {
+        panic!("h5 has the corner database and one table")
+    };
+    let err = cube_tables::check_header(&h5.path_in(dir.path()), &h5).unwrap_err();
+    assert_eq!(err.kind(), TableErrorKind::Missing);
+    assert_eq!((err.fix(), err.tier()), (Some(Fix::Bake), Some(Tier::H5)));
+    assert!(
+        err.to_string()
+            .ends_with("file not found (re-run cube_tables::tier::bake for tier h5)"),
+        "{err}"
+    );
+    let worded = err.message(&ours);
+    assert!(
+        worded.ends_with("file not found (re-run our-bake --tier h5)"),
+        "{worded}"
+    );
+    assert_eq!(
+        err.to_string(),
+        err.message(&FixCommands::LIBRARY),
+        "Display is the library's wording"
+    );
+
+    // The corner database, baked by any tier: the words name 6edge, the smallest.
+    let err = cube_tables::check_header(&corners.path_in(dir.path()), &corners).unwrap_err();
+    assert_eq!(err.fix(), Some(Fix::BakeAnyTier));
+    assert!(
+        err.message(&ours)
+            .ends_with("(re-run our-bake --tier 6edge (any tier bakes the corners))"),
+        "{}",
+        err.message(&ours)
+    );
+
+    // A message that opens its fix's parenthesis itself, in both wordings.
+    std::fs::create_dir(h5.path_in(dir.path())).unwrap();
+    let err = cube_tables::check_header(&h5.path_in(dir.path()), &h5).unwrap_err();
+    assert_eq!(err.kind(), TableErrorKind::NotAFile);
+    assert!(
+        err.message(&ours).ends_with(
+            "not a regular file (move it out of the way, then re-run our-bake --tier h5)"
+        ),
+        "{}",
+        err.message(&ours)
+    );
+    assert!(
+        err.to_string().ends_with(
+            "not a regular file (move it out of the way, then re-run cube_tables::tier::bake for tier h5)"
+        ),
+        "{err}"
+    );
+
+    // An error that asks for no fix has none to word.
+    let err = TableId::new("Bad").unwrap_err();
+    assert_eq!((err.fix(), err.tier()), (None, None));
+    assert_eq!(err.message(&ours), err.to_string());
 }

@@ -239,7 +239,7 @@ fn missing_tier_names_the_bake_command() {
     assert!(message.contains("korf-corners"), "{message}");
     assert!(
         message.ends_with(
-            "(re-run cube_tables::pdb::bake_tier for tier 6edge (any tier bakes the corners))"
+            "(re-run cube_tables::tier::bake for tier 6edge (any tier bakes the corners))"
         ),
         "{message}"
     );

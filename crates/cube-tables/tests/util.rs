@@ -78,9 +78,7 @@ pub fn assert_open_fails(path: &Path, spec: &TableSpec, kind: TableErrorKind) ->
         .unwrap_or_else(|| panic!("no table and file in {message:?}"));
     let tier = spec.tier.expect("the test specs have a tier");
     assert!(
-        rest.ends_with(&format!(
-            "re-run cube_tables::pdb::bake_tier for tier {tier})"
-        )),
+        rest.ends_with(&format!("re-run cube_tables::tier::bake for tier {tier})")),
         "{message}"
     );
     assert_eq!(rest, rest.to_lowercase(), "messages are lowercase");

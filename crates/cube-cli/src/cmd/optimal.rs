@@ -107,9 +107,9 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
     match tier::state(dir, tier) {
         TierState::Ready => {}
         // A table that is there but invalid is reported, never silently replaced.
-        TierState::Invalid(e) => return Err(CliError::tables(e)),
+        TierState::Invalid(e) => return Err(CliError::tables(&e)),
         TierState::Missing if !tier::baked_on_first_use(tier) => {
-            return Err(CliError::tables(format!(
+            return Err(CliError::tables_text(format!(
                 "the {tier} pattern databases are not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier 6edge",
                 dir.display(),
                 crate::tiers::tier_cost_text(tier)
@@ -129,11 +129,11 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
         // --mmap promises not to write into them or truncate them while this process runs.
         #[allow(unsafe_code)]
         let tables = unsafe { OptimalTables::open_mapped(dir, tier) };
-        return tables.map(Tables::Mapped).map_err(CliError::tables);
+        return tables.map(Tables::Mapped).map_err(|e| CliError::tables(&e));
     }
     OptimalTables::load_anonymous(dir, tier, !args.trust_header)
         .map(Tables::Read)
-        .map_err(CliError::tables)
+        .map_err(|e| CliError::tables(&e))
 }
 
 pub fn run(

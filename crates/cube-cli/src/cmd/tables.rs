@@ -9,7 +9,7 @@ use cube_tables::pdb::{self, SpotCheck};
 use cube_tables::{Clean, FileKind, FileState, KeptFile, TableError, TableErrorKind, Tier};
 
 use crate::args::{Global, TablesAction};
-use crate::output::{CliError, Report, print_outcome};
+use crate::output::{CliError, Report, print_outcome, table_error};
 use crate::table_dir::{bake, table_dir, table_state};
 use crate::tiers::{file_bytes, size_text, tier_cost_text};
 use cube_tables::tier::{self, TierState};
@@ -31,7 +31,7 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
         TablesAction::Files => {
-            let files = cube_tables::list_files(&dir).map_err(CliError::tables)?;
+            let files = cube_tables::list_files(&dir).map_err(|e| CliError::tables(&e))?;
             files_report(&dir, "files", &files)
         }
         TablesAction::Clean {
@@ -45,7 +45,8 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
                 (None, true, _) => Clean::MethodCaches,
                 _ => Clean::All,
             };
-            let removed = cube_tables::clean(&dir, selection, wait).map_err(CliError::tables)?;
+            let removed =
+                cube_tables::clean(&dir, selection, wait).map_err(|e| CliError::tables(&e))?;
             files_report(&dir, "clean", &removed)
         }
     };
@@ -144,8 +145,8 @@ fn status(dir: &Path, action: &'static str) -> Report {
             (Some(_), Ok(()), None) => {
                 "header ok, payload not checked (run `cube-cli tables verify`)".to_string()
             }
-            (Some(_), Err(e), _) if unreadable(e) => format!("unreadable: {e}"),
-            (Some(_), Err(e), _) => format!("invalid: {e}"),
+            (Some(_), Err(e), _) if unreadable(e) => format!("unreadable: {}", table_error(e)),
+            (Some(_), Err(e), _) => format!("invalid: {}", table_error(e)),
         };
         let size_text = size.map_or("-".to_string(), |s| {
             format!("{:.1} MiB", s as f64 / (1 << 20) as f64)
@@ -186,7 +187,7 @@ fn status(dir: &Path, action: &'static str) -> Report {
             (true, _) => format!(
                 "tier {tier}: baked, payload not checked (run `cube-cli tables verify --tier {tier}`)"
             ),
-            (false, Some(e)) => format!("tier {tier}: unreadable ({e})"),
+            (false, Some(e)) => format!("tier {tier}: unreadable ({})", table_error(&e)),
             (false, None) => format!(
                 "tier {tier}: not baked (cube-cli tables bake --tier {tier}: {})",
                 tier_cost_text(tier)
@@ -255,8 +256,8 @@ fn utc_date(time: SystemTime) -> String {
 /// pattern database its spot checks run); then stamped as checked. The tables are the corner
 /// database and those of `tier`, or of every tier with a table present.
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
-    let verified =
-        tier::verify(dir, tier, &SpotCheck::default(), &|_| {}).map_err(CliError::tables)?;
+    let verified = tier::verify(dir, tier, &SpotCheck::default(), &|_| {})
+        .map_err(|e| CliError::tables(&e))?;
     let mut text = String::new();
     let mut results: Vec<record::Verified> = Vec::new();
     for table in &verified {

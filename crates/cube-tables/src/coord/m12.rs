@@ -1,5 +1,10 @@
 //! The 12-edge permutation split as M12 x S7, for fast moves on a 12! coordinate.
 //!
+//! No solver of the workspace uses it: it is a library item, kept for a search over the full edge
+//! permutation (a move on the 12! rank in two lookups, [`M12Tables`]), with its benchmark against
+//! the plain and Lehmer ranks in `benches/benches/m12.rs`; the rest of cube-tables does not
+//! depend on it.
+//!
 //! A move on a plain 12! rank means "unrank, permute, rank": a dozen loads, stores and popcounts
 //! each way. This module replaces that with two table lookups by factoring the permutation
 //! through the Mathieu group M12 (95,040 elements, a subgroup of S12) and the symmetric group

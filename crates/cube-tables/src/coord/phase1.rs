@@ -26,10 +26,10 @@ use crate::file::id::TableId;
 use crate::file::table::PruneTable;
 
 /// The number of flip-slice values, `Flip::COUNT * UdSlice::COUNT`.
-pub const N_FLIP_SLICE: usize = Flip::COUNT * UdSlice::COUNT;
+pub(crate) const N_FLIP_SLICE: usize = Flip::COUNT * UdSlice::COUNT;
 
 /// The number of flip-slice classes under the 16 symmetries (Kociemba's `N_FLIPSLICE_CLASS`).
-pub const N_FLIP_SLICE_CLASS: usize = 64_430;
+pub(crate) const N_FLIP_SLICE_CLASS: usize = 64_430;
 
 /// The number of entries of the exact phase-1 table: classes times twists.
 pub const N_PHASE1: usize = N_FLIP_SLICE_CLASS * Twist::COUNT;

@@ -16,7 +16,7 @@ pub const CORNER_PERM_COUNT: usize = 40_320;
 /// The number of twist coordinates, 3^7.
 pub const TWIST_COUNT: usize = 2_187;
 /// The number of corner database entries, 8! x 3^7.
-pub const CORNER_COUNT: usize = CORNER_PERM_COUNT * TWIST_COUNT;
+pub(crate) const CORNER_COUNT: usize = CORNER_PERM_COUNT * TWIST_COUNT;
 
 /// The Lehmer rank of a permutation of `0..8` (piece at position): 0 for the identity.
 #[inline]

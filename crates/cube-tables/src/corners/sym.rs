@@ -28,7 +28,7 @@ use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles};
 use crate::file::table::PruneTable;
 
 /// The number of corner permutation classes under the 16 symmetries that keep the U/D axis.
-pub const CORNER_PERM_CLASSES: usize = 2768;
+pub(crate) const CORNER_PERM_CLASSES: usize = 2768;
 
 /// The corner database reduced by the 16 symmetries that keep the U-D axis (3 MB instead of
 /// 44 MB), with each entry's move deltas: how each of the 18 moves changes the distance.

@@ -5,16 +5,19 @@
 //! [`TableError::kind`], which returns the fieldless [`TableErrorKind`].
 //!
 //! Every message is lowercase, names the table and the file, and ends with what to do about it:
-//! `table korf-edges-7a (/t/korf-edges-7a.v1.tbl): format version 2, expected 1 (re-run cargo xtask
-//! bake-tables --tier 7edge)`. The fix comes from the [`Fix`] of the table's
-//! [`TableSpec`](crate::TableSpec).
+//! `table korf-edges-7a (/t/korf-edges-7a.v1.tbl): format version 2, expected 1 (re-run
+//! cube_tables::tier::bake for tier 7edge)`. The fix is the [`Fix`] of the table's
+//! [`TableSpec`](crate::TableSpec), carried by the error with the table's tier
+//! ([`TableError::fix`]): `Display` words it in the library's functions, and a program in its own
+//! commands ([`TableError::message`] with its [`FixCommands`]: `re-run cube-cli tables bake
+//! --tier 7edge`).
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::file::id::{Fix, TableId, Tier};
+use crate::file::id::{Fix, FixCommands, TableId, Tier};
 
 /// An error from finding, writing, opening or verifying a table file.
 ///
@@ -28,7 +31,10 @@ struct Inner {
     kind: Kind,
     table: Option<TableId>,
     path: Option<PathBuf>,
-    fix: Option<String>,
+    /// The tier of `table`.
+    tier: Option<Tier>,
+    /// What to do about it, when the message ends with that.
+    fix: Option<Fix>,
 }
 
 /// The category of a [`TableError`], returned by [`TableError::kind`].
@@ -141,6 +147,11 @@ pub(crate) enum Kind {
     InvalidInput {
         what: String,
     },
+    /// An entry of a payload that breaks the law of its table (public kind `InvalidInput`; unlike
+    /// that one, the table's fix ends its message).
+    BadEntry {
+        what: String,
+    },
     NoTableDir,
     BadTableDir {
         why: String,
@@ -189,6 +200,7 @@ impl TableError {
             kind,
             table: None,
             path: None,
+            tier: None,
             fix: None,
         }))
     }
@@ -209,12 +221,15 @@ impl TableError {
         tier: Option<Tier>,
     ) -> TableError {
         let inner = &mut *self.0;
-        inner.table.get_or_insert(table);
+        if inner.table.is_none() {
+            inner.table = Some(table);
+            inner.tier = tier;
+        }
         if inner.path.is_none() {
             inner.path = Some(path.to_path_buf());
         }
         if inner.fix.is_none() && inner.wants_fix(fix) {
-            inner.fix = Some(fix.hint(tier));
+            inner.fix = Some(*fix);
         }
         self
     }
@@ -243,7 +258,7 @@ impl TableError {
             Kind::HistogramMismatch { .. } => TableErrorKind::HistogramMismatch,
             Kind::Locked => TableErrorKind::Locked,
             Kind::InvalidId { .. } => TableErrorKind::InvalidId,
-            Kind::InvalidInput { .. } => TableErrorKind::InvalidInput,
+            Kind::InvalidInput { .. } | Kind::BadEntry { .. } => TableErrorKind::InvalidInput,
             Kind::NoTableDir => TableErrorKind::NoTableDir,
             Kind::BadTableDir { .. } => TableErrorKind::BadTableDir,
             Kind::NotAFile { .. } => TableErrorKind::NotAFile,
@@ -261,6 +276,42 @@ impl TableError {
     /// The table the error is about, when there is one.
     pub fn table_id(&self) -> Option<TableId> {
         self.0.table
+    }
+
+    /// The tier of the table the error is about, when it has one.
+    pub fn tier(&self) -> Option<Tier> {
+        self.0.tier
+    }
+
+    /// What the user should do about it, when the message ends with that (a missing or bad file,
+    /// a full disk during a bake): the fix of the table's spec, for the table's [`tier`](Self::tier).
+    pub fn fix(&self) -> Option<Fix> {
+        self.0.fix
+    }
+
+    /// The message with its fix in `commands`' words: what a program shows its user (`Display`
+    /// is this in [`FixCommands::LIBRARY`]'s words).
+    ///
+    /// ```
+    /// use cube_tables::{FixCommands, TableErrorKind, TableSpec, Tier};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let spec = cube_tables::tier::specs(Tier::Edge7)[1];
+    /// let e = cube_tables::check_header(&spec.path_in(dir.path()), &spec).unwrap_err();
+    /// assert_eq!(e.kind(), TableErrorKind::Missing);
+    /// assert!(e.to_string().ends_with("(re-run cube_tables::tier::bake for tier 7edge)"));
+    /// let cli = FixCommands { bake: "cube-cli tables bake --tier {tier}" };
+    /// assert!(e.message(&cli).ends_with("file not found (re-run cube-cli tables bake --tier 7edge)"));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn message(&self, commands: &FixCommands) -> String {
+        struct Worded<'a>(&'a TableError, &'a FixCommands);
+        impl fmt::Display for Worded<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, self.1)
+            }
+        }
+        Worded(self, commands).to_string()
     }
 
     /// For [`TableErrorKind::VersionMismatch`], the `(expected, found)` format versions.
@@ -304,7 +355,15 @@ impl FromStr for TableId {
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &FixCommands::LIBRARY)
+    }
+}
+
+impl TableError {
+    /// The message, its fix in `commands`' words.
+    fn write(&self, f: &mut fmt::Formatter<'_>, commands: &FixCommands) -> fmt::Result {
         let TableError(inner) = self;
+        let fix = inner.fix.map(|fix| fix.words(inner.tier, commands));
         match (&inner.table, &inner.path) {
             (Some(table), Some(path)) => write!(f, "table {table} ({}): ", path.display())?,
             (Some(table), None) => write!(f, "table {table}: ")?,
@@ -374,7 +433,7 @@ impl fmt::Display for TableError {
                 "another bake or clean of this table directory is running (wait for it to finish, or ask to wait for the lock)"
             )?,
             Kind::InvalidId { id, why } => write!(f, "invalid table id {id:?}: {why}")?,
-            Kind::InvalidInput { what } => write!(f, "{what}")?,
+            Kind::InvalidInput { what } | Kind::BadEntry { what } => write!(f, "{what}")?,
             Kind::NoTableDir => write!(
                 f,
                 "no table directory: there is no cache directory on this system (pass --tables DIR or set CUBE_TABLES_DIR)"
@@ -386,12 +445,12 @@ impl fmt::Display for TableError {
             Kind::NotAFile { what } => write!(
                 f,
                 "is {what}, not a regular file (move it out of the way{}",
-                if inner.fix.is_some() { ", then" } else { "" }
+                if fix.is_some() { ", then" } else { "" }
             )?,
             Kind::PermissionDenied => write!(
                 f,
                 "permission denied (make the file readable by this user, or use another directory{}",
-                if inner.fix.is_some() { " and" } else { "" }
+                if fix.is_some() { " and" } else { "" }
             )?,
             Kind::NoSpace { needed, available } => write!(
                 f,
@@ -401,7 +460,7 @@ impl fmt::Display for TableError {
             )?,
             Kind::Io { context, source } => write!(f, "{context}: {source}")?,
         }
-        match (&inner.kind, &inner.fix) {
+        match (&inner.kind, &fix) {
             (_, Some(fix)) if inner.storage_full() => {
                 write!(f, " (free some disk space, then {fix})")?
             }

@@ -363,8 +363,10 @@ impl Encoding {
     }
 }
 
-/// What a user should do when a table file is missing or bad. It ends every such error message, in the
-/// words of the program the user ran ([`set_fix_commands`]).
+/// What a user should do when a table file is missing or bad. A [`TableError`](crate::TableError)
+/// carries it ([`TableError::fix`](crate::TableError::fix), with the table's tier), and each
+/// program words it in its own commands ([`TableError::message`](crate::TableError::message) with
+/// its [`FixCommands`]); `Display` words it in the library's ([`FixCommands::LIBRARY`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fix {
     /// The table comes from a bake of its tier: "re-run cube-cli tables bake --tier 7edge" from the CLI.
@@ -377,54 +379,34 @@ pub enum Fix {
     Custom(&'static str),
 }
 
-/// The commands that the fixes of table errors name. Each program sets its own once, before it opens a
-/// table, with [`set_fix_commands`]; a library user gets [`FixCommands::LIBRARY`], the functions to call.
+/// The commands in which a program words the [`Fix`] of a table error: each front end has its
+/// own (the CLI's `cube-cli tables bake --tier {tier}`, the Python package's
+/// `cube_toolkit.tables.bake("{tier}")`) and passes it to
+/// [`TableError::message`](crate::TableError::message); a library user reads
+/// [`FixCommands::LIBRARY`], the functions to call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FixCommands {
     /// How to bake a tier, `{tier}` standing for its name: `cube-cli tables bake --tier {tier}`.
     pub bake: &'static str,
-    /// How to bake an H48 tier (`h0`, `h4`..`h7`), the same way: a program's one bake command
-    /// usually bakes both families, the library has a function for each.
-    pub bake_h48: &'static str,
-    /// How to run the full check of the tables: `cube-cli tables verify`.
-    pub verify: &'static str,
 }
 
 impl FixCommands {
-    /// The library's own functions.
+    /// The library's own words: [`tier::bake`](crate::tier::bake), the one bake of every tier.
     pub const LIBRARY: FixCommands = FixCommands {
-        bake: "cube_tables::pdb::bake_tier for tier {tier}",
-        bake_h48: "cube_tables::h48::bake_tiers for tier {tier}",
-        verify: "cube_tables::pdb::verify_table",
+        bake: "cube_tables::tier::bake for tier {tier}",
     };
 
     /// The bake command for `tier` (`TIER` when there is none).
     pub fn bake(&self, tier: Option<Tier>) -> String {
-        let template = match tier {
-            Some(t) if t.family() == Family::H48 => self.bake_h48,
-            _ => self.bake,
-        };
         let tier = tier.map_or_else(|| "TIER".to_string(), |t| t.to_string());
-        template.replace("{tier}", &tier)
+        self.bake.replace("{tier}", &tier)
     }
 }
 
-static FIX_COMMANDS: std::sync::RwLock<FixCommands> = std::sync::RwLock::new(FixCommands::LIBRARY);
-
-/// Sets the commands that the fixes of table errors name, for the whole process: a binary calls it first
-/// thing, so that its errors say `cube-cli tables bake --tier 7edge` rather than a library function.
-pub fn set_fix_commands(commands: FixCommands) {
-    *FIX_COMMANDS.write().unwrap_or_else(|e| e.into_inner()) = commands;
-}
-
-/// The commands set by [`set_fix_commands`], else [`FixCommands::LIBRARY`].
-pub fn fix_commands() -> FixCommands {
-    *FIX_COMMANDS.read().unwrap_or_else(|e| e.into_inner())
-}
-
 impl Fix {
-    pub(crate) fn hint(&self, tier: Option<Tier>) -> String {
-        let commands = fix_commands();
+    /// The fix for a table of `tier`, in `commands`' words: `re-run cube-cli tables bake --tier
+    /// 7edge`.
+    pub fn words(&self, tier: Option<Tier>, commands: &FixCommands) -> String {
         match self {
             Fix::Bake => format!("re-run {}", commands.bake(tier)),
             Fix::BakeAnyTier => format!(

@@ -4,10 +4,10 @@
 use crate::file::format::{HISTOGRAM_LEN, Histogram};
 
 /// The bytes of one line: a 4-bit minimum and 62 two-bit codes.
-pub const LINE_BYTES: usize = 16;
+pub(crate) const LINE_BYTES: usize = 16;
 
 /// The bytes of one 512-slot block (8 lines, 495 entries).
-pub const BLOCK_BYTES: usize = 128;
+pub(crate) const BLOCK_BYTES: usize = 128;
 
 /// The read view of a 2-bit line payload ([`Encoding::Line2`](crate::Encoding::Line2)), the
 /// counterpart of [`Nibbles`](crate::Nibbles): each 16-byte line holds its 4-bit minimum in the low
@@ -83,7 +83,7 @@ impl<'a> Lines2<'a> {
 ///
 /// # Panics
 /// If `blocks` is not a whole number of blocks.
-pub fn line_histogram(blocks: &[u8]) -> Histogram {
+pub(crate) fn line_histogram(blocks: &[u8]) -> Histogram {
     assert!(
         blocks.len().is_multiple_of(BLOCK_BYTES),
         "a 2-bit line payload is whole 128-byte blocks"

@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 use crate::file::error::{Kind, TableError};
 
 /// The name of the writers' lock file in a table directory.
-pub const BAKE_LOCK_NAME: &str = ".bake.lock";
+pub(crate) const BAKE_LOCK_NAME: &str = ".bake.lock";
 
 /// The name of the readers' lock file in a table directory.
 pub const READ_LOCK_NAME: &str = ".lock";

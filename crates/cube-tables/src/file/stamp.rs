@@ -32,7 +32,7 @@ use crate::file::format::HEADER_LEN;
 const MAGIC: &str = "cube-tables payload check 2";
 
 /// The stamp of the table file at `path`: `<path>.checked`.
-pub fn stamp_path(path: &Path) -> PathBuf {
+pub(crate) fn stamp_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".checked");
     PathBuf::from(name)

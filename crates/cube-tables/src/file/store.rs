@@ -381,7 +381,7 @@ mod tests {
             assert!(message.contains("(os error 28)"), "{message}");
             assert!(
                 message.ends_with(
-                    "(free some disk space, then re-run cube_tables::pdb::bake_tier for tier 7edge)"
+                    "(free some disk space, then re-run cube_tables::tier::bake for tier 7edge)"
                 ),
                 "{message}"
             );

@@ -19,10 +19,11 @@ use crate::coord::sym_coord::conjugation_walk;
 use crate::corners::{twist_rank, twist_unrank};
 
 /// The number of raw `cocsep` values: 3^7 twists x 70 tetrad placements.
-pub const COCSEP_COUNT: usize = 153_090;
+pub(crate) const COCSEP_COUNT: usize = 153_090;
 
 /// The number of `cocsep` classes under the 48 symmetries.
-pub const COCSEP_CLASSES: usize = 3_393;
+#[cfg(test)]
+pub(crate) const COCSEP_CLASSES: usize = 3_393;
 
 /// The number of placements of a 4-element set among 8 positions: C(8, 4).
 pub(crate) const N_SEP: usize = 70;

@@ -20,13 +20,10 @@ use std::sync::OnceLock;
 
 use cube_core::{Cube, Move, Symmetry};
 
-use super::cocsep::{N_SEP, SEP_RANK};
+use super::cocsep::SEP_RANK;
 
 /// The number of placements of the four E-slice edges: C(12, 4).
-pub const N_PLACEMENTS: usize = 495;
-
-/// The number of (sep70, placement) pairs: 70 x 495.
-pub const ESEP_COUNT: usize = N_SEP * N_PLACEMENTS;
+pub(crate) const N_PLACEMENTS: usize = 495;
 
 /// Kociemba's edge positions in index order Q (nissy-core's order).
 pub(crate) const Q: [u8; 12] = [1, 3, 7, 5, 0, 2, 6, 4, 8, 9, 10, 11];

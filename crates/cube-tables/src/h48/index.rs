@@ -7,10 +7,10 @@ use super::cocsep::{Cocsep, N_SEP, cocsep};
 use super::edges::{EdgeParts, EdgeSyms, N_PLACEMENTS, edge_parts_plain, slot};
 
 /// The most flips a coordinate keeps.
-pub const MAX_FLIPS: u32 = 11;
+pub(crate) const MAX_FLIPS: u32 = 11;
 
 /// The slots of one (class, sep70, flips) block: the 495 E-slice placements spread over 8 lines.
-pub const BLOCK_SLOTS: usize = 512;
+pub(crate) const BLOCK_SLOTS: usize = 512;
 
 /// The H48 coordinate keeping `N` flips (`hN`): a cube's index in the 2-bit line layout,
 /// `((class * 70 + sep70) << N | eoN) << 9 | slot`.

@@ -42,24 +42,24 @@ use crate::file::table::PruneTable;
 /// Entries of h0 per depth 0..=9, reduced by the 48 symmetries: cube48opt's opt1 bake log
 /// (design note 3.5); depths 0..=8 sum to nissy-core's 5,473,562 entries of code 0
 /// (`src/solvers/h48/checkdata.h`, `expected_h48[0]`) and depth 9 is its code 1.
-pub const H0_DEPTHS: [u64; 10] = [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317];
+pub(crate) const H0_DEPTHS: [u64; 10] = [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317];
 
 /// nissy-core's code histogram of h0 with base 8 (`expected_h48[0]`): values <= 8, 9, 10, >= 11.
 pub const H0_CODES: [u64; 4] = [5_473_562, 34_776_317, 68_566_704, 8_750_867];
 
 /// G11 cosets (h11 entries, reduced by the 48 symmetries as the table stores them) at depth at most
 /// 8: H48's "short cosets" (design note 3.5).
-pub const H11_UP_TO_8: u64 = 7_437_855;
+pub(crate) const H11_UP_TO_8: u64 = 7_437_855;
 
 /// G11 cosets at depth at most 10: nissy-core's code 0 of h11 with base 10 (`expected_h48[11]`).
-pub const H11_UP_TO_10: u64 = 1_150_763_161;
+pub(crate) const H11_UP_TO_10: u64 = 1_150_763_161;
 
 /// G11 cosets at depth 11: nissy-core's code 1 of h11 with base 10.
-pub const H11_AT_11: u64 = 12_045_845_660;
+pub(crate) const H11_AT_11: u64 = 12_045_845_660;
 
 /// nissy-core's code histograms of h4..h7 with base 9 (`src/solvers/h48/checkdata.h`,
 /// `expected_h48[N]`): values <= 9, 10, 11, >= 12.
-pub const H4_H7_CODES: [[u64; 4]; 4] = [
+pub(crate) const H4_H7_CODES: [[u64; 4]; 4] = [
     [77_147_213, 543_379_415, 1_139_570_251, 120_982_321],
     [82_471_284, 687_850_732, 2_345_840_746, 645_995_638],
     [85_941_099, 804_752_968, 4_077_248_182, 2_556_374_551],
@@ -756,7 +756,9 @@ impl<'p> Run<'p> {
 
     /// The projection: every row of every tier from the levels kept and the streamed level
     /// `base + 2`, written row by row into `outputs`; the cosets counted at the streamed level
-    /// (with [`Pass::count_last_level`], else 0).
+    /// (with [`Pass::count_last_level`], else 0). The steps, per batch of rows in parallel: the
+    /// row of the widest tier ([`Run::widest_row`]), folded into each tier's ([`fold`]); then,
+    /// in row order, each tier's rows counted and written ([`write_rows`]).
     fn project(
         &self,
         kept: &Kept,
@@ -764,9 +766,6 @@ impl<'p> Run<'p> {
         progress: &(dyn Fn(&LevelStats) + Sync),
     ) -> Result<u64, TableError> {
         let project_start = Instant::now();
-        let (search, levels, base) = (&self.search, &kept.levels, self.base);
-        let flips = self.pass.flips;
-        let last_kept = self.last_kept();
         // Only the widest tier is filled from the cosets (one read-modify-write per coset, in a
         // row buffer of at most 1.15 MB that stays in L2); the others are folded from it.
         let widest = outputs
@@ -774,47 +773,16 @@ impl<'p> Run<'p> {
             .map(|o| o.n_flips)
             .max()
             .expect("a pass writes a tier");
-        let streamed = last_kept + 1;
-        let count = self.pass.count_last_level;
-        let n_rows = search.n_rows();
+        let n_rows = self.search.n_rows();
         let mut at_streamed = 0u64;
         for start in (0..n_rows).step_by(BATCH_ROWS) {
             let end = (start + BATCH_ROWS).min(n_rows);
             let batch: Vec<(Vec<Vec<u8>>, u64)> = (start..end)
                 .into_par_iter()
                 .map_init(
-                    || search.work(),
+                    || self.search.work(),
                     |work, r| {
-                        let mut row = vec![0xFF; (N_SEP << widest) * BLOCK_BYTES];
-                        for (depth, level) in levels.iter().enumerate() {
-                            let code = (depth as u8).saturating_sub(base);
-                            for &u in level.row(r) {
-                                lower(&mut row, project(u, flips, widest), code, depth as u8);
-                            }
-                        }
-                        let bits = &mut work.bits;
-                        search.children(r, &levels[last_kept], |u| {
-                            lower(&mut row, project(u, flips, widest), 2, streamed as u8);
-                            if count {
-                                bits[(u >> 6) as usize] |= 1 << (u & 63);
-                            }
-                        });
-                        let mut n_streamed = 0;
-                        if count {
-                            for level in &levels[last_kept - 1..] {
-                                for &u in level.row(r) {
-                                    bits[(u >> 6) as usize] &= !(1 << (u & 63));
-                                }
-                            }
-                            for word in bits.iter_mut() {
-                                n_streamed += u64::from(std::mem::take(word).count_ones());
-                            }
-                        }
-                        for line in row.chunks_exact_mut(LINE_BYTES) {
-                            if line[0] & 0x0F == 0x0F {
-                                line[0] = line[0] & 0xF0 | (base + 3);
-                            }
-                        }
+                        let (row, n_streamed) = self.widest_row(kept, r, widest, work);
                         let rows = outputs
                             .iter()
                             .map(|o| fold(&row, widest, o.n_flips))
@@ -823,25 +791,73 @@ impl<'p> Run<'p> {
                     },
                 )
                 .collect();
-            for (rows, n_streamed) in batch {
-                at_streamed += n_streamed;
-                for (output, row) in outputs.iter_mut().zip(rows) {
-                    let histogram = line_histogram(&row);
-                    for (total, n) in output.histogram.iter_mut().zip(histogram) {
-                        *total += n;
-                    }
-                    output.writer.write(&row)?;
-                }
-            }
+            at_streamed += write_rows(outputs, batch)?;
         }
         progress(&LevelStats {
-            depth: streamed as u8,
+            depth: (self.last_kept() + 1) as u8,
             direction: Direction::Forward,
             entries: at_streamed,
             unassigned: self.n_entries() - kept.reached - at_streamed,
             elapsed: project_start.elapsed(),
         });
         Ok(at_streamed)
+    }
+
+    /// Row `r` of the tier keeping `widest` flips, and the cosets of the row first reached at
+    /// the streamed level (counted with [`Pass::count_last_level`], else 0): the cosets of the
+    /// levels kept lower their entries to their codes, the children of the last level kept (the
+    /// streamed level) to code 2, and each line that none reaches gets the minimum `base + 3`.
+    fn widest_row(&self, kept: &Kept, r: usize, widest: u32, work: &mut Work) -> (Vec<u8>, u64) {
+        let (levels, base, flips) = (&kept.levels, self.base, self.pass.flips);
+        let mut row = vec![0xFF; (N_SEP << widest) * BLOCK_BYTES];
+        for (depth, level) in levels.iter().enumerate() {
+            let code = (depth as u8).saturating_sub(base);
+            for &u in level.row(r) {
+                lower(&mut row, project(u, flips, widest), code, depth as u8);
+            }
+        }
+        let n_streamed = self.stream_row(levels, r, widest, &mut row, work);
+        for line in row.chunks_exact_mut(LINE_BYTES) {
+            if line[0] & 0x0F == 0x0F {
+                line[0] = line[0] & 0xF0 | (base + 3);
+            }
+        }
+        (row, n_streamed)
+    }
+
+    /// The streamed level in row `r`: the children of the last level kept lowered to code 2 in
+    /// `row` (of the tier keeping `widest` flips), never stored; with
+    /// [`Pass::count_last_level`], the number of them that the last two levels kept do not hold
+    /// (the cosets first reached there), counted in `work`'s bitset, left cleared.
+    fn stream_row(
+        &self,
+        levels: &[Level],
+        r: usize,
+        widest: u32,
+        row: &mut [u8],
+        work: &mut Work,
+    ) -> u64 {
+        let last_kept = self.last_kept();
+        let (flips, streamed) = (self.pass.flips, (last_kept + 1) as u8);
+        let count = self.pass.count_last_level;
+        let bits = &mut work.bits;
+        self.search.children(r, &levels[last_kept], |u| {
+            lower(row, project(u, flips, widest), 2, streamed);
+            if count {
+                bits[(u >> 6) as usize] |= 1 << (u & 63);
+            }
+        });
+        if !count {
+            return 0;
+        }
+        for level in &levels[last_kept - 1..] {
+            for &u in level.row(r) {
+                bits[(u >> 6) as usize] &= !(1 << (u & 63));
+            }
+        }
+        bits.iter_mut()
+            .map(|word| u64::from(std::mem::take(word).count_ones()))
+            .sum()
     }
 
     /// With [`Pass::count_last_level`] for h4..h7, the cosets at depth 11 against nissy-core's
@@ -887,6 +903,26 @@ impl<'p> Run<'p> {
         }
         Ok(notes)
     }
+}
+
+/// Writes a batch of rows (each row's tier rows, in `outputs`' order, and its cosets at the
+/// streamed level) in row order, adding each to its tier's histogram; the batch's streamed cosets.
+fn write_rows(
+    outputs: &mut [TierRows],
+    batch: Vec<(Vec<Vec<u8>>, u64)>,
+) -> Result<u64, TableError> {
+    let mut at_streamed = 0;
+    for (rows, n_streamed) in batch {
+        at_streamed += n_streamed;
+        for (output, row) in outputs.iter_mut().zip(rows) {
+            let histogram = line_histogram(&row);
+            for (total, n) in output.histogram.iter_mut().zip(histogram) {
+                *total += n;
+            }
+            output.writer.write(&row)?;
+        }
+    }
+    Ok(at_streamed)
 }
 
 /// The full check of a loaded H48 table: its payload hash and histogram ([`crate::verify()`]),

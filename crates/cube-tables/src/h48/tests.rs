@@ -3,8 +3,11 @@
 use cube_core::{Cube, Move, Symmetry};
 use rand::SeedableRng;
 
+use super::cocsep::{COCSEP_CLASSES, COCSEP_COUNT};
+use super::edges::N_PLACEMENTS;
 use super::*;
 use crate::Lines2;
+use crate::file::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram};
 
 #[test]
 fn cocsep_classes_and_distances() {
@@ -137,7 +140,7 @@ fn too_little_free_space_is_refused_before_the_search() {
         &err,
         dir.path(),
         "10 MiB free, the bake needs 29 MiB",
-        "then re-run cube_tables::h48::bake_tiers for tier h0)",
+        "then re-run cube_tables::tier::bake for tier h0)",
     );
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

@@ -78,12 +78,7 @@ pub fn verify_table<T: AsRef<[u8]> + Sync>(
     crate::verify(table, expected.as_ref())?;
     let space = Neighbors::new(pdb);
     let goal = pdb.goal();
-    let bad = |what: String| {
-        let fix = spec.fix.hint(spec.tier);
-        at(TableError::new(Kind::InvalidInput {
-            what: format!("{what} ({fix})"),
-        }))
-    };
+    let bad = |what: String| at(TableError::new(Kind::BadEntry { what }));
 
     // Local consistency of random entries, and of the goal.
     let mut rng = SplitMix(spot.seed);
