@@ -2,7 +2,8 @@
 //! (`cargo test --workspace --release`), then the Python package: a virtual environment under the
 //! target directory (`py-venv`, kept between runs), maturin and pytest installed in it (and
 //! `dask[distributed]` when it can be, else the Dask test skips), the abi3 wheel built with
-//! `maturin build --release`, installed, and `pytest crates/cube-py/tests`.
+//! `maturin build --release`, installed, and `pytest crates/cube-py/tests` (told the wheel's path
+//! in `CUBE_TOOLKIT_WHEEL`, for the test that installs it into a fresh environment).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -97,6 +98,8 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
             Command::new(&venv_python)
                 .args(["-m", "pytest", "-q", "crates/cube-py/tests"])
                 .env("CUBE_TABLES_DIR", &tables)
+                // test_wheel.py installs it into a fresh environment and runs README's snippet.
+                .env("CUBE_TOOLKIT_WHEEL", &wheel)
                 .current_dir(&root),
         )
     })?;

@@ -40,11 +40,7 @@ pub fn many_states() {
 pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {
     static TABLES: OnceLock<Arc<TwoPhaseTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(|| {
-        let cached = table_dir(global).is_ok_and(|dir| {
-            TwoPhaseTables::SPECS
-                .iter()
-                .all(|spec| spec.path_in(&dir).is_file())
-        });
+        let cached = table_dir(global).is_ok_and(|dir| TwoPhaseTables::cached_in(&dir));
         if cached || MANY_STATES.load(Ordering::Relaxed) {
             // A bar of the states the two large searches scan, with its percentage and ETA.
             load_with(global, Some(LARGE_BUILD_SCANS), |bar| {

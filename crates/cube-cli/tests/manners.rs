@@ -317,6 +317,61 @@ fn i16_shards_answer_every_line_once() {
     assert_eq!(code, 2, "{err}");
 }
 
+// See: issue 36, item 6.
+#[test]
+fn i36_tables_clean_of_a_new_directory_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new");
+    let tables = new.to_str().unwrap();
+    for selection in ["--all", "--caches"] {
+        let (code, out, err) = run(&["tables", "clean", selection, "--tables", tables], None);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(tables), "{out}");
+        assert!(!new.exists(), "clean {selection} created {tables}");
+    }
+}
+
+// See: issue 36, item 6.
+#[test]
+fn i36_tables_verify_checks_the_method_caches() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().to_str().unwrap();
+    // The cross tables of the beginner's method are cached on first use.
+    let (code, _, err) = run(
+        &["solve", "R U F", "--method", "beginner", "--tables", tables],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let cache = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "tbl"))
+        .expect("a cached table");
+    let id = cache
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split('.')
+        .next()
+        .unwrap()
+        .to_string();
+    let (code, out, err) = run(&["tables", "verify", "--tables", tables], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("{id} ")) && out.contains(" ok ("),
+        "{out}"
+    );
+    // One payload byte changed (the header still passes): verify hashes it and refuses it.
+    let mut bytes = std::fs::read(&cache).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&cache, &bytes).unwrap();
+    let (code, out, err) = run(&["tables", "verify", "--tables", tables], None);
+    assert_ne!(code, 0, "{out}");
+    assert!(err.contains(&id), "{err}");
+}
+
 // See: issue 16, "Tables a user manages".
 #[test]
 fn i16_tables_clean_leaves_only_the_lock_files() {

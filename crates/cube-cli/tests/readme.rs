@@ -102,3 +102,57 @@ fn the_tier_table_is_the_cli_s() {
     }
     assert_eq!(rows, 8, "the README's table of tiers has a row per tier");
 }
+
+/// A line with every number (digits, with a decimal point inside) as `#` and runs of spaces as one.
+fn shape(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars
+                .peek()
+                .is_some_and(|&d| d.is_ascii_digit() || d == '.')
+            {
+                chars.next();
+            }
+            out.push('#');
+        } else if c != ' ' || !out.ends_with(' ') {
+            out.push(c);
+        }
+    }
+    out
+}
+
+// See: issue 36, item 6: the README shows the first run's lines in their real order.
+#[test]
+fn the_first_run_prints_what_the_readme_shows() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let command = readme
+        .lines()
+        .find_map(|l| l.strip_prefix("cargo run --release -p cube-cli -- "))
+        .expect("the first run's command");
+    let shown: Vec<&str> = readme
+        .split("The first run prints this on standard error")
+        .nth(1)
+        .and_then(|rest| rest.split("```text\n").nth(1))
+        .and_then(|block| block.split("\n```").next())
+        .expect("the first run's lines")
+        .lines()
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("new");
+    let mut args: Vec<String> = shell_words(command);
+    args.extend(["--tables".to_string(), tables.display().to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = run(&args, None);
+    assert_eq!(code, 0, "{stderr}");
+    let stderr = stderr.replace(&tables.display().to_string(), "/home/me/.cache/cube-tables");
+    let (last, notes) = shown.split_last().expect("lines");
+    assert_eq!(
+        stderr.lines().map(shape).collect::<Vec<_>>(),
+        notes.iter().map(|l| shape(l)).collect::<Vec<_>>(),
+        "standard error:\n{stderr}"
+    );
+    assert_eq!(stdout.trim_end(), *last);
+}

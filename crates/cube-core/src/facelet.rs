@@ -299,7 +299,8 @@ impl fmt::Display for FaceletError {
             }
             FaceletError::ColourCount { colour, count } => write!(
                 f,
-                "colour '{colour}' appears {count} times, expected 9 (each colour appears on nine stickers, and only centre colours exist)"
+                "colour '{colour}' appears {count} time{}, expected 9 (each colour appears on nine stickers, and only centre colours exist)",
+                if *count == 1 { "" } else { "s" }
             ),
             FaceletError::InvalidCorner { position, colours } => write!(
                 f,

@@ -293,3 +293,19 @@ fn moved_centres_are_named_as_such() {
         one_sticker.problems()
     );
 }
+
+/// "appears 1 time", not "1 times" (issue 36, item 6).
+#[test]
+fn a_colour_count_of_one_is_singular() {
+    let message = |count| FaceletError::ColourCount { colour: 'R', count }.to_string();
+    assert!(
+        message(1).starts_with("colour 'R' appears 1 time, expected 9"),
+        "{}",
+        message(1)
+    );
+    assert!(
+        message(10).starts_with("colour 'R' appears 10 times, expected 9"),
+        "{}",
+        message(10)
+    );
+}

@@ -35,10 +35,20 @@ pub fn dir() -> PyResult<PathBuf> {
     cube_tables::resolve_table_dir(None).map_err(table_error)
 }
 
-/// The two-phase tables of this process, loaded once (see [`load`]).
+/// The two-phase tables of this process, loaded once: the large ones when they are cached in
+/// the table directory (see [`load`]; `cube-cli tables bake --caches` writes them), else the
+/// small ones, built in memory in a fraction of a second, as the CLI decides for one state
+/// ([`TwoPhaseTables::cached_in`]): a first call never builds 123 MiB.
 pub fn two_phase() -> Arc<TwoPhaseTables> {
     static TABLES: OnceLock<Arc<TwoPhaseTables>> = OnceLock::new();
-    Arc::clone(TABLES.get_or_init(load))
+    Arc::clone(TABLES.get_or_init(|| {
+        if dir().is_ok_and(|dir| TwoPhaseTables::cached_in(&dir)) {
+            load()
+        } else {
+            LOADS.fetch_add(1, Ordering::Relaxed);
+            Arc::new(TwoPhaseTables::small())
+        }
+    }))
 }
 
 /// The Thistlethwaite tables of this process, loaded once.

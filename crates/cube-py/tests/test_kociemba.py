@@ -2,6 +2,10 @@
 shared facelet vectors, every solution checked by applying it."""
 
 import json
+import os
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -56,3 +60,19 @@ def test_shared_vectors_solve_by_two_phase():
         assert len(solution.split()) <= 21, vector["id"]
         # The vector's own moves make the same state (RubikTwoPhase's facelets).
         assert Cube(vector["moves"] or None).h48 == Cube(facelets).h48, vector["id"]
+
+
+def test_a_first_solve_in_a_new_table_directory_builds_nothing_large(tmp_path):
+    """Issue 36: a new process in a new table directory answers from the small two-phase tables
+    (the CLI's rule: the large ones only when cached), in well under the minute their build takes,
+    and writes none of them."""
+    state = "DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD"
+    code = f"from cube_toolkit import kociemba; print(kociemba.solve({state!r}))"
+    env = dict(os.environ, CUBE_TABLES_DIR=str(tmp_path / "new"))
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert Cube(state).apply(done.stdout.strip()).is_solved
+    assert time.monotonic() - start < 20
+    written = list((tmp_path / "new").glob("two-phase-phase1-exact*")) if (tmp_path / "new").exists() else []
+    assert written == [], written

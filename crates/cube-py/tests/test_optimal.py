@@ -88,7 +88,8 @@ def test_i31_2_a_list_cut_by_the_timeout_is_not_complete():
     four_spots = "F2 B2 U D' R2 L2 U D'"
     full = optimal(four_spots, tier="6edge", max_solutions=1000)
     assert full.optimal and full.complete and len(full.solutions) == 24
-    assert "complete=True" in repr(full)
+    # Python's spelling of the flags (issue 36, item 6).
+    assert "optimal=True, complete=True" in repr(full), repr(full)
     assert pickle.loads(pickle.dumps(full)).complete
     enough = optimal(four_spots, tier="6edge", max_solutions=3)
     assert enough.complete and len(enough.solutions) == 3

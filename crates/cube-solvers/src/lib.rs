@@ -359,6 +359,21 @@ impl Solution {
     }
 }
 
+/// The face turns in standard notation, as [`Alg`](cube_core::Alg) writes them (nothing for a
+/// solved cube); the stages are not shown.
+///
+/// ```
+/// use cube_core::Move;
+/// use cube_solvers::Solution;
+/// assert_eq!(Solution::new(vec![Move::R1, Move::U2, Move::F3]).to_string(), "R U2 F'");
+/// assert_eq!(Solution::new(Vec::new()).to_string(), "");
+/// ```
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&cube_core::Alg::from_moves(&self.moves), f)
+    }
+}
+
 /// A solving method.
 ///
 /// Implementations are `Send + Sync` and cheap to clone: a method's tables are handed to its

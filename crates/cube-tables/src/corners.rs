@@ -1,7 +1,7 @@
 //! What every optimal family shares: the corner index of the corner database ([`CornerCoord`],
 //! [`corner_index`], [`CornerMoves`]), the twist and corner-permutation ranks, and [`SymCorners`],
 //! the corner database reduced by symmetry with per-move deltas, which Korf's search and the sym48
-//! search both derive once from the corner database. The database's spec and bake are
+//! search both derive once from the corner database (and cache beside it, [`SYM_CORNERS_SPECS`]). The database's spec and bake are
 //! [`pdb::CORNERS`](crate::pdb::CORNERS); `pdb` and `h48` both build on this module and never on
 //! each other.
 
@@ -14,4 +14,4 @@ pub use self::index::{
     CORNER_PERM_COUNT, CornerCoord, CornerMoves, TWIST_COUNT, corner_index, corner_perm_unrank,
     twist_unrank,
 };
-pub use self::sym::SymCorners;
+pub use self::sym::{CORNER_PERM_CLASSES, SYM_CORNERS_SPECS, SymCorners};

@@ -33,7 +33,7 @@ mod verify;
 use std::path::Path;
 
 pub use self::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
-pub use self::verify::{Verified, pack_seeds, verify};
+pub use self::verify::{Verified, pack_seeds, verify, verify_caches};
 use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;

@@ -92,6 +92,45 @@ fn symmetry_reduced_corners_equal_the_full_table() {
     }
 }
 
+/// The reduction through its cache files: derived and written on first use, read back on the
+/// next, and rebuilt when a file is damaged; every entry and every move delta as derived.
+#[test]
+fn symmetry_reduced_corners_are_cached_beside_the_tables() {
+    let corners = set().corners();
+    let derived = pdb::SymCorners::new(corners);
+    let dir = tempfile::tempdir().unwrap();
+    let same = |cached: &pdb::SymCorners| {
+        for index in 0..pdb::CORNER_PERM_CLASSES * pdb::TWIST_COUNT {
+            assert_eq!(cached.get(index), derived.get(index), "{index}");
+            assert_eq!(cached.deltas(index), derived.deltas(index), "{index}");
+        }
+    };
+    let [table, deltas] = cube_tables::corners::SYM_CORNERS_SPECS;
+    same(&pdb::SymCorners::load_or_build(dir.path(), corners).unwrap());
+    assert!(table.path_in(dir.path()).is_file() && deltas.path_in(dir.path()).is_file());
+    // Read back, not derived: handed a corner database of zeros, the reduction is still right.
+    let zeros = vec![0; corners.payload().len()];
+    let zeros = PruneTable::from_payload(&pdb::CORNERS.spec, zeros).unwrap();
+    same(&pdb::SymCorners::load_or_build(dir.path(), &zeros).unwrap());
+    // One byte of the deltas changed: the file is refused and rebuilt.
+    let path = deltas.path_in(dir.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    same(&pdb::SymCorners::load_or_build(dir.path(), corners).unwrap());
+    assert_ne!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "the damaged file was rewritten"
+    );
+    // Damaged again, and handed the zeros: the deltas are derived from them (every move keeps
+    // distance 0: delta 0 + 1 for each of the 18 moves), so the damaged file was not trusted.
+    std::fs::write(&path, &bytes).unwrap();
+    let from_zeros = pdb::SymCorners::load_or_build(dir.path(), &zeros).unwrap();
+    assert_eq!(from_zeros.deltas(0), 0x5_5555_5555);
+}
+
 #[test]
 fn verify_rescans_and_spot_checks() {
     let set = set();

@@ -254,10 +254,14 @@ fn utc_date(time: SystemTime) -> String {
 /// The full check of the tables, cube-tables' [`tier::verify`]: each is read (not mapped, so a
 /// file truncated meanwhile is an error, not a signal), hashed, its histogram compared (and for a
 /// pattern database its spot checks run); then stamped as checked. The tables are the corner
-/// database and those of `tier`, or of every tier with a table present.
+/// database and those of `tier`, or of every tier with a table present and then every method
+/// cache ([`tier::verify_caches`]).
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
-    let verified = tier::verify(dir, tier, &SpotCheck::default(), &|_| {})
+    let mut verified = tier::verify(dir, tier, &SpotCheck::default(), &|_| {})
         .map_err(|e| CliError::tables(&e))?;
+    if tier.is_none() {
+        verified.extend(tier::verify_caches(dir, &|_| {}).map_err(|e| CliError::tables(&e))?);
+    }
     let mut text = String::new();
     let mut results: Vec<record::Verified> = Vec::new();
     for table in &verified {
@@ -275,6 +279,9 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
             ok: true,
             seconds,
         });
+    }
+    if verified.is_empty() {
+        text = format!("no tables to verify in {}", dir.display());
     }
     Ok(Report::new(
         text.trim_end(),

@@ -15,7 +15,7 @@ use crate::two_phase::TwoPhase;
 
 /// The tables of one optimal tier, whatever its [`Family`]: a Korf tier's pattern databases or an
 /// H48 tier's table, with the corner database reduced by symmetry ([`SymCorners`]), derived once
-/// at load for every search over them. A caller loads them once ([`OptimalTables::load_anonymous`],
+/// and cached beside the tables ([`SymCorners::load_or_build`]) for every search over them. A caller loads them once ([`OptimalTables::load_anonymous`],
 /// or [`OptimalTables::open_mapped`]) and asks for a search per use ([`OptimalTables::searcher`]);
 /// it never matches on the family.
 ///
@@ -85,13 +85,13 @@ impl OptimalTables<Anonymous> {
                 } else {
                     PdbSet::load_anonymous_unchecked(dir, tier)
                 }?;
-                Ok(OptimalTables::korf(set))
+                OptimalTables::korf(dir, set)
             }
             Family::H48 => {
                 // The corner database, then the tier's table.
                 let specs = tier::specs(tier);
                 let table = H48Table::new(read(&specs[1])?)?;
-                let corners = SymCorners::new(&read(&specs[0])?);
+                let corners = SymCorners::load_or_build(dir, &read(&specs[0])?)?;
                 Ok(OptimalTables {
                     tables: FamilyTables::H48(table),
                     corners,
@@ -124,7 +124,7 @@ impl OptimalTables<Mapped> {
                 std::iter::once(set.corners())
                     .chain(set.edges())
                     .try_for_each(PruneTable::check_payload_hash)?;
-                Ok(OptimalTables::korf(set))
+                OptimalTables::korf(dir, set)
             }
             Family::H48 => {
                 // SAFETY: the caller's promise, passed on.
@@ -134,7 +134,7 @@ impl OptimalTables<Mapped> {
                 let corners = PruneTable::load_anonymous(&spec.path_in(dir), &spec)?;
                 Ok(OptimalTables {
                     tables: FamilyTables::H48(table),
-                    corners: SymCorners::new(&corners),
+                    corners: SymCorners::load_or_build(dir, &corners)?,
                 })
             }
         }
@@ -142,13 +142,14 @@ impl OptimalTables<Mapped> {
 }
 
 impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
-    /// A Korf tier's tables, with the reduction of their corner database.
-    fn korf(set: PdbSet<T>) -> OptimalTables<T> {
-        let corners = SymCorners::new(set.corners());
-        OptimalTables {
+    /// A Korf tier's tables from `dir`, with the reduction of their corner database (cached
+    /// there).
+    fn korf(dir: &Path, set: PdbSet<T>) -> Result<OptimalTables<T>, TableError> {
+        let corners = SymCorners::load_or_build(dir, set.corners())?;
+        Ok(OptimalTables {
             tables: FamilyTables::Korf(set),
             corners,
-        }
+        })
     }
 
     /// The tier of the tables.

@@ -316,6 +316,14 @@ impl TwoPhaseTables {
         TwoPhaseTables::assemble(start, moves, prune, None)
     }
 
+    /// Whether every file of the tables is in the table directory `dir` (not read: a load checks
+    /// them): the rule of the command line and the Python package for a one-shot solve, which
+    /// uses the large tables when they are cached and the [`small`](TwoPhaseTables::small) ones
+    /// otherwise, rather than build 123 MiB for one answer.
+    pub fn cached_in(dir: &std::path::Path) -> bool {
+        Self::SPECS.iter().all(|spec| spec.path_in(dir).is_file())
+    }
+
     /// Every table, the large ones too (about ten seconds on two cores; the same as
     /// [`MethodTables::build`]). A binary reads them from a table directory instead, with
     /// [`load_or_build`](crate::load_or_build).

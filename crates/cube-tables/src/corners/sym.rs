@@ -15,6 +15,8 @@
 //! distance is exact. A cube conjugated to the representative by symmetry `k` has the deltas of
 //! the representative under the conjugated moves ([`SymCorners::conj_moves`]).
 
+use std::path::Path;
+
 use cube_core::{Move, MoveSet};
 use rayon::prelude::*;
 
@@ -23,12 +25,15 @@ use crate::coord::move_table::MoveTable;
 use crate::coord::phase1::ud_symmetries;
 use crate::coord::sym_coord::{SymCoord, conjugation_table};
 use crate::coord::{CornerPerm, Twist};
+use crate::file::cache::load_or_build_with_outcome;
+use crate::file::error::TableError;
+use crate::file::id::{Encoding, TableId, TableSpec};
 use crate::file::mmap::HugeBuffer;
 use crate::file::nibble::{NibbleTable, Nibbles, pack_nibbles};
 use crate::file::table::PruneTable;
 
 /// The number of corner permutation classes under the 16 symmetries that keep the U/D axis.
-pub(crate) const CORNER_PERM_CLASSES: usize = 2768;
+pub const CORNER_PERM_CLASSES: usize = 2768;
 
 /// The corner database reduced by the 16 symmetries that keep the U-D axis (3 MB instead of
 /// 44 MB), with each entry's move deltas: how each of the 18 moves changes the distance.
@@ -57,18 +62,38 @@ pub struct SymCorners {
     deltas: HugeBuffer<u64>,
 }
 
-impl SymCorners {
-    /// The reduced table of the corner database `corners` (which must be a complete, valid
-    /// corner database: the reduced table reads it at every class representative).
-    ///
-    /// # Panics
-    /// If `corners` does not have the corner database's number of entries.
-    pub fn new<T: AsRef<[u8]> + Sync>(corners: &PruneTable<T>) -> SymCorners {
-        assert_eq!(
-            corners.len(),
-            super::CORNER_COUNT,
-            "a corner database has 8! x 3^7 entries"
-        );
+/// The cache files of [`SymCorners::load_or_build`], beside the tables: the reduced table (3 MB,
+/// the distances of the class representatives, 4 bits an entry) and its move deltas (48 MB, each
+/// entry's `u64` little-endian, kept as bytes).
+pub const SYM_CORNERS_SPECS: [TableSpec; 2] = [
+    TableSpec::new(
+        TableId::from_static("corners-sym16"),
+        Encoding::Nibble,
+        reduced_len() as u64,
+    ),
+    TableSpec::new(
+        TableId::from_static("corners-sym16-deltas"),
+        Encoding::Byte,
+        reduced_len() as u64 * 8,
+    ),
+];
+
+/// The number of entries of the reduced table.
+const fn reduced_len() -> usize {
+    CORNER_PERM_CLASSES * TWIST_COUNT
+}
+
+/// What the reduction computes from the move tables alone (a few milliseconds): the classes of
+/// the corner permutations and the conjugation maps.
+struct Maps {
+    perms: SymCoord,
+    perm_class: Vec<u16>,
+    twist_conj: Vec<u16>,
+    conj_moves: [[u8; 18]; 16],
+}
+
+impl Maps {
+    fn new() -> Maps {
         let syms = ud_symmetries();
         let perms = SymCoord::new(
             conjugation_table(&MoveTable::<CornerPerm>::new(MoveSet::ALL), &syms),
@@ -82,27 +107,96 @@ impl SymCorners {
                 (class << 4 | k) as u16
             })
             .collect();
-        // One byte per entry while the deltas are computed, then packed.
-        let n_entries = CORNER_PERM_CLASSES * TWIST_COUNT;
-        let bytes: Vec<u8> = (0..n_entries)
-            .into_par_iter()
-            .map(|i| {
-                let rep = perms.rep((i / TWIST_COUNT) as u32) as usize;
-                corners.get(rep * TWIST_COUNT + i % TWIST_COUNT)
-            })
-            .collect();
         let conj_moves = std::array::from_fn(|k| {
             std::array::from_fn(|m| syms[k].conjugate_move(Move::from_index(m)).index() as u8)
         });
-        let deltas = move_deltas(&bytes, &perms, &perm_class, &twist_conj);
-        SymCorners {
+        Maps {
+            perms,
             perm_class,
             twist_conj,
             conj_moves,
-            table: NibbleTable::from_storage(pack_nibbles(&bytes), n_entries)
-                .expect("two entries per byte"),
+        }
+    }
+
+    /// The reduced table, one byte per entry: the corner database at each class representative.
+    ///
+    /// # Panics
+    /// If `corners` does not have the corner database's number of entries.
+    fn reduce<T: AsRef<[u8]> + Sync>(&self, corners: &PruneTable<T>) -> Vec<u8> {
+        assert_eq!(
+            corners.len(),
+            super::CORNER_COUNT,
+            "a corner database has 8! x 3^7 entries"
+        );
+        (0..reduced_len())
+            .into_par_iter()
+            .map(|i| {
+                let rep = self.perms.rep((i / TWIST_COUNT) as u32) as usize;
+                corners.get(rep * TWIST_COUNT + i % TWIST_COUNT)
+            })
+            .collect()
+    }
+
+    fn with(self, table: NibbleTable, deltas: HugeBuffer<u64>) -> SymCorners {
+        SymCorners {
+            perm_class: self.perm_class,
+            twist_conj: self.twist_conj,
+            conj_moves: self.conj_moves,
+            table,
             deltas,
         }
+    }
+}
+
+impl SymCorners {
+    /// The reduced table of the corner database `corners` (which must be a complete, valid
+    /// corner database: the reduced table reads it at every class representative).
+    ///
+    /// # Panics
+    /// If `corners` does not have the corner database's number of entries.
+    pub fn new<T: AsRef<[u8]> + Sync>(corners: &PruneTable<T>) -> SymCorners {
+        let maps = Maps::new();
+        let bytes = maps.reduce(corners);
+        let deltas = move_deltas(&bytes, &maps);
+        let table = NibbleTable::from_storage(pack_nibbles(&bytes), reduced_len());
+        maps.with(table.expect("two entries per byte"), deltas)
+    }
+
+    /// [`SymCorners::new`] through the cache files [`SYM_CORNERS_SPECS`] in `dir`: read when they
+    /// are there and sound (hashed on first use, then trusted while their stamps vouch for them,
+    /// as every method cache), else derived from `corners` and written there (a directory that
+    /// cannot be written: derived again next time). A one-shot search thus reads 51 MB instead of
+    /// deriving them, most of an `optimal` start. The deltas are copied into a [`HugeBuffer`], not
+    /// kept mapped: a search reads them at every node, faster from huge pages.
+    ///
+    /// # Errors
+    /// None in practice: those of [`load_or_build_with_outcome`], which fails only when a build
+    /// has the wrong length.
+    ///
+    /// # Panics
+    /// As [`SymCorners::new`], when the files must be derived.
+    pub fn load_or_build<T: AsRef<[u8]> + Sync>(
+        dir: &Path,
+        corners: &PruneTable<T>,
+    ) -> Result<SymCorners, TableError> {
+        let maps = Maps::new();
+        let [table_spec, deltas_spec] = &SYM_CORNERS_SPECS;
+        // Reduced once if either file must be built.
+        let reduced = std::cell::OnceCell::new();
+        let reduced = || reduced.get_or_init(|| maps.reduce(corners));
+        let (table, _) = load_or_build_with_outcome(dir, table_spec, || pack_nibbles(reduced()))?;
+        let table = NibbleTable::from_storage(table.into_memory().into_inner(), reduced_len())?;
+        let (file, _) = load_or_build_with_outcome(dir, deltas_spec, || {
+            let deltas = move_deltas(reduced(), &maps);
+            deltas.iter().flat_map(|d| d.to_le_bytes()).collect()
+        })?;
+        let mut deltas = HugeBuffer::<u64>::zeroed(reduced_len());
+        for (d, le) in deltas.iter_mut().zip(file.payload().chunks_exact(8)) {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(le);
+            *d = u64::from_le_bytes(bytes);
+        }
+        Ok(maps.with(table, deltas))
     }
 
     /// The entry index of the corner coordinate `(perm, twist)` (as in
@@ -165,12 +259,13 @@ impl SymCorners {
 
 /// The move deltas of every entry of the reduced table `bytes` (one byte per entry): one pass
 /// per (class, move) over the twists, whose entries after the move share one row of the table.
-fn move_deltas(
-    bytes: &[u8],
-    perms: &SymCoord,
-    perm_class: &[u16],
-    twist_conj: &[u16],
-) -> HugeBuffer<u64> {
+fn move_deltas(bytes: &[u8], maps: &Maps) -> HugeBuffer<u64> {
+    let Maps {
+        perms,
+        perm_class,
+        twist_conj,
+        ..
+    } = maps;
     let moves = CornerMoves::get();
     let mut deltas = HugeBuffer::zeroed(bytes.len());
     deltas

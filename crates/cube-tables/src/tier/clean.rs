@@ -134,7 +134,8 @@ pub fn list_files(dir: &Path) -> Result<Vec<KeptFile>, TableError> {
 }
 
 /// Removes the files of `selection` from `dir` under the writers' lock, failing with `Locked` while a
-/// bake or another clean runs, or waiting for it when `wait` is set; returns what it removed.
+/// bake or another clean runs, or waiting for it when `wait` is set; returns what it removed. A
+/// directory that does not exist is left so: nothing is created.
 ///
 /// # Errors
 ///
@@ -142,6 +143,10 @@ pub fn list_files(dir: &Path) -> Result<Vec<KeptFile>, TableError> {
 /// - `Io` when the directory cannot be read or a file cannot be removed (the files before it are
 ///   removed).
 pub fn clean(dir: &Path, selection: Clean, wait: bool) -> Result<Vec<KeptFile>, TableError> {
+    // Nothing to remove from a directory that is not there, and the lock would create it.
+    if std::fs::symlink_metadata(dir).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(Vec::new());
+    }
     let lock = BakeLock::acquire(dir, wait)?;
     let files = list_files(dir)?;
     let keep_corners = match selection {

@@ -1,10 +1,11 @@
 //! [`verify()`]: the full check of the tables of a tier, or of every tier with a table in a
-//! directory, the one check of every front end; [`pack_seeds`] of the same tables.
+//! directory, the one check of every front end; [`verify_caches`], the full check of the
+//! method caches; [`pack_seeds`] of the same tables.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{Table, tables};
+use super::{FileKind, FileState, Table, list_files, tables};
 use crate::file::error::TableError;
 use crate::file::id::{TableId, TableSpec, Tier};
 use crate::file::mmap::Anonymous;
@@ -24,18 +25,20 @@ pub struct Verified {
     pub read_time: Duration,
     /// The time of the checks after the read: histograms, and a pattern database's spot checks.
     pub check_time: Duration,
-    /// A pattern database's spot checks; `None` for an H48 table, checked by its histograms only.
+    /// A pattern database's spot checks; `None` for an H48 table or a method cache, checked by
+    /// its histograms only.
     pub spot: Option<VerifyReport>,
     /// Whether the stamp of the check (`<file>.checked`) was written: one that cannot be (a
     /// read-only directory) only costs a later status report its "checked" date.
     pub stamp: Result<(), TableError>,
 }
 
-/// Checks the tables of `tier` in `dir`, or with `None` the corner database and the tables of
-/// every tier with a table (or its seed) in `dir`: a pattern database whose file is missing has
-/// its seed installed first; each table is read (not mapped, so that a file truncated meanwhile is
-/// an error, not a signal), its payload hashed, its histogram compared with the published one (and
-/// for a pattern database its entries spot-checked as `spot` says), then stamped as checked.
+/// Checks the tables of `tier` in `dir`, or with `None` the tables of every tier with a table (or
+/// its seed) in `dir` and the corner database (when any is there, or it is): a pattern database
+/// whose file is missing has its seed installed first; each table is read (not mapped, so that a
+/// file truncated meanwhile is an error, not a signal), its payload hashed, its histogram compared
+/// with the published one (and for a pattern database its entries spot-checked as `spot` says),
+/// then stamped as checked.
 /// `progress` is handed each table as it is done; the tables are returned in the order checked.
 ///
 /// # Errors
@@ -83,6 +86,50 @@ pub fn verify(
     Ok(checked)
 }
 
+/// Checks every method cache in `dir` (the files that [`list_files`] calls
+/// [`FileKind::MethodCache`]: the methods' tables and the corner reduction cached on first use)
+/// completely: each read as its own header describes it, its payload hashed and its histogram
+/// compared with the header's, then stamped as checked. `progress` is handed each as it is done.
+///
+/// # Errors
+///
+/// The first cache that fails, with its path: its header ([`FileState::Bad`]), the errors of
+/// [`PruneTable::load_anonymous`] and of [`crate::verify()`]. Nothing is removed: the next load
+/// of a bad cache builds it again.
+pub fn verify_caches(
+    dir: &Path,
+    progress: &dyn Fn(&Verified),
+) -> Result<Vec<Verified>, TableError> {
+    let mut checked = Vec::new();
+    for file in list_files(dir)? {
+        if file.kind != FileKind::MethodCache {
+            continue;
+        }
+        let info = match file.state {
+            FileState::Sound { info, .. } => info,
+            FileState::Bad(e) => return Err(e),
+            FileState::NotATable => continue,
+        };
+        let spec = TableSpec::new(info.id, info.encoding, info.n_entries);
+        let start = Instant::now();
+        let loaded: PruneTable<Anonymous> = PruneTable::load_anonymous(&file.path, &spec)?;
+        let read_time = start.elapsed();
+        let start = Instant::now();
+        crate::file::verify::verify(&loaded, None)?;
+        let verified = Verified {
+            id: spec.id,
+            payload_bytes: loaded.payload().len() as u64,
+            read_time,
+            check_time: start.elapsed(),
+            spot: None,
+            stamp: crate::file::table::write_check_stamp(&loaded),
+        };
+        progress(&verified);
+        checked.push(verified);
+    }
+    Ok(checked)
+}
+
 /// Packs the seed (`<file>.zst`) of each pattern database that [`verify()`] would check with the
 /// same `tier` (the H48 tables have none), handing `progress` each table and its seed as it is
 /// written.
@@ -106,13 +153,14 @@ pub fn pack_seeds(
     Ok(seeds)
 }
 
-/// The tables [`verify()`] checks: those of `tier`, or the corner database and the tables of
-/// every tier with one of its own tables, or its seed, in `dir`.
+/// The tables [`verify()`] checks: those of `tier`, or the tables of every tier with one of its
+/// own tables, or its seed, in `dir`, after the corner database (when any of them is there, or
+/// it is).
 fn chosen(dir: &Path, tier: Option<Tier>) -> Vec<Table> {
     if let Some(tier) = tier {
         return tables(tier);
     }
-    let mut chosen = vec![Table::Pdb(pdb::CORNERS)];
+    let mut chosen = Vec::new();
     for tier in Tier::ALL {
         let own: Vec<Table> = tables(tier)
             .into_iter()
@@ -124,6 +172,12 @@ fn chosen(dir: &Path, tier: Option<Tier>) -> Vec<Table> {
         }) {
             chosen.extend(own);
         }
+    }
+    // The corner database when a tier that needs it is there, or it is (a directory of method
+    // caches alone has nothing else to check).
+    let corners = pdb::CORNERS.spec.path_in(dir);
+    if !chosen.is_empty() || corners.exists() || pdb::seed_path(&corners).exists() {
+        chosen.insert(0, Table::Pdb(pdb::CORNERS));
     }
     chosen
 }
