@@ -255,12 +255,29 @@ fn utc_date(time: SystemTime) -> String {
 /// file truncated meanwhile is an error, not a signal), hashed, its histogram compared (and for a
 /// pattern database its spot checks run); then stamped as checked. The tables are the corner
 /// database and those of `tier`, or of every tier with a table present and then every method
-/// cache ([`tier::verify_caches`]).
+/// cache ([`tier::verify_caches`]); a directory of method caches and no tier file has only its
+/// caches checked (one with neither is the tiers' error: the corner database is missing).
 fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
-    let mut verified = tier::verify(dir, tier, &SpotCheck::default(), &|_| {})
-        .map_err(|e| CliError::tables(&e))?;
+    let check_tiers = || tier::verify(dir, tier, &SpotCheck::default(), &|_| {});
+    let tier_files = cube_tables::list_files(dir)
+        .map_err(|e| CliError::tables(&e))?
+        .iter()
+        .any(|file| {
+            matches!(
+                file.kind,
+                FileKind::PatternDatabase | FileKind::H48Table | FileKind::Seed
+            )
+        });
+    let mut verified = Vec::new();
+    if tier.is_some() || tier_files {
+        verified = check_tiers().map_err(|e| CliError::tables(&e))?;
+    }
     if tier.is_none() {
         verified.extend(tier::verify_caches(dir, &|_| {}).map_err(|e| CliError::tables(&e))?);
+        if verified.is_empty() {
+            // Nothing at all: the tiers' error (the corner database is missing, and how to bake).
+            check_tiers().map_err(|e| CliError::tables(&e))?;
+        }
     }
     let mut text = String::new();
     let mut results: Vec<record::Verified> = Vec::new();
@@ -279,9 +296,6 @@ fn verify(dir: &Path, tier: Option<Tier>) -> Result<Report, CliError> {
             ok: true,
             seconds,
         });
-    }
-    if verified.is_empty() {
-        text = format!("no tables to verify in {}", dir.display());
     }
     Ok(Report::new(
         text.trim_end(),

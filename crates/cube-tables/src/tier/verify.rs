@@ -33,9 +33,9 @@ pub struct Verified {
     pub stamp: Result<(), TableError>,
 }
 
-/// Checks the tables of `tier` in `dir`, or with `None` the tables of every tier with a table (or
-/// its seed) in `dir` and the corner database (when any is there, or it is): a pattern database
-/// whose file is missing has its seed installed first; each table is read (not mapped, so that a
+/// Checks the tables of `tier` in `dir`, or with `None` the corner database and the tables of
+/// every tier with a table (or its seed) in `dir`: a pattern database whose file is missing has
+/// its seed installed first; each table is read (not mapped, so that a
 /// file truncated meanwhile is an error, not a signal), its payload hashed, its histogram compared
 /// with the published one (and for a pattern database its entries spot-checked as `spot` says),
 /// then stamped as checked.
@@ -153,14 +153,13 @@ pub fn pack_seeds(
     Ok(seeds)
 }
 
-/// The tables [`verify()`] checks: those of `tier`, or the tables of every tier with one of its
-/// own tables, or its seed, in `dir`, after the corner database (when any of them is there, or
-/// it is).
+/// The tables [`verify()`] checks: those of `tier`, or the corner database and the tables of
+/// every tier with one of its own tables, or its seed, in `dir`.
 fn chosen(dir: &Path, tier: Option<Tier>) -> Vec<Table> {
     if let Some(tier) = tier {
         return tables(tier);
     }
-    let mut chosen = Vec::new();
+    let mut chosen = vec![Table::Pdb(pdb::CORNERS)];
     for tier in Tier::ALL {
         let own: Vec<Table> = tables(tier)
             .into_iter()
@@ -172,12 +171,6 @@ fn chosen(dir: &Path, tier: Option<Tier>) -> Vec<Table> {
         }) {
             chosen.extend(own);
         }
-    }
-    // The corner database when a tier that needs it is there, or it is (a directory of method
-    // caches alone has nothing else to check).
-    let corners = pdb::CORNERS.spec.path_in(dir);
-    if !chosen.is_empty() || corners.exists() || pdb::seed_path(&corners).exists() {
-        chosen.insert(0, Table::Pdb(pdb::CORNERS));
     }
     chosen
 }
