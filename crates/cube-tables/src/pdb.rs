@@ -51,7 +51,9 @@ use crate::file::error::TableError;
 use crate::file::format::Histogram;
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 
-pub use self::bake::{BakeOptions, Event, ScratchKind, bake, bake_tier};
+pub use self::bake::{
+    BakeOptions, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake, bake_tier,
+};
 pub use self::check::{SpotCheck, VerifyReport, verify_table};
 pub use self::fast_index::{EdgeIndexer, corner_coord};
 pub use self::index::{EdgeCoord, EdgeMoveMaps, EdgeSubset};

@@ -41,14 +41,14 @@ pub enum ScratchKind {
 /// The default switch of the corner search (bytes): backward once fewer entries are unassigned than
 /// the frontier holds. Measured on the 7edge bake: at depth 10 (15.2 M unassigned, 45.4 M frontier)
 /// backward takes 0.36 s where forward takes over 1 s.
-pub(crate) const CORNER_BACKWARD_FACTOR: f64 = 1.0;
+pub const CORNER_BACKWARD_FACTOR: f64 = 1.0;
 
 /// The default switch of the edge searches (bitmaps): a backward pass costs a few word operations per
 /// block and move and no locked instruction, so it pays long before the unassigned entries are fewer
 /// than the frontier. Measured on korf-edges-7a (2 busy cores): depth 7 (506 M unassigned, 4.5 M frontier,
 /// ratio 113) takes 2.9 s backward and 3.1 s forward; depth 8 3.1 s against 4.6 s; depth 9 3.1 s against
 /// 4.4 s; depth 6 (ratio 1180) would visit all 4 M blocks backward and takes 1.0 s forward.
-pub(crate) const EDGE_BACKWARD_FACTOR: f64 = 100.0;
+pub const EDGE_BACKWARD_FACTOR: f64 = 100.0;
 
 /// Options of [`bake`] and [`bake_tier`].
 #[derive(Clone, Debug)]
