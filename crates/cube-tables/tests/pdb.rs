@@ -100,7 +100,7 @@ fn symmetry_reduced_corners_are_cached_beside_the_tables() {
     let derived = pdb::SymCorners::new(corners);
     let dir = tempfile::tempdir().unwrap();
     let same = |cached: &pdb::SymCorners| {
-        for index in 0..pdb::CORNER_PERM_CLASSES * pdb::TWIST_COUNT {
+        for index in 0..cube_tables::corners::CORNER_PERM_CLASSES * pdb::TWIST_COUNT {
             assert_eq!(cached.get(index), derived.get(index), "{index}");
             assert_eq!(cached.deltas(index), derived.deltas(index), "{index}");
         }
