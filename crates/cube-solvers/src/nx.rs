@@ -25,7 +25,7 @@ use std::collections::HashSet;
 
 use cube_core::{Cube, Move, simplify};
 use cube_tables::nx::NxTable;
-use cube_tables::pdb::SymCorners;
+use cube_tables::pdb::{SymCorners, corner_coord};
 
 use crate::optimal::{
     Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
@@ -163,6 +163,47 @@ impl<T: AsRef<[u8]> + Sync> Solver for Nx<'_, T> {
     }
 }
 
+/// The bound of one side from its three axes' values: their largest, plus one when the three are
+/// equal and not 0 (no face can end a solution of that length).
+#[inline]
+fn side(values: [u8; 3]) -> u8 {
+    let [a, b, c] = values;
+    a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
+}
+
+/// The moves allowed next by the inverse's axis values with `budget` moves left: an axis that
+/// reads `budget` rules out its turns (a solution of the inverse of that length cannot end with
+/// them, and it ends with the inverse of the position's next move).
+#[inline]
+fn next_moves(inverse: [u8; 3], budget: u8) -> u32 {
+    let mut allowed = AFTER[NO_MOVE];
+    // U-D: faces U and D; F-B: F and B; L-R: R and L (faces in the order U R F D L B).
+    for (axis, faces) in [(0, [0, 3]), (1, [2, 5]), (2, [1, 4])] {
+        if inverse[axis] == budget {
+            for face in faces {
+                allowed &= !(0b111 << (3 * face));
+            }
+        }
+    }
+    allowed
+}
+
+/// The set bits of a move mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let m = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            m
+        })
+    }
+}
+
 /// What the workers share: the table and the corners.
 struct Engine<'t, T> {
     table: &'t NxTable<T>,
@@ -175,26 +216,13 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
     /// corners and the position's probes already exceed `budget`, their bound alone.
     #[inline]
     fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32) {
-        let side = |values: [u8; 3]| {
-            let [a, b, c] = values;
-            a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
-        };
         let corners = self.corners.get_cube(cube);
         let position = side(self.table.axis_values(cube)).max(corners);
         if position > budget {
             return (position, 0);
         }
         let inverse = self.table.axis_values(&cube.inverse());
-        let bound = position.max(side(inverse));
-        let mut allowed = AFTER[NO_MOVE];
-        for (axis, faces) in [(0, [0, 3]), (1, [2, 5]), (2, [1, 4])] {
-            if inverse[axis] == budget {
-                for face in faces {
-                    allowed &= !(0b111 << (3 * face));
-                }
-            }
-        }
-        (bound, allowed)
+        (position.max(side(inverse)), next_moves(inverse, budget))
     }
 
     fn lower_bound(&self, cube: &Cube) -> usize {
@@ -283,7 +311,7 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
 
 impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
     /// Searches every continuation of the path (of `depth` moves, ending at `cube`) by `budget`
-    /// more moves from `after`.
+    /// more moves from `after`: the node itself is bounded first, then its children.
     fn search(&mut self, cube: &Cube, depth: usize, budget: usize, after: u32) {
         if budget == 0 {
             if cube.is_solved() {
@@ -292,17 +320,73 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             return;
         }
         let (bound, allowed) = self.shared.method.evaluate(cube, budget as u8);
-        if usize::from(bound) > budget {
+        if usize::from(bound) <= budget {
+            let corner = self.shared.method.corners.get_cube(cube);
+            self.children(cube, corner, depth, budget, after & allowed);
+        }
+    }
+
+    /// Searches the children by `moves` of a node within its bound (its corner distance
+    /// `corner`), `budget` moves left: their probes made in lockstep (every child's indexes
+    /// computed and prefetched before any is read), the corners (from the node's row of move
+    /// deltas) and the position's three axes first, the inverse's for the children that survive
+    /// them.
+    fn children(&mut self, cube: &Cube, corner: u8, depth: usize, budget: usize, moves: u32) {
+        if budget == 1 {
+            for m in Bits(moves) {
+                if self.abort != Abort::No {
+                    return;
+                }
+                self.count();
+                if cube.apply_move(Move::from_index(m)).is_solved() {
+                    self.path[depth] = m as u8;
+                    self.record(depth + 1);
+                }
+            }
             return;
         }
-        let mut moves = after & allowed;
-        while moves != 0 && self.abort == Abort::No {
-            let m = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
+        let engine = self.shared.method;
+        let left = budget as u8 - 1;
+        let (perm, twist) = corner_coord(cube);
+        let (row, k) = engine.corners.locate(perm, twist);
+        let deltas = engine.corners.deltas(row);
+        let conj = engine.corners.conj_moves(k);
+        let mut kids = [Cube::SOLVED; 18];
+        let mut corners = [0u8; 18];
+        let mut indexes = [[0usize; 3]; 18];
+        for m in Bits(moves) {
+            // The move's delta, plus one, in the representative's frame.
+            corners[m] = (corner + ((deltas >> (2 * conj[m])) & 3) as u8).saturating_sub(1);
+            if corners[m] <= left {
+                kids[m] = cube.apply_move(Move::from_index(m));
+                indexes[m] = engine.table.axis_indexes(&kids[m]);
+            }
+        }
+        let mut alive = 0u32;
+        let mut inverses = [Cube::SOLVED; 18];
+        for m in Bits(moves) {
+            if corners[m] > left {
+                continue;
+            }
+            let values = indexes[m].map(|index| engine.table.value_at(index));
+            if side(values) <= left {
+                alive |= 1 << m;
+                inverses[m] = kids[m].inverse();
+                indexes[m] = engine.table.axis_indexes(&inverses[m]);
+            }
+        }
+        for m in Bits(alive) {
+            if self.abort != Abort::No {
+                return;
+            }
             self.count();
+            let values = indexes[m].map(|index| engine.table.value_at(index));
+            if side(values) > left {
+                continue;
+            }
             self.path[depth] = m as u8;
-            let child = cube.apply_move(Move::from_index(m));
-            self.search(&child, depth + 1, budget - 1, AFTER[m]);
+            let next = AFTER[m] & next_moves(values, left);
+            self.children(&kids[m], corners[m], depth + 1, budget - 1, next);
         }
     }
 

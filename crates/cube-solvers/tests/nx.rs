@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 
 use cube_core::{Cube, Move};
 use cube_solvers::korf::Korf;
-use cube_solvers::optimal::{OptimalSearch, OptimalTables};
+use cube_solvers::nx::Config;
+use cube_solvers::optimal::{Configs, OptimalSearch, OptimalTables};
 use cube_solvers::{Limits, Stop};
 use cube_tables::{Anonymous, Tier, tier};
 use rand::SeedableRng;
@@ -43,10 +44,18 @@ fn all_solutions(search: &dyn OptimalSearch, cube: &Cube) -> Vec<Vec<Move>> {
     solutions
 }
 
-/// 200 seeded scrambles of 1 to 10 moves: the first solution's length is Korf's (6edge).
+/// 200 seeded scrambles of 1 to 10 moves: the first solution's length is Korf's (6edge), found
+/// by the search itself (no two-phase upper bound).
 #[test]
 fn lengths_equal_korf_s() {
-    let nx = tables().searcher(cube_solvers::two_phase::TwoPhase::default());
+    let configs = Configs {
+        nx: Config {
+            upper_bound: false,
+            ..Config::default()
+        },
+        ..Configs::default()
+    };
+    let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
     let korf = Korf::new(korf_tables());
     let mut rng = ChaCha8Rng::seed_from_u64(35);
     for case in 0..200 {
