@@ -103,6 +103,9 @@ pub(crate) fn bake_under(
     let histogram = line_histogram(&payload);
     check_histogram(&histogram, spec.n_entries).map_err(at)?;
     let path = write_table_under(lock, &spec, &histogram, &payload)?;
+    // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
+    // cannot be written only costs a later status report its "checked" date.
+    let _ = crate::file::stamp::write_stamp(&path);
     Ok(BakeReport {
         path,
         skipped: false,
