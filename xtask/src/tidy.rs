@@ -8,7 +8,8 @@
 //! - every public module of a library crate is named in its crate docs;
 //! - every module of a crate's `tests/lib.rs` is named in that file's list;
 //! - cube-tables' folders import one way: `file/` nothing else, `coord/` only `file/`, `corners/`
-//!   those two, `pdb/` and `h48/` those three (siblings: never each other), `tier/` all of them.
+//!   those two, `pdb/`, `h48/` and `nx/` those three (siblings: never each other), `tier/` all of
+//!   them.
 //!
 //! (That nothing in cube-cli prints outside its writer is cube-cli's own test,
 //! `input::nothing_prints_outside_the_writer`.)
@@ -300,15 +301,19 @@ fn every_test_module_is_in_its_list() {
 }
 
 /// The folders of cube-tables, each with the folders it may use (itself among them), never any
-/// other nor a module at the crate root: `pdb/` and `h48/` are siblings over `corners/`, and
-/// `tier/` sits above them all.
-const TABLE_FOLDERS: [(&str, &[&str]); 6] = [
+/// other nor a module at the crate root: `pdb/`, `h48/` and `nx/` are siblings over `corners/`,
+/// and `tier/` sits above them all.
+const TABLE_FOLDERS: [(&str, &[&str]); 7] = [
     ("file", &["file"]),
     ("coord", &["file", "coord"]),
     ("corners", &["file", "coord", "corners"]),
     ("pdb", &["file", "coord", "corners", "pdb"]),
     ("h48", &["file", "coord", "corners", "h48"]),
-    ("tier", &["file", "coord", "corners", "pdb", "h48", "tier"]),
+    ("nx", &["file", "coord", "corners", "nx"]),
+    (
+        "tier",
+        &["file", "coord", "corners", "pdb", "h48", "nx", "tier"],
+    ),
 ];
 
 /// The index in [`TABLE_FOLDERS`] of the folder `name`.

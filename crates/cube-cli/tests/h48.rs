@@ -315,7 +315,28 @@ fn tables_status_lists_the_h48_tiers_with_their_sizes() {
         .collect();
     assert_eq!(
         tiers,
-        ["6edge", "7edge", "8edge", "h0", "h4", "h5", "h6", "h7"]
+        [
+            "6edge",
+            "7edge",
+            "8edge",
+            "h0",
+            "h4",
+            "h5",
+            "h6",
+            "h7",
+            "nx-eo1ep1",
+            "nx-eo2ep1",
+            "nx-eo1ep2",
+            "nx-eo1ep3",
+            "nx-eo3ep1",
+            "nx-eo2ep2",
+            "nx-eo1ep1-qtm",
+            "nx-eo2ep1-qtm",
+            "nx-eo1ep2-qtm",
+            "nx-eo1ep3-qtm",
+            "nx-eo3ep1-qtm",
+            "nx-eo2ep2-qtm",
+        ]
     );
 }
 
@@ -353,7 +374,11 @@ fn a_bad_tier_list_is_a_usage_error_naming_the_tiers() {
         assert!(out.is_empty(), "{out}");
         // Issue 16: the tiers are clap's possible values.
         assert!(
-            err.contains("[possible values: 6edge, 7edge, 8edge, h0, h4, h5, h6, h7]"),
+            err.contains(
+                "[possible values: 6edge, 7edge, 8edge, h0, h4, h5, h6, h7, nx-eo1ep1, nx-eo2ep1, \
+                 nx-eo1ep2, nx-eo1ep3, nx-eo3ep1, nx-eo2ep2, nx-eo1ep1-qtm, nx-eo2ep1-qtm, \
+                 nx-eo1ep2-qtm, nx-eo1ep3-qtm, nx-eo3ep1-qtm, nx-eo2ep2-qtm]"
+            ),
             "{args:?}: {err}"
         );
     }

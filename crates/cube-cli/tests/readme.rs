@@ -100,7 +100,8 @@ fn the_tier_table_is_the_cli_s() {
         );
         rows += 1;
     }
-    assert_eq!(rows, 8, "the README's table of tiers has a row per tier");
+    // Every tier whose bake time is measured (the larger nx tiers' are not yet).
+    assert_eq!(rows, 10, "the README's table of tiers has a row per tier");
 }
 
 /// A line with every number (digits, with a decimal point inside) as `#` and runs of spaces as one.

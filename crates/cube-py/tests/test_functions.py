@@ -128,8 +128,11 @@ def test_convert_matches_the_readme():
 def test_tables_status_dir_and_loads():
     status = tables.status()
     assert status["dir"] == tables.dir()
-    # Every optimal tier, Korf's and the H48 ones, as `cube-cli tables status` lists them.
-    assert {t["tier"] for t in status["tiers"]} == {"6edge", "7edge", "8edge", "h0", "h4", "h5", "h6", "h7"}
+    # Every optimal tier, Korf's, the H48 and the nx ones, as `cube-cli tables status` lists them.
+    nx = ["nx-eo1ep1", "nx-eo2ep1", "nx-eo1ep2", "nx-eo1ep3", "nx-eo3ep1", "nx-eo2ep2"]
+    assert {t["tier"] for t in status["tiers"]} == {
+        "6edge", "7edge", "8edge", "h0", "h4", "h5", "h6", "h7", *nx, *(f"{t}-qtm" for t in nx)
+    }
     assert all({"id", "path", "bytes", "header_ok", "state"} <= set(t) for t in status["tables"])
     before = tables.loads()
     for _ in range(3):

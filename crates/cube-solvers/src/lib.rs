@@ -10,8 +10,8 @@
 //!   seven stages; [`cfop`]: cross, F2L, OLL and PLL (staged solutions with labels).
 //! - [`slow`]: plain iterative deepening without tables, for short positions and as a test oracle.
 //! - [`korf`]: optimal solutions over pattern databases; [`sym48`]: optimal solutions over a
-//!   heuristic of the H48 cosets, on the same bounds loop; [`optimal`]: that loop, what either
-//!   search answers, and [`OptimalTables`](optimal::OptimalTables), a tier's tables loaded once
+//!   heuristic of the H48 cosets, and [`nx`]: nxopt's, over the cosets of its subgroups (six
+//!   probes), on the same bounds loop; [`optimal`]: that loop, what each search answers, and [`OptimalTables`](optimal::OptimalTables), a tier's tables loaded once
 //!   that make the search of its family.
 //! - [`step`]: a generic optimal solver for one step (a coordinate, a move set and a goal).
 //! - [`fmc`]: the fewest-moves step solvers (EO, DR, HTR, leave-slice, finishes, corners on every
@@ -418,6 +418,7 @@ pub fn relative_to_goal(from: &Cube, to: &Cube) -> Result<Cube, SolveError> {
 pub mod beginner;
 pub mod cfop;
 pub mod korf;
+pub mod nx;
 pub mod optimal;
 pub mod sym48;
 /// The [`Solver::solve`] of a deterministic staged method: checks the cube and the stop flag,

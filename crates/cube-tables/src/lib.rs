@@ -22,8 +22,9 @@
 //! The coordinates and tables over them: [`m12`] (the 12-edge permutation as M12 x S7),
 //! [`sym_coord`] (symmetry-reduced coordinates), [`phase1`] (the exact phase-1 distance of the
 //! two-phase method); the optimal solvers' tables: [`corners`] (the corner index and its reduction
-//! by symmetry, which both families share), [`pdb`] (Korf's pattern databases) and [`h48`] (the
-//! 2-bit H48 tables).
+//! by symmetry, which the families share), [`pdb`] (Korf's pattern databases), [`h48`] (the
+//! 2-bit H48 tables) and [`nx`] (nxopt's 2-bit tables over the cosets of its subgroups, in the
+//! half-turn and the quarter-turn metric).
 //!
 //! Every failure is a [`TableError`] whose message names the table and the file and says what to do.
 //!
@@ -59,13 +60,14 @@
 
 #![deny(missing_docs)]
 
-// The folders, imports pointing one way (`coord` uses `file`; `corners` those two; `pdb` and `h48`,
-// siblings that never use each other, those three; never back: xtask's `tidy` test checks it).
+// The folders, imports pointing one way (`coord` uses `file`; `corners` those two; `pdb`, `h48`
+// and `nx`, siblings that never use each other, those three; never back: xtask's `tidy` test checks it).
 // `tier` sits above them all: it knows which tables each tier has, and bakes them.
 mod coord;
 pub mod corners;
 mod file;
 pub mod h48;
+pub mod nx;
 pub mod pdb;
 pub mod tier;
 
@@ -79,7 +81,8 @@ pub use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
 pub use crate::file::hash::payload_hash;
 pub use crate::file::histogram::histogram;
 pub use crate::file::id::{
-    Encoding, FORMAT_VERSION, Family, Fix, FixCommands, ParseTierError, TableId, TableSpec, Tier,
+    Encoding, FORMAT_VERSION, Family, Fix, FixCommands, Metric, ParseTierError, TableId, TableSpec,
+    Tier,
 };
 pub use crate::file::lines::Lines2;
 pub use crate::file::lock::{BakeLock, READ_LOCK_NAME};

@@ -3,15 +3,16 @@
 //! are whose ([`clean()`], [`list_files`]).
 //!
 //! A tier's method is its [`Family`] ([`Tier::family`]): [`Family::Korf`] (6edge..8edge, the
-//! corner database and two edge databases of [`pdb`]) or [`Family::H48`] (h0,
-//! h4..h7, the corner database and one table of [`h48`]). Every front end (the CLI,
+//! corner database and two edge databases of [`pdb`]), [`Family::H48`] (h0,
+//! h4..h7, the corner database and one table of [`h48`]) or [`Family::Nx`] (`nx-eo1ep1` ..
+//! `nx-eo2ep2` and their `-qtm` twins, the corner database and one table of [`nx`]). Every front end (the CLI,
 //! xtask, the Python package) asks here rather than matching on the tier itself:
 //!
 //! - [`specs`]: the tables of a tier; [`disk_bytes`]: their size on disk;
 //! - [`state`]: whether they are all present with a sound header; [`largest_ready`]: the tier an
-//!   optimal search uses when none is named;
+//!   optimal search uses when none is named ([`largest_ready_in`]: in a metric);
 //! - [`bake()`]: the corner database first, then the edge databases of the Korf tiers, then one
-//!   pass for every H48 tier asked for, under one hold of the directory's lock;
+//!   pass for every H48 tier asked for, then each nx tier, under one hold of the directory's lock;
 //! - [`verify()`]: the full check of a tier's tables (seeds installed, stamps written);
 //!   [`pack_seeds`]: the seeds of its pattern databases.
 //!
@@ -38,8 +39,10 @@ use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
 
+use crate::file::id::Metric;
 use crate::file::id::{Family, TableId, TableSpec, Tier};
 use crate::h48;
+use crate::nx;
 use crate::pdb;
 
 /// The specs of every table of `tier`: the corner database first, then the two edge databases of
@@ -54,13 +57,15 @@ enum Table {
     Pdb(pdb::Pdb),
     /// An H48 tier's table.
     H48(TableSpec),
+    /// An nx tier's table.
+    Nx(TableSpec),
 }
 
 impl Table {
     fn spec(&self) -> TableSpec {
         match self {
             Table::Pdb(table) => table.spec,
-            Table::H48(spec) => *spec,
+            Table::H48(spec) | Table::Nx(spec) => *spec,
         }
     }
 }
@@ -71,6 +76,7 @@ fn tables(tier: Tier) -> Vec<Table> {
     match tier.family() {
         Family::Korf => tables.extend(pdb::edge_tables(tier).iter().copied().map(Table::Pdb)),
         Family::H48 => tables.extend(h48::spec(tier).map(Table::H48)),
+        Family::Nx => tables.extend(nx::spec(tier).map(Table::Nx)),
     }
     tables
 }
@@ -118,8 +124,8 @@ pub fn state(dir: &Path, tier: Tier) -> TierState {
 }
 
 /// The tier an optimal search uses when none is named: the largest ready H48 tier of h4 to h7,
-/// else the largest ready Korf tier; `None` when none is ready. h0 is a test tier, used only when
-/// named.
+/// else the largest ready Korf tier; `None` when none is ready. h0 is a test tier, and the nx
+/// tiers are used only when named, or asked for by metric ([`largest_ready_in`]).
 pub fn largest_ready(dir: &Path) -> Option<Tier> {
     let h48 = Tier::H48.into_iter().filter(|&tier| tier != Tier::H0);
     h48.rev()
@@ -127,11 +133,25 @@ pub fn largest_ready(dir: &Path) -> Option<Tier> {
         .find(|&tier| matches!(state(dir, tier), TierState::Ready))
 }
 
+/// The tier an optimal search in `metric` uses when none is named: [`largest_ready`] in the
+/// half-turn metric, the largest ready `-qtm` nx tier in the quarter-turn metric.
+pub fn largest_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
+    match metric {
+        Metric::Htm => largest_ready(dir),
+        Metric::Qtm => Tier::NX
+            .into_iter()
+            .rev()
+            .filter(|tier| tier.metric() == Metric::Qtm)
+            .find(|&tier| matches!(state(dir, tier), TierState::Ready)),
+    }
+}
+
 /// Whether a search that asks for `tier` bakes it when it is missing (the front ends' rule): the
-/// default tier 6edge (seconds) and every H48 tier, asked for by name; a larger Korf tier is an
-/// error that says how to bake it.
+/// default tier 6edge (seconds), every H48 tier and the smallest nx tier (seconds), asked for by
+/// name; a larger Korf or nx tier is an error that says how to bake it (and a quarter-turn tier,
+/// which has no search yet, is not baked for one).
 pub fn baked_on_first_use(tier: Tier) -> bool {
-    tier == Tier::Edge6 || tier.family() == Family::H48
+    matches!(tier, Tier::Edge6 | Tier::NxEo1Ep1) || tier.family() == Family::H48
 }
 
 /// What [`bake()`] reports as it goes.
@@ -148,6 +168,15 @@ pub enum BakeEvent<'a> {
     H48Level(&'a LevelStats),
     /// The H48 pass is over (baked, skipped or failed).
     H48Finished,
+    /// The bake of an nx tier's table starts.
+    NxStarted {
+        /// The tier.
+        tier: Tier,
+    },
+    /// A level of an nx bake.
+    NxLevel(&'a LevelStats),
+    /// An nx bake is over (baked, skipped or failed).
+    NxFinished,
 }
 
 /// One table that [`bake()`] baked or found baked.
@@ -197,6 +226,7 @@ pub fn bake(
         report,
     });
     let (mut h48_tiers, mut h48_ids) = (Vec::new(), Vec::new());
+    let mut nx_tiers = Vec::new();
     for &tier in &unique {
         for table in &tables(tier)[1..] {
             match table {
@@ -212,6 +242,7 @@ pub fn bake(
                     h48_tiers.push(tier);
                     h48_ids.push(spec.id);
                 }
+                Table::Nx(spec) => nx_tiers.push((tier, spec.id)),
             }
         }
     }
@@ -230,6 +261,18 @@ pub fn bake(
             baked.push(Baked { id, tier, report });
         }
     }
+    for (tier, id) in nx_tiers {
+        progress(&BakeEvent::NxStarted { tier });
+        let report = nx::bake_under(&lock, tier, options.force, &|stats| {
+            progress(&BakeEvent::NxLevel(stats));
+        });
+        progress(&BakeEvent::NxFinished);
+        baked.push(Baked {
+            id,
+            tier,
+            report: report?,
+        });
+    }
     Ok(baked)
 }
 
@@ -244,7 +287,7 @@ mod tests {
             assert_eq!(specs[0].id, pdb::CORNERS.spec.id);
             let own = match tier.family() {
                 Family::Korf => 2,
-                Family::H48 => 1,
+                Family::H48 | Family::Nx => 1,
             };
             assert_eq!(specs.len(), 1 + own, "{tier}");
             assert!(

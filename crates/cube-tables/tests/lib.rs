@@ -9,6 +9,7 @@
 //! - `nibble`: `NibbleTable` and `pack_nibbles`, exhaustively on small tables.
 //! - `header`: proptest round trips of headers, and bit flips that must never load.
 //! - `h48`: the H48 tables: h0 baked once, its histograms, bounds on known positions, symmetry.
+//! - `nx`: the nx tables: nx-eo1ep1 and its QTM twin baked once, nxopt's average depths, bounds.
 //! - `pdb`: the Korf pattern databases: the 6edge tier baked once, histograms, indexes, heuristic, seeds.
 
 mod bake;
@@ -18,6 +19,7 @@ mod faults;
 mod h48;
 mod header;
 mod nibble;
+mod nx;
 mod pdb;
 mod round_trip;
 mod util;

@@ -5,11 +5,13 @@ use std::path::Path;
 
 use cube_tables::corners::SymCorners;
 use cube_tables::h48::H48Table;
+use cube_tables::nx::{self as nx_tables, NxTable};
 use cube_tables::pdb::{self, PdbSet};
 use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier, tier};
 
 use super::OptimalSearch;
 use crate::korf::{self, Korf};
+use crate::nx::{self, Nx};
 use crate::sym48::{self, Sym48};
 use crate::two_phase::TwoPhase;
 
@@ -45,6 +47,8 @@ pub struct Configs {
     pub korf: korf::Config,
     /// The H48 tiers' search.
     pub sym48: sym48::Config,
+    /// The nx tiers' search.
+    pub nx: nx::Config,
 }
 
 /// The tables of a tier, by family (loaded once per process: the size of the value is no matter).
@@ -53,6 +57,7 @@ pub struct Configs {
 enum FamilyTables<T> {
     Korf(PdbSet<T>),
     H48(H48Table<T>),
+    Nx(NxTable<T>),
 }
 
 impl OptimalTables<Anonymous> {
@@ -97,6 +102,16 @@ impl OptimalTables<Anonymous> {
                     corners,
                 })
             }
+            Family::Nx => {
+                nx_tables::check_searchable(tier)?;
+                let specs = tier::specs(tier);
+                let table = NxTable::new(read(&specs[1])?)?;
+                let corners = SymCorners::new(&read(&specs[0])?);
+                Ok(OptimalTables {
+                    tables: FamilyTables::Nx(table),
+                    corners,
+                })
+            }
         }
     }
 }
@@ -137,6 +152,18 @@ impl OptimalTables<Mapped> {
                     corners: SymCorners::load_or_build(dir, &corners)?,
                 })
             }
+            Family::Nx => {
+                nx_tables::check_searchable(tier)?;
+                let specs = tier::specs(tier);
+                // SAFETY: the caller's promise, passed on.
+                let table = unsafe { PruneTable::open_mapped(&specs[1].path_in(dir), &specs[1]) }?;
+                table.check_payload_hash()?;
+                let corners = PruneTable::load_anonymous(&specs[0].path_in(dir), &specs[0])?;
+                Ok(OptimalTables {
+                    tables: FamilyTables::Nx(NxTable::new(table)?),
+                    corners: SymCorners::new(&corners),
+                })
+            }
         }
     }
 }
@@ -157,6 +184,7 @@ impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
         match &self.tables {
             FamilyTables::Korf(set) => set.tier(),
             FamilyTables::H48(table) => table.tier(),
+            FamilyTables::Nx(table) => table.tier(),
         }
     }
 
@@ -185,6 +213,9 @@ impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
             FamilyTables::H48(table) => Box::new(
                 Sym48::with_config(table, &self.corners, configs.sym48.clone())
                     .with_two_phase(two_phase),
+            ),
+            FamilyTables::Nx(table) => Box::new(
+                Nx::with_config(table, &self.corners, configs.nx.clone()).with_two_phase(two_phase),
             ),
         }
     }

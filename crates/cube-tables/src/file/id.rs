@@ -132,6 +132,69 @@ pub enum Tier {
     H6,
     /// The H48 table with 7 flips (3.89 GB).
     H7,
+    /// nxopt's EO1 EP1 table, half-turn metric (20.3 MB), for tests.
+    NxEo1Ep1,
+    /// nxopt's EO2 EP1 table, half-turn metric (325 MB).
+    NxEo2Ep1,
+    /// nxopt's EO1 EP2 table, half-turn metric (487 MB).
+    NxEo1Ep2,
+    /// nxopt's EO1 EP3 table, half-turn metric (1.42 GB).
+    NxEo1Ep3,
+    /// nxopt's EO3 EP1 table, half-turn metric (2.60 GB; vcube's coordinate 112).
+    NxEo3Ep1,
+    /// nxopt's EO2 EP2 table, half-turn metric (7.79 GB).
+    NxEo2Ep2,
+    /// nxopt's EO1 EP1 table, quarter-turn metric (20.3 MB), for tests.
+    NxEo1Ep1Qtm,
+    /// nxopt's EO2 EP1 table, quarter-turn metric (325 MB).
+    NxEo2Ep1Qtm,
+    /// nxopt's EO1 EP2 table, quarter-turn metric (487 MB).
+    NxEo1Ep2Qtm,
+    /// nxopt's EO1 EP3 table, quarter-turn metric (1.42 GB).
+    NxEo1Ep3Qtm,
+    /// nxopt's EO3 EP1 table, quarter-turn metric (2.60 GB).
+    NxEo3Ep1Qtm,
+    /// nxopt's EO2 EP2 table, quarter-turn metric (7.79 GB).
+    NxEo2Ep2Qtm,
+}
+
+/// The metric of an optimal search and of the tables it reads: half turns count 1 (HTM) or 2
+/// (QTM).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Metric {
+    /// The half-turn metric: every face turn counts 1.
+    #[default]
+    Htm,
+    /// The quarter-turn metric: a half turn counts 2.
+    Qtm,
+}
+
+impl Metric {
+    /// `htm`, `qtm`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+        }
+    }
+
+    /// The length of a sequence of face turns in this metric.
+    pub fn length(self, moves: &[cube_core::Move]) -> usize {
+        match self {
+            Metric::Htm => moves.len(),
+            Metric::Qtm => moves
+                .iter()
+                .map(|m| 1 + usize::from(m.is_half_turn()))
+                .sum(),
+        }
+    }
+}
+
+/// `htm`, `qtm`.
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The optimal method a tier's tables serve: what decides its tables, its bake and its search.
@@ -143,6 +206,9 @@ pub enum Family {
     Korf,
     /// The sym48 search over one H48 table (and the corner database's symmetry reduction).
     H48,
+    /// nxopt's search over one table of an nx subgroup (and the corner database's symmetry
+    /// reduction), in either metric.
+    Nx,
 }
 
 impl Family {
@@ -151,6 +217,7 @@ impl Family {
         match self {
             Family::Korf => "Korf",
             Family::H48 => "sym48",
+            Family::Nx => "nx",
         }
     }
 }
@@ -161,13 +228,15 @@ impl fmt::Display for Family {
         f.write_str(match self {
             Family::Korf => "Korf",
             Family::H48 => "H48",
+            Family::Nx => "nx",
         })
     }
 }
 
 impl Tier {
-    /// Every tier, Korf's smallest first, then the H48 ones smallest first.
-    pub const ALL: [Tier; 8] = [
+    /// Every tier, Korf's smallest first, then the H48 ones smallest first, then the nx ones
+    /// (half-turn, then quarter-turn metric, smallest first).
+    pub const ALL: [Tier; 20] = [
         Tier::Edge6,
         Tier::Edge7,
         Tier::Edge8,
@@ -176,6 +245,34 @@ impl Tier {
         Tier::H5,
         Tier::H6,
         Tier::H7,
+        Tier::NxEo1Ep1,
+        Tier::NxEo2Ep1,
+        Tier::NxEo1Ep2,
+        Tier::NxEo1Ep3,
+        Tier::NxEo3Ep1,
+        Tier::NxEo2Ep2,
+        Tier::NxEo1Ep1Qtm,
+        Tier::NxEo2Ep1Qtm,
+        Tier::NxEo1Ep2Qtm,
+        Tier::NxEo1Ep3Qtm,
+        Tier::NxEo3Ep1Qtm,
+        Tier::NxEo2Ep2Qtm,
+    ];
+
+    /// Every nx tier, the half-turn ones smallest first, then the quarter-turn ones.
+    pub const NX: [Tier; 12] = [
+        Tier::NxEo1Ep1,
+        Tier::NxEo2Ep1,
+        Tier::NxEo1Ep2,
+        Tier::NxEo1Ep3,
+        Tier::NxEo3Ep1,
+        Tier::NxEo2Ep2,
+        Tier::NxEo1Ep1Qtm,
+        Tier::NxEo2Ep1Qtm,
+        Tier::NxEo1Ep2Qtm,
+        Tier::NxEo1Ep3Qtm,
+        Tier::NxEo3Ep1Qtm,
+        Tier::NxEo2Ep2Qtm,
     ];
 
     /// Every Korf tier, smallest first.
@@ -189,7 +286,38 @@ impl Tier {
         match self {
             Tier::Edge6 | Tier::Edge7 | Tier::Edge8 => Family::Korf,
             Tier::H0 | Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Family::H48,
+            _ => Family::Nx,
         }
+    }
+
+    /// The metric of the tier's tables: the quarter-turn metric for the `-qtm` nx tiers, else
+    /// the half-turn metric.
+    pub const fn metric(self) -> Metric {
+        match self.nx() {
+            Some((_, _, metric)) => metric,
+            None => Metric::Htm,
+        }
+    }
+
+    /// An nx tier's options: nxopt's EO and EP numbers (EO1..EO3, EP1..EP4) and the metric;
+    /// `None` for the other families.
+    pub const fn nx(self) -> Option<(u8, u8, Metric)> {
+        let (eo, ep, metric) = match self {
+            Tier::NxEo1Ep1 => (1, 1, Metric::Htm),
+            Tier::NxEo2Ep1 => (2, 1, Metric::Htm),
+            Tier::NxEo1Ep2 => (1, 2, Metric::Htm),
+            Tier::NxEo1Ep3 => (1, 3, Metric::Htm),
+            Tier::NxEo3Ep1 => (3, 1, Metric::Htm),
+            Tier::NxEo2Ep2 => (2, 2, Metric::Htm),
+            Tier::NxEo1Ep1Qtm => (1, 1, Metric::Qtm),
+            Tier::NxEo2Ep1Qtm => (2, 1, Metric::Qtm),
+            Tier::NxEo1Ep2Qtm => (1, 2, Metric::Qtm),
+            Tier::NxEo1Ep3Qtm => (1, 3, Metric::Qtm),
+            Tier::NxEo3Ep1Qtm => (3, 1, Metric::Qtm),
+            Tier::NxEo2Ep2Qtm => (2, 2, Metric::Qtm),
+            _ => return None,
+        };
+        Some((eo, ep, metric))
     }
 
     /// The number of edges of a Korf tier's edge tables: 6, 7 or 8; `None` for an H48 tier.
@@ -215,12 +343,20 @@ impl Tier {
     }
 
     /// The code of a tier in the header: the edge count of a Korf tier, 16 + the flip count of an
-    /// H48 tier.
+    /// H48 tier, 32 + 4 (EO - 1) + EP - 1 of an nx tier in the half-turn metric, 48 + the same
+    /// in the quarter-turn metric.
     const fn header_code(self) -> u32 {
-        match (self.n_edges(), self.h48_flips()) {
-            (Some(n), _) => n,
-            (None, Some(n)) => 16 + n,
-            (None, None) => unreachable!(),
+        match (self.n_edges(), self.h48_flips(), self.nx()) {
+            (Some(n), _, _) => n,
+            (None, Some(n), _) => 16 + n,
+            (None, None, Some((eo, ep, metric))) => {
+                let base = match metric {
+                    Metric::Htm => 32,
+                    Metric::Qtm => 48,
+                };
+                base + 4 * (eo as u32 - 1) + ep as u32 - 1
+            }
+            (None, None, None) => unreachable!(),
         }
     }
 
@@ -244,10 +380,12 @@ impl Tier {
 
 impl fmt::Display for Tier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.n_edges(), self.h48_flips()) {
-            (Some(n), _) => write!(f, "{n}edge"),
-            (_, Some(n)) => write!(f, "h{n}"),
-            (None, None) => unreachable!(),
+        match (self.n_edges(), self.h48_flips(), self.nx()) {
+            (Some(n), _, _) => write!(f, "{n}edge"),
+            (_, Some(n), _) => write!(f, "h{n}"),
+            (_, _, Some((eo, ep, Metric::Htm))) => write!(f, "nx-eo{eo}ep{ep}"),
+            (_, _, Some((eo, ep, Metric::Qtm))) => write!(f, "nx-eo{eo}ep{ep}-qtm"),
+            (None, None, None) => unreachable!(),
         }
     }
 }
@@ -262,7 +400,7 @@ impl fmt::Display for ParseTierError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown tier {:?} (use 6edge, 7edge, 8edge, h0, h4, h5, h6 or h7)",
+            "unknown tier {:?} (use 6edge, 7edge, 8edge, h0, h4, h5, h6, h7, nx-eo1ep1, nx-eo2ep1, nx-eo1ep2, nx-eo1ep3, nx-eo3ep1 or nx-eo2ep2, the nx ones also with -qtm)",
             self.input
         )
     }
@@ -515,12 +653,21 @@ mod tests {
             assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
             let family = if Tier::KORF.contains(&tier) {
                 Family::Korf
-            } else {
+            } else if Tier::H48.contains(&tier) {
                 Family::H48
+            } else {
+                Family::Nx
             };
             assert_eq!(tier.family(), family);
         }
-        assert_eq!(Tier::KORF.len() + Tier::H48.len(), Tier::ALL.len());
+        assert_eq!(
+            Tier::KORF.len() + Tier::H48.len() + Tier::NX.len(),
+            Tier::ALL.len()
+        );
+        assert_eq!(Tier::NxEo3Ep1.to_string(), "nx-eo3ep1");
+        assert_eq!(Tier::NxEo1Ep1Qtm.to_string(), "nx-eo1ep1-qtm");
+        assert_eq!(Tier::NxEo1Ep1Qtm.metric(), Metric::Qtm);
+        assert_eq!(Tier::H5.metric(), Metric::Htm);
         assert_eq!(Tier::Edge7.to_string(), "7edge");
         assert_eq!(Tier::H5.to_string(), "h5");
         assert_eq!(Tier::code(Some(Tier::H0)), 16);

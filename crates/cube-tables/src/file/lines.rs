@@ -9,6 +9,13 @@ pub(crate) const LINE_BYTES: usize = 16;
 /// The bytes of one 512-slot block (8 lines, 495 entries).
 pub(crate) const BLOCK_BYTES: usize = 128;
 
+/// The slot of entry `r` (`0..495`) in its 512-slot block: the entries in order, skipping the
+/// first two slots of every 64 (they hold the line minimum): `r + 2 * (r / 62) + 2`.
+#[inline]
+pub const fn slot(placement: u32) -> u32 {
+    placement + 2 * (placement / 62) + 2
+}
+
 /// The read view of a 2-bit line payload ([`Encoding::Line2`](crate::Encoding::Line2)), the
 /// counterpart of [`Nibbles`](crate::Nibbles): each 16-byte line holds its 4-bit minimum in the low
 /// nibble of its first byte and 62 two-bit codes; slot `index` is bits `2 (index % 4)` of byte

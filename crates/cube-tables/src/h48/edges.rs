@@ -77,12 +77,7 @@ pub(crate) static COMPRESS: [[u8; 16]; N_PLACEMENTS] = {
     out
 };
 
-/// The slot of placement `r` in its 512-slot block: the placements in order, skipping the first
-/// two slots of every 64 (they hold the line minimum): `r + 2 * (r / 62) + 2`.
-#[inline]
-pub const fn slot(placement: u32) -> u32 {
-    placement + 2 * (placement / 62) + 2
-}
+pub use crate::file::lines::slot;
 
 /// The edge coordinates of one conjugated cube.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -24,7 +24,8 @@ use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME, exclusive};
 /// What a file of a table directory is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
-    /// A pattern database of the Korf tiers (`korf-corners` also serves the H48 tiers).
+    /// A pattern database of the Korf tiers or the table of an nx tier (`korf-corners` also
+    /// serves the H48 and nx tiers).
     PatternDatabase,
     /// The table of an H48 tier.
     H48Table,
@@ -234,7 +235,7 @@ fn known_table(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
             super::specs(tier).into_iter().map(move |spec| {
                 let kind = match tier.family() {
                     _ if spec.id == crate::pdb::CORNERS.spec.id => FileKind::PatternDatabase,
-                    Family::Korf => FileKind::PatternDatabase,
+                    Family::Korf | Family::Nx => FileKind::PatternDatabase,
                     Family::H48 => FileKind::H48Table,
                 };
                 (kind, spec)

@@ -12,6 +12,7 @@ use crate::file::mmap::Anonymous;
 use crate::file::store::WriteOptions;
 use crate::file::table::PruneTable;
 use crate::h48;
+use crate::nx;
 use crate::pdb::{self, SpotCheck, VerifyReport};
 
 /// One table that [`verify()`] checked and found sound.
@@ -69,6 +70,10 @@ pub fn verify(
             Table::Pdb(pdb) => Some(pdb::verify_table(&loaded, pdb, spot)?),
             Table::H48(_) => {
                 h48::verify_table(&loaded)?;
+                None
+            }
+            Table::Nx(_) => {
+                nx::verify_table(&loaded)?;
                 None
             }
         };

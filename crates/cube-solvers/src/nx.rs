@@ -1,0 +1,422 @@
+//! A third optimal method: nxopt's (Rokicki's `cube20src/nxopt.md`), IDA* bounded below by the
+//! cosets of an nx subgroup ([`NxTable`]) on the three axes of the position and of its inverse,
+//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric.
+//!
+//! The subgroup holds the U and D turns, so a table value `x` of a cube also says that no solution
+//! of length `x` ends with a U or D turn; on another axis, with a turn of that axis. Hence the
+//! rules of each node with `b` moves left:
+//! - the bound is the largest of the six probes and the corner distance; on a side whose three
+//!   axes read the same `x > 0`, `x + 1` (no face can end a solution of length `x`);
+//! - on the inverse, an axis that reads `b` rules out the turns of that axis as the next move (a
+//!   solution of the inverse ends with the inverse of the position's first move): nxopt's coset
+//!   rule, which narrows the moves of the node.
+//!
+//! The bounds loop, the two-phase upper bound, the prefix queue over threads (every thread on
+//! the one cube), checkpoints, progress, all or N solutions, symmetric starts are the shared
+//! engine's ([`crate::optimal`]); the search expands the position side only, each solution made
+//! canonical and found once.
+//!
+//! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked), the choice
+//! of the side with fewer moves, the probe inherited from the parent, lockstep prefetching.
+
+use std::time::Duration;
+
+use std::collections::HashSet;
+
+use cube_core::{Cube, Move, simplify};
+use cube_tables::nx::NxTable;
+use cube_tables::pdb::{SymCorners, corner_coord};
+
+use crate::optimal::{
+    Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
+    Shared, Task, solver_answer,
+};
+use crate::search::{AFTER, NO_MOVE};
+use crate::two_phase::{TwoPhase, UpperBoundSolver};
+use crate::{Limits, Solution, SolveError, Solver, Stop};
+
+/// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
+const POLL_INTERVAL: u32 = 1 << 12;
+
+/// The configuration of an [`Nx`] search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Moves per prefix of the queue the threads take from (1 to 4).
+    pub prefix_depth: usize,
+    /// Ask the two-phase solver for an upper bound first.
+    pub upper_bound: bool,
+    /// Time the two-phase solver gets for its first solution.
+    pub upper_bound_budget: Duration,
+    /// Keep the two-phase solver looking for shorter solutions on one more thread.
+    pub concurrent_upper_bound: bool,
+    /// Search one prefix per orbit of a symmetric position.
+    pub symmetric_starts: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            prefix_depth: 3,
+            upper_bound: true,
+            upper_bound_budget: Duration::from_millis(20),
+            concurrent_upper_bound: true,
+            symmetric_starts: true,
+        }
+    }
+}
+
+/// nxopt's search over an nx table and the reduced corner database.
+#[derive(Debug)]
+pub struct Nx<'t, T> {
+    table: &'t NxTable<T>,
+    corners: &'t SymCorners,
+    config: Config,
+    two_phase: UpperBoundSolver,
+}
+
+impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
+    /// The search over `table` and `corners` with `config`.
+    ///
+    /// # Panics
+    /// If the prefix depth is not 1 to 4.
+    pub fn with_config(table: &'t NxTable<T>, corners: &'t SymCorners, config: Config) -> Self {
+        assert!(
+            (1..=4).contains(&config.prefix_depth),
+            "prefix depth 1 to 4"
+        );
+        Nx {
+            table,
+            corners,
+            config,
+            two_phase: UpperBoundSolver::default(),
+        }
+    }
+
+    /// The same search, with `two_phase` for the upper bound.
+    pub fn with_two_phase(self, two_phase: TwoPhase) -> Self {
+        Nx {
+            two_phase: UpperBoundSolver::given(two_phase),
+            ..self
+        }
+    }
+
+    /// The lower bound of `cube`: the six probes with the (x, x, x) rule, and the corner distance.
+    pub fn lower_bound(&self, cube: &Cube) -> usize {
+        Engine {
+            table: self.table,
+            corners: self.corners,
+        }
+        .lower_bound(cube)
+    }
+
+    fn driver(&self) -> Driver {
+        Driver {
+            prefix_depth: self.config.prefix_depth,
+            upper_bound: self
+                .config
+                .upper_bound
+                .then(|| self.two_phase.get().clone()),
+            upper_bound_budget: self.config.upper_bound_budget,
+            concurrent_upper_bound: self.config.concurrent_upper_bound,
+            distinct_up_to_symmetry: false,
+            tier: self.table.tier(),
+            inverse: true,
+            symmetric: true,
+            symmetric_starts: self.config.symmetric_starts,
+            ordered: None,
+        }
+    }
+}
+
+impl<T: AsRef<[u8]> + Sync> OptimalSearch for Nx<'_, T> {
+    fn search_checkpointed(
+        &self,
+        cube: &Cube,
+        resume: Option<&Checkpoint>,
+        limits: &Limits,
+        stop: &Stop,
+        progress: &mut dyn FnMut(&Progress),
+        periodic: Option<Periodic<'_>>,
+    ) -> Result<Outcome, SolveError> {
+        let engine = Engine {
+            table: self.table,
+            corners: self.corners,
+        };
+        let task = Task {
+            cube,
+            limits,
+            stop,
+            checkpoint: resume,
+        };
+        self.driver().run(&engine, &task, progress, periodic)
+    }
+}
+
+impl<T: AsRef<[u8]> + Sync> Solver for Nx<'_, T> {
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
+        solver_answer(OptimalSearch::search(self, cube, limits, stop, &mut |_| {}))
+    }
+}
+
+/// The bound of one side from its three axes' values: their largest, plus one when the three are
+/// equal and not 0 (no face can end a solution of that length).
+#[inline]
+fn side(values: [u8; 3]) -> u8 {
+    let [a, b, c] = values;
+    a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
+}
+
+/// The moves allowed next by the inverse's axis values with `budget` moves left: an axis that
+/// reads `budget` rules out its turns (a solution of the inverse of that length cannot end with
+/// them, and it ends with the inverse of the position's next move).
+#[inline]
+fn next_moves(inverse: [u8; 3], budget: u8) -> u32 {
+    let mut allowed = AFTER[NO_MOVE];
+    // U-D: faces U and D; F-B: F and B; L-R: R and L (faces in the order U R F D L B).
+    for (axis, faces) in [(0, [0, 3]), (1, [2, 5]), (2, [1, 4])] {
+        if inverse[axis] == budget {
+            for face in faces {
+                allowed &= !(0b111 << (3 * face));
+            }
+        }
+    }
+    allowed
+}
+
+/// The set bits of a move mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let m = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            m
+        })
+    }
+}
+
+/// What the workers share: the table and the corners.
+struct Engine<'t, T> {
+    table: &'t NxTable<T>,
+    corners: &'t SymCorners,
+}
+
+impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
+    /// The bound of `cube` and the moves the inverse's probes allow next, for `budget` moves
+    /// left (the turns of an axis whose inverse probe reads `budget` are ruled out); when the
+    /// corners and the position's probes already exceed `budget`, their bound alone.
+    #[inline]
+    fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32) {
+        let corners = self.corners.get_cube(cube);
+        let position = side(self.table.axis_values(cube)).max(corners);
+        if position > budget {
+            return (position, 0);
+        }
+        let inverse = self.table.axis_values(&cube.inverse());
+        (position.max(side(inverse)), next_moves(inverse, budget))
+    }
+
+    fn lower_bound(&self, cube: &Cube) -> usize {
+        // With no budget to beat, every probe is read.
+        usize::from(self.evaluate(cube, u8::MAX - 1).0)
+    }
+}
+
+impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
+    type Worker<'a>
+        = Worker<'a, 't, T>
+    where
+        Self: 'a;
+
+    fn lower_bound(&self, cube: &Cube) -> usize {
+        Engine::lower_bound(self, cube)
+    }
+
+    fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Worker<'a, 't, T> {
+        Worker {
+            shared,
+            root: *cube,
+            path: [0; 32],
+            poll: 0,
+            prefix_rank: 0,
+            want: 1,
+            solutions: Vec::new(),
+            seen: HashSet::new(),
+            n_nodes: 0,
+            abort: Abort::No,
+        }
+    }
+}
+
+/// One thread's search state.
+struct Worker<'a, 't, T> {
+    shared: &'a Shared<'a, Engine<'t, T>>,
+    root: Cube,
+    path: [u8; 32],
+    poll: u32,
+    prefix_rank: usize,
+    want: usize,
+    solutions: Vec<Vec<Move>>,
+    /// The canonical solutions of the current prefix.
+    seen: HashSet<Vec<Move>>,
+    n_nodes: u64,
+    abort: Abort,
+}
+
+impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
+    fn run_prefix(&mut self, prefix: &[u8], bound: usize, rank: usize, want: usize) {
+        self.solutions.clear();
+        self.seen.clear();
+        self.abort = Abort::No;
+        self.prefix_rank = rank;
+        self.want = want;
+        let mut cube = self.root;
+        let mut prev = NO_MOVE;
+        for (i, &m) in prefix.iter().enumerate() {
+            debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
+            cube = cube.apply_move(Move::from_index(usize::from(m)));
+            self.path[i] = m;
+            prev = usize::from(m);
+        }
+        let after = if self.shared.any_face_after_prefix && prev != NO_MOVE {
+            AFTER[NO_MOVE] & !(0b111 << (prev / 3 * 3))
+        } else {
+            AFTER[prev]
+        };
+        self.n_nodes += 1;
+        self.search(&cube, prefix.len(), bound - prefix.len(), after);
+    }
+
+    fn abort(&self) -> Abort {
+        self.abort
+    }
+
+    fn take_solutions(&mut self) -> Vec<Vec<Move>> {
+        std::mem::take(&mut self.solutions)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.n_nodes
+    }
+}
+
+impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
+    /// Searches every continuation of the path (of `depth` moves, ending at `cube`) by `budget`
+    /// more moves from `after`: the node itself is bounded first, then its children.
+    fn search(&mut self, cube: &Cube, depth: usize, budget: usize, after: u32) {
+        if budget == 0 {
+            if cube.is_solved() {
+                self.record(depth);
+            }
+            return;
+        }
+        let (bound, allowed) = self.shared.method.evaluate(cube, budget as u8);
+        if usize::from(bound) <= budget {
+            let corner = self.shared.method.corners.get_cube(cube);
+            self.children(cube, corner, depth, budget, after & allowed);
+        }
+    }
+
+    /// Searches the children by `moves` of a node within its bound (its corner distance
+    /// `corner`), `budget` moves left: their probes made in lockstep (every child's indexes
+    /// computed and prefetched before any is read), the corners (from the node's row of move
+    /// deltas) and the position's three axes first, the inverse's for the children that survive
+    /// them.
+    fn children(&mut self, cube: &Cube, corner: u8, depth: usize, budget: usize, moves: u32) {
+        if budget == 1 {
+            for m in Bits(moves) {
+                if self.abort != Abort::No {
+                    return;
+                }
+                self.count();
+                if cube.apply_move(Move::from_index(m)).is_solved() {
+                    self.path[depth] = m as u8;
+                    self.record(depth + 1);
+                }
+            }
+            return;
+        }
+        let engine = self.shared.method;
+        let left = budget as u8 - 1;
+        let (perm, twist) = corner_coord(cube);
+        let (row, k) = engine.corners.locate(perm, twist);
+        let deltas = engine.corners.deltas(row);
+        let conj = engine.corners.conj_moves(k);
+        let mut kids = [Cube::SOLVED; 18];
+        let mut corners = [0u8; 18];
+        let mut indexes = [[0usize; 3]; 18];
+        for m in Bits(moves) {
+            // The move's delta, plus one, in the representative's frame.
+            corners[m] = (corner + ((deltas >> (2 * conj[m])) & 3) as u8).saturating_sub(1);
+            if corners[m] <= left {
+                kids[m] = cube.apply_move(Move::from_index(m));
+                indexes[m] = engine.table.axis_indexes(&kids[m]);
+            }
+        }
+        let mut alive = 0u32;
+        let mut inverses = [Cube::SOLVED; 18];
+        for m in Bits(moves) {
+            if corners[m] > left {
+                continue;
+            }
+            let values = indexes[m].map(|index| engine.table.value_at(index));
+            if side(values) <= left {
+                alive |= 1 << m;
+                inverses[m] = kids[m].inverse();
+                indexes[m] = engine.table.axis_indexes(&inverses[m]);
+            }
+        }
+        for m in Bits(alive) {
+            if self.abort != Abort::No {
+                return;
+            }
+            self.count();
+            let values = indexes[m].map(|index| engine.table.value_at(index));
+            if side(values) > left {
+                continue;
+            }
+            self.path[depth] = m as u8;
+            let next = AFTER[m] & next_moves(values, left);
+            self.children(&kids[m], corners[m], depth + 1, budget - 1, next);
+        }
+    }
+
+    /// Records the path, made canonical (after a symmetric start's prefix, opposite faces may
+    /// come in either order); a duplicate of a solution of this prefix is dropped.
+    fn record(&mut self, depth: usize) {
+        let moves: Vec<Move> = self.path[..depth]
+            .iter()
+            .map(|&m| Move::from_index(usize::from(m)))
+            .collect();
+        let moves = simplify(&moves);
+        if !self.seen.insert(moves.clone()) {
+            return;
+        }
+        self.solutions.push(moves);
+        if self.solutions.len() >= self.want {
+            self.abort = Abort::Enough;
+        }
+    }
+
+    /// Counts a node and polls the stop flag, the clock and the cut-off now and then.
+    #[inline]
+    fn count(&mut self) {
+        self.n_nodes += 1;
+        self.poll += 1;
+        if self.poll >= POLL_INTERVAL {
+            self.poll = 0;
+            if let Some(abort) = self.shared.poll(self.prefix_rank) {
+                self.abort = abort;
+            }
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Baking an nx table: an exact breadth-first search over the cosets of the tier's subgroup, one
+//! byte per coset (corner class x edge coordinate), in parallel, then packed into nxopt's lines.
+//!
+//! Level `d` runs forward (every coset at `d`, every move: its unassigned neighbours get `d + 1`)
+//! or, once fewer cosets are unassigned than the frontier holds, backward (every unassigned coset
+//! with a neighbour at `d` gets `d + 1`). A neighbour is found through move tables of the corner
+//! coordinate and of the edge coordinate, then reduced: the symmetry that carries its corners to
+//! their class representative also conjugates its edges. A class whose representative some
+//! symmetries fix has several entries per coset; the forward pass writes them all, the backward
+//! pass finds each. Workers race on the bytes only in a benign way (relaxed atomics: every write
+//! of a level turns "unassigned" into `d + 1`).
+//!
+//! The checks before anything is written: every coset reached, the solved coset alone at depth
+//! 0, and the histogram of the packed lines summing to the table's entries and lines.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::time::Instant;
+
+use cube_core::{Cube, Move};
+use rayon::prelude::*;
+
+use super::coord::{N_CORNER_CLASSES, N_SLICE, NxMoves, NxSym, Subgroup, corner_coord};
+use super::table::{spec_or_error, subgroup};
+use crate::file::bake::{BakeReport, Direction, LevelStats, check_free_space, is_sound};
+use crate::file::error::{Kind, TableError};
+use crate::file::format::{HEADER_LEN, Histogram};
+use crate::file::id::{Encoding, Metric, Tier};
+use crate::file::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram, slot};
+use crate::file::lock::BakeLock;
+use crate::file::store::write_table_under;
+
+/// The value of a coset no level has reached yet.
+const UNASSIGNED: u8 = 0xFF;
+
+/// Options of [`bake`].
+#[derive(Clone, Debug, Default)]
+pub struct BakeOptions {
+    /// Bake even when a valid table is present.
+    pub force: bool,
+    /// Wait for another bake or clean of the directory rather than fail with `Locked`.
+    pub wait_for_lock: bool,
+}
+
+/// Bakes the table of the nx `tier` into `dir`, unless a sound one is there, reporting each level
+/// of the search to `progress`.
+///
+/// # Errors
+///
+/// - `InvalidInput` for a tier of another family.
+/// - `NoSpace` when `dir` has less free space than the table needs.
+/// - `Locked` when another bake or clean of `dir` holds its lock (unless `wait_for_lock`);
+///   `Io`: the errors of writing the table.
+pub fn bake(
+    dir: &Path,
+    tier: Tier,
+    options: &BakeOptions,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+) -> Result<BakeReport, TableError> {
+    let spec = spec_or_error(tier)?;
+    let lock = BakeLock::acquire(dir, options.wait_for_lock)
+        .map_err(|e| e.at(spec.id, dir, &spec.fix, spec.tier))?;
+    bake_under(&lock, tier, options.force, progress)
+}
+
+/// [`bake`] under `lock`, the writers' lock of the table directory, which the caller holds.
+///
+/// # Errors
+///
+/// As [`bake`], `Locked` aside.
+pub(crate) fn bake_under(
+    lock: &BakeLock,
+    tier: Tier,
+    force: bool,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+) -> Result<BakeReport, TableError> {
+    let spec = spec_or_error(tier)?;
+    let dir = lock.dir();
+    let path = spec.path_in(dir);
+    let at = |e: TableError| e.at(spec.id, &path, &spec.fix, spec.tier);
+    if !force {
+        let mut found = None;
+        if is_sound(&path, &spec, |histogram| {
+            found = Some(*histogram);
+            true
+        }) && let Some(histogram) = found
+        {
+            return Ok(BakeReport::skipped(path, histogram));
+        }
+    }
+    check_free_space(dir, HEADER_LEN as u64 + spec.payload_len()).map_err(at)?;
+    let subgroup = subgroup(tier).expect("an nx tier");
+    let Encoding::Line2 { base } = spec.encoding else {
+        unreachable!("an nx table has 2-bit lines")
+    };
+    let start = Instant::now();
+    let (cells, levels) =
+        search(subgroup, tier.metric(), progress).map_err(|depth| at(unreached(tier, depth)))?;
+    let search_time = start.elapsed();
+    let write_start = Instant::now();
+    let payload = pack(&cells, base);
+    drop(cells);
+    let histogram = line_histogram(&payload);
+    check_histogram(&histogram, spec.n_entries).map_err(at)?;
+    let path = write_table_under(lock, &spec, &histogram, &payload)?;
+    // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
+    // cannot be written only costs a later status report its "checked" date.
+    let _ = crate::file::stamp::write_stamp(&path);
+    Ok(BakeReport {
+        path,
+        skipped: false,
+        levels,
+        histogram,
+        search_time,
+        write_time: write_start.elapsed(),
+        notes: Vec::new(),
+    })
+}
+
+/// The error of a search whose frontier ran out before every coset was reached (a bug).
+fn unreached(tier: Tier, depth: u8) -> TableError {
+    TableError::new(Kind::InvalidInput {
+        what: format!("the {tier} search left cosets unreached after depth {depth}"),
+    })
+}
+
+/// The full check of an nx table: its payload hash and histogram ([`crate::verify`]), and the
+/// histogram's sums of entries and lines.
+///
+/// # Errors
+/// `PayloadHash`, `HistogramMismatch`, or `InvalidInput` when the sums are not the table's.
+pub fn verify_table<T: AsRef<[u8]>>(
+    table: &crate::file::table::PruneTable<T>,
+) -> Result<(), TableError> {
+    crate::verify(table, None)?;
+    check_histogram(table.histogram(), table.len() as u64).map_err(|e| table.error(e))
+}
+
+/// The histogram's sums: codes of every entry, one minimum per line.
+fn check_histogram(histogram: &Histogram, n_slots: u64) -> Result<(), TableError> {
+    let codes: u64 = histogram[..4].iter().sum();
+    let lines: u64 = histogram[16..].iter().sum();
+    if codes != n_slots / 512 * N_SLICE as u64 || lines != n_slots / 64 {
+        return Err(TableError::new(Kind::InvalidInput {
+            what: format!("the packed table counts {codes} entries and {lines} lines"),
+        }));
+    }
+    Ok(())
+}
+
+/// The moves of a metric: the 18 face turns, or the 12 quarter turns.
+pub(crate) fn metric_moves(metric: Metric) -> Vec<Move> {
+    (0..Move::COUNT)
+        .map(Move::from_index)
+        .filter(|m| metric == Metric::Htm || !m.is_half_turn())
+        .collect()
+}
+
+/// What a level's pass needs.
+struct Space<'a> {
+    sym: &'a NxSym,
+    moves: NxMoves,
+    /// `conj[edge * 16 + k]`: the edge coordinate conjugated by symmetry `k`.
+    conj: Vec<u32>,
+    n_edges: usize,
+}
+
+impl Space<'_> {
+    /// The entry of move `m` (an index into the metric's moves) from `(class, edge)`, and the
+    /// class and edge coordinate it lands on.
+    #[inline]
+    fn neighbour(&self, class: u32, edge: u32, m: usize) -> (u32, u32) {
+        let n = self.moves.n_moves;
+        let raw = self.moves.corner[self.sym.rep(class) as usize * n + m];
+        let (class, k) = self.sym.class_and_sym(raw);
+        let edge = self.moves.edge[edge as usize * n + m];
+        (class, self.conj[edge as usize * 16 + k])
+    }
+
+    #[inline]
+    fn index(&self, class: u32, edge: u32) -> usize {
+        class as usize * self.n_edges + edge as usize
+    }
+}
+
+/// The search: the distance of every coset, one byte per `(class, edge)` entry, and the levels;
+/// `Err(depth)` when the frontier of `depth` is empty while cosets are unassigned.
+fn search(
+    subgroup: Subgroup,
+    metric: Metric,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
+    let sym = NxSym::new();
+    let moves = NxMoves::new(subgroup, &metric_moves(metric));
+    let n_edges = subgroup.n_edges();
+    let conj = (0..n_edges as u32)
+        .into_par_iter()
+        .flat_map_iter(|edge| {
+            let (ep, eo) = subgroup.edge_unrank(edge);
+            let sym = &sym;
+            (0..16).map(move |k| {
+                let (ep, eo) = sym.conjugator(k).edges(&ep, &eo);
+                subgroup.edge_coord(&ep, &eo)
+            })
+        })
+        .collect();
+    let space = Space {
+        sym: &sym,
+        moves,
+        conj,
+        n_edges,
+    };
+    let n = N_CORNER_CLASSES * n_edges;
+    let cells: Vec<AtomicU8> = (0..n)
+        .into_par_iter()
+        .map(|_| AtomicU8::new(UNASSIGNED))
+        .collect();
+    let solved = &Cube::SOLVED;
+    let (class, _) = sym.class_and_sym(corner_coord(&solved.corner_perm(), &solved.corner_ori()));
+    let edge = subgroup.edge_coord(&solved.edge_perm(), &solved.edge_ori());
+    set_all(&space, &cells, class, edge, 0);
+    let mut levels = Vec::new();
+    let (mut frontier, mut unassigned) = count(&cells, 0);
+    let mut depth = 0u8;
+    while unassigned > 0 {
+        if frontier == 0 {
+            return Err(depth);
+        }
+        let started = Instant::now();
+        let direction = if unassigned < frontier {
+            Direction::Backward
+        } else {
+            Direction::Forward
+        };
+        (0..N_CORNER_CLASSES as u32)
+            .into_par_iter()
+            .for_each(|class| {
+                let row = &cells[space.index(class, 0)..space.index(class + 1, 0)];
+                match direction {
+                    Direction::Forward => forward(&space, &cells, class, row, depth),
+                    Direction::Backward => backward(&space, &cells, class, row, depth),
+                }
+            });
+        depth += 1;
+        (frontier, unassigned) = count(&cells, depth);
+        let stats = LevelStats {
+            depth,
+            direction,
+            entries: frontier,
+            unassigned,
+            elapsed: started.elapsed(),
+        };
+        progress(&stats);
+        levels.push(stats);
+    }
+    Ok((
+        cells.into_iter().map(AtomicU8::into_inner).collect(),
+        levels,
+    ))
+}
+
+/// Writes `depth` into the entry of `(class, edge)` and into its twins under the symmetries that
+/// fix the class representative, where unassigned.
+#[inline]
+fn set_all(space: &Space<'_>, cells: &[AtomicU8], class: u32, edge: u32, depth: u8) {
+    let mut stabilizer = space.sym.stabilizer(class) | 1;
+    while stabilizer != 0 {
+        let k = stabilizer.trailing_zeros() as usize;
+        stabilizer &= stabilizer - 1;
+        let twin = space.conj[edge as usize * 16 + k];
+        let cell = &cells[space.index(class, twin)];
+        if cell.load(Relaxed) == UNASSIGNED {
+            cell.store(depth, Relaxed);
+        }
+    }
+}
+
+fn forward(space: &Space<'_>, cells: &[AtomicU8], class: u32, row: &[AtomicU8], depth: u8) {
+    for (edge, cell) in row.iter().enumerate() {
+        if cell.load(Relaxed) != depth {
+            continue;
+        }
+        for m in 0..space.moves.n_moves {
+            let (to_class, to_edge) = space.neighbour(class, edge as u32, m);
+            if cells[space.index(to_class, to_edge)].load(Relaxed) == UNASSIGNED {
+                set_all(space, cells, to_class, to_edge, depth + 1);
+            }
+        }
+    }
+}
+
+fn backward(space: &Space<'_>, cells: &[AtomicU8], class: u32, row: &[AtomicU8], depth: u8) {
+    for (edge, cell) in row.iter().enumerate() {
+        if cell.load(Relaxed) != UNASSIGNED {
+            continue;
+        }
+        let found = (0..space.moves.n_moves).any(|m| {
+            let (to_class, to_edge) = space.neighbour(class, edge as u32, m);
+            cells[space.index(to_class, to_edge)].load(Relaxed) == depth
+        });
+        if found {
+            cell.store(depth + 1, Relaxed);
+        }
+    }
+}
+
+/// The entries at `depth` and the unassigned ones.
+fn count(cells: &[AtomicU8], depth: u8) -> (u64, u64) {
+    cells
+        .par_chunks(1 << 16)
+        .map(|chunk| {
+            chunk.iter().fold((0, 0), |(at, left), cell| {
+                let value = cell.load(Relaxed);
+                (
+                    at + u64::from(value == depth),
+                    left + u64::from(value == UNASSIGNED),
+                )
+            })
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
+/// The 2-bit lines of `cells` (rows of 495 distances): per row a block of 8 lines, each with the
+/// minimum of its entries (at most 15) and a code per entry: 0 up to `base`, else
+/// `min(value - base, 3)`.
+fn pack(cells: &[u8], base: u8) -> Vec<u8> {
+    let mut payload = vec![0u8; cells.len() / N_SLICE * BLOCK_BYTES];
+    payload
+        .par_chunks_mut(BLOCK_BYTES)
+        .zip(cells.par_chunks(N_SLICE))
+        .for_each(|(block, row)| {
+            for line in 0..8 {
+                let entries = &row[line * 62..((line + 1) * 62).min(N_SLICE)];
+                let minimum = entries.iter().copied().min().expect("a line has entries");
+                block[line * LINE_BYTES] = minimum.min(15);
+            }
+            for (r, &value) in row.iter().enumerate() {
+                let code = if value <= base {
+                    0
+                } else {
+                    (value - base).min(3)
+                };
+                let s = slot(r as u32) as usize;
+                block[s / 4] |= code << (2 * (s % 4));
+            }
+        });
+    payload
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_lines_read_back() {
+        let base = 7;
+        let row: Vec<u8> = (0..N_SLICE).map(|r| (r % 13) as u8).collect();
+        let payload = pack(&row, base);
+        let lines = crate::file::lines::Lines2::new(&payload, base);
+        for (r, &value) in row.iter().enumerate() {
+            let got = lines.get(slot(r as u32) as usize);
+            if value > base {
+                assert_eq!(got, value.min(base + 3), "{r}");
+            } else {
+                assert!(got <= value, "{r}");
+            }
+        }
+        check_histogram(&line_histogram(&payload), 512).unwrap();
+    }
+}

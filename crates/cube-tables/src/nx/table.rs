@@ -1,0 +1,282 @@
+//! [`NxTable`]: an nx tier's table file, looked up by cube (on any of the three axes) or by index.
+
+use cube_core::{Cube, Symmetry};
+
+use super::coord::{Conjugator, Eo, Ep, N_CORNER_CLASSES, NxSym, Subgroup};
+use crate::file::error::{Kind, TableError};
+use crate::file::id::{Encoding, Metric, TableId, TableSpec, Tier};
+use crate::file::lines::{Lines2, slot};
+use crate::file::table::PruneTable;
+
+/// The subgroup of an nx tier; `None` for the other families.
+pub const fn subgroup(tier: Tier) -> Option<Subgroup> {
+    let Some((eo, ep, _)) = tier.nx() else {
+        return None;
+    };
+    let eo = match eo {
+        1 => Eo::Eo1,
+        2 => Eo::Eo2,
+        _ => Eo::Eo3,
+    };
+    let ep = match ep {
+        1 => Ep::Ep1,
+        2 => Ep::Ep2,
+        3 => Ep::Ep3,
+        _ => Ep::Ep4,
+    };
+    Some(Subgroup { eo, ep })
+}
+
+/// The base of each nx tier (code `c > 0` means `base + c`): nxopt's (`nxopt.md`, "Average
+/// depths"): 7, 8, 9, 9, 9, 9 in the half-turn metric and 9, 10, 10, 10, 11, 11 in the
+/// quarter-turn metric for EO1 EP1, EO2 EP1, EO1 EP2, EO1 EP3, EO3 EP1, EO2 EP2.
+pub const fn base(tier: Tier) -> Option<u8> {
+    let Some((eo, ep, metric)) = tier.nx() else {
+        return None;
+    };
+    Some(match (eo, ep, metric) {
+        (1, 1, Metric::Htm) => 7,
+        (2, 1, Metric::Htm) => 8,
+        (_, _, Metric::Htm) => 9,
+        (1, 1, Metric::Qtm) => 9,
+        (3, 1, Metric::Qtm) | (2, 2, Metric::Qtm) => 11,
+        (_, _, Metric::Qtm) => 10,
+    })
+}
+
+const fn nx_spec(id: &'static str, tier: Tier) -> TableSpec {
+    let (Some(subgroup), Some(base)) = (subgroup(tier), base(tier)) else {
+        panic!("an nx tier has a subgroup and a base");
+    };
+    TableSpec::new(
+        TableId::from_static(id),
+        Encoding::Line2 { base },
+        (N_CORNER_CLASSES * subgroup.rows_per_class() * BLOCK_SLOTS) as u64,
+    )
+    .with_tier(tier)
+}
+
+/// Slots per block of 495 entries.
+const BLOCK_SLOTS: usize = 512;
+
+/// The table spec of an nx tier (`nx-eo1ep1`, `nx-eo1ep1-qtm`, ...); `None` for the other
+/// families: the nx family's row of [`tier::specs`](crate::tier::specs).
+pub const fn spec(tier: Tier) -> Option<TableSpec> {
+    Some(match tier {
+        Tier::NxEo1Ep1 => nx_spec("nx-eo1ep1", tier),
+        Tier::NxEo2Ep1 => nx_spec("nx-eo2ep1", tier),
+        Tier::NxEo1Ep2 => nx_spec("nx-eo1ep2", tier),
+        Tier::NxEo1Ep3 => nx_spec("nx-eo1ep3", tier),
+        Tier::NxEo3Ep1 => nx_spec("nx-eo3ep1", tier),
+        Tier::NxEo2Ep2 => nx_spec("nx-eo2ep2", tier),
+        Tier::NxEo1Ep1Qtm => nx_spec("nx-eo1ep1-qtm", tier),
+        Tier::NxEo2Ep1Qtm => nx_spec("nx-eo2ep1-qtm", tier),
+        Tier::NxEo1Ep2Qtm => nx_spec("nx-eo1ep2-qtm", tier),
+        Tier::NxEo1Ep3Qtm => nx_spec("nx-eo1ep3-qtm", tier),
+        Tier::NxEo3Ep1Qtm => nx_spec("nx-eo3ep1-qtm", tier),
+        Tier::NxEo2Ep2Qtm => nx_spec("nx-eo2ep2-qtm", tier),
+        _ => return None,
+    })
+}
+
+/// The spec of `tier`, or an error saying it is not an nx tier.
+pub(crate) fn spec_or_error(tier: Tier) -> Result<TableSpec, TableError> {
+    spec(tier).ok_or_else(|| {
+        let what = format!("tier {tier} is not an nx tier");
+        TableError::new(Kind::InvalidInput { what })
+    })
+}
+
+/// Refuses a tier whose table has no search yet: the quarter-turn metric's (its tables bake and
+/// verify; the shared engine counts half turns).
+///
+/// # Errors
+/// `InvalidInput` for a `-qtm` tier, naming it.
+pub fn check_searchable(tier: Tier) -> Result<(), TableError> {
+    if tier.metric() == Metric::Qtm {
+        let what = format!(
+            "tier {tier}: the quarter-turn search is not written yet (its table bakes and verifies)"
+        );
+        return Err(TableError::new(Kind::InvalidInput { what }));
+    }
+    Ok(())
+}
+
+/// An nx tier's table: the 2-bit line payload, the coordinate's symmetry reduction ([`NxSym`])
+/// and the conjugations that turn the F-B and the L-R axis into the U-D axis.
+///
+/// `value(x)` is a lower bound on the distance of `x` in the tier's metric, and the value on
+/// axis `a` one on the distance of `x` conjugated so that axis `a` becomes U-D.
+///
+/// ```no_run
+/// use cube_core::{Cube, Move};
+/// use cube_tables::{PruneTable, Tier, tier};
+/// use cube_tables::nx::NxTable;
+///
+/// let spec = tier::specs(Tier::NxEo1Ep1)[1];
+/// let table = NxTable::new(PruneTable::load(&spec.path_in("tables".as_ref()), &spec)?)?;
+/// let x = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1, Move::F2]);
+/// assert!(table.value(&x) <= 3);
+/// # Ok::<(), cube_tables::TableError>(())
+/// ```
+#[derive(Debug)]
+pub struct NxTable<T> {
+    table: PruneTable<T>,
+    subgroup: Subgroup,
+    base: u8,
+    sym: NxSym,
+    /// The conjugations that bring the F-B axis (0) and the L-R axis (1) to U-D.
+    axes: [Conjugator; 2],
+}
+
+impl<T: AsRef<[u8]>> NxTable<T> {
+    /// Wraps a loaded table of an nx tier (one opened with that tier's spec,
+    /// [`tier::specs`](crate::tier::specs)).
+    ///
+    /// # Errors
+    /// `InvalidInput` when the table is not one of the nx tiers' tables.
+    pub fn new(table: PruneTable<T>) -> Result<NxTable<T>, TableError> {
+        let tier = table.tier();
+        let (Some(spec), Some(subgroup)) = (tier.and_then(spec), tier.and_then(subgroup)) else {
+            let what = format!("table {} is not an nx table", table.id());
+            return Err(table.error(TableError::new(Kind::InvalidInput { what })));
+        };
+        if spec != table_spec(&table) {
+            let what = format!("table {} is not the nx table of its tier", table.id());
+            return Err(table.error(TableError::new(Kind::InvalidInput { what })));
+        }
+        let Encoding::Line2 { base } = spec.encoding else {
+            unreachable!("an nx spec has 2-bit lines")
+        };
+        Ok(NxTable {
+            table,
+            subgroup,
+            base,
+            sym: NxSym::new(),
+            axes: [Conjugator::new(Symmetry::X), Conjugator::new(Symmetry::Z)],
+        })
+    }
+
+    /// The tier.
+    pub fn tier(&self) -> Tier {
+        self.table.tier().expect("an nx table has a tier")
+    }
+
+    /// The metric of the table's distances.
+    pub fn metric(&self) -> Metric {
+        self.tier().metric()
+    }
+
+    /// The subgroup of the table's cosets.
+    pub fn subgroup(&self) -> Subgroup {
+        self.subgroup
+    }
+
+    /// The base: a code `c > 0` stands for `base + c`.
+    pub fn base(&self) -> u8 {
+        self.base
+    }
+
+    /// The table file (header, histogram, payload).
+    pub fn table(&self) -> &PruneTable<T> {
+        &self.table
+    }
+
+    /// The symmetry reduction of the coordinate.
+    pub fn sym(&self) -> &NxSym {
+        &self.sym
+    }
+
+    /// The read view of the table's slots.
+    #[inline(always)]
+    pub fn lines(&self) -> Lines2<'_> {
+        Lines2::new(self.table.payload(), self.base)
+    }
+
+    /// The slot index of `cube` on the U-D axis.
+    #[inline]
+    pub fn index(&self, cube: &Cube) -> usize {
+        let (row, placement) = self.sym.locate(self.subgroup, cube);
+        row * BLOCK_SLOTS + slot(placement) as usize
+    }
+
+    /// The slot index of `cube` on axis `axis`: 0 for U-D, 1 for F-B, 2 for L-R.
+    ///
+    /// # Panics
+    /// If `axis > 2`.
+    #[inline]
+    pub fn axis_index(&self, axis: usize, cube: &Cube) -> usize {
+        self.axis_indexes(cube)[axis]
+    }
+
+    /// The value at slot `index`: `base + code` for a code of 1 to 3, the line minimum for 0.
+    ///
+    /// # Panics
+    /// If `index` is beyond the table.
+    #[inline]
+    pub fn value_at(&self, index: usize) -> u8 {
+        self.lines().get(index)
+    }
+
+    /// The lower bound of `cube` on the U-D axis (nxopt's one probe with its fallback).
+    #[inline]
+    pub fn value(&self, cube: &Cube) -> u8 {
+        self.value_at(self.index(cube))
+    }
+
+    /// The values of `cube` on its three axes (U-D, F-B, L-R).
+    #[inline]
+    pub fn axis_values(&self, cube: &Cube) -> [u8; 3] {
+        self.axis_indexes(cube).map(|index| self.value_at(index))
+    }
+
+    /// The slot indexes of `cube` on its three axes (U-D, F-B, L-R), each prefetched.
+    #[inline]
+    pub fn axis_indexes(&self, cube: &Cube) -> [usize; 3] {
+        let corners = (cube.corner_perm(), cube.corner_ori());
+        let edges = (cube.edge_perm(), cube.edge_ori());
+        let at = |(row, placement): (usize, u32)| {
+            let index = row * BLOCK_SLOTS + slot(placement) as usize;
+            self.prefetch(index);
+            index
+        };
+        let ud = at(self.sym.locate_parts(self.subgroup, corners, edges));
+        let [fb, lr] = self.axes.each_ref().map(|axis| {
+            let corners = axis.corners(&corners.0, &corners.1);
+            let edges = axis.edges(&edges.0, &edges.1);
+            at(self.sym.locate_parts(self.subgroup, corners, edges))
+        });
+        [ud, fb, lr]
+    }
+
+    /// nxopt's six-probe bound of `cube`: on each side (the cube and its inverse) the largest of
+    /// its three axes' values, plus one when the three are equal and not 0 (no solution of that length
+    /// ends with a turn of any face), the larger side's; in the quarter-turn metric raised to the
+    /// parity of the cube.
+    pub fn bound(&self, cube: &Cube) -> u8 {
+        let side = |x: &Cube| {
+            let [a, b, c] = self.axis_values(x);
+            a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
+        };
+        let bound = side(cube).max(side(&cube.inverse()));
+        match self.metric() {
+            Metric::Htm => bound,
+            Metric::Qtm => bound + u8::from((bound & 1 == 1) != cube.corner_parity_odd()),
+        }
+    }
+
+    /// Starts loading the cache line of slot `index` (which also holds its line minimum).
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        self.lines().prefetch(index);
+    }
+}
+
+/// The spec a loaded table was opened with.
+fn table_spec<T: AsRef<[u8]>>(table: &PruneTable<T>) -> TableSpec {
+    let spec = TableSpec::new(table.id(), table.encoding(), table.len() as u64);
+    match table.tier() {
+        Some(tier) => spec.with_tier(tier),
+        None => spec,
+    }
+}
