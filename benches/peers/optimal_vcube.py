@@ -35,9 +35,10 @@ BENCH_LINE = re.compile(r"^\S+:(\d+)\s+(\d+) moves\s+(\d+) nodes\s+([\d.]+) s")
 
 
 def vcube_moves(text):
-    """vcube's `U3L3U2F1` style (face + quarter turns) as outer-turn notation."""
-    suffix = {"1": "", "2": "2", "3": "'"}
-    pairs = re.findall(r"([URFDLB])([123])", text)
+    """vcube's solution (`R  F' D2 ...`, two columns a move; or `R1F3D2` in its compact style) as
+    outer-turn notation."""
+    suffix = {"": "", "1": "", "2": "2", "3": "'", "'": "'"}
+    pairs = re.findall(r"([URFDLB])([123']?)", text)
     return " ".join(face + suffix[n] for face, n in pairs)
 
 
