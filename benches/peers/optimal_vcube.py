@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Side by side with vcube (an optimal solver over nxopt's 2.6 GB table): interleaved rounds, totals.
+
+Not part of CI: it needs vcube built from its public source outside this tree, with two small
+changes of your own (../shared/design/peers.md, section "vcube"): the solver's count of pruning-table
+evaluations printed as the third field of each output line, and `madvise(MADV_HUGEPAGE)` on its
+table when `VCUBE_THP=1` (without reserved hugetlb pages vcube falls back to 4 KiB pages). Its
+coordinate-112 table is generated with `./vc-optimal -c 112 -n -w 2` in vcube's directory.
+
+    optimal_vcube.py --vcube DIR --bench target/release/examples/optimal_bench \\
+        --cli target/release/cube-cli --tables DIR --tier h5 --rounds 3 SET.txt...
+
+Each round runs, for every set in turn, this project's `optimal_bench` (one process, the whole set,
+`--threads 2`, default settings, its tables on transparent huge pages) and then vcube
+(`-c 112 -w 1 -O`: one thread per cube, the table on huge pages). `optimal_bench` checks its own
+answers; every vcube solution is checked with `cube-cli verify` and its length against the set's.
+Printed per set and solver: the median and the total of the per-position search times (table
+loads excluded on both sides), the worst position, and table GB x s x threads by totals and by
+medians.
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+# Table bytes in GB (10^9): vcube's coordinate-112 file; sym48's tier + the corner database + its
+# move deltas + COCSEP (docs/PERFORMANCE.md, "sym48 over h4..h7").
+VCUBE_GB = 2.603
+SYM48_GB = {"h4": 0.58, "h5": 1.07, "h6": 2.04, "h7": 3.99}
+
+BENCH_LINE = re.compile(r"^\S+:(\d+)\s+(\d+) moves\s+(\d+) nodes\s+([\d.]+) s")
+
+
+def vcube_moves(text):
+    """vcube's solution (`R  F' D2 ...`, two columns a move; or `R1F3D2` in its compact style) as
+    outer-turn notation."""
+    suffix = {"": "", "1": "", "2": "2", "3": "'", "'": "'"}
+    pairs = re.findall(r"([URFDLB])([123']?)", text)
+    return " ".join(face + suffix[n] for face, n in pairs)
+
+
+def run_sym48(args, path):
+    cmd = [args.bench, "--tables", args.tables, "--tier", args.tier, "--threads", str(args.threads), path]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    rows = []
+    for line in out.splitlines():
+        m = BENCH_LINE.match(line)
+        if m:
+            rows.append((int(m.group(1)), float(m.group(4)), int(m.group(3))))
+    return rows
+
+
+def run_vcube(args, path, scrambles):
+    env = dict(os.environ, VCUBE_THP="1")
+    with open(path) as f:
+        out = subprocess.run(
+            ["./vc-optimal", "-c", "112", "-w", "1", "-O"],
+            cwd=args.vcube, stdin=f, check=True, capture_output=True, text=True, env=env,
+        ).stdout
+    rows = []
+    for line in out.splitlines():
+        fields = line.split(maxsplit=4)
+        if len(fields) < 4:
+            continue
+        ident, secs, evals, length = int(fields[0]), float(fields[1]), int(fields[2]), int(fields[3])
+        moves = vcube_moves(fields[4] if len(fields) > 4 else "")
+        scramble = scrambles[ident]
+        if length != len(scramble.split()) or len(moves.split()) != length:
+            sys.exit(f"vcube, {path}:{ident + 1}: {length} moves, the set says {len(scramble.split())}")
+        check = subprocess.run([args.cli, "verify", scramble, moves], capture_output=True, text=True)
+        if check.returncode != 0:
+            sys.exit(f"vcube, {path}:{ident + 1}: `{moves}` does not solve `{scramble}`")
+        rows.append((ident + 1, secs, evals))
+    return rows
+
+
+def summary(name, rows, gb, threads):
+    times = [t for _, t, _ in rows]
+    total, median = sum(times), statistics.median(times)
+    worst = max(rows, key=lambda r: r[1])
+    print(
+        f"  {name:<10} n={len(rows):<3} median {median:8.3f} s  total {total:9.2f} s  "
+        f"worst #{worst[0]} {worst[1]:.2f} s ({worst[2]:,} nodes)  "
+        f"GBxsxthreads: totals {gb * total * threads:8.1f}, medians {gb * median * threads:6.2f}"
+    )
+    return total, median
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--vcube", required=True, help="vcube's directory (vc-optimal and tables/)")
+    p.add_argument("--bench", required=True, help="this project's optimal_bench example")
+    p.add_argument("--cli", required=True, help="this project's cube-cli (answers checked with it)")
+    p.add_argument("--tables", required=True, help="sym48's table directory")
+    p.add_argument("--tier", default="h5", choices=sorted(SYM48_GB))
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("sets", nargs="+")
+    args = p.parse_args()
+    for rnd in range(1, args.rounds + 1):
+        for path in args.sets:
+            with open(path) as f:
+                scrambles = [line.strip() for line in f if line.strip()]
+            print(f"round {rnd}, {path} ({len(scrambles)} positions)", flush=True)
+            sym = run_sym48(args, path)
+            if len(sym) != len(scrambles):
+                sys.exit(f"optimal_bench answered {len(sym)} of {len(scrambles)}")
+            vc = run_vcube(args, path, scrambles)
+            if len(vc) != len(scrambles):
+                sys.exit(f"vcube answered {len(vc)} of {len(scrambles)}")
+            s_total, s_med = summary(f"sym48 {args.tier}", sym, SYM48_GB[args.tier], args.threads)
+            v_total, v_med = summary("vcube 112", vc, VCUBE_GB, 1)
+            by_total = (VCUBE_GB * v_total) / (SYM48_GB[args.tier] * s_total * args.threads)
+            by_median = (VCUBE_GB * v_med) / (SYM48_GB[args.tier] * s_med * args.threads)
+            print(f"  vcube / sym48 per GB x s x threads: by totals {by_total:.2f}x, by medians {by_median:.2f}x")
+            for (i, ts, ns), (_, tv, nv) in zip(sym, vc):
+                print(f"    #{i:<3} sym48 {ts:8.3f} s {ns:>13,} nodes   vcube {tv:8.3f} s {nv:>12,} evals", flush=True)
+
+
+if __name__ == "__main__":
+    main()
