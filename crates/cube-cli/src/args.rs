@@ -335,7 +335,8 @@ pub enum Command {
         optimal: OptimalArgs,
     },
     /// Solve a state optimally (fewest face turns, proven): Korf's method over pattern
-    /// databases, or the sym48 method over an H48 tier; the first run bakes the default tables.
+    /// databases, the sym48 method over an H48 tier, or nxopt's over an nx tier; the first run
+    /// bakes the default tables.
     #[command(after_help = with_state!(optimal_examples!()))]
     Optimal {
         /// The state (`-` for standard input).
@@ -493,7 +494,9 @@ pub struct ServeArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct OptimalArgs {
     /// Tables to use: the Korf tiers 6edge, 7edge, 8edge (pattern databases) or the H48 tiers
-    /// h0, h4, h5, h6, h7 (the sym48 search; h0 is for tests). Default: the largest baked of h4
+    /// h0, h4, h5, h6, h7 (the sym48 search; h0 is for tests) or the nx tiers nx-eo1ep1 to
+    /// nx-eo2ep2 (nxopt's search; their -qtm twins bake, but the quarter-turn search is not
+    /// written yet). Default: the largest baked of h4
     /// to h7, else the largest baked Korf tier, else 6edge, baked on first use; a missing H48
     /// tier asked for is baked on first use.
     #[arg(long, value_name = "TIER", value_parser = TierParser, help_heading = "Optimal")]

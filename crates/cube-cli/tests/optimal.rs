@@ -164,6 +164,29 @@ fn missing_larger_tier_says_how_to_bake_it() {
     assert!(out.contains("tier 8edge: not baked"), "{out}");
 }
 
+/// A quarter-turn tier is refused before anything is baked: its table bakes, no search reads it.
+#[test]
+fn a_quarter_turn_tier_is_refused_before_baking() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = run(
+        &[
+            "optimal",
+            "R U",
+            "--tables",
+            dir.path().to_str().unwrap(),
+            "--tier",
+            "nx-eo1ep1-qtm",
+        ],
+        None,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("quarter-turn search is not written yet") && err.contains("--tier nx-eo1ep1 "),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 #[test]
 fn corrupt_table_is_refused_with_the_fix() {
     let source = baked_dir();

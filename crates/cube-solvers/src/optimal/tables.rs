@@ -106,7 +106,7 @@ impl OptimalTables<Anonymous> {
                 nx_tables::check_searchable(tier)?;
                 let specs = tier::specs(tier);
                 let table = NxTable::new(read(&specs[1])?)?;
-                let corners = SymCorners::new(&read(&specs[0])?);
+                let corners = SymCorners::load_or_build(dir, &read(&specs[0])?)?;
                 Ok(OptimalTables {
                     tables: FamilyTables::Nx(table),
                     corners,
@@ -161,7 +161,7 @@ impl OptimalTables<Mapped> {
                 let corners = PruneTable::load_anonymous(&specs[0].path_in(dir), &specs[0])?;
                 Ok(OptimalTables {
                     tables: FamilyTables::Nx(NxTable::new(table)?),
-                    corners: SymCorners::new(&corners),
+                    corners: SymCorners::load_or_build(dir, &corners)?,
                 })
             }
         }
