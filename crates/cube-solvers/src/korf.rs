@@ -65,10 +65,10 @@ use self::heuristic::{Tables, ViewMoves};
 use self::search::{Lookups, Worker};
 use crate::optimal::{
     Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
-    Shared, Task, solver_answer,
+    Shared, Task,
 };
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
-use crate::{Limits, Solution, SolveError, Solver, Stop};
+use crate::{Limits, SolveError, Stop};
 
 /// The conjugating symmetries of [`Config::default`]: `RFm`, `DBm` and `RBm` (indexes 33, 30, 35),
 /// the three that raise the mean heuristic of random states most with the 7edge tables, chosen
@@ -339,19 +339,5 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Korf<'_, T> {
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
         self.run(cube, limits, stop, progress, resume, periodic)
-    }
-}
-
-impl<T: AsRef<[u8]> + Sync> Solver for Korf<'_, T> {
-    /// # Errors
-    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when the search
-    /// was stopped before any solution was known.
-    fn solve(
-        &self,
-        cube: &Cube,
-        limits: &Limits,
-        stop: &Stop,
-    ) -> Result<Vec<Solution>, SolveError> {
-        solver_answer(OptimalSearch::search(self, cube, limits, stop, &mut |_| {}))
     }
 }

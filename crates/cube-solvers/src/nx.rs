@@ -29,11 +29,11 @@ use cube_tables::pdb::{SymCorners, corner_coord};
 
 use crate::optimal::{
     Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
-    Shared, Task, solver_answer,
+    Shared, Task,
 };
 use crate::search::{AFTER, NO_MOVE};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
-use crate::{Limits, Solution, SolveError, Solver, Stop};
+use crate::{Limits, SolveError, Stop};
 
 /// How often (in nodes) a worker polls the stop flag, the clock and the cut-off.
 const POLL_INTERVAL: u32 = 1 << 12;
@@ -149,17 +149,6 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Nx<'_, T> {
             checkpoint: resume,
         };
         self.driver().run(&engine, &task, progress, periodic)
-    }
-}
-
-impl<T: AsRef<[u8]> + Sync> Solver for Nx<'_, T> {
-    fn solve(
-        &self,
-        cube: &Cube,
-        limits: &Limits,
-        stop: &Stop,
-    ) -> Result<Vec<Solution>, SolveError> {
-        solver_answer(OptimalSearch::search(self, cube, limits, stop, &mut |_| {}))
     }
 }
 

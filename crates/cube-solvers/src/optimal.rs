@@ -139,8 +139,8 @@ impl Counters {
     }
 }
 
-/// An optimal solver of either method behind one object ([`Korf`](crate::korf::Korf),
-/// [`Sym48`](crate::sym48::Sym48)): what a caller that picks the method at run time (by the tier
+/// An optimal solver of any method behind one object ([`Korf`](crate::korf::Korf),
+/// [`Sym48`](crate::sym48::Sym48), [`Nx`](crate::nx::Nx)): what a caller that picks the method at run time (by the tier
 /// of its tables, [`OptimalTables::searcher`]) calls, as `Box<dyn OptimalSearch>`.
 pub trait OptimalSearch: Send + Sync {
     /// The search of `cube`, or the resumption of `resume`, that also hands the state of the
@@ -199,16 +199,24 @@ pub trait OptimalSearch: Send + Sync {
     }
 }
 
-/// The answer of an optimal method as a [`Solver`]: the solutions of its search, or
-/// [`SolveError::Cancelled`] when the search was stopped before any solution was known.
-pub(crate) fn solver_answer(
-    outcome: Result<Outcome, SolveError>,
-) -> Result<Vec<Solution>, SolveError> {
-    let outcome = outcome?;
-    if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
-        return Err(SolveError::Cancelled);
+/// Every optimal method is a [`Solver`]: the solutions of its search.
+///
+/// # Errors
+/// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when the search was
+/// stopped before any solution was known.
+impl<S: OptimalSearch> Solver for S {
+    fn solve(
+        &self,
+        cube: &Cube,
+        limits: &Limits,
+        stop: &Stop,
+    ) -> Result<Vec<Solution>, SolveError> {
+        let outcome = OptimalSearch::search(self, cube, limits, stop, &mut |_| {})?;
+        if outcome.solutions.is_empty() && outcome.checkpoint.is_some() {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(outcome.solutions)
     }
-    Ok(outcome.solutions)
 }
 
 /// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups, and

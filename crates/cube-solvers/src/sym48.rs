@@ -51,10 +51,10 @@ use cube_tables::pdb::SymCorners;
 use self::search::Engine;
 pub use crate::optimal::Counters;
 use crate::optimal::{
-    Checkpoint, Driver, OptimalSearch, Ordered, Outcome, Periodic, Progress, Task, solver_answer,
+    Checkpoint, Driver, OptimalSearch, Ordered, Outcome, Periodic, Progress, Task,
 };
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
-use crate::{Limits, Solution, SolveError, Solver, Stop};
+use crate::{Limits, SolveError, Stop};
 
 /// The heuristic of the sym48 search.
 ///
@@ -260,20 +260,6 @@ impl<H: Sym48Heuristic> OptimalSearch for Sym48<'_, H> {
             counters: Some(engine.into_counters()),
             ..outcome
         })
-    }
-}
-
-impl<H: Sym48Heuristic> Solver for Sym48<'_, H> {
-    /// # Errors
-    /// [`SolveError::Unsolvable`] before any search; [`SolveError::Cancelled`] when the search
-    /// was stopped before any solution was known.
-    fn solve(
-        &self,
-        cube: &Cube,
-        limits: &Limits,
-        stop: &Stop,
-    ) -> Result<Vec<Solution>, SolveError> {
-        solver_answer(OptimalSearch::search(self, cube, limits, stop, &mut |_| {}))
     }
 }
 

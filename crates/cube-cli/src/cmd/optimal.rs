@@ -16,7 +16,7 @@ use cube_solvers::optimal::{
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::tier::{self, TierState};
-use cube_tables::{Anonymous, Mapped, Metric, TableErrorKind, Tier};
+use cube_tables::{Anonymous, Mapped, TableErrorKind, Tier};
 
 use crate::args::{Global, OptimalArgs};
 use crate::input::Input;
@@ -105,12 +105,11 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
         .or_else(|| tier::largest_ready(dir))
         .unwrap_or(Tier::Edge6);
     // Before anything is baked: a quarter-turn tier's table bakes, but no search reads it yet.
-    if tier.metric() == Metric::Qtm {
-        let half_turns = tier.to_string();
+    if !tier.searchable() {
         return Err(CliError::usage(format!(
             "--tier {tier}: the quarter-turn search is not written yet (the table bakes and verifies); \
              use --tier {} for the half-turn metric",
-            half_turns.trim_end_matches("-qtm")
+            tier.half_turn()
         )));
     }
     match tier::state(dir, tier) {

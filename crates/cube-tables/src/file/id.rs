@@ -299,6 +299,24 @@ impl Tier {
         }
     }
 
+    /// Whether a search reads the tier's tables: every tier but the quarter-turn ones, whose tables
+    /// bake and verify while the quarter-turn search is not written yet.
+    pub fn searchable(self) -> bool {
+        self.metric() == Metric::Htm
+    }
+
+    /// The half-turn tier of the same subgroup: itself for a half-turn tier, `nx-eo1ep1` for
+    /// `nx-eo1ep1-qtm`.
+    pub fn half_turn(self) -> Tier {
+        match self.nx() {
+            Some((eo, ep, Metric::Qtm)) => Tier::NX
+                .into_iter()
+                .find(|t| t.nx() == Some((eo, ep, Metric::Htm)))
+                .expect("every quarter-turn nx tier has a half-turn twin"),
+            _ => self,
+        }
+    }
+
     /// An nx tier's options: nxopt's EO and EP numbers (EO1..EO3, EP1..EP4) and the metric;
     /// `None` for the other families.
     pub const fn nx(self) -> Option<(u8, u8, Metric)> {

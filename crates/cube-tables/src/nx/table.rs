@@ -93,7 +93,7 @@ pub(crate) fn spec_or_error(tier: Tier) -> Result<TableSpec, TableError> {
 /// # Errors
 /// `InvalidInput` for a `-qtm` tier, naming it.
 pub fn check_searchable(tier: Tier) -> Result<(), TableError> {
-    if tier.metric() == Metric::Qtm {
+    if !tier.searchable() {
         let what = format!(
             "tier {tier}: the quarter-turn search is not written yet (its table bakes and verifies)"
         );
