@@ -16,8 +16,12 @@
 //! engine's ([`crate::optimal`]); the search expands the position side only, each solution made
 //! canonical and found once.
 //!
+//! The children of a node are bounded in lockstep: corners first, then each axis of the position,
+//! then of the inverse, every index of a round computed and prefetched before any is read; a
+//! child's inverse on the axis of its move is its parent's (inherited, not probed).
+//!
 //! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked), the choice
-//! of the side with fewer moves, the probe inherited from the parent, lockstep prefetching.
+//! of the side with fewer moves.
 
 use std::time::Duration;
 
@@ -177,6 +181,32 @@ fn next_moves(inverse: [u8; 3], budget: u8) -> u32 {
     allowed
 }
 
+/// The axis of each move (0 U-D, 1 F-B, 2 L-R; moves in the order U R F D L B, three a face).
+const MOVE_AXIS: [usize; 18] = {
+    let face_axis = [0, 2, 1, 0, 2, 1];
+    let mut axis = [0; 18];
+    let mut m = 0;
+    while m < 18 {
+        axis[m] = face_axis[m / 3];
+        m += 1;
+    }
+    axis
+};
+
+/// The moves of each axis, as move masks.
+const AXIS_MOVES: [u32; 3] = {
+    let mut masks = [0; 3];
+    let mut m = 0;
+    while m < 18 {
+        masks[MOVE_AXIS[m]] |= 1 << m;
+        m += 1;
+    }
+    masks
+};
+
+/// [`Engine::probe`]'s `skip` for the inverse side: every move's own axis is inherited.
+const INHERITED: u32 = (1 << 18) - 1;
+
 /// The set bits of a move mask, lowest first.
 struct Bits(u32);
 
@@ -200,18 +230,59 @@ struct Engine<'t, T> {
 }
 
 impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
-    /// The bound of `cube` and the moves the inverse's probes allow next, for `budget` moves
-    /// left (the turns of an axis whose inverse probe reads `budget` are ruled out); when the
-    /// corners and the position's probes already exceed `budget`, their bound alone.
+    /// The bound of `cube`, the moves the inverse's probes allow next for `budget` moves left
+    /// (the turns of an axis whose inverse probe reads `budget` are ruled out) and the inverse's
+    /// three values; when the corners and the position's probes already exceed `budget`, their
+    /// bound alone.
     #[inline]
-    fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32) {
+    fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32, [u8; 3]) {
         let corners = self.corners.get_cube(cube);
         let position = side(self.table.axis_values(cube)).max(corners);
         if position > budget {
-            return (position, 0);
+            return (position, 0, [0; 3]);
         }
         let inverse = self.table.axis_values(&cube.inverse());
-        (position.max(side(inverse)), next_moves(inverse, budget))
+        (
+            position.max(side(inverse)),
+            next_moves(inverse, budget),
+            inverse,
+        )
+    }
+
+    /// Reads the axis values of `cubes[m]` for the moves `m` of `alive`, axis by axis (each
+    /// axis's corner coordinates, then indexes, computed and prefetched for every cube still
+    /// alive before any is read),
+    /// into `values[m]`, skipping each move's own axis when `skip` is [`INHERITED`]; returns the
+    /// moves whose values are all at most `left`.
+    #[inline]
+    fn probe(
+        &self,
+        cubes: &[Cube; 18],
+        mut alive: u32,
+        left: u8,
+        values: &mut [[u8; 3]; 18],
+        skip: u32,
+    ) -> u32 {
+        for axis in 0..3 {
+            // The moves whose value on this axis is to be read.
+            let read = alive & !(skip & AXIS_MOVES[axis]);
+            let mut indexes = [0usize; 18];
+            for m in Bits(read) {
+                indexes[m] = self.table.axis_corner(axis, &cubes[m]) as usize;
+            }
+            for m in Bits(read) {
+                indexes[m] = self
+                    .table
+                    .axis_index_from(axis, indexes[m] as u32, &cubes[m]);
+            }
+            for m in Bits(read) {
+                values[m][axis] = self.table.value_at(indexes[m]);
+                if values[m][axis] > left {
+                    alive &= !(1 << m);
+                }
+            }
+        }
+        alive
     }
 
     fn lower_bound(&self, cube: &Cube) -> usize {
@@ -308,19 +379,39 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             }
             return;
         }
-        let (bound, allowed) = self.shared.method.evaluate(cube, budget as u8);
+        let (bound, allowed, inverse) = self.shared.method.evaluate(cube, budget as u8);
         if usize::from(bound) <= budget {
-            let corner = self.shared.method.corners.get_cube(cube);
-            self.children(cube, corner, depth, budget, after & allowed);
+            let corners = self.shared.method.corners;
+            let (perm, twist) = corner_coord(cube);
+            let located = corners.locate(perm, twist);
+            let corner = corners.get(located.0);
+            self.children(
+                cube,
+                (corner, located),
+                inverse,
+                depth,
+                budget,
+                after & allowed,
+            );
         }
     }
 
-    /// Searches the children by `moves` of a node within its bound (its corner distance
-    /// `corner`), `budget` moves left: their probes made in lockstep (every child's indexes
-    /// computed and prefetched before any is read), the corners (from the node's row of move
-    /// deltas) and the position's three axes first, the inverse's for the children that survive
-    /// them.
-    fn children(&mut self, cube: &Cube, corner: u8, depth: usize, budget: usize, moves: u32) {
+    /// Searches the children by `moves` of a node within its bound (its corner distance and
+    /// corner entry `(corner, (row, k))`, its inverse's axis values `inverse`), `budget` moves
+    /// left: the corners first
+    /// (from the node's row of move deltas), then the position's axes and the inverse's, axis by
+    /// axis, each in lockstep over the children still alive (every index computed and prefetched
+    /// before any is read). A child's inverse on the axis of its move reads as its parent's
+    /// (`(x m)⁻¹ = m⁻¹ x⁻¹`, and the subgroup holds the axis's turns): that probe is inherited.
+    fn children(
+        &mut self,
+        cube: &Cube,
+        (corner, (row, k)): (u8, (usize, usize)),
+        inverse: [u8; 3],
+        depth: usize,
+        budget: usize,
+        moves: u32,
+    ) {
         if budget == 1 {
             for m in Bits(moves) {
                 if self.abort != Abort::No {
@@ -336,32 +427,39 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         }
         let engine = self.shared.method;
         let left = budget as u8 - 1;
-        let (perm, twist) = corner_coord(cube);
-        let (row, k) = engine.corners.locate(perm, twist);
         let deltas = engine.corners.deltas(row);
         let conj = engine.corners.conj_moves(k);
         let mut kids = [Cube::SOLVED; 18];
         let mut corners = [0u8; 18];
-        let mut indexes = [[0usize; 3]; 18];
+        let mut alive = 0u32;
         for m in Bits(moves) {
             // The move's delta, plus one, in the representative's frame.
             corners[m] = (corner + ((deltas >> (2 * conj[m])) & 3) as u8).saturating_sub(1);
             if corners[m] <= left {
                 kids[m] = cube.apply_move(Move::from_index(m));
-                indexes[m] = engine.table.axis_indexes(&kids[m]);
+                alive |= 1 << m;
             }
         }
-        let mut alive = 0u32;
+        let mut values = [[0u8; 3]; 18];
+        let mut alive = engine.probe(&kids, alive, left, &mut values, 0);
         let mut inverses = [Cube::SOLVED; 18];
-        for m in Bits(moves) {
-            if corners[m] > left {
+        let mut inverse_values = [[0u8; 3]; 18];
+        for m in Bits(alive) {
+            if side(values[m]) > left {
+                alive &= !(1 << m);
                 continue;
             }
-            let values = indexes[m].map(|index| engine.table.value_at(index));
-            if side(values) <= left {
-                alive |= 1 << m;
-                inverses[m] = kids[m].inverse();
-                indexes[m] = engine.table.axis_indexes(&inverses[m]);
+            inverses[m] = kids[m].inverse();
+            inverse_values[m][MOVE_AXIS[m]] = inverse[MOVE_AXIS[m]];
+        }
+        let survivors = engine.probe(&inverses, alive, left, &mut inverse_values, INHERITED);
+        // The survivors' corner entries, their move deltas prefetched for their own children.
+        let mut located = [(0, 0); 18];
+        if left > 1 {
+            for m in Bits(survivors) {
+                let (perm, twist) = corner_coord(&kids[m]);
+                located[m] = engine.corners.locate(perm, twist);
+                engine.corners.prefetch_deltas(located[m].0);
             }
         }
         for m in Bits(alive) {
@@ -369,13 +467,14 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
                 return;
             }
             self.count();
-            let values = indexes[m].map(|index| engine.table.value_at(index));
-            if side(values) > left {
+            let values = inverse_values[m];
+            if survivors >> m & 1 == 0 || side(values) > left {
                 continue;
             }
             self.path[depth] = m as u8;
             let next = AFTER[m] & next_moves(values, left);
-            self.children(&kids[m], corners[m], depth + 1, budget - 1, next);
+            let node = (corners[m], located[m]);
+            self.children(&kids[m], node, values, depth + 1, budget - 1, next);
         }
     }
 

@@ -21,6 +21,7 @@
 
 mod bake;
 mod coord;
+mod fast;
 mod table;
 
 pub(crate) use self::bake::bake_under;

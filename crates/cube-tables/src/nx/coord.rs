@@ -75,11 +75,11 @@ impl Ep {
         }
     }
 
-    const fn keeps_order(self) -> bool {
+    pub(super) const fn keeps_order(self) -> bool {
         matches!(self, Ep::Ep2 | Ep::Ep4)
     }
 
-    const fn keeps_layers(self) -> bool {
+    pub(super) const fn keeps_layers(self) -> bool {
         matches!(self, Ep::Ep3 | Ep::Ep4)
     }
 }
@@ -266,7 +266,7 @@ const BINOMIAL: [[u32; 5]; 12] = {
 
 /// The colexicographic rank of a 4-element set of positions (bits of `mask`): `sum C(c_i, i)`.
 #[inline]
-fn subset_rank(mut mask: u32) -> u32 {
+pub(super) const fn subset_rank(mut mask: u32) -> u32 {
     let mut rank = 0;
     let mut k = 1;
     while mask != 0 {
@@ -294,7 +294,7 @@ fn subset_unrank(mut rank: u32) -> u32 {
 
 /// The Lehmer rank of a permutation of `0..4`.
 #[inline]
-fn perm4_rank(perm: &[u8; 4]) -> u32 {
+pub(super) fn perm4_rank(perm: &[u8; 4]) -> u32 {
     cube_core::perm::rank_permutation(perm) as u32
 }
 
@@ -309,11 +309,11 @@ fn perm4_unrank(rank: u32) -> [u8; 4] {
 /// (and negated, for the corners of a mirror).
 #[derive(Clone, Debug)]
 pub struct Conjugator {
-    edge_pos: [u8; 12],
-    edge_flip: [[u8; 12]; 12],
-    corner_pos: [u8; 8],
-    corner_twist: [[u8; 8]; 8],
-    mirror: bool,
+    pub(super) edge_pos: [u8; 12],
+    pub(super) edge_flip: [[u8; 12]; 12],
+    pub(super) corner_pos: [u8; 8],
+    pub(super) corner_twist: [[u8; 8]; 8],
+    pub(super) mirror: bool,
 }
 
 impl Conjugator {
@@ -488,6 +488,14 @@ impl NxSym {
     pub fn class_and_sym(&self, raw: u32) -> (u32, usize) {
         let packed = self.class_sym[raw as usize];
         (packed >> 4, (packed & 15) as usize)
+    }
+
+    /// Starts loading the class entry of corner coordinate `raw`.
+    #[inline]
+    pub fn prefetch_class(&self, raw: u32) {
+        if let Some(entry) = self.class_sym.get(raw as usize) {
+            crate::file::prefetch::prefetch_read(&bytemuck::bytes_of(entry)[0]);
+        }
     }
 
     /// The representative's corner coordinate of `class`.

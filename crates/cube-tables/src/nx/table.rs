@@ -1,8 +1,9 @@
 //! [`NxTable`]: an nx tier's table file, looked up by cube (on any of the three axes) or by index.
 
-use cube_core::{Cube, Symmetry};
+use cube_core::Cube;
 
-use super::coord::{Conjugator, Eo, Ep, N_CORNER_CLASSES, NxSym, Subgroup};
+use super::coord::{Eo, Ep, N_CORNER_CLASSES, NxSym, Subgroup};
+use super::fast::Locator;
 use crate::file::error::{Kind, TableError};
 use crate::file::id::{Encoding, Metric, TableId, TableSpec, Tier};
 use crate::file::lines::{Lines2, slot};
@@ -125,8 +126,8 @@ pub struct NxTable<T> {
     subgroup: Subgroup,
     base: u8,
     sym: NxSym,
-    /// The conjugations that bring the F-B axis (0) and the L-R axis (1) to U-D.
-    axes: [Conjugator; 2],
+    /// The coordinate on each axis, from the cube's bytes.
+    locator: Locator,
 }
 
 impl<T: AsRef<[u8]>> NxTable<T> {
@@ -153,7 +154,7 @@ impl<T: AsRef<[u8]>> NxTable<T> {
             subgroup,
             base,
             sym: NxSym::new(),
-            axes: [Conjugator::new(Symmetry::X), Conjugator::new(Symmetry::Z)],
+            locator: Locator::new(),
         })
     }
 
@@ -196,17 +197,38 @@ impl<T: AsRef<[u8]>> NxTable<T> {
     /// The slot index of `cube` on the U-D axis.
     #[inline]
     pub fn index(&self, cube: &Cube) -> usize {
-        let (row, placement) = self.sym.locate(self.subgroup, cube);
+        let (row, placement) = self.locator.locate(&self.sym, self.subgroup, 0, cube);
         row * BLOCK_SLOTS + slot(placement) as usize
     }
 
-    /// The slot index of `cube` on axis `axis`: 0 for U-D, 1 for F-B, 2 for L-R.
+    /// The slot index of `cube` on axis `axis` (0 for U-D, 1 for F-B, 2 for L-R), prefetched.
     ///
     /// # Panics
     /// If `axis > 2`.
     #[inline]
     pub fn axis_index(&self, axis: usize, cube: &Cube) -> usize {
-        self.axis_indexes(cube)[axis]
+        self.axis_index_from(axis, self.locator.corner_raw(axis, cube), cube)
+    }
+
+    /// The first half of [`NxTable::axis_index`], for a search that works on several cubes in
+    /// lockstep: the corner coordinate of `cube` on `axis`, its class entry prefetched.
+    #[inline]
+    pub fn axis_corner(&self, axis: usize, cube: &Cube) -> u32 {
+        let raw = self.locator.corner_raw(axis, cube);
+        self.sym.prefetch_class(raw);
+        raw
+    }
+
+    /// The second half of [`NxTable::axis_index`], from the corner coordinate
+    /// [`NxTable::axis_corner`] gave: the slot index, prefetched.
+    #[inline]
+    pub fn axis_index_from(&self, axis: usize, corner: u32, cube: &Cube) -> usize {
+        let (row, placement) =
+            self.locator
+                .locate_from(&self.sym, self.subgroup, axis, corner, cube);
+        let index = row * BLOCK_SLOTS + slot(placement) as usize;
+        self.prefetch(index);
+        index
     }
 
     /// The value at slot `index`: `base + code` for a code of 1 to 3, the line minimum for 0.
@@ -233,20 +255,7 @@ impl<T: AsRef<[u8]>> NxTable<T> {
     /// The slot indexes of `cube` on its three axes (U-D, F-B, L-R), each prefetched.
     #[inline]
     pub fn axis_indexes(&self, cube: &Cube) -> [usize; 3] {
-        let corners = (cube.corner_perm(), cube.corner_ori());
-        let edges = (cube.edge_perm(), cube.edge_ori());
-        let at = |(row, placement): (usize, u32)| {
-            let index = row * BLOCK_SLOTS + slot(placement) as usize;
-            self.prefetch(index);
-            index
-        };
-        let ud = at(self.sym.locate_parts(self.subgroup, corners, edges));
-        let [fb, lr] = self.axes.each_ref().map(|axis| {
-            let corners = axis.corners(&corners.0, &corners.1);
-            let edges = axis.edges(&edges.0, &edges.1);
-            at(self.sym.locate_parts(self.subgroup, corners, edges))
-        });
-        [ud, fb, lr]
+        std::array::from_fn(|axis| self.axis_index(axis, cube))
     }
 
     /// nxopt's six-probe bound of `cube`: on each side (the cube and its inverse) the largest of
