@@ -565,7 +565,10 @@ fn make<H: Sym48Heuristic>(
     for_each(moves & !cut, |m| {
         let delta = ((deltas >> (2 * conj[m])) & 3) as u8;
         let corner = (node.corner + delta).saturating_sub(1);
-        debug_assert!(corner <= b - 1, "the corner cut keeps only children within the budget");
+        debug_assert!(
+            corner < b,
+            "the corner cut keeps only children within the budget"
+        );
         let kid = &mut kids[n];
         kid.m = m as u8;
         kid.made_on = a as u8;
