@@ -308,7 +308,7 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
             ..Node::EMPTY
         };
         if b == 1 {
-            self.leaves(&node);
+            self.leaves(&cubes[POSITION], masks[0] & masks[1]);
             return;
         }
         let side = engine.side(masks, h, b);
@@ -386,16 +386,16 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         }
     }
 
-    /// A node with one move left: the two sides meet, `x·m` solved for a move allowed on both.
-    fn leaves(&mut self, node: &Node) {
+    /// A node with one move left, `x` its position side's cube: the two sides meet, `x·m` solved
+    /// for a move `m` of `moves` (those allowed on both sides).
+    fn leaves(&mut self, x: &Cube, moves: u32) {
         let right = &self.shared.method.right;
-        let moves = node.masks[0] & node.masks[1];
         self.count(moves.count_ones());
         let mut mask = moves;
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            if node.cubes[0].compose(&right[m]).is_solved() {
+            if x.compose(&right[m]).is_solved() {
                 self.record(Some(m));
             }
         }
@@ -425,12 +425,13 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         while todo != 0 && self.abort == Abort::No {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let kid = self.kids[level][p][i];
+            let kid = &self.kids[level][p][i];
             self.moves[self.depth] = kid.m;
             self.sides[self.depth] = kid.made_on;
             self.depth += 1;
             if budget == 2 {
-                self.leaves(&kid);
+                let (cube, moves) = (kid.cubes[POSITION], kid.masks[0] & kid.masks[1]);
+                self.leaves(&cube, moves);
             } else if self.alive[level + 1][i] != 0 {
                 self.search(level + 1, i, budget - 1);
             }
@@ -577,13 +578,10 @@ fn make<H: Sym48Heuristic>(
         family.index[n] = heuristic.index(&kid.cubes[a]);
         n += 1;
     });
-    *family = Family {
-        alive: (1 << n) - 1,
-        cut_faces: 0,
-        probe: 0,
-        abandoned: false,
-        ..*family
-    };
+    family.alive = (1 << n) - 1;
+    family.cut_faces = 0;
+    family.probe = 0;
+    family.abandoned = false;
     moves.count_ones()
 }
 
