@@ -36,18 +36,34 @@ pub(crate) struct Engine<'t, H> {
     right: [Cube; Move::COUNT],
     left: [Cube; Move::COUNT],
     side: Side,
+    /// `cut_moves[k][c][x]`: the moves `m` whose conjugate by symmetry `k` is `6 c + j` for a bit
+    /// `j` of `x`, as a mask over moves: a mask over conjugated moves, six bits at a time, taken
+    /// back to the moves of the cube ([`Engine::corner_cut`]).
+    cut_moves: Box<[[[u32; 64]; 3]; 16]>,
     counters: SharedCounters,
 }
 
 impl<'t, H: Sym48Heuristic> Engine<'t, H> {
     pub(crate) fn new(heuristic: &'t H, corners: &'t SymCorners, side: Side) -> Engine<'t, H> {
         let (right, left) = move_cubes();
+        let mut cut_moves = Box::new([[[0; 64]; 3]; 16]);
+        for (k, tables) in cut_moves.iter_mut().enumerate() {
+            for (m, &conj) in corners.conj_moves(k).iter().enumerate() {
+                let (c, j) = (usize::from(conj) / 6, conj % 6);
+                for (x, mask) in tables[c].iter_mut().enumerate() {
+                    if x >> j & 1 == 1 {
+                        *mask |= 1 << m;
+                    }
+                }
+            }
+        }
         Engine {
             heuristic,
             corners,
             right,
             left,
             side,
+            cut_moves,
             counters: SharedCounters::default(),
         }
     }
@@ -71,6 +87,27 @@ impl<'t, H: Sym48Heuristic> Engine<'t, H> {
             Side::Position => POSITION,
             Side::Inverse => 1 - POSITION,
         }
+    }
+
+    /// The moves that the corners cut below `node` (`b` moves left): those whose child's corner
+    /// distance, `node.corner + delta - 1`, exceeds `b - 1`. One mask from the node's row of move
+    /// deltas, before any child is made: the deltas over `b - node.corner` as bits over the
+    /// conjugated moves, taken back to the node's moves by the symmetry's tables.
+    #[inline(always)]
+    fn corner_cut(&self, node: &Node, b: u8) -> u32 {
+        const LOW: u64 = 0x5_5555_5555;
+        let d = self.corners.deltas(node.row as usize);
+        // Bit 2 m' set where delta(m') > b - corner (deltas are 2 bits: 0 to 3).
+        let over = match b.checked_sub(node.corner) {
+            None => return ALL_MOVES,
+            Some(0) => (d | d >> 1) & LOW,
+            Some(1) => d >> 1 & LOW,
+            Some(2) => d & d >> 1 & LOW,
+            Some(_) => return 0,
+        };
+        let x = compact_even(over);
+        let t = &self.cut_moves[usize::from(node.sym)];
+        t[0][x & 63] | t[1][x >> 6 & 63] | t[2][x >> 12 & 63]
     }
 
     /// The reduced corner entry of `cube` and the symmetry that carries it there, its row of move
@@ -157,6 +194,20 @@ fn fewer_moves(masks: [u32; 2], h: [u8; 2], budget: u8) -> usize {
     } else {
         usize::from(h[1] != budget && h[0] == budget)
     }
+}
+
+/// Every move, as bits over move indexes.
+const ALL_MOVES: u32 = (1 << Move::COUNT) - 1;
+
+/// The even bits of `x` (bits 0, 2, ..., 34) packed into bits 0 to 17.
+#[inline(always)]
+fn compact_even(mut x: u64) -> usize {
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x >> 16) & 0x0000_0000_FFFF_FFFF;
+    x as usize
 }
 
 /// Bit `face` of a mask of faces, for move `m`.
@@ -257,7 +308,7 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
             ..Node::EMPTY
         };
         if b == 1 {
-            self.leaves(&node);
+            self.leaves(&cubes[POSITION], masks[0] & masks[1]);
             return;
         }
         let side = engine.side(masks, h, b);
@@ -335,16 +386,16 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         }
     }
 
-    /// A node with one move left: the two sides meet, `x·m` solved for a move allowed on both.
-    fn leaves(&mut self, node: &Node) {
+    /// A node with one move left, `x` its position side's cube: the two sides meet, `x·m` solved
+    /// for a move `m` of `moves` (those allowed on both sides).
+    fn leaves(&mut self, x: &Cube, moves: u32) {
         let right = &self.shared.method.right;
-        let moves = node.masks[0] & node.masks[1];
         self.count(moves.count_ones());
         let mut mask = moves;
         while mask != 0 {
             let m = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            if node.cubes[0].compose(&right[m]).is_solved() {
+            if x.compose(&right[m]).is_solved() {
                 self.record(Some(m));
             }
         }
@@ -374,12 +425,13 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         while todo != 0 && self.abort == Abort::No {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let kid = self.kids[level][p][i];
+            let kid = &self.kids[level][p][i];
             self.moves[self.depth] = kid.m;
             self.sides[self.depth] = kid.made_on;
             self.depth += 1;
             if budget == 2 {
-                self.leaves(&kid);
+                let (cube, moves) = (kid.cubes[POSITION], kid.masks[0] & kid.masks[1]);
+                self.leaves(&cube, moves);
             } else if self.alive[level + 1][i] != 0 {
                 self.search(level + 1, i, budget - 1);
             }
@@ -491,7 +543,9 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 }
 
 /// The children of `node` that its corners keep, each with its exact corner distance and its
-/// expanded side's cube, probe 1 computed (prefetched by [`prefetch`]). The children generated.
+/// expanded side's cube, probe 1 computed (prefetched by [`prefetch`]). The children the corners
+/// cut are known from one mask ([`Engine::corner_cut`]) before any is made: no cube composed, no
+/// entry written for them. The children generated.
 #[inline(always)]
 fn make<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -506,14 +560,16 @@ fn make<H: Sym48Heuristic>(
     let moves = node.masks[a];
     let deltas = engine.corners.deltas(node.row as usize);
     let conj = engine.corners.conj_moves(usize::from(node.sym));
+    let cut = moves & engine.corner_cut(node, b);
+    counters.corner_prunes += u64::from(cut.count_ones());
     let mut n = 0;
-    for_each(moves, |m| {
+    for_each(moves & !cut, |m| {
         let delta = ((deltas >> (2 * conj[m])) & 3) as u8;
         let corner = (node.corner + delta).saturating_sub(1);
-        if corner > b - 1 {
-            counters.corner_prunes += 1;
-            return;
-        }
+        debug_assert!(
+            corner < b,
+            "the corner cut keeps only children within the budget"
+        );
         let kid = &mut kids[n];
         kid.m = m as u8;
         kid.made_on = a as u8;
@@ -522,13 +578,10 @@ fn make<H: Sym48Heuristic>(
         family.index[n] = heuristic.index(&kid.cubes[a]);
         n += 1;
     });
-    *family = Family {
-        alive: (1 << n) - 1,
-        cut_faces: 0,
-        probe: 0,
-        abandoned: false,
-        ..*family
-    };
+    family.alive = (1 << n) - 1;
+    family.cut_faces = 0;
+    family.probe = 0;
+    family.abandoned = false;
     moves.count_ones()
 }
 
