@@ -96,3 +96,46 @@ fn the_quarter_turn_tier_is_refused_for_a_search() {
     let err = OptimalTables::load_anonymous(&table_dir(), Tier::NxEo1Ep1Qtm, true).unwrap_err();
     assert!(err.to_string().contains("nx-eo1ep1-qtm"), "{err}");
 }
+
+/// nissy-core's 16-movers #1-3 (`shared/positions`, each proven 16 by nissy-core) over
+/// `nx-eo1ep1`: no solution up to 15 moves, and the nodes of the exhausted bounds 11..15 (the
+/// same on any number of threads: every bound is searched to the end), first measured
+/// 2026-12-04 (docs/PERFORMANCE.md, "nx").
+#[test]
+fn exhausted_bounds_of_three_16_movers_are_pinned() {
+    let configs = Configs {
+        nx: Config {
+            upper_bound: false,
+            ..Config::default()
+        },
+        ..Configs::default()
+    };
+    let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
+    let pinned: [[u64; 5]; 3] = [
+        [3_240, 3_314, 21_234, 271_125, 3_454_834],
+        [3_240, 3_267, 16_735, 222_950, 2_962_272],
+        [3_240, 3_262, 17_250, 236_591, 3_152_432],
+    ];
+    let text = std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
+        .expect("the shared positions");
+    for (line, expected) in text.lines().zip(pinned) {
+        let cube = Cube::SOLVED.apply_alg(&line.parse().unwrap());
+        let limits = Limits {
+            max_length: Some(15),
+            threads: 2,
+            ..Limits::default()
+        };
+        let mut bounds = Vec::new();
+        let outcome = nx
+            .search(&cube, &limits, &Stop::new(), &mut |p| {
+                assert!(p.exhausted, "bound {} not exhausted", p.bound);
+                if p.bound >= 11 {
+                    bounds.push(p.nodes);
+                }
+            })
+            .unwrap();
+        assert!(outcome.solutions.is_empty(), "{line}");
+        assert_eq!(outcome.proven_lower_bound, 16, "{line}");
+        assert_eq!(bounds, expected, "{line}");
+    }
+}
