@@ -13,15 +13,18 @@
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads (every thread on
 //! the one cube), checkpoints, progress, all or N solutions, symmetric starts are the shared
-//! engine's ([`crate::optimal`]); the search expands the position side only, each solution made
-//! canonical and found once.
+//! engine's ([`crate::optimal`]).
 //!
-//! The children of a node are bounded in lockstep: corners first, then each axis of the position,
-//! then of the inverse, every index of a round computed and prefetched before any is read; a
-//! child's inverse on the axis of its move is its parent's (inherited, not probed).
+//! Below the prefix, each node is expanded on the side with fewer moves allowed, nxopt's choice:
+//! by moves at the front of the solution (the position moves, the inverse takes the inverse
+//! premove) or by premoves at its end (the other way round), the other side's coset rule
+//! narrowing them; the two parts meet canonically, so each solution is found once. The children
+//! are bounded in lockstep: corners first, then each axis of the side that moves, then of the
+//! other side, every index of a round computed and prefetched before any is read; the other
+//! side's value on the axis of the move is the node's (inherited, not probed). A node of the
+//! progress counts is a child made (vcube's evaluations).
 //!
-//! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked), the choice
-//! of the side with fewer moves.
+//! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked).
 
 use std::time::Duration;
 
@@ -204,8 +207,38 @@ const AXIS_MOVES: [u32; 3] = {
     masks
 };
 
-/// [`Engine::probe`]'s `skip` for the inverse side: every move's own axis is inherited.
+/// [`Engine::probe`]'s `skip` for the side whose axis of the move is inherited.
 const INHERITED: u32 = (1 << 18) - 1;
+
+/// The moves allowed *before* each move in a canonical sequence (the premoves that may follow a
+/// premove: a premove goes before the ones made earlier), and every move before none.
+const BEFORE: [u32; 19] = {
+    let mut out = [0u32; 19];
+    let mut m = 0;
+    while m < 18 {
+        let mut r = 0;
+        while r < 18 {
+            if AFTER[r] >> m & 1 == 1 {
+                out[m] |= 1 << r;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    out[NO_MOVE] = AFTER[NO_MOVE];
+    out
+};
+
+/// The inverse of each move.
+const INVERSE: [usize; 18] = {
+    let mut out = [0; 18];
+    let mut m = 0;
+    while m < 18 {
+        out[m] = Move::from_index(m).inverse().index();
+        m += 1;
+    }
+    out
+};
 
 /// The set bits of a move mask, lowest first.
 struct Bits(u32);
@@ -305,7 +338,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
         Worker {
             shared,
             root: *cube,
-            path: [0; 32],
+            forward: [0; 32],
+            reverse: [0; 32],
+            after_prefix: AFTER[NO_MOVE],
+            prefix_len: 0,
             poll: 0,
             prefix_rank: 0,
             want: 1,
@@ -317,11 +353,29 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
     }
 }
 
+/// A node of the search: the position and its inverse, their axis values, the corner distance,
+/// and the moves each side allows next (canonical after the last move and premove made, less the
+/// coset rule's).
+#[derive(Clone, Copy)]
+struct Node {
+    cube: Cube,
+    inverse: Cube,
+    values: [u8; 3],
+    inverse_values: [u8; 3],
+    corner: u8,
+}
+
 /// One thread's search state.
 struct Worker<'a, 't, T> {
     shared: &'a Shared<'a, Engine<'t, T>>,
     root: Cube,
-    path: [u8; 32],
+    /// The moves made from the start (the prefix's first), and the premoves made, in order: a
+    /// solution is the moves, then the premoves last to first.
+    forward: [u8; 32],
+    reverse: [u8; 32],
+    /// The moves allowed after the prefix, and its length.
+    after_prefix: u32,
+    prefix_len: usize,
     poll: u32,
     prefix_rank: usize,
     want: usize,
@@ -344,16 +398,45 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
         for (i, &m) in prefix.iter().enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
             cube = cube.apply_move(Move::from_index(usize::from(m)));
-            self.path[i] = m;
+            self.forward[i] = m;
             prev = usize::from(m);
         }
-        let after = if self.shared.any_face_after_prefix && prev != NO_MOVE {
+        self.after_prefix = if self.shared.any_face_after_prefix && prev != NO_MOVE {
             AFTER[NO_MOVE] & !(0b111 << (prev / 3 * 3))
         } else {
             AFTER[prev]
         };
+        self.prefix_len = prefix.len();
         self.n_nodes += 1;
-        self.search(&cube, prefix.len(), bound - prefix.len(), after);
+        let budget = bound - prefix.len();
+        if budget == 0 {
+            if cube.is_solved() {
+                self.record(prefix.len(), 0);
+            }
+            return;
+        }
+        let engine = self.shared.method;
+        let inverse = cube.inverse();
+        let node = Node {
+            cube,
+            inverse,
+            values: engine.table.axis_values(&cube),
+            inverse_values: engine.table.axis_values(&inverse),
+            corner: engine.corners.get_cube(&cube),
+        };
+        let bound = side(node.values)
+            .max(side(node.inverse_values))
+            .max(node.corner);
+        if usize::from(bound) <= budget {
+            self.expand(
+                &node,
+                self.after_prefix,
+                BEFORE[NO_MOVE],
+                prefix.len(),
+                0,
+                budget,
+            );
+        }
     }
 
     fn abort(&self) -> Abort {
@@ -370,121 +453,139 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
 }
 
 impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
-    /// Searches every continuation of the path (of `depth` moves, ending at `cube`) by `budget`
-    /// more moves from `after`: the node itself is bounded first, then its children.
-    fn search(&mut self, cube: &Cube, depth: usize, budget: usize, after: u32) {
-        if budget == 0 {
-            if cube.is_solved() {
-                self.record(depth);
-            }
-            return;
-        }
-        let (bound, allowed, inverse) = self.shared.method.evaluate(cube, budget as u8);
-        if usize::from(bound) <= budget {
-            let corners = self.shared.method.corners;
-            let (perm, twist) = corner_coord(cube);
-            let located = corners.locate(perm, twist);
-            let corner = corners.get(located.0);
-            self.children(
-                cube,
-                (corner, located),
-                inverse,
-                depth,
-                budget,
-                after & allowed,
-            );
-        }
-    }
-
-    /// Searches the children by `moves` of a node within its bound (its corner distance and
-    /// corner entry `(corner, (row, k))`, its inverse's axis values `inverse`), `budget` moves
-    /// left: the corners first
-    /// (from the node's row of move deltas), then the position's axes and the inverse's, axis by
-    /// axis, each in lockstep over the children still alive (every index computed and prefetched
-    /// before any is read). A child's inverse on the axis of its move reads as its parent's
-    /// (`(x m)⁻¹ = m⁻¹ x⁻¹`, and the subgroup holds the axis's turns): that probe is inherited.
-    fn children(
+    /// Searches the children of `node` (within its bound, `budget` moves left, after `moves`
+    /// moves and `premoves` premoves; `after` and `before` the canonical moves and premoves),
+    /// on the side with fewer moves allowed (nxopt's choice; a tie goes to the moves when the
+    /// position's values add up to more): moves `m` make `(x m, m⁻¹ x⁻¹)`, premoves `(m x,
+    /// x⁻¹ m⁻¹)`, and the coset rule of the other side narrows them (a probe that reads `budget`
+    /// rules out its axis's turns as the first move of the solution left, for the inverse, or as
+    /// its last, for the position). The children are bounded in lockstep: corners first (from the
+    /// row of move deltas of the side that moves), then each axis of the side that moves, then of
+    /// the other side, whose value on the axis of the move is the node's (the subgroup holds the
+    /// axis's turns).
+    fn expand(
         &mut self,
-        cube: &Cube,
-        (corner, (row, k)): (u8, (usize, usize)),
-        inverse: [u8; 3],
-        depth: usize,
+        node: &Node,
+        after: u32,
+        before: u32,
+        moves: usize,
+        premoves: usize,
         budget: usize,
-        moves: u32,
     ) {
+        let forward_moves = after & next_moves(node.inverse_values, budget as u8);
+        let reverse_moves = before & next_moves(node.values, budget as u8);
         if budget == 1 {
-            for m in Bits(moves) {
-                if self.abort != Abort::No {
-                    return;
-                }
-                self.count();
-                if cube.apply_move(Move::from_index(m)).is_solved() {
-                    self.path[depth] = m as u8;
-                    self.record(depth + 1);
+            for m in Bits(forward_moves & reverse_moves) {
+                if node.cube.apply_move(Move::from_index(m)).is_solved() {
+                    self.forward[moves] = m as u8;
+                    self.record(moves + 1, premoves);
                 }
             }
             return;
         }
+        let (n_forward, n_reverse) = (forward_moves.count_ones(), reverse_moves.count_ones());
+        let is_forward = n_forward < n_reverse
+            || (n_forward == n_reverse
+                && node.values.iter().map(|&v| u32::from(v)).sum::<u32>()
+                    >= node
+                        .inverse_values
+                        .iter()
+                        .map(|&v| u32::from(v))
+                        .sum::<u32>());
         let engine = self.shared.method;
         let left = budget as u8 - 1;
+        // The side that moves: its cube, the moves, and its row of corner move deltas.
+        let (mover, allowed) = if is_forward {
+            (node.cube, forward_moves)
+        } else {
+            (node.inverse, reverse_moves)
+        };
+        let (perm, twist) = corner_coord(&mover);
+        let (row, k) = engine.corners.locate(perm, twist);
         let deltas = engine.corners.deltas(row);
         let conj = engine.corners.conj_moves(k);
         let mut kids = [Cube::SOLVED; 18];
+        let mut others = [Cube::SOLVED; 18];
         let mut corners = [0u8; 18];
+        self.count(allowed.count_ones());
         let mut alive = 0u32;
-        for m in Bits(moves) {
-            // The move's delta, plus one, in the representative's frame.
-            corners[m] = (corner + ((deltas >> (2 * conj[m])) & 3) as u8).saturating_sub(1);
+        for m in Bits(allowed) {
+            // The move the moving side makes: `m` forward, `m⁻¹` on the inverse.
+            let turn = if is_forward { m } else { INVERSE[m] };
+            corners[m] = (node.corner + ((deltas >> (2 * conj[turn])) & 3) as u8).saturating_sub(1);
             if corners[m] <= left {
-                kids[m] = cube.apply_move(Move::from_index(m));
+                kids[m] = mover.apply_move(Move::from_index(turn));
                 alive |= 1 << m;
             }
         }
         let mut values = [[0u8; 3]; 18];
         let mut alive = engine.probe(&kids, alive, left, &mut values, 0);
-        let mut inverses = [Cube::SOLVED; 18];
-        let mut inverse_values = [[0u8; 3]; 18];
+        // The other side, which takes the move as a premove: `m⁻¹ x⁻¹`, or `m x`.
+        let (other, other_values) = if is_forward {
+            (node.inverse, node.inverse_values)
+        } else {
+            (node.cube, node.values)
+        };
+        let mut inherited = [[0u8; 3]; 18];
         for m in Bits(alive) {
             if side(values[m]) > left {
                 alive &= !(1 << m);
                 continue;
             }
-            inverses[m] = kids[m].inverse();
-            inverse_values[m][MOVE_AXIS[m]] = inverse[MOVE_AXIS[m]];
+            let turn = if is_forward { INVERSE[m] } else { m };
+            others[m] = Cube::from_move(Move::from_index(turn)).compose(&other);
+            inherited[m][MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
         }
-        let survivors = engine.probe(&inverses, alive, left, &mut inverse_values, INHERITED);
-        // The survivors' corner entries, their move deltas prefetched for their own children.
-        let mut located = [(0, 0); 18];
-        if left > 1 {
-            for m in Bits(survivors) {
-                let (perm, twist) = corner_coord(&kids[m]);
-                located[m] = engine.corners.locate(perm, twist);
-                engine.corners.prefetch_deltas(located[m].0);
-            }
-        }
+        let survivors = engine.probe(&others, alive, left, &mut inherited, INHERITED);
         for m in Bits(alive) {
             if self.abort != Abort::No {
                 return;
             }
-            self.count();
-            let values = inverse_values[m];
-            if survivors >> m & 1 == 0 || side(values) > left {
+            if survivors >> m & 1 == 0 || side(inherited[m]) > left {
                 continue;
             }
-            self.path[depth] = m as u8;
-            let next = AFTER[m] & next_moves(values, left);
-            let node = (corners[m], located[m]);
-            self.children(&kids[m], node, values, depth + 1, budget - 1, next);
+            let (cube, inverse, kid_values, kid_inverse_values) = if is_forward {
+                (kids[m], others[m], values[m], inherited[m])
+            } else {
+                (others[m], kids[m], inherited[m], values[m])
+            };
+            let kid = Node {
+                cube,
+                inverse,
+                values: kid_values,
+                inverse_values: kid_inverse_values,
+                corner: corners[m],
+            };
+            if is_forward {
+                self.forward[moves] = m as u8;
+                self.expand(&kid, AFTER[m], before, moves + 1, premoves, budget - 1);
+            } else {
+                self.reverse[premoves] = m as u8;
+                self.expand(&kid, after, BEFORE[m], moves, premoves + 1, budget - 1);
+            }
         }
     }
 
-    /// Records the path, made canonical (after a symmetric start's prefix, opposite faces may
-    /// come in either order); a duplicate of a solution of this prefix is dropped.
-    fn record(&mut self, depth: usize) {
-        let moves: Vec<Move> = self.path[..depth]
+    /// Records the moves and the premoves (last to first) as a solution when the two parts meet
+    /// canonically (the other order of two turns of one axis where they meet is found too, and
+    /// kept), made canonical (after a symmetric start's prefix, opposite faces may come in either
+    /// order); a duplicate of a solution of this prefix is dropped.
+    fn record(&mut self, moves: usize, premoves: usize) {
+        if premoves > 0 {
+            let first = usize::from(self.reverse[premoves - 1]);
+            let allowed = if moves == self.prefix_len {
+                self.after_prefix
+            } else {
+                AFTER[usize::from(self.forward[moves - 1])]
+            };
+            if allowed >> first & 1 == 0 {
+                return;
+            }
+        }
+        let path = self.forward[..moves]
             .iter()
-            .map(|&m| Move::from_index(usize::from(m)))
-            .collect();
+            .chain(self.reverse[..premoves].iter().rev());
+        let moves: Vec<Move> = path.map(|&m| Move::from_index(usize::from(m))).collect();
         let moves = simplify(&moves);
         if !self.seen.insert(moves.clone()) {
             return;
@@ -495,11 +596,12 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         }
     }
 
-    /// Counts a node and polls the stop flag, the clock and the cut-off now and then.
+    /// Counts `n` nodes (children made, each bounded: vcube's count of evaluations) and polls
+    /// the stop flag, the clock and the cut-off now and then.
     #[inline]
-    fn count(&mut self) {
-        self.n_nodes += 1;
-        self.poll += 1;
+    fn count(&mut self, n: u32) {
+        self.n_nodes += u64::from(n);
+        self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
             if let Some(abort) = self.shared.poll(self.prefix_rank) {

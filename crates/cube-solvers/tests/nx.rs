@@ -98,8 +98,9 @@ fn the_quarter_turn_tier_is_refused_for_a_search() {
 }
 
 /// nissy-core's 16-movers #1-3 (`shared/positions`, each proven 16 by nissy-core) over
-/// `nx-eo1ep1`: no solution up to 15 moves, and the nodes of the exhausted bounds 11..15 (the
-/// same on any number of threads: every bound is searched to the end), first measured
+/// `nx-eo1ep1`: no solution up to 15 moves, and the nodes (children made, as vcube counts its
+/// evaluations) of the exhausted bounds 11..15 (the same on any number of threads: every bound
+/// is searched to the end), first measured
 /// 2026-12-04 (docs/PERFORMANCE.md, "nx").
 #[test]
 fn exhausted_bounds_of_three_16_movers_are_pinned() {
@@ -112,9 +113,9 @@ fn exhausted_bounds_of_three_16_movers_are_pinned() {
     };
     let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
     let pinned: [[u64; 5]; 3] = [
-        [3_240, 3_314, 21_234, 271_125, 3_454_834],
-        [3_240, 3_267, 16_735, 222_950, 2_962_272],
-        [3_240, 3_262, 17_250, 236_591, 3_152_432],
+        [3_240, 8_211, 102_246, 1_300_029, 16_584_540],
+        [3_240, 6_294, 81_180, 1_085_229, 14_422_191],
+        [3_246, 6_276, 83_754, 1_128_441, 14_920_107],
     ];
     let text = std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
         .expect("the shared positions");
