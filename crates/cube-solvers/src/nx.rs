@@ -1,33 +1,42 @@
 //! A third optimal method: nxopt's (Rokicki's `cube20src/nxopt.md`), IDA* bounded below by the
 //! cosets of an nx subgroup ([`NxTable`]) on the three axes of the position and of its inverse,
-//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric.
+//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric over an nx tier and
+//! in the quarter-turn metric (a half turn costs 2) over its `-qtm` twin.
 //!
 //! The subgroup holds the U and D turns, so a table value `x` of a cube also says that no solution
-//! of length `x` ends with a U or D turn; on another axis, with a turn of that axis. Hence the
-//! rules of each node with `b` moves left:
-//! - the bound is the largest of the six probes and the corner distance; on a side whose three
-//!   axes read the same `x > 0`, `x + 1` (no face can end a solution of length `x`);
+//! of length `x` ends with a U or D turn (it would leave the coset in fewer); on another axis,
+//! with a turn of that axis. Hence the rules of each node with `b` left:
+//! - the bound is the largest of the six probes and the corner distance (a distance in face turns,
+//!   so a lower bound in quarter turns too); on a side whose three axes read the same `x > 0`,
+//!   `x + 1` (no face can end a solution of length `x`);
 //! - on the inverse, an axis that reads `b` rules out the turns of that axis as the next move (a
 //!   solution of the inverse ends with the inverse of the position's first move): nxopt's coset
-//!   rule, which narrows the moves of the node.
+//!   rule, which narrows the moves of the node; in quarter turns, an axis that reads `b - 1` rules
+//!   out its half turns (the inverse's solution would leave the coset in `b - 2`).
+//!
+//! In quarter turns every turn flips the parity of the corner permutation, so the length of a
+//! solution has the parity of the position's: the first bound is raised to it and the bounds
+//! step by 2 (the shared engine's), so that `b` has the parity of every node's solutions and the
+//! (x, x, x) rule's `x + 1`, raised to that parity `x + 2`, prunes exactly as `x + 1 > b` does.
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads (every thread on
 //! the one cube), checkpoints, progress, all or N solutions, symmetric starts are the shared
 //! engine's ([`crate::optimal`]); the search expands the position side only, each solution made
-//! canonical and found once.
+//! canonical and found once. The worker is generic over the metric (`QTM`), so that the half-turn
+//! search is the code it was.
 //!
 //! The children of a node are bounded in lockstep: corners first, then each axis of the position,
 //! then of the inverse, every index of a round computed and prefetched before any is read; a
 //! child's inverse on the axis of its move is its parent's (inherited, not probed).
 //!
-//! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked), the choice
-//! of the side with fewer moves.
+//! Not yet here (issue 35): the choice of the side with fewer moves.
 
 use std::time::Duration;
 
 use std::collections::HashSet;
 
 use cube_core::{Cube, Move, simplify};
+use cube_tables::Metric;
 use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
@@ -106,11 +115,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
 
     /// The lower bound of `cube`: the six probes with the (x, x, x) rule, and the corner distance.
     pub fn lower_bound(&self, cube: &Cube) -> usize {
-        Engine {
-            table: self.table,
-            corners: self.corners,
-        }
-        .lower_bound(cube)
+        Engine::new(self.table, self.corners).lower_bound(cube)
     }
 
     fn driver(&self) -> Driver {
@@ -142,10 +147,7 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Nx<'_, T> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
-        let engine = Engine {
-            table: self.table,
-            corners: self.corners,
-        };
+        let engine = Engine::new(self.table, self.corners);
         let task = Task {
             cube,
             limits,
@@ -164,21 +166,37 @@ fn side(values: [u8; 3]) -> u8 {
     a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
 }
 
-/// The moves allowed next by the inverse's axis values with `budget` moves left: an axis that
-/// reads `budget` rules out its turns (a solution of the inverse of that length cannot end with
-/// them, and it ends with the inverse of the position's next move).
+/// The moves allowed next by the inverse's axis values with `budget` left: an axis that reads
+/// `budget` rules out its turns (a solution of the inverse of that length cannot end with them,
+/// and it ends with the inverse of the position's next move). In quarter turns (`QTM`), an axis
+/// that reads `budget - 1` also rules out its half turns: a solution of the inverse ending with
+/// one would leave its coset in `budget - 2`.
 #[inline]
-fn next_moves(inverse: [u8; 3], budget: u8) -> u32 {
+fn next_moves<const QTM: bool>(inverse: [u8; 3], budget: u8) -> u32 {
     let mut allowed = AFTER[NO_MOVE];
     // U-D: faces U and D; F-B: F and B; L-R: R and L (faces in the order U R F D L B).
     for (axis, faces) in [(0, [0, 3]), (1, [2, 5]), (2, [1, 4])] {
-        if inverse[axis] == budget {
-            for face in faces {
-                allowed &= !(0b111 << (3 * face));
-            }
+        let turns = if inverse[axis] == budget {
+            0b111
+        } else if QTM && inverse[axis] + 1 == budget {
+            0b010
+        } else {
+            continue;
+        };
+        for face in faces {
+            allowed &= !(turns << (3 * face));
         }
     }
     allowed
+}
+
+/// The quarter turns of the 18 moves (move `3 f + 1` is face `f`'s half turn).
+const QUARTER_TURNS: u32 = 0o555555;
+
+/// What move `m` costs out of the budget: 1, or 2 for a half turn in quarter turns (`QTM`).
+#[inline(always)]
+const fn cost<const QTM: bool>(m: usize) -> usize {
+    if QTM && m % 3 == 1 { 2 } else { 1 }
 }
 
 /// The axis of each move (0 U-D, 1 F-B, 2 L-R; moves in the order U R F D L B, three a face).
@@ -229,13 +247,19 @@ struct Engine<'t, T> {
     corners: &'t SymCorners,
 }
 
+impl<'t, T: AsRef<[u8]>> Engine<'t, T> {
+    fn new(table: &'t NxTable<T>, corners: &'t SymCorners) -> Self {
+        Engine { table, corners }
+    }
+}
+
 impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
-    /// The bound of `cube`, the moves the inverse's probes allow next for `budget` moves left
-    /// (the turns of an axis whose inverse probe reads `budget` are ruled out) and the inverse's
-    /// three values; when the corners and the position's probes already exceed `budget`, their
-    /// bound alone.
+    /// The bound of `cube`, the moves the inverse's probes allow next for `budget` left (see
+    /// [`next_moves`]) and the inverse's three values; when the corners and the position's
+    /// probes already exceed `budget`, their bound alone. The corner distance counts face turns:
+    /// a lower bound in quarter turns too.
     #[inline]
-    fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32, [u8; 3]) {
+    fn evaluate<const QTM: bool>(&self, cube: &Cube, budget: u8) -> (u8, u32, [u8; 3]) {
         let corners = self.corners.get_cube(cube);
         let position = side(self.table.axis_values(cube)).max(corners);
         if position > budget {
@@ -244,7 +268,7 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
         let inverse = self.table.axis_values(&cube.inverse());
         (
             position.max(side(inverse)),
-            next_moves(inverse, budget),
+            next_moves::<QTM>(inverse, budget),
             inverse,
         )
     }
@@ -253,9 +277,10 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
     /// axis's corner coordinates, then indexes, computed and prefetched for every cube still
     /// alive before any is read),
     /// into `values[m]`, skipping each move's own axis when `skip` is [`INHERITED`]; returns the
-    /// moves whose values are all at most `left`.
+    /// moves whose values are all at most `left` (one less for a half turn in quarter turns,
+    /// `QTM`: `left` is the budget of a child by a quarter turn).
     #[inline]
-    fn probe(
+    fn probe<const QTM: bool>(
         &self,
         cubes: &[Cube; 18],
         mut alive: u32,
@@ -277,7 +302,7 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
             }
             for m in Bits(read) {
                 values[m][axis] = self.table.value_at(indexes[m]);
-                if values[m][axis] > left {
+                if values[m][axis] > left - u8::from(QTM && m % 3 == 1) {
                     alive &= !(1 << m);
                 }
             }
@@ -285,9 +310,15 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
         alive
     }
 
+    /// The bound of `cube` with every probe read; in quarter turns raised to the parity of its
+    /// corner permutation (the parity of every solution's length).
     fn lower_bound(&self, cube: &Cube) -> usize {
         // With no budget to beat, every probe is read.
-        usize::from(self.evaluate(cube, u8::MAX - 1).0)
+        let bound = usize::from(self.evaluate::<false>(cube, u8::MAX - 1).0);
+        match self.table.metric() {
+            Metric::Htm => bound,
+            Metric::Qtm => bound + usize::from((bound % 2 == 1) != cube.corner_parity_odd()),
+        }
     }
 }
 
@@ -299,6 +330,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
 
     fn lower_bound(&self, cube: &Cube) -> usize {
         Engine::lower_bound(self, cube)
+    }
+
+    fn metric(&self) -> Metric {
+        self.table.metric()
     }
 
     fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Worker<'a, 't, T> {
@@ -339,11 +374,25 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
         self.abort = Abort::No;
         self.prefix_rank = rank;
         self.want = want;
+        let qtm = self.shared.method.table.metric() == Metric::Qtm;
+        let moves: Vec<Move> = prefix
+            .iter()
+            .map(|&m| Move::from_index(usize::from(m)))
+            .collect();
+        let cost = if qtm {
+            Metric::Qtm.length(&moves)
+        } else {
+            moves.len()
+        };
+        let Some(budget) = bound.checked_sub(cost) else {
+            // The prefix alone is longer than the bound (in quarter turns).
+            return;
+        };
         let mut cube = self.root;
         let mut prev = NO_MOVE;
-        for (i, &m) in prefix.iter().enumerate() {
+        for (i, (&m, &mv)) in prefix.iter().zip(&moves).enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
-            cube = cube.apply_move(Move::from_index(usize::from(m)));
+            cube = cube.apply_move(mv);
             self.path[i] = m;
             prev = usize::from(m);
         }
@@ -353,7 +402,11 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
             AFTER[prev]
         };
         self.n_nodes += 1;
-        self.search(&cube, prefix.len(), bound - prefix.len(), after);
+        if qtm {
+            self.search::<true>(&cube, prefix.len(), budget, after);
+        } else {
+            self.search::<false>(&cube, prefix.len(), budget, after);
+        }
     }
 
     fn abort(&self) -> Abort {
@@ -370,22 +423,23 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
 }
 
 impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
-    /// Searches every continuation of the path (of `depth` moves, ending at `cube`) by `budget`
-    /// more moves from `after`: the node itself is bounded first, then its children.
-    fn search(&mut self, cube: &Cube, depth: usize, budget: usize, after: u32) {
+    /// Searches every continuation of the path (of `depth` moves, ending at `cube`) of length
+    /// `budget` (in quarter turns when `QTM`) from `after`: the node itself is bounded first, then
+    /// its children.
+    fn search<const QTM: bool>(&mut self, cube: &Cube, depth: usize, budget: usize, after: u32) {
         if budget == 0 {
             if cube.is_solved() {
                 self.record(depth);
             }
             return;
         }
-        let (bound, allowed, inverse) = self.shared.method.evaluate(cube, budget as u8);
+        let (bound, allowed, inverse) = self.shared.method.evaluate::<QTM>(cube, budget as u8);
         if usize::from(bound) <= budget {
             let corners = self.shared.method.corners;
             let (perm, twist) = corner_coord(cube);
             let located = corners.locate(perm, twist);
             let corner = corners.get(located.0);
-            self.children(
+            self.children::<QTM>(
                 cube,
                 (corner, located),
                 inverse,
@@ -397,13 +451,13 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
     }
 
     /// Searches the children by `moves` of a node within its bound (its corner distance and
-    /// corner entry `(corner, (row, k))`, its inverse's axis values `inverse`), `budget` moves
-    /// left: the corners first
+    /// corner entry `(corner, (row, k))`, its inverse's axis values `inverse`), `budget` left (in
+    /// quarter turns when `QTM`: a child by a half turn has 2 less): the corners first
     /// (from the node's row of move deltas), then the position's axes and the inverse's, axis by
     /// axis, each in lockstep over the children still alive (every index computed and prefetched
     /// before any is read). A child's inverse on the axis of its move reads as its parent's
     /// (`(x m)⁻¹ = m⁻¹ x⁻¹`, and the subgroup holds the axis's turns): that probe is inherited.
-    fn children(
+    fn children<const QTM: bool>(
         &mut self,
         cube: &Cube,
         (corner, (row, k)): (u8, (usize, usize)),
@@ -413,6 +467,8 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         moves: u32,
     ) {
         if budget == 1 {
+            // One quarter turn left: no half turn fits.
+            let moves = if QTM { moves & QUARTER_TURNS } else { moves };
             for m in Bits(moves) {
                 if self.abort != Abort::No {
                     return;
@@ -426,7 +482,9 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             return;
         }
         let engine = self.shared.method;
+        // The budget of a child by a quarter turn (`child_left`: by any move).
         let left = budget as u8 - 1;
+        let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
         let deltas = engine.corners.deltas(row);
         let conj = engine.corners.conj_moves(k);
         let mut kids = [Cube::SOLVED; 18];
@@ -435,24 +493,24 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         for m in Bits(moves) {
             // The move's delta, plus one, in the representative's frame.
             corners[m] = (corner + ((deltas >> (2 * conj[m])) & 3) as u8).saturating_sub(1);
-            if corners[m] <= left {
+            if corners[m] <= child_left(m) {
                 kids[m] = cube.apply_move(Move::from_index(m));
                 alive |= 1 << m;
             }
         }
         let mut values = [[0u8; 3]; 18];
-        let mut alive = engine.probe(&kids, alive, left, &mut values, 0);
+        let mut alive = engine.probe::<QTM>(&kids, alive, left, &mut values, 0);
         let mut inverses = [Cube::SOLVED; 18];
         let mut inverse_values = [[0u8; 3]; 18];
         for m in Bits(alive) {
-            if side(values[m]) > left {
+            if side(values[m]) > child_left(m) {
                 alive &= !(1 << m);
                 continue;
             }
             inverses[m] = kids[m].inverse();
             inverse_values[m][MOVE_AXIS[m]] = inverse[MOVE_AXIS[m]];
         }
-        let survivors = engine.probe(&inverses, alive, left, &mut inverse_values, INHERITED);
+        let survivors = engine.probe::<QTM>(&inverses, alive, left, &mut inverse_values, INHERITED);
         // The survivors' corner entries, their move deltas prefetched for their own children.
         let mut located = [(0, 0); 18];
         if left > 1 {
@@ -468,13 +526,21 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             }
             self.count();
             let values = inverse_values[m];
-            if survivors >> m & 1 == 0 || side(values) > left {
+            if survivors >> m & 1 == 0 || side(values) > child_left(m) {
                 continue;
             }
             self.path[depth] = m as u8;
-            let next = AFTER[m] & next_moves(values, left);
+            if QTM && child_left(m) == 0 {
+                // A half turn with 2 left: the child is a solution or nothing.
+                if kids[m].is_solved() {
+                    self.record(depth + 1);
+                }
+                continue;
+            }
+            let next = AFTER[m] & next_moves::<QTM>(values, child_left(m));
             let node = (corners[m], located[m]);
-            self.children(&kids[m], node, values, depth + 1, budget - 1, next);
+            let budget = budget - cost::<QTM>(m);
+            self.children::<QTM>(&kids[m], node, values, depth + 1, budget, next);
         }
     }
 
