@@ -1,36 +1,45 @@
 //! A third optimal method: nxopt's (Rokicki's `cube20src/nxopt.md`), IDA* bounded below by the
 //! cosets of an nx subgroup ([`NxTable`]) on the three axes of the position and of its inverse,
-//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric.
+//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric over an nx tier and
+//! in the quarter-turn metric (a half turn costs 2) over its `-qtm` twin.
 //!
 //! The subgroup holds the U and D turns, so a table value `x` of a cube also says that no solution
-//! of length `x` ends with a U or D turn; on another axis, with a turn of that axis. Hence the
-//! rules of each node with `b` moves left:
-//! - the bound is the largest of the six probes and the corner distance; on a side whose three
-//!   axes read the same `x > 0`, `x + 1` (no face can end a solution of length `x`);
+//! of length `x` ends with a U or D turn (it would leave the coset in fewer); on another axis,
+//! with a turn of that axis. Hence the rules of each node with `b` left:
+//! - the bound is the largest of the six probes and the corner distance (a distance in face turns,
+//!   so a lower bound in quarter turns too); on a side whose three axes read the same `x > 0`,
+//!   `x + 1` (no face can end a solution of length `x`);
 //! - on the inverse, an axis that reads `b` rules out the turns of that axis as the next move (a
 //!   solution of the inverse ends with the inverse of the position's first move): nxopt's coset
-//!   rule, which narrows the moves of the node.
+//!   rule, which narrows the moves of the node; in quarter turns, an axis that reads `b - 1` rules
+//!   out its half turns (the inverse's solution would leave the coset in `b - 2`).
+//!
+//! In quarter turns every turn flips the parity of the corner permutation, so the length of a
+//! solution has the parity of the position's: the first bound is raised to it and the bounds
+//! step by 2 (the shared engine's), so that `b` has the parity of every node's solutions and the
+//! (x, x, x) rule's `x + 1`, raised to that parity `x + 2`, prunes exactly as `x + 1 > b` does.
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads (every thread on
 //! the one cube), checkpoints, progress, all or N solutions, symmetric starts are the shared
-//! engine's ([`crate::optimal`]).
+//! engine's ([`crate::optimal`]). The worker is generic over the metric (`QTM`), so that the
+//! half-turn search is the code it was.
 //!
 //! Below the prefix, each node is expanded on the side with fewer moves allowed, nxopt's choice:
 //! by moves at the front of the solution (the position moves, the inverse takes the inverse
 //! premove) or by premoves at its end (the other way round), the other side's coset rule
-//! narrowing them; the two parts meet canonically, so each solution is found once. The children
-//! are bounded in lockstep: corners first, then each axis of the side that moves, then of the
-//! other side, every index of a round computed and prefetched before any is read; the other
-//! side's value on the axis of the move is the node's (inherited, not probed). A node of the
-//! progress counts is a child made (vcube's evaluations).
-//!
-//! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked).
+//! narrowing them (the position's, read as the rule of the inverse is, rules out the last move
+//! of the solution); the two parts meet canonically, so each solution is found once. The
+//! children are bounded in lockstep: corners first, then each axis of the side that moves, then
+//! of the other side, every index of a round computed and prefetched before any is read; the
+//! other side's value on the axis of the move is the node's (inherited, not probed). A node of
+//! the progress counts is a child made (vcube's evaluations).
 
 use std::time::Duration;
 
 use std::collections::HashSet;
 
 use cube_core::{Cube, Move, simplify};
+use cube_tables::Metric;
 use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
@@ -109,11 +118,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
 
     /// The lower bound of `cube`: the six probes with the (x, x, x) rule, and the corner distance.
     pub fn lower_bound(&self, cube: &Cube) -> usize {
-        Engine {
-            table: self.table,
-            corners: self.corners,
-        }
-        .lower_bound(cube)
+        Engine::new(self.table, self.corners).lower_bound(cube)
     }
 
     fn driver(&self) -> Driver {
@@ -145,10 +150,7 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Nx<'_, T> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
-        let engine = Engine {
-            table: self.table,
-            corners: self.corners,
-        };
+        let engine = Engine::new(self.table, self.corners);
         let task = Task {
             cube,
             limits,
@@ -167,21 +169,37 @@ fn side(values: [u8; 3]) -> u8 {
     a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
 }
 
-/// The moves allowed next by the inverse's axis values with `budget` moves left: an axis that
-/// reads `budget` rules out its turns (a solution of the inverse of that length cannot end with
-/// them, and it ends with the inverse of the position's next move).
+/// The moves allowed next by the inverse's axis values with `budget` left: an axis that reads
+/// `budget` rules out its turns (a solution of the inverse of that length cannot end with them,
+/// and it ends with the inverse of the position's next move). In quarter turns (`QTM`), an axis
+/// that reads `budget - 1` also rules out its half turns: a solution of the inverse ending with
+/// one would leave its coset in `budget - 2`.
 #[inline]
-fn next_moves(inverse: [u8; 3], budget: u8) -> u32 {
+fn next_moves<const QTM: bool>(inverse: [u8; 3], budget: u8) -> u32 {
     let mut allowed = AFTER[NO_MOVE];
     // U-D: faces U and D; F-B: F and B; L-R: R and L (faces in the order U R F D L B).
     for (axis, faces) in [(0, [0, 3]), (1, [2, 5]), (2, [1, 4])] {
-        if inverse[axis] == budget {
-            for face in faces {
-                allowed &= !(0b111 << (3 * face));
-            }
+        let turns = if inverse[axis] == budget {
+            0b111
+        } else if QTM && inverse[axis] + 1 == budget {
+            0b010
+        } else {
+            continue;
+        };
+        for face in faces {
+            allowed &= !(turns << (3 * face));
         }
     }
     allowed
+}
+
+/// The quarter turns of the 18 moves (move `3 f + 1` is face `f`'s half turn).
+const QUARTER_TURNS: u32 = 0o555555;
+
+/// What move `m` costs out of the budget: 1, or 2 for a half turn in quarter turns (`QTM`).
+#[inline(always)]
+const fn cost<const QTM: bool>(m: usize) -> usize {
+    if QTM && m % 3 == 1 { 2 } else { 1 }
 }
 
 /// The axis of each move (0 U-D, 1 F-B, 2 L-R; moves in the order U R F D L B, three a face).
@@ -207,7 +225,7 @@ const AXIS_MOVES: [u32; 3] = {
     masks
 };
 
-/// [`Engine::probe`]'s `skip` for the side whose axis of the move is inherited.
+/// [`Engine::probe`]'s `skip` for the inverse side: every move's own axis is inherited.
 const INHERITED: u32 = (1 << 18) - 1;
 
 /// The moves allowed *before* each move in a canonical sequence (the premoves that may follow a
@@ -262,33 +280,33 @@ struct Engine<'t, T> {
     corners: &'t SymCorners,
 }
 
+impl<'t, T: AsRef<[u8]>> Engine<'t, T> {
+    fn new(table: &'t NxTable<T>, corners: &'t SymCorners) -> Self {
+        Engine { table, corners }
+    }
+}
+
 impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
-    /// The bound of `cube`, the moves the inverse's probes allow next for `budget` moves left
-    /// (the turns of an axis whose inverse probe reads `budget` are ruled out) and the inverse's
-    /// three values; when the corners and the position's probes already exceed `budget`, their
-    /// bound alone.
-    #[inline]
-    fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32, [u8; 3]) {
-        let corners = self.corners.get_cube(cube);
-        let position = side(self.table.axis_values(cube)).max(corners);
-        if position > budget {
-            return (position, 0, [0; 3]);
-        }
-        let inverse = self.table.axis_values(&cube.inverse());
-        (
-            position.max(side(inverse)),
-            next_moves(inverse, budget),
+    /// The node of `cube`: its inverse, the six probes and the corner distance.
+    fn node(&self, cube: &Cube) -> Node {
+        let inverse = cube.inverse();
+        Node {
+            cube: *cube,
             inverse,
-        )
+            values: self.table.axis_values(cube),
+            inverse_values: self.table.axis_values(&inverse),
+            corner: self.corners.get_cube(cube),
+        }
     }
 
     /// Reads the axis values of `cubes[m]` for the moves `m` of `alive`, axis by axis (each
     /// axis's corner coordinates, then indexes, computed and prefetched for every cube still
     /// alive before any is read),
     /// into `values[m]`, skipping each move's own axis when `skip` is [`INHERITED`]; returns the
-    /// moves whose values are all at most `left`.
+    /// moves whose values are all at most `left` (one less for a half turn in quarter turns,
+    /// `QTM`: `left` is the budget of a child by a quarter turn).
     #[inline]
-    fn probe(
+    fn probe<const QTM: bool>(
         &self,
         cubes: &[Cube; 18],
         mut alive: u32,
@@ -310,7 +328,7 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
             }
             for m in Bits(read) {
                 values[m][axis] = self.table.value_at(indexes[m]);
-                if values[m][axis] > left {
+                if values[m][axis] > left - u8::from(QTM && m % 3 == 1) {
                     alive &= !(1 << m);
                 }
             }
@@ -318,9 +336,14 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
         alive
     }
 
+    /// The bound of `cube` with every probe read; in quarter turns raised to the parity of its
+    /// corner permutation (the parity of every solution's length).
     fn lower_bound(&self, cube: &Cube) -> usize {
-        // With no budget to beat, every probe is read.
-        usize::from(self.evaluate(cube, u8::MAX - 1).0)
+        let bound = usize::from(self.node(cube).bound());
+        match self.table.metric() {
+            Metric::Htm => bound,
+            Metric::Qtm => bound + usize::from((bound % 2 == 1) != cube.corner_parity_odd()),
+        }
     }
 }
 
@@ -332,6 +355,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
 
     fn lower_bound(&self, cube: &Cube) -> usize {
         Engine::lower_bound(self, cube)
+    }
+
+    fn metric(&self) -> Metric {
+        self.table.metric()
     }
 
     fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Worker<'a, 't, T> {
@@ -365,6 +392,16 @@ struct Node {
     corner: u8,
 }
 
+impl Node {
+    /// The bound of the node: the six probes with the (x, x, x) rule and the corner distance (a
+    /// distance in face turns, so a lower bound in quarter turns too).
+    fn bound(&self) -> u8 {
+        side(self.values)
+            .max(side(self.inverse_values))
+            .max(self.corner)
+    }
+}
+
 /// One thread's search state.
 struct Worker<'a, 't, T> {
     shared: &'a Shared<'a, Engine<'t, T>>,
@@ -393,11 +430,25 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
         self.abort = Abort::No;
         self.prefix_rank = rank;
         self.want = want;
+        let qtm = self.shared.method.table.metric() == Metric::Qtm;
+        let moves: Vec<Move> = prefix
+            .iter()
+            .map(|&m| Move::from_index(usize::from(m)))
+            .collect();
+        let cost = if qtm {
+            Metric::Qtm.length(&moves)
+        } else {
+            moves.len()
+        };
+        let Some(budget) = bound.checked_sub(cost) else {
+            // The prefix alone is longer than the bound (in quarter turns).
+            return;
+        };
         let mut cube = self.root;
         let mut prev = NO_MOVE;
-        for (i, &m) in prefix.iter().enumerate() {
+        for (i, (&m, &mv)) in prefix.iter().zip(&moves).enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
-            cube = cube.apply_move(Move::from_index(usize::from(m)));
+            cube = cube.apply_move(mv);
             self.forward[i] = m;
             prev = usize::from(m);
         }
@@ -408,34 +459,20 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
         };
         self.prefix_len = prefix.len();
         self.n_nodes += 1;
-        let budget = bound - prefix.len();
         if budget == 0 {
             if cube.is_solved() {
                 self.record(prefix.len(), 0);
             }
             return;
         }
-        let engine = self.shared.method;
-        let inverse = cube.inverse();
-        let node = Node {
-            cube,
-            inverse,
-            values: engine.table.axis_values(&cube),
-            inverse_values: engine.table.axis_values(&inverse),
-            corner: engine.corners.get_cube(&cube),
-        };
-        let bound = side(node.values)
-            .max(side(node.inverse_values))
-            .max(node.corner);
-        if usize::from(bound) <= budget {
-            self.expand(
-                &node,
-                self.after_prefix,
-                BEFORE[NO_MOVE],
-                prefix.len(),
-                0,
-                budget,
-            );
+        let node = self.shared.method.node(&cube);
+        if usize::from(node.bound()) <= budget {
+            let (after, before) = (self.after_prefix, BEFORE[NO_MOVE]);
+            if qtm {
+                self.expand::<true>(&node, after, before, prefix.len(), 0, budget);
+            } else {
+                self.expand::<false>(&node, after, before, prefix.len(), 0, budget);
+            }
         }
     }
 
@@ -462,8 +499,9 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
     /// its last, for the position). The children are bounded in lockstep: corners first (from the
     /// row of move deltas of the side that moves), then each axis of the side that moves, then of
     /// the other side, whose value on the axis of the move is the node's (the subgroup holds the
-    /// axis's turns).
-    fn expand(
+    /// axis's turns). In quarter turns (`QTM`) `budget` counts quarter turns and a half turn
+    /// costs 2.
+    fn expand<const QTM: bool>(
         &mut self,
         node: &Node,
         after: u32,
@@ -472,10 +510,12 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         premoves: usize,
         budget: usize,
     ) {
-        let forward_moves = after & next_moves(node.inverse_values, budget as u8);
-        let reverse_moves = before & next_moves(node.values, budget as u8);
+        let forward_moves = after & next_moves::<QTM>(node.inverse_values, budget as u8);
+        let reverse_moves = before & next_moves::<QTM>(node.values, budget as u8);
         if budget == 1 {
-            for m in Bits(forward_moves & reverse_moves) {
+            // One move left (in quarter turns, no half turn fits).
+            let last = forward_moves & reverse_moves & if QTM { QUARTER_TURNS } else { !0 };
+            for m in Bits(last) {
                 if node.cube.apply_move(Move::from_index(m)).is_solved() {
                     self.forward[moves] = m as u8;
                     self.record(moves + 1, premoves);
@@ -493,7 +533,9 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
                         .map(|&v| u32::from(v))
                         .sum::<u32>());
         let engine = self.shared.method;
+        // The budget of a child by a quarter turn (`child_left`: by any move).
         let left = budget as u8 - 1;
+        let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
         // The side that moves: its cube, the moves, and its row of corner move deltas.
         let (mover, allowed) = if is_forward {
             (node.cube, forward_moves)
@@ -513,13 +555,13 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             // The move the moving side makes: `m` forward, `m⁻¹` on the inverse.
             let turn = if is_forward { m } else { INVERSE[m] };
             corners[m] = (node.corner + ((deltas >> (2 * conj[turn])) & 3) as u8).saturating_sub(1);
-            if corners[m] <= left {
+            if corners[m] <= child_left(m) {
                 kids[m] = mover.apply_move(Move::from_index(turn));
                 alive |= 1 << m;
             }
         }
         let mut values = [[0u8; 3]; 18];
-        let mut alive = engine.probe(&kids, alive, left, &mut values, 0);
+        let mut alive = engine.probe::<QTM>(&kids, alive, left, &mut values, 0);
         // The other side, which takes the move as a premove: `m⁻¹ x⁻¹`, or `m x`.
         let (other, other_values) = if is_forward {
             (node.inverse, node.inverse_values)
@@ -528,7 +570,7 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         };
         let mut inherited = [[0u8; 3]; 18];
         for m in Bits(alive) {
-            if side(values[m]) > left {
+            if side(values[m]) > child_left(m) {
                 alive &= !(1 << m);
                 continue;
             }
@@ -536,12 +578,25 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             others[m] = Cube::from_move(Move::from_index(turn)).compose(&other);
             inherited[m][MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
         }
-        let survivors = engine.probe(&others, alive, left, &mut inherited, INHERITED);
+        let survivors = engine.probe::<QTM>(&others, alive, left, &mut inherited, INHERITED);
         for m in Bits(alive) {
             if self.abort != Abort::No {
                 return;
             }
-            if survivors >> m & 1 == 0 || side(inherited[m]) > left {
+            if survivors >> m & 1 == 0 || side(inherited[m]) > child_left(m) {
+                continue;
+            }
+            if QTM && child_left(m) == 0 {
+                // A half turn with 2 left: the child is a solution or nothing.
+                if kids[m].is_solved() {
+                    if is_forward {
+                        self.forward[moves] = m as u8;
+                        self.record(moves + 1, premoves);
+                    } else {
+                        self.reverse[premoves] = m as u8;
+                        self.record(moves, premoves + 1);
+                    }
+                }
                 continue;
             }
             let (cube, inverse, kid_values, kid_inverse_values) = if is_forward {
@@ -558,10 +613,12 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             };
             if is_forward {
                 self.forward[moves] = m as u8;
-                self.expand(&kid, AFTER[m], before, moves + 1, premoves, budget - 1);
+                let budget = budget - cost::<QTM>(m);
+                self.expand::<QTM>(&kid, AFTER[m], before, moves + 1, premoves, budget);
             } else {
                 self.reverse[premoves] = m as u8;
-                self.expand(&kid, after, BEFORE[m], moves, premoves + 1, budget - 1);
+                let budget = budget - cost::<QTM>(m);
+                self.expand::<QTM>(&kid, after, BEFORE[m], moves, premoves + 1, budget);
             }
         }
     }

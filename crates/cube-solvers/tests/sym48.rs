@@ -16,9 +16,9 @@ use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome};
 use cube_solvers::slow::Slow;
 use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
-use cube_tables::Tier;
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::SymCorners;
+use cube_tables::{Metric, Tier};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -734,6 +734,7 @@ fn a_checkpoint_of_symmetric_starts_is_resumed_only_with_them() {
     let checkpoint = Checkpoint {
         cube,
         tier: Tier::H0,
+        metric: Metric::Htm,
         prefix_depth: solver.config().prefix_depth,
         n_solutions: ALL,
         inverse: true,
@@ -766,6 +767,7 @@ fn checkpoint_at(cube: Cube, bound: usize, n_solutions: usize) -> Checkpoint {
     Checkpoint {
         cube,
         tier: Tier::H0,
+        metric: Metric::Htm,
         prefix_depth: 4,
         n_solutions,
         inverse: true,
