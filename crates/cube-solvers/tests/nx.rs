@@ -12,12 +12,14 @@ use cube_core::{Alg, Cube, Move, simplify};
 use cube_solvers::korf::Korf;
 use cube_solvers::nx::Config;
 use cube_solvers::optimal::{Checkpoint, Configs, OptimalSearch, OptimalTables};
+use cube_solvers::sym48::Sym48;
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::{Anonymous, Metric, Tier, tier};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::korf::{check_solutions, random_scramble, tables as korf_tables};
+use crate::sym48::{corners as sym48_corners, exact, h0};
 
 fn table_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("nx-eo1ep1")
@@ -47,10 +49,10 @@ fn all_solutions(search: &dyn OptimalSearch, cube: &Cube) -> Vec<Vec<Move>> {
     solutions
 }
 
-/// 200 seeded scrambles of 1 to 10 moves: the first solution's length is Korf's (6edge), found
-/// by the search itself (no two-phase upper bound).
+/// 200 seeded scrambles of 1 to 12 moves: the first solution's length is Korf's (6edge) and
+/// sym48's (h0), found by the search itself (no two-phase upper bound).
 #[test]
-fn lengths_equal_korf_s() {
+fn lengths_equal_korf_s_and_sym48_s() {
     let configs = Configs {
         nx: Config {
             upper_bound: false,
@@ -60,29 +62,43 @@ fn lengths_equal_korf_s() {
     };
     let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
     let korf = Korf::new(korf_tables());
+    let sym48 = Sym48::with_config(h0(), sym48_corners(), exact());
     let mut rng = ChaCha8Rng::seed_from_u64(35);
     for case in 0..200 {
-        let scramble = random_scramble(&mut rng, 1 + case % 10);
+        let scramble = random_scramble(&mut rng, 1 + case % 12);
         let cube = Cube::SOLVED.apply_moves(&scramble);
         let limits = Limits::default();
         let ours = nx
             .search(&cube, &limits, &Stop::new(), &mut |_| {})
             .unwrap();
-        let theirs = korf
-            .search(&cube, &limits, &Stop::new(), &mut |_| {})
-            .unwrap();
         assert!(ours.optimal, "{scramble:?}");
-        let (a, b) = (&ours.solutions[0].moves, &theirs.solutions[0].moves);
-        assert_eq!(a.len(), b.len(), "{scramble:?}");
-        assert!(cube.apply_moves(a).is_solved(), "{scramble:?}");
+        let length = ours.solutions[0].moves.len();
+        assert!(cube.apply_moves(&ours.solutions[0].moves).is_solved());
+        // Korf's over 6edge on the shorter ones (its searches of 11 and 12 moves are slow).
+        if scramble.len() <= 10 {
+            let korf = korf.search(&cube, &limits, &Stop::new(), &mut |_| {});
+            assert_eq!(
+                length,
+                korf.unwrap().solutions[0].moves.len(),
+                "{scramble:?}"
+            );
+        }
+        let sym48 = sym48.search(&cube, &limits, &Stop::new(), &mut |_| {});
+        assert_eq!(
+            length,
+            sym48.unwrap().solutions[0].moves.len(),
+            "{scramble:?}"
+        );
     }
 }
 
-/// Every optimal solution, as a set, is Korf's, on 30 scrambles of 6 to 9 moves.
+/// Every optimal solution, as a set, is Korf's on 30 scrambles of 6 to 9 moves, and sym48's on
+/// 30 of 8 to 11 moves.
 #[test]
-fn all_solutions_equal_korf_s() {
+fn all_solutions_equal_korf_s_and_sym48_s() {
     let nx = tables().searcher(cube_solvers::two_phase::TwoPhase::default());
     let korf = Korf::new(korf_tables());
+    let sym48 = Sym48::with_config(h0(), sym48_corners(), exact());
     let mut rng = ChaCha8Rng::seed_from_u64(3535);
     for case in 0..30 {
         let scramble = random_scramble(&mut rng, 6 + case % 4);
@@ -91,9 +107,15 @@ fn all_solutions_equal_korf_s() {
         check_solutions(&cube, &ours, "nx");
         assert_eq!(ours, all_solutions(&korf, &cube), "{scramble:?}");
     }
+    for case in 0..30 {
+        let scramble = random_scramble(&mut rng, 8 + case % 4);
+        let cube = Cube::SOLVED.apply_moves(&scramble);
+        let ours = all_solutions(nx.as_ref(), &cube);
+        check_solutions(&cube, &ours, "nx");
+        assert_eq!(ours, all_solutions(&sym48, &cube), "{scramble:?}");
+    }
 }
 
-/// `nx-eo1ep1-qtm`, baked on first use beside `nx-eo1ep1` (the corner database is shared).
 fn qtm_tables() -> &'static OptimalTables<Anonymous> {
     static TABLES: OnceLock<OptimalTables<Anonymous>> = OnceLock::new();
     TABLES.get_or_init(|| {

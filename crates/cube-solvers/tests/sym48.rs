@@ -205,13 +205,13 @@ fn coset() -> &'static CornerCoset {
     COSET.get_or_init(CornerCoset::new)
 }
 
-fn corners() -> &'static SymCorners {
+pub(crate) fn corners() -> &'static SymCorners {
     static CORNERS: OnceLock<SymCorners> = OnceLock::new();
     CORNERS.get_or_init(|| SymCorners::new(tables().corners()))
 }
 
 /// Deterministic: no two-phase upper bound.
-fn exact() -> Config {
+pub(crate) fn exact() -> Config {
     Config {
         upper_bound: false,
         ..Config::default()
@@ -510,7 +510,7 @@ fn errors_and_edge_cases() {
 }
 
 /// The h0 table, baked once beside the 6edge tier (whose corner table gives `SymCorners`).
-fn h0() -> &'static H48Table<Vec<u8>> {
+pub(crate) fn h0() -> &'static H48Table<Vec<u8>> {
     static H0: OnceLock<H48Table<Vec<u8>>> = OnceLock::new();
     H0.get_or_init(|| {
         let options = h48::BakeOptions {
