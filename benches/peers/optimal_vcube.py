@@ -8,10 +8,13 @@ table when `VCUBE_THP=1` (without reserved hugetlb pages vcube falls back to 4 K
 coordinate-112 table is generated with `./vc-optimal -c 112 -n -w 2` in vcube's directory.
 
     optimal_vcube.py --vcube DIR --bench target/release/examples/optimal_bench \\
-        --cli target/release/cube-cli --tables DIR --tier h5 --rounds 3 SET.txt...
+        --cli target/release/cube-cli --tables DIR --tier h5 [--tables DIR2 --tier nx-eo3ep1] \\
+        --rounds 3 SET.txt...
 
-Each round runs, for every set in turn, this project's `optimal_bench` (one process, the whole set,
-`--threads 2`, default settings, its tables on transparent huge pages) and then vcube
+Each round runs, for every set in turn, this project's `optimal_bench` on each tier given (one
+process, the whole set, `--threads 2`, default settings, its tables on transparent huge pages; the
+`--tables` and `--tier` options pair up in order: sym48 over an H48 tier, nx over an nx tier) and
+then vcube
 (`-c 112 -w 1 -O`: one thread per cube, the table on huge pages). `optimal_bench` checks its own
 answers; every vcube solution is checked with `cube-cli verify` and its length against the set's.
 Printed per set and solver: the median and the total of the per-position search times (table
@@ -27,9 +30,20 @@ import subprocess
 import sys
 
 # Table bytes in GB (10^9): vcube's coordinate-112 file; sym48's tier + the corner database + its
-# move deltas + COCSEP (docs/PERFORMANCE.md, "sym48 over h4..h7").
+# move deltas + COCSEP (docs/PERFORMANCE.md, "sym48 over h4..h7"); an nx tier + the corner
+# database (0.044) + its move deltas (0.051).
 VCUBE_GB = 2.603
-SYM48_GB = {"h4": 0.58, "h5": 1.07, "h6": 2.04, "h7": 3.99}
+TIER_GB = {
+    "h4": 0.58,
+    "h5": 1.07,
+    "h6": 2.04,
+    "h7": 3.99,
+    "nx-eo1ep1": 0.115,
+    "nx-eo2ep1": 0.420,
+    "nx-eo1ep2": 0.583,
+    "nx-eo1ep3": 1.518,
+    "nx-eo3ep1": 2.698,
+}
 
 BENCH_LINE = re.compile(r"^\S+:(\d+)\s+(\d+) moves\s+(\d+) nodes\s+([\d.]+) s")
 
@@ -42,8 +56,8 @@ def vcube_moves(text):
     return " ".join(face + suffix[n] for face, n in pairs)
 
 
-def run_sym48(args, path):
-    cmd = [args.bench, "--tables", args.tables, "--tier", args.tier, "--threads", str(args.threads), path]
+def run_ours(args, tables, tier, path):
+    cmd = [args.bench, "--tables", tables, "--tier", tier, "--threads", str(args.threads), path]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     rows = []
     for line in out.splitlines():
@@ -94,30 +108,37 @@ def main():
     p.add_argument("--vcube", required=True, help="vcube's directory (vc-optimal and tables/)")
     p.add_argument("--bench", required=True, help="this project's optimal_bench example")
     p.add_argument("--cli", required=True, help="this project's cube-cli (answers checked with it)")
-    p.add_argument("--tables", required=True, help="sym48's table directory")
-    p.add_argument("--tier", default="h5", choices=sorted(SYM48_GB))
+    p.add_argument("--tables", action="append", required=True, help="a tier's table directory")
+    p.add_argument("--tier", action="append", required=True, choices=sorted(TIER_GB))
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("sets", nargs="+")
     args = p.parse_args()
+    if len(args.tables) != len(args.tier):
+        p.error("give one --tables per --tier")
     for rnd in range(1, args.rounds + 1):
         for path in args.sets:
             with open(path) as f:
                 scrambles = [line.strip() for line in f if line.strip()]
             print(f"round {rnd}, {path} ({len(scrambles)} positions)", flush=True)
-            sym = run_sym48(args, path)
-            if len(sym) != len(scrambles):
-                sys.exit(f"optimal_bench answered {len(sym)} of {len(scrambles)}")
+            ours = []
+            for tables, tier in zip(args.tables, args.tier):
+                rows = run_ours(args, tables, tier, path)
+                if len(rows) != len(scrambles):
+                    sys.exit(f"optimal_bench over {tier} answered {len(rows)} of {len(scrambles)}")
+                ours.append((tier, rows))
             vc = run_vcube(args, path, scrambles)
             if len(vc) != len(scrambles):
                 sys.exit(f"vcube answered {len(vc)} of {len(scrambles)}")
-            s_total, s_med = summary(f"sym48 {args.tier}", sym, SYM48_GB[args.tier], args.threads)
             v_total, v_med = summary("vcube 112", vc, VCUBE_GB, 1)
-            by_total = (VCUBE_GB * v_total) / (SYM48_GB[args.tier] * s_total * args.threads)
-            by_median = (VCUBE_GB * v_med) / (SYM48_GB[args.tier] * s_med * args.threads)
-            print(f"  vcube / sym48 per GB x s x threads: by totals {by_total:.2f}x, by medians {by_median:.2f}x")
-            for (i, ts, ns), (_, tv, nv) in zip(sym, vc):
-                print(f"    #{i:<3} sym48 {ts:8.3f} s {ns:>13,} nodes   vcube {tv:8.3f} s {nv:>12,} evals", flush=True)
+            for tier, rows in ours:
+                total, med = summary(tier, rows, TIER_GB[tier], args.threads)
+                by_total = (VCUBE_GB * v_total) / (TIER_GB[tier] * total * args.threads)
+                by_median = (VCUBE_GB * v_med) / (TIER_GB[tier] * med * args.threads)
+                print(f"  vcube / {tier} per GB x s x threads: by totals {by_total:.2f}x, by medians {by_median:.2f}x")
+            for i, (_, tv, nv) in enumerate(vc):
+                cells = "   ".join(f"{tier} {rows[i][1]:8.3f} s {rows[i][2]:>13,} nodes" for tier, rows in ours)
+                print(f"    #{i + 1:<3} {cells}   vcube {tv:8.3f} s {nv:>12,} evals", flush=True)
 
 
 if __name__ == "__main__":

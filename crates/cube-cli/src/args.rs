@@ -495,12 +495,16 @@ pub struct ServeArgs {
 pub struct OptimalArgs {
     /// Tables to use: the Korf tiers 6edge, 7edge, 8edge (pattern databases) or the H48 tiers
     /// h0, h4, h5, h6, h7 (the sym48 search; h0 is for tests) or the nx tiers nx-eo1ep1 to
-    /// nx-eo2ep2 (nxopt's search; their -qtm twins bake, but the quarter-turn search is not
-    /// written yet). Default: the largest baked of h4
-    /// to h7, else the largest baked Korf tier, else 6edge, baked on first use; a missing H48
-    /// tier asked for is baked on first use.
+    /// nx-eo2ep2 (nxopt's search) and their -qtm twins (the quarter-turn metric: a -qtm tier
+    /// implies --metric qtm). Default: the largest baked of h4 to h7, else the largest baked
+    /// Korf tier, else 6edge, baked on first use; with --metric qtm the largest baked -qtm tier;
+    /// a missing H48 tier, nx-eo1ep1 or nx-eo1ep1-qtm asked for is baked on first use.
     #[arg(long, value_name = "TIER", value_parser = TierParser, help_heading = "Optimal")]
     pub tier: Option<Tier>,
+    /// The metric the solutions are optimal in: htm (every face turn counts 1, the default) or
+    /// qtm (a half turn counts 2: over an nx -qtm tier). Lengths are printed as `24q` in qtm.
+    #[arg(long, value_name = "METRIC", value_enum, help_heading = "Optimal")]
+    pub metric: Option<MetricArg>,
     /// Print every optimal solution.
     #[arg(long, conflicts_with = "max_solutions", help_heading = "Optimal")]
     pub all: bool,
@@ -552,6 +556,7 @@ impl OptimalArgs {
     pub fn given(&self) -> Vec<&'static str> {
         let flags = [
             ("--tier", self.tier.is_some()),
+            ("--metric", self.metric.is_some()),
             ("--all", self.all),
             ("--max-solutions", self.max_solutions.is_some()),
             ("--threads", self.threads.is_some()),
@@ -660,6 +665,24 @@ impl TypedValueParser for TierParser {
         Some(Box::new(tiers::all_tiers().map(|tier| {
             PossibleValue::new(tier.to_string()).help(tiers::tier_summary(tier))
         })))
+    }
+}
+
+/// `--metric`: the metric of an optimal search.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricArg {
+    /// The half-turn metric: every face turn counts 1.
+    Htm,
+    /// The quarter-turn metric: a half turn counts 2.
+    Qtm,
+}
+
+impl From<MetricArg> for cube_tables::Metric {
+    fn from(metric: MetricArg) -> cube_tables::Metric {
+        match metric {
+            MetricArg::Htm => cube_tables::Metric::Htm,
+            MetricArg::Qtm => cube_tables::Metric::Qtm,
+        }
     }
 }
 

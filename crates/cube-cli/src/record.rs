@@ -82,6 +82,8 @@ pub struct Optimal {
     pub nodes: u64,
     /// The tier searched (`6edge`, `h5`, ...).
     pub tier: String,
+    /// The metric of `length`, `proven_lower_bound` and optimality: `htm` or `qtm` (the tier's).
+    pub metric: String,
 }
 
 /// A scramble.

@@ -164,27 +164,82 @@ fn missing_larger_tier_says_how_to_bake_it() {
     assert!(out.contains("tier 8edge: not baked"), "{out}");
 }
 
-/// A quarter-turn tier is refused before anything is baked: its table bakes, no search reads it.
+/// `--metric qtm` with no quarter-turn table baked, or with a tier of the other metric, is a
+/// usage error naming the tier to bake or use, before anything is baked.
 #[test]
-fn a_quarter_turn_tier_is_refused_before_baking() {
+fn a_quarter_turn_search_without_its_table_names_the_tier() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, _, err) = run(
-        &[
-            "optimal",
-            "R U",
-            "--tables",
-            dir.path().to_str().unwrap(),
-            "--tier",
-            "nx-eo1ep1-qtm",
-        ],
-        None,
-    );
+    let dir_arg = dir.path().to_str().unwrap();
+    let optimal = |extra: &[&str]| {
+        let mut args = vec!["optimal", "R U", "--tables", dir_arg];
+        args.extend_from_slice(extra);
+        run(&args, None)
+    };
+    let (code, _, err) = optimal(&["--metric", "qtm"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("quarter-turn search is not written yet") && err.contains("--tier nx-eo1ep1 "),
+        err.contains("no quarter-turn table is baked")
+            && err.contains("cube-cli tables bake --tier nx-eo1ep1-qtm"),
+        "{err}"
+    );
+    let (code, _, err) = optimal(&["--metric", "qtm", "--tier", "nx-eo2ep1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("use --tier nx-eo2ep1-qtm"), "{err}");
+    let (code, _, err) = optimal(&["--metric", "qtm", "--tier", "7edge"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--tier 7edge has no qtm table") && err.contains("nx-eo1ep1-qtm"),
+        "{err}"
+    );
+    let (code, _, err) = optimal(&["--metric", "htm", "--tier", "nx-eo1ep1-qtm"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("use --tier nx-eo1ep1 with --metric htm"),
         "{err}"
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// `--metric qtm` (the largest baked -qtm tier) and `--tier nx-eo1ep1-qtm`: lengths in quarter
+/// turns, printed with `q` (R U2 is 3, R2 U2 is 4: a position 2 face turns from solved that no
+/// single face turn solves is at least 2 quarter turns per half turn it needs); the JSON record
+/// says its metric, `htm` for a half-turn search.
+#[test]
+fn the_quarter_turn_metric_prints_quarter_turns() {
+    let (code, _, err) = run(&["tables", "bake", "--tier", "nx-eo1ep1-qtm"], None);
+    assert_eq!(code, 0, "{err}");
+    let dir = crate::shared_tables();
+    let dir = dir.to_str().unwrap();
+    let (code, out, err) = run(
+        &["optimal", "R U2", "--tables", dir, "--metric", "qtm"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "U2 R' (3q, optimal)");
+    let (code, out, err) = run(
+        &[
+            "optimal",
+            "R2 U2",
+            "--tables",
+            dir,
+            "--tier",
+            "nx-eo1ep1-qtm",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["metric"], "qtm", "{record}");
+    assert_eq!(record["tier"], "nx-eo1ep1-qtm", "{record}");
+    assert_eq!(record["length"], 4, "{record}");
+    assert_eq!(record["proven_lower_bound"], 4, "{record}");
+    assert_eq!(record["solution"], "U2 R2", "{record}");
+    let (code, out, err) = run(&["optimal", "R2 U2", "--tables", dir, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["metric"], "htm", "{record}");
+    assert_eq!(record["length"], 2, "{record}");
 }
 
 #[test]

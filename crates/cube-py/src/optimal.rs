@@ -1,5 +1,5 @@
 //! `optimal`: the optimal search of a tier's family (Korf's over a Korf tier, sym48's over an H48
-//! tier) over the tables of this process, with the GIL released and Ctrl-C
+//! tier, nxopt's over an nx tier, in quarter turns over a `-qtm` one) over the tables of this process, with the GIL released and Ctrl-C
 //! (`KeyboardInterrupt`) stopping the search through its stop flag (`interrupt.rs`).
 
 use std::time::Duration;
@@ -7,6 +7,8 @@ use std::time::Duration;
 use cube_core::{Alg, Cube};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, MAX_THREADS, Solution};
+use cube_tables::{Metric, Tier};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::args::{Int, Seconds, time_limit};
@@ -18,8 +20,9 @@ use crate::tables;
 
 /// The result of ``optimal``: ``solution`` and ``solutions`` (strings, best first), ``length``,
 /// ``optimal`` (proven), ``proven_lower_bound`` (no solution is shorter), ``nodes``,
-/// ``seconds``, ``tier`` and ``complete`` (``solutions`` is every solution asked for: false when
-/// a timeout cut the list of ``max_solutions`` short).
+/// ``seconds``, ``tier``, ``complete`` (``solutions`` is every solution asked for: false when
+/// a timeout cut the list of ``max_solutions`` short) and ``metric`` (``"htm"``, or ``"qtm"``:
+/// then ``length`` and ``proven_lower_bound`` count quarter turns).
 #[pyclass(module = "cube_toolkit", name = "OptimalResult", frozen, get_all)]
 #[derive(Clone)]
 pub struct OptimalResult {
@@ -42,12 +45,14 @@ pub struct OptimalResult {
     /// Whether `solutions` is every solution asked for (`max_solutions` of them, or all there
     /// are): false when a timeout stopped the search in the middle of the list.
     complete: bool,
+    /// The metric of `length`, `proven_lower_bound` and optimality: `htm` or `qtm`.
+    metric: String,
 }
 
 #[pymethods]
 impl OptimalResult {
     #[new]
-    #[pyo3(signature = (solution, solutions, length, optimal, proven_lower_bound, nodes, seconds, tier, complete = true))]
+    #[pyo3(signature = (solution, solutions, length, optimal, proven_lower_bound, nodes, seconds, tier, complete = true, metric = "htm".to_string()))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         solution: String,
@@ -59,6 +64,7 @@ impl OptimalResult {
         seconds: f64,
         tier: String,
         complete: bool,
+        metric: String,
     ) -> OptimalResult {
         OptimalResult {
             solution,
@@ -70,6 +76,7 @@ impl OptimalResult {
             seconds,
             tier,
             complete,
+            metric,
         }
     }
 
@@ -87,6 +94,7 @@ impl OptimalResult {
                 r.seconds,
                 r.tier,
                 r.complete,
+                r.metric,
             ),
         )
     }
@@ -118,6 +126,7 @@ type ResultArgs = (
     f64,
     String,
     bool,
+    String,
 );
 
 impl OptimalResult {
@@ -134,18 +143,33 @@ impl OptimalResult {
     }
 }
 
-/// The optimal search behind `optimal` and `solve(method="optimal")`: `threads` from 1 to
-/// [`MAX_THREADS`] (default: the cores, at most that), `max_solutions` at least 1.
+/// The optimal search behind `optimal` and `solve(method="optimal")`: `metric` `"htm"` or
+/// `"qtm"` (default: the tier's, else `"htm"`; a tier of the other metric is a `ValueError`
+/// naming its twin), `threads` from 1 to [`MAX_THREADS`] (default: the cores, at most that),
+/// `max_solutions` at least 1.
 pub fn search(
     py: Python<'_>,
     cube: Cube,
     tier: Option<&str>,
+    metric: Option<&str>,
     threads: Option<usize>,
     timeout: Option<Duration>,
     max_solutions: usize,
 ) -> PyResult<OptimalResult> {
     let tier = tier.map(tables::parse_tier).transpose()?;
-    let tables = py.allow_threads(|| tables::optimal_tables(tier))?;
+    let metric = metric.map(parse_metric).transpose()?;
+    if let (Some(tier), Some(metric)) = (tier, metric)
+        && tier.metric() != metric
+    {
+        let twin = tier.in_metric(metric).unwrap_or(Tier::NxEo1Ep1Qtm);
+        return Err(PyValueError::new_err(format!(
+            "tier {tier:?} counts in {:?}, not {:?}: use tier=\"{twin}\" with metric=\"{metric}\"",
+            tier.metric().name(),
+            metric.name()
+        )));
+    }
+    let metric = metric.or(tier.map(Tier::metric)).unwrap_or_default();
+    let tables = py.allow_threads(|| tables::optimal_tables(tier, metric))?;
     // The two-phase upper bound: its tables from the cache rather than built.
     let two_phase = TwoPhase::new(py.allow_threads(tables::two_phase));
     let limits = Limits {
@@ -162,8 +186,8 @@ pub fn search(
     let seconds = outcome.elapsed.as_secs_f64();
     let Some(best) = outcome.solutions.first() else {
         return Err(NoSolution::new_err(format!(
-            "timed out after {seconds:.1} s without a solution; no solution is shorter than {} moves",
-            outcome.proven_lower_bound
+            "timed out after {seconds:.1} s without a solution; no solution is shorter than {} ({})",
+            outcome.proven_lower_bound, outcome.metric
         )));
     };
     Ok(OptimalResult {
@@ -173,29 +197,46 @@ pub fn search(
             .iter()
             .map(|s| Alg::from_moves(&s.moves).to_string())
             .collect(),
-        length: best.moves.len(),
+        length: outcome.metric.length(&best.moves),
         optimal: outcome.optimal,
         proven_lower_bound: outcome.proven_lower_bound,
         nodes: outcome.nodes,
         seconds,
         tier: tables.tier().to_string(),
         complete: outcome.complete,
+        metric: outcome.metric.to_string(),
     })
+}
+
+/// `"htm"` or `"qtm"`; anything else a `ValueError` naming the choices.
+fn parse_metric(name: &str) -> PyResult<Metric> {
+    match name {
+        "htm" => Ok(Metric::Htm),
+        "qtm" => Ok(Metric::Qtm),
+        _ => Err(PyValueError::new_err(format!(
+            "metric {name:?}: expected \"htm\" (half turns count 1) or \"qtm\" (half turns count 2)"
+        ))),
+    }
 }
 
 /// The shortest solutions of ``state``, proven, over the tables of ``tier``: Korf's search over
 /// ``"6edge"``, ``"7edge"``, ``"8edge"``, the sym48 search over ``"h4"`` to ``"h7"`` (``"h0"``,
 /// the test tier, only by name); default: the largest baked (h4..h7 first), else 6edge, baked on
-/// first use (an H48 tier named is baked on first use too, as the CLI does). ``threads`` (1 to 1024; default: all cores), ``timeout`` in seconds (1e-9 to
+/// first use (an H48 tier named is baked on first use too, as the CLI does). ``metric``:
+/// ``"htm"`` (the default) or ``"qtm"``, optimal in quarter turns (a half turn counts 2) over the
+/// largest baked ``-qtm`` nx tier, or ``tier="nx-eo1ep1-qtm"`` (a ``-qtm`` tier implies it).
+/// ``threads`` (1 to 1024; default: all cores), ``timeout`` in seconds (1e-9 to
 /// 1e6, as the CLI's; then the best known and the length proven so far, ``optimal`` false),
 /// ``max_solutions`` (at least 1).
 ///
 /// The tables load once per process and are shared by every call. The GIL is released during
 /// the search, and Ctrl-C stops it (``KeyboardInterrupt``). Raises ``IllegalCube``,
 /// ``TablesMissing`` (a larger Korf tier not baked), ``TablesInvalid``, ``NoSolution`` (timed out
-/// before any solution), ``ValueError`` for a number out of its range.
+/// before any solution; or no ``-qtm`` tier baked for ``metric="qtm"``), ``ValueError`` for a
+/// number out of its range, a metric that is not ``"htm"`` or ``"qtm"``, or a tier of the other
+/// metric.
 #[pyfunction]
-#[pyo3(signature = (state, tier = None, threads = None, timeout = None, max_solutions = None))]
+#[pyo3(signature = (state, tier = None, threads = None, timeout = None, max_solutions = None, metric = None))]
 pub fn optimal(
     py: Python<'_>,
     state: StateArg,
@@ -203,6 +244,7 @@ pub fn optimal(
     threads: Option<Int>,
     timeout: Option<Seconds>,
     max_solutions: Option<Int>,
+    metric: Option<&str>,
 ) -> PyResult<OptimalResult> {
     let threads = threads
         .map(|n| n.within("threads", 1, MAX_THREADS))
@@ -211,5 +253,5 @@ pub fn optimal(
     let max_solutions =
         max_solutions.map_or(Ok(1), |n| n.within("max_solutions", 1, usize::MAX))?;
     let cube = state.legal_cube()?;
-    search(py, cube, tier, threads, timeout, max_solutions)
+    search(py, cube, tier, metric, threads, timeout, max_solutions)
 }

@@ -62,7 +62,7 @@ pub fn solve(
             Some(goal) => cube_solvers::relative_to_goal(&cube, goal).map_err(solve_error)?,
             None => cube,
         };
-        let result = crate::optimal::search(py, cube, None, None, time_budget, 1)?;
+        let result = crate::optimal::search(py, cube, None, None, None, time_budget, 1)?;
         return result.solution();
     }
     let solver: Box<dyn Solver> = match method {

@@ -92,3 +92,21 @@ def test_h0_baked_by_the_cli_xtask_and_python_is_the_same(tmp_path):
     assert {"korf-corners.v1.tbl.checked", "h48-h0.v1.tbl.checked"} <= set(files), files
     assert kept_files(by_xtask) == files
     assert kept_files(by_python) == files
+
+
+def test_the_quarter_turn_metric():
+    # R2 U2: 4 quarter turns (each half turn counts 2), 2 face turns; nx-eo1ep1-qtm bakes on
+    # first use.
+    result = optimal("R2 U2", metric="qtm", tier="nx-eo1ep1-qtm", threads=1)
+    assert (result.metric, result.tier, result.length) == ("qtm", "nx-eo1ep1-qtm", 4)
+    assert result.solution == "U2 R2" and result.optimal and result.proven_lower_bound == 4
+    # A -qtm tier implies the metric; metric="qtm" alone takes the largest baked -qtm tier.
+    assert optimal("R U2", tier="nx-eo1ep1-qtm").length == 3
+    assert optimal("R U2", metric="qtm").metric == "qtm"
+    assert optimal("R U2", tier="6edge").metric == "htm"
+    with pytest.raises(ValueError, match='"htm".*"qtm"'):
+        optimal("R U", metric="ftm")
+    with pytest.raises(ValueError, match="nx-eo1ep1-qtm"):
+        optimal("R U", tier="nx-eo1ep1", metric="qtm")
+    with pytest.raises(ValueError, match="nx-eo1ep1-qtm"):
+        optimal("R U", tier="7edge", metric="qtm")

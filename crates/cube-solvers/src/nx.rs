@@ -1,33 +1,45 @@
 //! A third optimal method: nxopt's (Rokicki's `cube20src/nxopt.md`), IDA* bounded below by the
 //! cosets of an nx subgroup ([`NxTable`]) on the three axes of the position and of its inverse,
-//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric.
+//! and by the exact corner distance ([`SymCorners`]), in the half-turn metric over an nx tier and
+//! in the quarter-turn metric (a half turn costs 2) over its `-qtm` twin.
 //!
 //! The subgroup holds the U and D turns, so a table value `x` of a cube also says that no solution
-//! of length `x` ends with a U or D turn; on another axis, with a turn of that axis. Hence the
-//! rules of each node with `b` moves left:
-//! - the bound is the largest of the six probes and the corner distance; on a side whose three
-//!   axes read the same `x > 0`, `x + 1` (no face can end a solution of length `x`);
+//! of length `x` ends with a U or D turn (it would leave the coset in fewer); on another axis,
+//! with a turn of that axis. Hence the rules of each node with `b` left:
+//! - the bound is the largest of the six probes and the corner distance (a distance in face turns,
+//!   so a lower bound in quarter turns too); on a side whose three axes read the same `x > 0`,
+//!   `x + 1` (no face can end a solution of length `x`);
 //! - on the inverse, an axis that reads `b` rules out the turns of that axis as the next move (a
 //!   solution of the inverse ends with the inverse of the position's first move): nxopt's coset
-//!   rule, which narrows the moves of the node.
+//!   rule, which narrows the moves of the node; in quarter turns, an axis that reads `b - 1` rules
+//!   out its half turns (the inverse's solution would leave the coset in `b - 2`).
+//!
+//! In quarter turns every turn flips the parity of the corner permutation, so the length of a
+//! solution has the parity of the position's: the first bound is raised to it and the bounds
+//! step by 2 (the shared engine's), so that `b` has the parity of every node's solutions and the
+//! (x, x, x) rule's `x + 1`, raised to that parity `x + 2`, prunes exactly as `x + 1 > b` does.
 //!
 //! The bounds loop, the two-phase upper bound, the prefix queue over threads (every thread on
 //! the one cube), checkpoints, progress, all or N solutions, symmetric starts are the shared
-//! engine's ([`crate::optimal`]); the search expands the position side only, each solution made
-//! canonical and found once.
+//! engine's ([`crate::optimal`]). The worker is generic over the metric (`QTM`), so that the
+//! half-turn search is the code it was.
 //!
-//! The children of a node are bounded in lockstep: corners first, then each axis of the position,
-//! then of the inverse, every index of a round computed and prefetched before any is read; a
-//! child's inverse on the axis of its move is its parent's (inherited, not probed).
-//!
-//! Not yet here (issue 35): the quarter-turn metric's search (the tables are baked), the choice
-//! of the side with fewer moves.
+//! Below the prefix, each node is expanded on the side with fewer moves allowed, nxopt's choice:
+//! by moves at the front of the solution (the position moves, the inverse takes the inverse
+//! premove) or by premoves at its end (the other way round), the other side's coset rule
+//! narrowing them (the position's, read as the rule of the inverse is, rules out the last move
+//! of the solution); the two parts meet canonically, so each solution is found once. The
+//! children are bounded in lockstep: corners first, then each axis of the side that moves, then
+//! of the other side, every index of a round computed and prefetched before any is read; the
+//! other side's value on the axis of the move is the node's (inherited, not probed). A node of
+//! the progress counts is a child made (vcube's evaluations).
 
 use std::time::Duration;
 
 use std::collections::HashSet;
 
 use cube_core::{Cube, Move, simplify};
+use cube_tables::Metric;
 use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
@@ -106,11 +118,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
 
     /// The lower bound of `cube`: the six probes with the (x, x, x) rule, and the corner distance.
     pub fn lower_bound(&self, cube: &Cube) -> usize {
-        Engine {
-            table: self.table,
-            corners: self.corners,
-        }
-        .lower_bound(cube)
+        Engine::new(self.table, self.corners).lower_bound(cube)
     }
 
     fn driver(&self) -> Driver {
@@ -142,10 +150,7 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Nx<'_, T> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
-        let engine = Engine {
-            table: self.table,
-            corners: self.corners,
-        };
+        let engine = Engine::new(self.table, self.corners);
         let task = Task {
             cube,
             limits,
@@ -164,21 +169,37 @@ fn side(values: [u8; 3]) -> u8 {
     a.max(b).max(c) + u8::from(a == b && b == c && a > 0)
 }
 
-/// The moves allowed next by the inverse's axis values with `budget` moves left: an axis that
-/// reads `budget` rules out its turns (a solution of the inverse of that length cannot end with
-/// them, and it ends with the inverse of the position's next move).
+/// The moves allowed next by the inverse's axis values with `budget` left: an axis that reads
+/// `budget` rules out its turns (a solution of the inverse of that length cannot end with them,
+/// and it ends with the inverse of the position's next move). In quarter turns (`QTM`), an axis
+/// that reads `budget - 1` also rules out its half turns: a solution of the inverse ending with
+/// one would leave its coset in `budget - 2`.
 #[inline]
-fn next_moves(inverse: [u8; 3], budget: u8) -> u32 {
+fn next_moves<const QTM: bool>(inverse: [u8; 3], budget: u8) -> u32 {
     let mut allowed = AFTER[NO_MOVE];
     // U-D: faces U and D; F-B: F and B; L-R: R and L (faces in the order U R F D L B).
     for (axis, faces) in [(0, [0, 3]), (1, [2, 5]), (2, [1, 4])] {
-        if inverse[axis] == budget {
-            for face in faces {
-                allowed &= !(0b111 << (3 * face));
-            }
+        let turns = if inverse[axis] == budget {
+            0b111
+        } else if QTM && inverse[axis] + 1 == budget {
+            0b010
+        } else {
+            continue;
+        };
+        for face in faces {
+            allowed &= !(turns << (3 * face));
         }
     }
     allowed
+}
+
+/// The quarter turns of the 18 moves (move `3 f + 1` is face `f`'s half turn).
+const QUARTER_TURNS: u32 = 0o555555;
+
+/// What move `m` costs out of the budget: 1, or 2 for a half turn in quarter turns (`QTM`).
+#[inline(always)]
+const fn cost<const QTM: bool>(m: usize) -> usize {
+    if QTM && m % 3 == 1 { 2 } else { 1 }
 }
 
 /// The axis of each move (0 U-D, 1 F-B, 2 L-R; moves in the order U R F D L B, three a face).
@@ -207,6 +228,36 @@ const AXIS_MOVES: [u32; 3] = {
 /// [`Engine::probe`]'s `skip` for the inverse side: every move's own axis is inherited.
 const INHERITED: u32 = (1 << 18) - 1;
 
+/// The moves allowed *before* each move in a canonical sequence (the premoves that may follow a
+/// premove: a premove goes before the ones made earlier), and every move before none.
+const BEFORE: [u32; 19] = {
+    let mut out = [0u32; 19];
+    let mut m = 0;
+    while m < 18 {
+        let mut r = 0;
+        while r < 18 {
+            if AFTER[r] >> m & 1 == 1 {
+                out[m] |= 1 << r;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    out[NO_MOVE] = AFTER[NO_MOVE];
+    out
+};
+
+/// The inverse of each move.
+const INVERSE: [usize; 18] = {
+    let mut out = [0; 18];
+    let mut m = 0;
+    while m < 18 {
+        out[m] = Move::from_index(m).inverse().index();
+        m += 1;
+    }
+    out
+};
+
 /// The set bits of a move mask, lowest first.
 struct Bits(u32);
 
@@ -229,33 +280,33 @@ struct Engine<'t, T> {
     corners: &'t SymCorners,
 }
 
+impl<'t, T: AsRef<[u8]>> Engine<'t, T> {
+    fn new(table: &'t NxTable<T>, corners: &'t SymCorners) -> Self {
+        Engine { table, corners }
+    }
+}
+
 impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
-    /// The bound of `cube`, the moves the inverse's probes allow next for `budget` moves left
-    /// (the turns of an axis whose inverse probe reads `budget` are ruled out) and the inverse's
-    /// three values; when the corners and the position's probes already exceed `budget`, their
-    /// bound alone.
-    #[inline]
-    fn evaluate(&self, cube: &Cube, budget: u8) -> (u8, u32, [u8; 3]) {
-        let corners = self.corners.get_cube(cube);
-        let position = side(self.table.axis_values(cube)).max(corners);
-        if position > budget {
-            return (position, 0, [0; 3]);
-        }
-        let inverse = self.table.axis_values(&cube.inverse());
-        (
-            position.max(side(inverse)),
-            next_moves(inverse, budget),
+    /// The node of `cube`: its inverse, the six probes and the corner distance.
+    fn node(&self, cube: &Cube) -> Node {
+        let inverse = cube.inverse();
+        Node {
+            cube: *cube,
             inverse,
-        )
+            values: self.table.axis_values(cube),
+            inverse_values: self.table.axis_values(&inverse),
+            corner: self.corners.get_cube(cube),
+        }
     }
 
     /// Reads the axis values of `cubes[m]` for the moves `m` of `alive`, axis by axis (each
     /// axis's corner coordinates, then indexes, computed and prefetched for every cube still
     /// alive before any is read),
     /// into `values[m]`, skipping each move's own axis when `skip` is [`INHERITED`]; returns the
-    /// moves whose values are all at most `left`.
+    /// moves whose values are all at most `left` (one less for a half turn in quarter turns,
+    /// `QTM`: `left` is the budget of a child by a quarter turn).
     #[inline]
-    fn probe(
+    fn probe<const QTM: bool>(
         &self,
         cubes: &[Cube; 18],
         mut alive: u32,
@@ -277,7 +328,7 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
             }
             for m in Bits(read) {
                 values[m][axis] = self.table.value_at(indexes[m]);
-                if values[m][axis] > left {
+                if values[m][axis] > left - u8::from(QTM && m % 3 == 1) {
                     alive &= !(1 << m);
                 }
             }
@@ -285,9 +336,14 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
         alive
     }
 
+    /// The bound of `cube` with every probe read; in quarter turns raised to the parity of its
+    /// corner permutation (the parity of every solution's length).
     fn lower_bound(&self, cube: &Cube) -> usize {
-        // With no budget to beat, every probe is read.
-        usize::from(self.evaluate(cube, u8::MAX - 1).0)
+        let bound = usize::from(self.node(cube).bound());
+        match self.table.metric() {
+            Metric::Htm => bound,
+            Metric::Qtm => bound + usize::from((bound % 2 == 1) != cube.corner_parity_odd()),
+        }
     }
 }
 
@@ -301,11 +357,18 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
         Engine::lower_bound(self, cube)
     }
 
+    fn metric(&self) -> Metric {
+        self.table.metric()
+    }
+
     fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Worker<'a, 't, T> {
         Worker {
             shared,
             root: *cube,
-            path: [0; 32],
+            forward: [0; 32],
+            reverse: [0; 32],
+            after_prefix: AFTER[NO_MOVE],
+            prefix_len: 0,
             poll: 0,
             prefix_rank: 0,
             want: 1,
@@ -317,11 +380,39 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
     }
 }
 
+/// A node of the search: the position and its inverse, their axis values, the corner distance,
+/// and the moves each side allows next (canonical after the last move and premove made, less the
+/// coset rule's).
+#[derive(Clone, Copy)]
+struct Node {
+    cube: Cube,
+    inverse: Cube,
+    values: [u8; 3],
+    inverse_values: [u8; 3],
+    corner: u8,
+}
+
+impl Node {
+    /// The bound of the node: the six probes with the (x, x, x) rule and the corner distance (a
+    /// distance in face turns, so a lower bound in quarter turns too).
+    fn bound(&self) -> u8 {
+        side(self.values)
+            .max(side(self.inverse_values))
+            .max(self.corner)
+    }
+}
+
 /// One thread's search state.
 struct Worker<'a, 't, T> {
     shared: &'a Shared<'a, Engine<'t, T>>,
     root: Cube,
-    path: [u8; 32],
+    /// The moves made from the start (the prefix's first), and the premoves made, in order: a
+    /// solution is the moves, then the premoves last to first.
+    forward: [u8; 32],
+    reverse: [u8; 32],
+    /// The moves allowed after the prefix, and its length.
+    after_prefix: u32,
+    prefix_len: usize,
     poll: u32,
     prefix_rank: usize,
     want: usize,
@@ -339,21 +430,50 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
         self.abort = Abort::No;
         self.prefix_rank = rank;
         self.want = want;
+        let qtm = self.shared.method.table.metric() == Metric::Qtm;
+        let moves: Vec<Move> = prefix
+            .iter()
+            .map(|&m| Move::from_index(usize::from(m)))
+            .collect();
+        let cost = if qtm {
+            Metric::Qtm.length(&moves)
+        } else {
+            moves.len()
+        };
+        let Some(budget) = bound.checked_sub(cost) else {
+            // The prefix alone is longer than the bound (in quarter turns).
+            return;
+        };
         let mut cube = self.root;
         let mut prev = NO_MOVE;
-        for (i, &m) in prefix.iter().enumerate() {
+        for (i, (&m, &mv)) in prefix.iter().zip(&moves).enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
-            cube = cube.apply_move(Move::from_index(usize::from(m)));
-            self.path[i] = m;
+            cube = cube.apply_move(mv);
+            self.forward[i] = m;
             prev = usize::from(m);
         }
-        let after = if self.shared.any_face_after_prefix && prev != NO_MOVE {
+        self.after_prefix = if self.shared.any_face_after_prefix && prev != NO_MOVE {
             AFTER[NO_MOVE] & !(0b111 << (prev / 3 * 3))
         } else {
             AFTER[prev]
         };
+        self.prefix_len = prefix.len();
         self.n_nodes += 1;
-        self.search(&cube, prefix.len(), bound - prefix.len(), after);
+        if budget == 0 {
+            if cube.is_solved() {
+                self.record(prefix.len(), 0);
+            }
+            return;
+        }
+        let node = self.shared.method.node(&cube);
+        if usize::from(node.bound()) <= budget {
+            let (after, before) = (self.after_prefix, BEFORE[NO_MOVE]);
+            if qtm {
+                self.expand::<true>(&node, after, before, prefix.len(), 0, budget);
+            } else {
+                self.expand::<false>(&node, after, before, prefix.len(), 0, budget);
+            }
+        }
     }
 
     fn abort(&self) -> Abort {
@@ -370,121 +490,159 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
 }
 
 impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
-    /// Searches every continuation of the path (of `depth` moves, ending at `cube`) by `budget`
-    /// more moves from `after`: the node itself is bounded first, then its children.
-    fn search(&mut self, cube: &Cube, depth: usize, budget: usize, after: u32) {
-        if budget == 0 {
-            if cube.is_solved() {
-                self.record(depth);
-            }
-            return;
-        }
-        let (bound, allowed, inverse) = self.shared.method.evaluate(cube, budget as u8);
-        if usize::from(bound) <= budget {
-            let corners = self.shared.method.corners;
-            let (perm, twist) = corner_coord(cube);
-            let located = corners.locate(perm, twist);
-            let corner = corners.get(located.0);
-            self.children(
-                cube,
-                (corner, located),
-                inverse,
-                depth,
-                budget,
-                after & allowed,
-            );
-        }
-    }
-
-    /// Searches the children by `moves` of a node within its bound (its corner distance and
-    /// corner entry `(corner, (row, k))`, its inverse's axis values `inverse`), `budget` moves
-    /// left: the corners first
-    /// (from the node's row of move deltas), then the position's axes and the inverse's, axis by
-    /// axis, each in lockstep over the children still alive (every index computed and prefetched
-    /// before any is read). A child's inverse on the axis of its move reads as its parent's
-    /// (`(x m)⁻¹ = m⁻¹ x⁻¹`, and the subgroup holds the axis's turns): that probe is inherited.
-    fn children(
+    /// Searches the children of `node` (within its bound, `budget` moves left, after `moves`
+    /// moves and `premoves` premoves; `after` and `before` the canonical moves and premoves),
+    /// on the side with fewer moves allowed (nxopt's choice; a tie goes to the moves when the
+    /// position's values add up to more): moves `m` make `(x m, m⁻¹ x⁻¹)`, premoves `(m x,
+    /// x⁻¹ m⁻¹)`, and the coset rule of the other side narrows them (a probe that reads `budget`
+    /// rules out its axis's turns as the first move of the solution left, for the inverse, or as
+    /// its last, for the position). The children are bounded in lockstep: corners first (from the
+    /// row of move deltas of the side that moves), then each axis of the side that moves, then of
+    /// the other side, whose value on the axis of the move is the node's (the subgroup holds the
+    /// axis's turns). In quarter turns (`QTM`) `budget` counts quarter turns and a half turn
+    /// costs 2.
+    fn expand<const QTM: bool>(
         &mut self,
-        cube: &Cube,
-        (corner, (row, k)): (u8, (usize, usize)),
-        inverse: [u8; 3],
-        depth: usize,
+        node: &Node,
+        after: u32,
+        before: u32,
+        moves: usize,
+        premoves: usize,
         budget: usize,
-        moves: u32,
     ) {
+        let forward_moves = after & next_moves::<QTM>(node.inverse_values, budget as u8);
+        let reverse_moves = before & next_moves::<QTM>(node.values, budget as u8);
         if budget == 1 {
-            for m in Bits(moves) {
-                if self.abort != Abort::No {
-                    return;
-                }
-                self.count();
-                if cube.apply_move(Move::from_index(m)).is_solved() {
-                    self.path[depth] = m as u8;
-                    self.record(depth + 1);
+            // One move left (in quarter turns, no half turn fits).
+            let last = forward_moves & reverse_moves & if QTM { QUARTER_TURNS } else { !0 };
+            for m in Bits(last) {
+                if node.cube.apply_move(Move::from_index(m)).is_solved() {
+                    self.forward[moves] = m as u8;
+                    self.record(moves + 1, premoves);
                 }
             }
             return;
         }
+        let (n_forward, n_reverse) = (forward_moves.count_ones(), reverse_moves.count_ones());
+        let is_forward = n_forward < n_reverse
+            || (n_forward == n_reverse
+                && node.values.iter().map(|&v| u32::from(v)).sum::<u32>()
+                    >= node
+                        .inverse_values
+                        .iter()
+                        .map(|&v| u32::from(v))
+                        .sum::<u32>());
         let engine = self.shared.method;
+        // The budget of a child by a quarter turn (`child_left`: by any move).
         let left = budget as u8 - 1;
+        let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
+        // The side that moves: its cube, the moves, and its row of corner move deltas.
+        let (mover, allowed) = if is_forward {
+            (node.cube, forward_moves)
+        } else {
+            (node.inverse, reverse_moves)
+        };
+        let (perm, twist) = corner_coord(&mover);
+        let (row, k) = engine.corners.locate(perm, twist);
         let deltas = engine.corners.deltas(row);
         let conj = engine.corners.conj_moves(k);
         let mut kids = [Cube::SOLVED; 18];
+        let mut others = [Cube::SOLVED; 18];
         let mut corners = [0u8; 18];
+        self.count(allowed.count_ones());
         let mut alive = 0u32;
-        for m in Bits(moves) {
-            // The move's delta, plus one, in the representative's frame.
-            corners[m] = (corner + ((deltas >> (2 * conj[m])) & 3) as u8).saturating_sub(1);
-            if corners[m] <= left {
-                kids[m] = cube.apply_move(Move::from_index(m));
+        for m in Bits(allowed) {
+            // The move the moving side makes: `m` forward, `m⁻¹` on the inverse.
+            let turn = if is_forward { m } else { INVERSE[m] };
+            corners[m] = (node.corner + ((deltas >> (2 * conj[turn])) & 3) as u8).saturating_sub(1);
+            if corners[m] <= child_left(m) {
+                kids[m] = mover.apply_move(Move::from_index(turn));
                 alive |= 1 << m;
             }
         }
         let mut values = [[0u8; 3]; 18];
-        let mut alive = engine.probe(&kids, alive, left, &mut values, 0);
-        let mut inverses = [Cube::SOLVED; 18];
-        let mut inverse_values = [[0u8; 3]; 18];
+        let mut alive = engine.probe::<QTM>(&kids, alive, left, &mut values, 0);
+        // The other side, which takes the move as a premove: `m⁻¹ x⁻¹`, or `m x`.
+        let (other, other_values) = if is_forward {
+            (node.inverse, node.inverse_values)
+        } else {
+            (node.cube, node.values)
+        };
+        let mut inherited = [[0u8; 3]; 18];
         for m in Bits(alive) {
-            if side(values[m]) > left {
+            if side(values[m]) > child_left(m) {
                 alive &= !(1 << m);
                 continue;
             }
-            inverses[m] = kids[m].inverse();
-            inverse_values[m][MOVE_AXIS[m]] = inverse[MOVE_AXIS[m]];
+            let turn = if is_forward { INVERSE[m] } else { m };
+            others[m] = Cube::from_move(Move::from_index(turn)).compose(&other);
+            inherited[m][MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
         }
-        let survivors = engine.probe(&inverses, alive, left, &mut inverse_values, INHERITED);
-        // The survivors' corner entries, their move deltas prefetched for their own children.
-        let mut located = [(0, 0); 18];
-        if left > 1 {
-            for m in Bits(survivors) {
-                let (perm, twist) = corner_coord(&kids[m]);
-                located[m] = engine.corners.locate(perm, twist);
-                engine.corners.prefetch_deltas(located[m].0);
-            }
-        }
+        let survivors = engine.probe::<QTM>(&others, alive, left, &mut inherited, INHERITED);
         for m in Bits(alive) {
             if self.abort != Abort::No {
                 return;
             }
-            self.count();
-            let values = inverse_values[m];
-            if survivors >> m & 1 == 0 || side(values) > left {
+            if survivors >> m & 1 == 0 || side(inherited[m]) > child_left(m) {
                 continue;
             }
-            self.path[depth] = m as u8;
-            let next = AFTER[m] & next_moves(values, left);
-            let node = (corners[m], located[m]);
-            self.children(&kids[m], node, values, depth + 1, budget - 1, next);
+            if QTM && child_left(m) == 0 {
+                // A half turn with 2 left: the child is a solution or nothing.
+                if kids[m].is_solved() {
+                    if is_forward {
+                        self.forward[moves] = m as u8;
+                        self.record(moves + 1, premoves);
+                    } else {
+                        self.reverse[premoves] = m as u8;
+                        self.record(moves, premoves + 1);
+                    }
+                }
+                continue;
+            }
+            let (cube, inverse, kid_values, kid_inverse_values) = if is_forward {
+                (kids[m], others[m], values[m], inherited[m])
+            } else {
+                (others[m], kids[m], inherited[m], values[m])
+            };
+            let kid = Node {
+                cube,
+                inverse,
+                values: kid_values,
+                inverse_values: kid_inverse_values,
+                corner: corners[m],
+            };
+            if is_forward {
+                self.forward[moves] = m as u8;
+                let budget = budget - cost::<QTM>(m);
+                self.expand::<QTM>(&kid, AFTER[m], before, moves + 1, premoves, budget);
+            } else {
+                self.reverse[premoves] = m as u8;
+                let budget = budget - cost::<QTM>(m);
+                self.expand::<QTM>(&kid, after, BEFORE[m], moves, premoves + 1, budget);
+            }
         }
     }
 
-    /// Records the path, made canonical (after a symmetric start's prefix, opposite faces may
-    /// come in either order); a duplicate of a solution of this prefix is dropped.
-    fn record(&mut self, depth: usize) {
-        let moves: Vec<Move> = self.path[..depth]
+    /// Records the moves and the premoves (last to first) as a solution when the two parts meet
+    /// canonically (the other order of two turns of one axis where they meet is found too, and
+    /// kept), made canonical (after a symmetric start's prefix, opposite faces may come in either
+    /// order); a duplicate of a solution of this prefix is dropped.
+    fn record(&mut self, moves: usize, premoves: usize) {
+        if premoves > 0 {
+            let first = usize::from(self.reverse[premoves - 1]);
+            let allowed = if moves == self.prefix_len {
+                self.after_prefix
+            } else {
+                AFTER[usize::from(self.forward[moves - 1])]
+            };
+            if allowed >> first & 1 == 0 {
+                return;
+            }
+        }
+        let path = self.forward[..moves]
             .iter()
-            .map(|&m| Move::from_index(usize::from(m)))
-            .collect();
+            .chain(self.reverse[..premoves].iter().rev());
+        let moves: Vec<Move> = path.map(|&m| Move::from_index(usize::from(m))).collect();
         let moves = simplify(&moves);
         if !self.seen.insert(moves.clone()) {
             return;
@@ -495,11 +653,12 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         }
     }
 
-    /// Counts a node and polls the stop flag, the clock and the cut-off now and then.
+    /// Counts `n` nodes (children made, each bounded: vcube's count of evaluations) and polls
+    /// the stop flag, the clock and the cut-off now and then.
     #[inline]
-    fn count(&mut self) {
-        self.n_nodes += 1;
-        self.poll += 1;
+    fn count(&mut self, n: u32) {
+        self.n_nodes += u64::from(n);
+        self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
             if let Some(abort) = self.shared.poll(self.prefix_rank) {

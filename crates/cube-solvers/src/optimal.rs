@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cube_core::{Cube, Move, Symmetry};
-use cube_tables::Tier;
+use cube_tables::{Metric, Tier};
 
 pub use self::checkpoint::{Checkpoint, CheckpointError};
 pub(crate) use self::symmetric::orbit_starts;
@@ -109,6 +109,9 @@ pub struct Outcome {
     pub checkpoint: Option<Checkpoint>,
     /// The length of the two-phase solution that bounded the search, if one was asked for.
     pub upper_bound: Option<usize>,
+    /// The metric of the lengths: `proven_lower_bound`, `upper_bound`, the bounds of
+    /// [`Progress`] (the solutions' lengths in it are [`Metric::length`]).
+    pub metric: Metric,
     /// The probes and prunes of a sym48 search; `None` for Korf's, which counts nodes only.
     pub counters: Option<Counters>,
 }
@@ -227,8 +230,14 @@ pub(crate) trait Method: Sync + Sized {
     where
         Self: 'a;
 
-    /// A lower bound on the distance of `cube`: the first bound searched.
+    /// A lower bound on the distance of `cube` in the method's metric: the first bound searched
+    /// (in the quarter-turn metric, of the parity of the cube's corner permutation).
     fn lower_bound(&self, cube: &Cube) -> usize;
+
+    /// The metric of the bounds: what a move costs out of the budget of a prefix's search.
+    fn metric(&self) -> Metric {
+        Metric::Htm
+    }
 
     /// A worker searching from `cube`.
     fn worker<'a>(shared: &'a Shared<'a, Self>, cube: &Cube) -> Self::Worker<'a>;
@@ -237,7 +246,8 @@ pub(crate) trait Method: Sync + Sized {
 /// One thread's search of the prefixes of a bound, taken from the queue one at a time.
 pub(crate) trait PrefixWorker {
     /// Searches every continuation of `prefix` (the `rank`-th in search order) of total length
-    /// `bound`, keeping up to `want` solutions.
+    /// `bound` in the method's metric, keeping up to `want` solutions (none when the prefix alone
+    /// costs more than the bound).
     fn run_prefix(&mut self, prefix: &[u8], bound: usize, rank: usize, want: usize);
     /// Why the last prefix ended.
     fn abort(&self) -> Abort;
@@ -247,8 +257,19 @@ pub(crate) trait PrefixWorker {
     fn nodes(&self) -> u64;
 }
 
-/// The longest search: every position is solved in 20 moves (God's number).
-pub(crate) const MAX_DEPTH: usize = 20;
+/// The longest search in the half-turn metric: every position is solved in 20 moves (God's
+/// number; [`Metric::diameter`] for either metric).
+pub(crate) const MAX_DEPTH: usize = Metric::Htm.diameter();
+
+/// The step from one bound to the next: 2 in the quarter-turn metric, where every quarter turn
+/// flips the parity of the corner permutation, so that a solution's length has the parity of the
+/// position's.
+fn bound_step(metric: Metric) -> usize {
+    match metric {
+        Metric::Htm => 1,
+        Metric::Qtm => 2,
+    }
+}
 
 /// What the workers of one bound share: the method's lookups `M`, and what stops them.
 pub(crate) struct Shared<'a, M> {
@@ -328,6 +349,15 @@ fn by_density(prefixes: &[Vec<u8>], below: &[u64], mut order: Vec<usize>) -> Vec
     order
 }
 
+/// The fewest face turns of a sequence of length `length` in `metric`: in quarter turns, half of
+/// it (rounded up), all half turns.
+pub(crate) fn shortest_in_face_turns(length: usize, metric: Metric) -> usize {
+    match metric {
+        Metric::Htm => length,
+        Metric::Qtm => length.div_ceil(2),
+    }
+}
+
 /// Every canonical move sequence of `len` moves, in search order.
 pub(crate) fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
@@ -390,13 +420,14 @@ pub(crate) struct Ordered {
 }
 
 impl Driver {
-    /// The length of the prefixes bound `bound` is split into (at most the bound).
-    fn prefix_depth_at(&self, bound: usize) -> usize {
+    /// The length of the prefixes bound `bound` (in `metric`) is split into: at most the fewest
+    /// face turns of a solution of that length (the bound, or half of it in quarter turns).
+    pub(crate) fn prefix_depth_at(&self, bound: usize, metric: Metric) -> usize {
         match self.ordered {
             Some(ordered) if bound >= ordered.from => ordered.prefix_depth,
             _ => self.prefix_depth,
         }
-        .min(bound)
+        .min(shortest_in_face_turns(bound, metric))
     }
 
     /// Whether bound `bound` is searched in density order: it and the bound below are ordered
@@ -405,7 +436,8 @@ impl Driver {
     fn density_ordered(&self, bound: usize, first: usize) -> bool {
         self.ordered
             .is_some_and(|ordered| bound > ordered.from.max(first))
-            && self.prefix_depth_at(bound - 1) == self.prefix_depth_at(bound)
+            && self.prefix_depth_at(bound - 1, Metric::Htm)
+                == self.prefix_depth_at(bound, Metric::Htm)
     }
 
     /// The symmetries whose orbits of prefixes are searched once (none unless asked for).
@@ -433,10 +465,20 @@ impl Driver {
         checkpoint: &Checkpoint,
         cube: &Cube,
         limits: &Limits,
+        metric: Metric,
     ) -> Result<(), CheckpointError> {
         let mismatch = |field, message: String| Err(CheckpointError::new(None, field, message));
         if checkpoint.cube != *cube {
             return mismatch("cube", "the checkpoint is of another position".to_string());
+        }
+        if checkpoint.metric != metric {
+            return mismatch(
+                "metric",
+                format!(
+                    "taken by a search in the {} metric, this one counts in {metric} (--metric {})",
+                    checkpoint.metric, checkpoint.metric
+                ),
+            );
         }
         if checkpoint.tier != self.tier {
             return mismatch(
@@ -447,7 +489,7 @@ impl Driver {
                 ),
             );
         }
-        let prefix_depth = self.prefix_depth_at(checkpoint.bound);
+        let prefix_depth = self.prefix_depth_at(checkpoint.bound, metric);
         if checkpoint.prefix_depth != prefix_depth {
             return mismatch(
                 "prefix-depth",
@@ -512,18 +554,21 @@ impl Driver {
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
         task.cube.validate()?;
+        let metric = method.metric();
         if let Some(checkpoint) = task.checkpoint {
-            self.check_checkpoint(checkpoint, task.cube, task.limits)
+            self.check_checkpoint(checkpoint, task.cube, task.limits, metric)
                 .map_err(SolveError::BadCheckpoint)?;
         }
+        let diameter = metric.diameter();
         let mut run = Run {
             driver: self,
             method,
             task,
+            metric,
             start: Instant::now(),
             clock: Clock::new(task.limits.time_budget),
             want: self.wanted(task.limits),
-            max_length: task.limits.max_length.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
+            max_length: task.limits.max_length.unwrap_or(diameter).min(diameter),
             h0: 0,
             upper_len: None,
             below: std::cell::RefCell::new(None),
@@ -533,30 +578,33 @@ impl Driver {
         }
         run.h0 = method.lower_bound(task.cube);
         let upper = run.first_upper_bound()?;
-        run.upper_len = upper.as_ref().map(Vec::len);
-        if let (Some(checkpoint), Some(upper)) = (task.checkpoint, &upper)
-            && checkpoint.bound > upper.len()
+        run.upper_len = upper.as_ref().map(|moves| metric.length(moves));
+        if let (Some(checkpoint), Some(upper)) = (task.checkpoint, run.upper_len)
+            && checkpoint.bound > upper
         {
             // The checkpoint's claim is refuted: it was not written by a search of this cube.
             return Err(SolveError::BadCheckpoint(CheckpointError::new(
                 None,
                 "bound",
                 format!(
-                    "bound {}: the checkpoint says no solution is shorter, but the two-phase solver found one of {} moves",
+                    "bound {}: the checkpoint says no solution is shorter, but the two-phase solver found one of {upper} ({metric})",
                     checkpoint.bound,
-                    upper.len()
                 ),
             )));
         }
         // Longer than allowed: neither a bound nor an answer.
-        let upper = upper.filter(|moves| moves.len() <= run.max_length);
+        let upper = upper.filter(|moves| metric.length(moves) <= run.max_length);
         if let (Some(upper), Some(target)) = (&upper, task.limits.target_length)
-            && upper.len() <= target
+            && metric.length(upper) <= target
         {
-            let optimal = upper.len() <= run.h0;
+            let optimal = metric.length(upper) <= run.h0;
             return Ok(run.finish(Ending {
                 solutions: vec![upper.clone()],
-                proven: if optimal { upper.len() } else { run.h0 },
+                proven: if optimal {
+                    metric.length(upper)
+                } else {
+                    run.h0
+                },
                 optimal,
                 complete: optimal && run.want == 1,
                 nodes: 0,
@@ -571,11 +619,14 @@ impl Driver {
         }
 
         // While the bounds are searched, the two-phase solver looks on (one more thread) for a
-        // solution at most one move longer than the bound being searched.
+        // solution at most one move longer than the bound being searched; not in the quarter-turn
+        // metric, where a shorter solution in face turns is not a shorter one in quarter turns
+        // (the first two-phase solution still bounds the search).
         let first_bound = run.first_bound();
         let helper = UpperHelper::new(upper.clone(), first_bound + 1);
         let use_helper = self.upper_bound.is_some()
             && self.concurrent_upper_bound
+            && metric == Metric::Htm
             && run.want == 1
             && upper.as_ref().is_some_and(|u| u.len() > first_bound);
         std::thread::scope(|scope| {
@@ -603,6 +654,8 @@ struct Run<'a, M> {
     driver: &'a Driver,
     method: &'a M,
     task: &'a Task<'a>,
+    /// The method's metric: of the bounds, the lengths, `max_length` and `h0`.
+    metric: Metric,
     start: Instant,
     clock: Clock,
     /// The number of solutions looked for (`usize::MAX` for all).
@@ -661,6 +714,7 @@ impl<M: Method> Run<'_, M> {
             elapsed: self.start.elapsed(),
             checkpoint: ending.checkpoint,
             counters: None,
+            metric: self.metric,
         }
     }
 
@@ -741,15 +795,18 @@ impl<M: Method> Run<'_, M> {
         let want = self.want;
         let mut nodes = self.task.checkpoint.map_or(0, |c| c.nodes);
         let mut upper = helper.best();
-        for bound in self.first_bound()..=self.max_length {
+        let metric = self.metric;
+        let step = bound_step(metric);
+        for bound in (self.first_bound()..=self.max_length).step_by(step) {
             helper.set_target(bound + 1);
             upper = helper.best().or(upper);
             if let Some(upper) = &upper
                 && want == 1
-                && upper.len() <= bound
+                && metric.length(upper) <= bound
             {
                 // Every shorter bound is exhausted: the two-phase solution is optimal.
-                return self.finish(Ending::proven(vec![upper.clone()], upper.len(), nodes));
+                let len = metric.length(upper);
+                return self.finish(Ending::proven(vec![upper.clone()], len, nodes));
             }
             let bound_start = Instant::now();
             let result = self.search_bound(bound, nodes, helper, periodic.as_mut());
@@ -769,7 +826,7 @@ impl<M: Method> Run<'_, M> {
             {
                 // Every shorter bound is exhausted: the two-phase solution is optimal.
                 progress(&report(false, 1));
-                let len = found.len();
+                let len = metric.length(&found);
                 return self.finish(Ending::proven(vec![found], len, nodes));
             }
             progress(&report(result.complete, result.found.len().min(want)));
@@ -795,9 +852,14 @@ impl<M: Method> Run<'_, M> {
                 });
             }
         }
+        // The bounds of the position's parity up to `max_length` are exhausted.
+        let proven = (self.first_bound()..)
+            .step_by(step)
+            .find(|&bound| bound > self.max_length)
+            .expect("an unbounded range");
         self.finish(Ending {
             solutions: upper.into_iter().collect(),
-            proven: self.max_length + 1,
+            proven,
             optimal: false,
             complete: false,
             nodes,
@@ -833,7 +895,8 @@ impl<M: Method> Run<'_, M> {
         Checkpoint {
             cube: *self.task.cube,
             tier: driver.tier,
-            prefix_depth: driver.prefix_depth_at(bound),
+            metric: self.metric,
+            prefix_depth: driver.prefix_depth_at(bound, self.metric),
             n_solutions: self.want,
             inverse: driver.inverse,
             symmetric: driver.symmetric,
@@ -898,7 +961,7 @@ impl<M: Method> Run<'_, M> {
             halted: AtomicBool::new(false),
             any_face_after_prefix: false,
         };
-        let prefixes = canonical_sequences(self.driver.prefix_depth_at(bound));
+        let prefixes = canonical_sequences(self.driver.prefix_depth_at(bound, self.metric));
         let mut state = BoundState {
             results: vec![None; prefixes.len()],
             n_found: vec![0; prefixes.len()],

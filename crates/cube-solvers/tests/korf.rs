@@ -12,8 +12,8 @@ use cube_solvers::korf::{Config, Korf};
 use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome, Periodic};
 use cube_solvers::slow::Slow;
 use cube_solvers::{Limits, SolveError, Solver, Stop};
-use cube_tables::Tier;
 use cube_tables::pdb::{self, BakeOptions, PdbSet};
+use cube_tables::{Metric, Tier};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -329,6 +329,7 @@ fn edge6_checkpoint(cube: Cube, config: &Config, bound: usize) -> Checkpoint {
     Checkpoint {
         cube,
         tier: Tier::Edge6,
+        metric: Metric::Htm,
         prefix_depth: config.prefix_depth,
         n_solutions: 1,
         inverse: config.inverse,

@@ -16,9 +16,9 @@ use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome};
 use cube_solvers::slow::Slow;
 use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
-use cube_tables::Tier;
 use cube_tables::h48::{self, H48Table};
 use cube_tables::pdb::SymCorners;
+use cube_tables::{Metric, Tier};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -205,13 +205,13 @@ fn coset() -> &'static CornerCoset {
     COSET.get_or_init(CornerCoset::new)
 }
 
-fn corners() -> &'static SymCorners {
+pub(crate) fn corners() -> &'static SymCorners {
     static CORNERS: OnceLock<SymCorners> = OnceLock::new();
     CORNERS.get_or_init(|| SymCorners::new(tables().corners()))
 }
 
 /// Deterministic: no two-phase upper bound.
-fn exact() -> Config {
+pub(crate) fn exact() -> Config {
     Config {
         upper_bound: false,
         ..Config::default()
@@ -510,7 +510,7 @@ fn errors_and_edge_cases() {
 }
 
 /// The h0 table, baked once beside the 6edge tier (whose corner table gives `SymCorners`).
-fn h0() -> &'static H48Table<Vec<u8>> {
+pub(crate) fn h0() -> &'static H48Table<Vec<u8>> {
     static H0: OnceLock<H48Table<Vec<u8>>> = OnceLock::new();
     H0.get_or_init(|| {
         let options = h48::BakeOptions {
@@ -734,6 +734,7 @@ fn a_checkpoint_of_symmetric_starts_is_resumed_only_with_them() {
     let checkpoint = Checkpoint {
         cube,
         tier: Tier::H0,
+        metric: Metric::Htm,
         prefix_depth: solver.config().prefix_depth,
         n_solutions: ALL,
         inverse: true,
@@ -766,6 +767,7 @@ fn checkpoint_at(cube: Cube, bound: usize, n_solutions: usize) -> Checkpoint {
     Checkpoint {
         cube,
         tier: Tier::H0,
+        metric: Metric::Htm,
         prefix_depth: 4,
         n_solutions,
         inverse: true,

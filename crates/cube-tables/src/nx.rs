@@ -29,4 +29,4 @@ pub use self::bake::{BakeOptions, bake, verify_table};
 pub use self::coord::{
     Conjugator, Eo, Ep, N_CORNER_CLASSES, N_CORNER_RAW, N_SLICE, NxSym, Subgroup, corner_coord,
 };
-pub use self::table::{NxTable, base, check_searchable, spec, subgroup};
+pub use self::table::{NxTable, base, spec, subgroup};

@@ -147,11 +147,10 @@ pub fn largest_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
 }
 
 /// Whether a search that asks for `tier` bakes it when it is missing (the front ends' rule): the
-/// default tier 6edge (seconds), every H48 tier and the smallest nx tier (seconds), asked for by
-/// name; a larger Korf or nx tier is an error that says how to bake it (and a quarter-turn tier,
-/// which has no search yet, is not baked for one).
+/// default tier 6edge (seconds), every H48 tier and the smallest nx tier of either metric
+/// (seconds), asked for by name; a larger Korf or nx tier is an error that says how to bake it.
 pub fn baked_on_first_use(tier: Tier) -> bool {
-    matches!(tier, Tier::Edge6 | Tier::NxEo1Ep1) || tier.family() == Family::H48
+    matches!(tier, Tier::Edge6 | Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm) || tier.family() == Family::H48
 }
 
 /// What [`bake()`] reports as it goes.

@@ -1,5 +1,6 @@
 //! `cube-cli optimal` (and `solve --method optimal`): the optimal search of a tier's family
-//! (cube-solvers' `OptimalTables`: Korf's over a Korf tier, sym48's over an H48 tier), baking the
+//! (cube-solvers' `OptimalTables`: Korf's over a Korf tier, sym48's over an H48 tier, nxopt's over
+//! an nx tier, in quarter turns over a `-qtm` one: `--metric`), baking the
 //! default tier (and an H48 tier asked for) on first use; this file renders: limits, progress,
 //! checkpoints, signals and the report. The tables are loaded once per process and shared by
 //! every state of the run; `--mmap` maps them instead of reading them.
@@ -16,7 +17,7 @@ use cube_solvers::optimal::{
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::tier::{self, TierState};
-use cube_tables::{Anonymous, Mapped, TableErrorKind, Tier};
+use cube_tables::{Anonymous, Mapped, Metric, TableErrorKind, Tier};
 
 use crate::args::{Global, OptimalArgs};
 use crate::input::Input;
@@ -94,24 +95,45 @@ fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, Box<dyn OptimalS
     Ok((tables.tier(), tables.searcher(two_phase.clone())))
 }
 
-/// Loads the tier asked for, else the largest baked (of h4 to h7, else of the Korf tiers), else
-/// 6edge. Every payload is hashed as it is read or mapped (unless `--trust-header`, for
+/// The tier of a search with `args`: the one asked for, which must count in `--metric` if that is
+/// given; else in the half-turn metric the largest baked (of h4 to h7, else of the Korf tiers),
+/// else 6edge; in the quarter-turn metric the largest baked `-qtm` tier. A tier of the other
+/// metric, or no quarter-turn tier baked, is a usage error naming the tier to use or bake.
+fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
+    let metric = args.metric.map(Metric::from);
+    match (args.tier, metric) {
+        (Some(tier), Some(metric)) if tier.metric() != metric => {
+            Err(CliError::usage(match tier.in_metric(metric) {
+                Some(twin) => format!(
+                    "--tier {tier} counts in {}, not {metric}: use --tier {twin} with --metric {metric}",
+                    tier.metric()
+                ),
+                None => format!(
+                    "--tier {tier} has no {metric} table: use --tier {} with --metric {metric}",
+                    Tier::NxEo1Ep1Qtm
+                ),
+            }))
+        }
+        (Some(tier), _) => Ok(tier),
+        (None, None | Some(Metric::Htm)) => {
+            Ok(tier::largest_ready(dir).unwrap_or(Tier::Edge6))
+        }
+        (None, Some(Metric::Qtm)) => tier::largest_ready_in(dir, Metric::Qtm).ok_or_else(|| {
+            CliError::usage(format!(
+                "--metric qtm: no quarter-turn table is baked in {}: cube-cli tables bake --tier {} (or give --tier {0})",
+                dir.display(),
+                Tier::NxEo1Ep1Qtm
+            ))
+        }),
+    }
+}
+
+/// Loads the tier of [`tier_of`]. Every payload is hashed as it is read or mapped (unless `--trust-header`, for
 /// benchmarks), so that a corrupt table is refused before any search. The default tier and an
 /// H48 tier asked for are baked when missing (the first run); a larger Korf tier asked for and
 /// missing is an error that says how to bake it.
 fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, CliError> {
-    let tier = args
-        .tier
-        .or_else(|| tier::largest_ready(dir))
-        .unwrap_or(Tier::Edge6);
-    // Before anything is baked: a quarter-turn tier's table bakes, but no search reads it yet.
-    if !tier.searchable() {
-        return Err(CliError::usage(format!(
-            "--tier {tier}: the quarter-turn search is not written yet (the table bakes and verifies); \
-             use --tier {} for the half-turn metric",
-            tier.half_turn()
-        )));
-    }
+    let tier = tier_of(dir, args)?;
     match tier::state(dir, tier) {
         TierState::Ready => {}
         // A table that is there but invalid is reported, never silently replaced.
@@ -302,10 +324,11 @@ fn save_checkpoint(path: &Path, outcome: &Outcome) -> Result<(), String> {
 /// exits as a timeout does (4; 130 after a signal): an answer that is not all that was asked.
 fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
     let seconds = outcome.elapsed.as_secs_f64();
+    let metric = outcome.metric;
     let Some(best) = outcome.solutions.first() else {
         return Err(CliError::timeout(format!(
-            "timed out after {seconds:.1} s without a solution; no solution is shorter than {} moves",
-            outcome.proven_lower_bound
+            "timed out after {seconds:.1} s without a solution; no solution is shorter than {}",
+            length_text(outcome.proven_lower_bound, metric)
         )));
     };
     let solutions: Vec<String> = outcome
@@ -313,12 +336,12 @@ fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
         .iter()
         .map(|s| Alg::from_moves(&s.moves).to_string())
         .collect();
-    let length = best.moves.len();
+    let length = metric.length(&best.moves);
     let mut text = String::new();
     for solution in &solutions {
         let note = format!(
             "{}{}",
-            n_moves(length),
+            length_text(length, metric),
             if outcome.optimal { ", optimal" } else { "" }
         );
         text.push_str(&with_note(solution, &note));
@@ -326,14 +349,14 @@ fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
     }
     if !outcome.optimal {
         text.push_str(&format!(
-            "not proven optimal: stopped after {seconds:.1} s; no solution is shorter than {} moves\n",
-            outcome.proven_lower_bound
+            "not proven optimal: stopped after {seconds:.1} s; no solution is shorter than {}\n",
+            length_text(outcome.proven_lower_bound, metric)
         ));
     } else if !outcome.complete {
         text.push_str(&format!(
             "incomplete: stopped after {seconds:.1} s with {} of {}; there may be more ({})\n",
             n_solutions(solutions.len()),
-            n_moves(length),
+            length_text(length, metric),
             if checkpointed {
                 "run again with the same --checkpoint to complete the list"
             } else {
@@ -361,10 +384,19 @@ fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
                 proven_lower_bound: outcome.proven_lower_bound,
                 nodes: outcome.nodes,
                 tier: tier.to_string(),
+                metric: metric.to_string(),
             }),
         }),
     )
     .with_exit(exit))
+}
+
+/// A length in `metric`: "1 move", "13 moves" in face turns, "24q" in quarter turns.
+fn length_text(n: usize, metric: Metric) -> String {
+    match metric {
+        Metric::Htm => n_moves(n),
+        Metric::Qtm => format!("{n}q"),
+    }
 }
 
 /// "1 solution", "9 solutions".

@@ -65,6 +65,7 @@ class OptimalResult:
     seconds: float
     tier: str
     complete: bool
+    metric: str
     def __init__(
         self,
         solution: str,
@@ -76,6 +77,7 @@ class OptimalResult:
         seconds: float,
         tier: str,
         complete: bool = True,
+        metric: str = "htm",
     ) -> None: ...
 
 def solve(
@@ -91,6 +93,7 @@ def optimal(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
     max_solutions: Optional[int] = None,
+    metric: Optional[str] = None,
 ) -> OptimalResult: ...
 def scramble(
     event: str = "333", seed: Optional[int] = None, count: Optional[int] = None, type: Optional[str] = None

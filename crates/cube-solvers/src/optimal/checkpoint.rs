@@ -10,21 +10,20 @@ use std::fmt;
 use std::str::FromStr;
 
 use cube_core::{Alg, Cube, FaceletCube, Move};
-use cube_tables::Tier;
-
-use super::MAX_DEPTH;
+use cube_tables::{Metric, Tier};
 
 /// The state of an interrupted search: the position, the bound being searched (every shorter
 /// length is proven to have no solution), the prefixes of that bound already searched to the end,
 /// and the solutions they gave; with the tier and the configuration that fix the order of the
 /// search.
 ///
-/// It reads and writes as plain text, one record per line, in this order (format version 3):
+/// It reads and writes as plain text, one record per line, in this order (format version 4):
 ///
 /// ```text
-/// korf-checkpoint 3
+/// korf-checkpoint 4
 /// cube UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
 /// tier 7edge
+/// metric htm
 /// prefix-depth 4
 /// solutions-wanted 1
 /// lookups inverse symmetric
@@ -36,9 +35,12 @@ use super::MAX_DEPTH;
 /// checksum 0x1f2e3d4c5b6a7988
 /// ```
 ///
-/// `done` lists prefix indexes (in the order of canonical move sequences of length
-/// `prefix-depth`, which is the bound when that is shorter than the configured depth) as at most
-/// [`Checkpoint::MAX_RANGES`] ranges; `solution` lines give a solution of `bound` moves and the
+/// `metric` is `htm` or `qtm`, the metric of `bound` and of the solutions' lengths (the tier's:
+/// a `-qtm` tier counts quarter turns); version 3, the same without the `metric` line, reads as
+/// `htm`. `done` lists prefix indexes (in the order of canonical move sequences of length
+/// `prefix-depth`, which is the bound when that is shorter than the configured depth, or half the
+/// bound rounded up in quarter turns) as at most [`Checkpoint::MAX_RANGES`] ranges; `solution`
+/// lines give a solution of length `bound` and the
 /// done prefix it was found under; `solutions-wanted` is a number or `all`; `lookups` is `plain` or
 /// the words `inverse` and `symmetric`; `starts` is `all`, or `one-per-orbit` when a search of a
 /// symmetric position searched one prefix of each orbit under its symmetries (the others then
@@ -51,6 +53,8 @@ pub struct Checkpoint {
     pub cube: Cube,
     /// The tier of the pattern databases.
     pub tier: Tier,
+    /// The metric of the bound and of the solutions' lengths: the tier's.
+    pub metric: Metric,
     /// The length of the prefixes the bound's work is split into.
     pub prefix_depth: usize,
     /// The number of solutions the search looks for (`usize::MAX` for all): it decides which
@@ -114,7 +118,9 @@ impl fmt::Display for CheckpointError {
 impl std::error::Error for CheckpointError {}
 
 const MAGIC: &str = "korf-checkpoint";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
+/// The version before the `metric` line: read as the half-turn metric.
+const VERSION_HTM: u32 = 3;
 
 impl Checkpoint {
     /// The most `done` ranges a checkpoint may hold (a search leaves a few dozen).
@@ -153,6 +159,7 @@ impl Checkpoint {
         let _ = writeln!(text, "{MAGIC} {VERSION}");
         let _ = writeln!(text, "cube {}", FaceletCube::from_cube(&self.cube));
         let _ = writeln!(text, "tier {}", self.tier);
+        let _ = writeln!(text, "metric {}", self.metric);
         let _ = writeln!(text, "prefix-depth {}", self.prefix_depth);
         let _ = writeln!(text, "solutions-wanted {wanted}");
         let _ = writeln!(text, "lookups {lookups}");
@@ -195,10 +202,11 @@ impl fmt::Display for Checkpoint {
     }
 }
 
-/// The records of version 3, in the order they must come.
-const FIELDS: [&str; 9] = [
+/// The records of version 4, in the order they must come (version 3 has no `metric`).
+const FIELDS: [&str; 10] = [
     "cube",
     "tier",
+    "metric",
     "prefix-depth",
     "solutions-wanted",
     "lookups",
@@ -230,7 +238,8 @@ impl FromStr for Checkpoint {
                     format!("expected `{MAGIC} {VERSION}`, found `{}`", clip(header)),
                 )
             })?;
-        if version != VERSION.to_string() {
+        let with_metric = version == VERSION.to_string();
+        if !with_metric && version != VERSION_HTM.to_string() {
             return Err(err(
                 1,
                 "version",
@@ -270,6 +279,10 @@ impl FromStr for Checkpoint {
             .skip(1);
         let mut values = [""; FIELDS.len()];
         for (field, value) in FIELDS.iter().zip(values.iter_mut()) {
+            if *field == "metric" && !with_metric {
+                *value = Metric::Htm.name();
+                continue;
+            }
             let (n, line) = lines
                 .next()
                 .ok_or_else(|| CheckpointError::new(None, field, format!("no `{field}` line")))?;
@@ -287,6 +300,7 @@ impl FromStr for Checkpoint {
         let [
             cube,
             tier,
+            metric,
             prefix_depth,
             wanted,
             lookups,
@@ -295,8 +309,11 @@ impl FromStr for Checkpoint {
             nodes,
             done,
         ] = values;
-        // Line numbers of the fields: the version is line 1.
-        let line_of = |field: &str| 2 + FIELDS.iter().position(|f| *f == field).unwrap_or(0);
+        // Line numbers of the fields: the version is line 1 (version 3 has no `metric` line).
+        let line_of = |field: &str| {
+            let i = FIELDS.iter().position(|f| *f == field).unwrap_or(0);
+            2 + i - usize::from(!with_metric && i > 2)
+        };
 
         let colours: [u8; 54] = cube.as_bytes().try_into().map_err(|_| {
             err(
@@ -311,6 +328,24 @@ impl FromStr for Checkpoint {
         let tier: Tier = tier
             .parse()
             .map_err(|e| err(line_of("tier"), "tier", format!("{e}")))?;
+        let metric = match metric {
+            "htm" => Metric::Htm,
+            "qtm" => Metric::Qtm,
+            other => {
+                return Err(err(
+                    line_of("metric"),
+                    "metric",
+                    format!("`{}`: expected `htm` or `qtm`", clip(other)),
+                ));
+            }
+        };
+        if metric != tier.metric() {
+            return Err(err(
+                line_of("metric"),
+                "metric",
+                format!("{metric}, but tier {tier} counts in {}", tier.metric()),
+            ));
+        }
         let number = |field: &'static str, value: &str, max: u64| -> Result<u64, CheckpointError> {
             match value.parse::<u64>() {
                 Ok(n) if n <= max => Ok(n),
@@ -326,7 +361,7 @@ impl FromStr for Checkpoint {
                 )),
             }
         };
-        let bound = number("bound", bound, MAX_DEPTH as u64)? as usize;
+        let bound = number("bound", bound, metric.diameter() as u64)? as usize;
         if bound == 0 {
             return Err(err(
                 line_of("bound"),
@@ -335,13 +370,23 @@ impl FromStr for Checkpoint {
                     .to_string(),
             ));
         }
+        if metric == Metric::Qtm && (bound % 2 == 1) != cube.corner_parity_odd() {
+            return Err(err(
+                line_of("bound"),
+                "bound",
+                format!(
+                    "bound {bound}: every solution of this cube has a quarter-turn length of the other parity"
+                ),
+            ));
+        }
         let prefix_depth = number("prefix-depth", prefix_depth, 4)? as usize;
-        if prefix_depth == 0 || prefix_depth > bound {
+        let shortest = super::shortest_in_face_turns(bound, metric);
+        if prefix_depth == 0 || prefix_depth > shortest {
             return Err(err(
                 line_of("prefix-depth"),
                 "prefix-depth",
                 format!(
-                    "prefix depth {prefix_depth} with bound {bound}: expected 1 to 4, at most the bound"
+                    "prefix depth {prefix_depth} with bound {bound}: expected 1 to 4, at most {shortest}"
                 ),
             ));
         }
@@ -440,10 +485,10 @@ impl FromStr for Checkpoint {
             }
             let alg: Alg = moves.parse().map_err(|e| bad(format!("{e}")))?;
             let moves = alg.moves();
-            if moves.len() != bound {
+            if metric.length(&moves) != bound {
                 return Err(bad(format!(
-                    "{} moves, but the bound is {bound}",
-                    moves.len()
+                    "{} {metric}, but the bound is {bound}",
+                    metric.length(&moves)
                 )));
             }
             let prefix_moves: Vec<u8> = moves[..prefix_depth]
@@ -466,6 +511,7 @@ impl FromStr for Checkpoint {
         Ok(Checkpoint {
             cube,
             tier,
+            metric,
             prefix_depth,
             n_solutions,
             inverse,
@@ -500,6 +546,7 @@ mod tests {
         Checkpoint {
             cube: Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3]),
             tier: Tier::Edge6,
+            metric: Metric::Htm,
             prefix_depth: 3,
             n_solutions: 1,
             inverse: true,
@@ -576,6 +623,15 @@ mod tests {
             "lookups"
         );
         assert_eq!(
+            field_of(forged(replace("metric htm", "metric ftm"))),
+            "metric"
+        );
+        // A metric that is not the tier's.
+        assert_eq!(
+            field_of(forged(replace("metric htm", "metric qtm"))),
+            "metric"
+        );
+        assert_eq!(
             field_of(forged(replace("starts all", "starts some"))),
             "starts"
         );
@@ -599,6 +655,59 @@ mod tests {
         let many: String = (0..5000).map(|i| format!(" {}", 2 * i)).collect();
         let long = forged(|b: &str| b.replacen("done 0-2", &format!("done{many}"), 1));
         assert_eq!(field_of(long), "done");
+    }
+
+    /// A checkpoint of format version 3 (no `metric` line) reads as the half-turn metric's.
+    #[test]
+    fn version_3_reads_as_half_turns() {
+        let body = consistent()
+            .body()
+            .replacen("korf-checkpoint 4", "korf-checkpoint 3", 1)
+            .replacen("metric htm\n", "", 1);
+        let text = format!("{body}checksum {:#018x}\n", checksum(&body));
+        assert_eq!(text.parse::<Checkpoint>(), Ok(consistent()));
+        // Its line numbers are its own: `bound` is line 8 there.
+        let forged = text.replacen("bound 3", "bound 99", 1);
+        let body = &forged[..forged.rfind("checksum").unwrap()];
+        let forged = format!("{body}checksum {:#018x}\n", checksum(body));
+        let err = forged.parse::<Checkpoint>().unwrap_err();
+        assert!(err.to_string().contains("line 8 (bound)"), "{err}");
+    }
+
+    /// A quarter-turn checkpoint: the bound has the cube's parity, the solutions its length in
+    /// quarter turns, the prefixes at most half the bound.
+    #[test]
+    fn a_quarter_turn_checkpoint_round_trips() {
+        let moves = vec![Move::F1, Move::U2, Move::R3];
+        let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U2, Move::F3]);
+        let prefix: Vec<u8> = moves[..2].iter().map(|m| m.index() as u8).collect();
+        let index = super::super::canonical_sequences(2)
+            .iter()
+            .position(|p| *p == prefix)
+            .unwrap();
+        let checkpoint = Checkpoint {
+            cube,
+            tier: Tier::NxEo1Ep1Qtm,
+            metric: Metric::Qtm,
+            prefix_depth: 2,
+            bound: 4,
+            done: vec![index],
+            solutions: vec![(index, moves)],
+            ..consistent()
+        };
+        let text = checkpoint.to_string();
+        assert!(text.contains("\nmetric qtm\n"), "{text}");
+        assert_eq!(text.parse::<Checkpoint>(), Ok(checkpoint.clone()));
+        let body = checkpoint.body();
+        let reseal = |body: String| format!("{body}checksum {:#018x}\n", checksum(&body));
+        let odd = reseal(body.replacen("bound 4", "bound 5", 1));
+        assert_eq!(field_of(odd.parse()), "bound");
+        let deep = reseal(body.replacen("prefix-depth 2", "prefix-depth 3", 1));
+        assert_eq!(field_of(deep.parse()), "prefix-depth");
+        assert_eq!(
+            field_of(reseal(body.replacen("bound 4", "bound 28", 1)).parse()),
+            "bound"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use cube_tables::corners::SymCorners;
 use cube_tables::h48::H48Table;
-use cube_tables::nx::{self as nx_tables, NxTable};
+use cube_tables::nx::NxTable;
 use cube_tables::pdb::{self, PdbSet};
 use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier, tier};
 
@@ -103,7 +103,6 @@ impl OptimalTables<Anonymous> {
                 })
             }
             Family::Nx => {
-                nx_tables::check_searchable(tier)?;
                 let specs = tier::specs(tier);
                 let table = NxTable::new(read(&specs[1])?)?;
                 let corners = SymCorners::load_or_build(dir, &read(&specs[0])?)?;
@@ -153,7 +152,6 @@ impl OptimalTables<Mapped> {
                 })
             }
             Family::Nx => {
-                nx_tables::check_searchable(tier)?;
                 let specs = tier::specs(tier);
                 // SAFETY: the caller's promise, passed on.
                 let table = unsafe { PruneTable::open_mapped(&specs[1].path_in(dir), &specs[1]) }?;

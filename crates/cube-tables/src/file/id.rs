@@ -178,6 +178,15 @@ impl Metric {
         }
     }
 
+    /// The longest optimal solution in this metric: 20 face turns (God's number, Rokicki,
+    /// Kociemba, Davidson and Dethridge 2010), 26 quarter turns (Rokicki and Davidson 2014).
+    pub const fn diameter(self) -> usize {
+        match self {
+            Metric::Htm => 20,
+            Metric::Qtm => 26,
+        }
+    }
+
     /// The length of a sequence of face turns in this metric.
     pub fn length(self, moves: &[cube_core::Move]) -> usize {
         match self {
@@ -299,21 +308,16 @@ impl Tier {
         }
     }
 
-    /// Whether a search reads the tier's tables: every tier but the quarter-turn ones, whose tables
-    /// bake and verify while the quarter-turn search is not written yet.
-    pub fn searchable(self) -> bool {
-        self.metric() == Metric::Htm
-    }
-
-    /// The half-turn tier of the same subgroup: itself for a half-turn tier, `nx-eo1ep1` for
-    /// `nx-eo1ep1-qtm`.
-    pub fn half_turn(self) -> Tier {
+    /// The tier of the same subgroup in `metric`: itself when it counts in `metric`,
+    /// `nx-eo1ep1-qtm` for `nx-eo1ep1` in the quarter-turn metric; `None` for a Korf or H48 tier
+    /// in the quarter-turn metric (their tables count half turns only).
+    pub fn in_metric(self, metric: Metric) -> Option<Tier> {
         match self.nx() {
-            Some((eo, ep, Metric::Qtm)) => Tier::NX
+            _ if self.metric() == metric => Some(self),
+            Some((eo, ep, _)) => Tier::NX
                 .into_iter()
-                .find(|t| t.nx() == Some((eo, ep, Metric::Htm)))
-                .expect("every quarter-turn nx tier has a half-turn twin"),
-            _ => self,
+                .find(|t| t.nx() == Some((eo, ep, metric))),
+            None => None,
         }
     }
 
@@ -686,6 +690,20 @@ mod tests {
         assert_eq!(Tier::NxEo1Ep1Qtm.to_string(), "nx-eo1ep1-qtm");
         assert_eq!(Tier::NxEo1Ep1Qtm.metric(), Metric::Qtm);
         assert_eq!(Tier::H5.metric(), Metric::Htm);
+        assert_eq!(
+            Tier::NxEo2Ep1.in_metric(Metric::Qtm),
+            Some(Tier::NxEo2Ep1Qtm)
+        );
+        assert_eq!(
+            Tier::NxEo2Ep1Qtm.in_metric(Metric::Htm),
+            Some(Tier::NxEo2Ep1)
+        );
+        assert_eq!(
+            Tier::NxEo2Ep1Qtm.in_metric(Metric::Qtm),
+            Some(Tier::NxEo2Ep1Qtm)
+        );
+        assert_eq!(Tier::H5.in_metric(Metric::Qtm), None);
+        assert_eq!(Tier::Edge7.in_metric(Metric::Htm), Some(Tier::Edge7));
         assert_eq!(Tier::Edge7.to_string(), "7edge");
         assert_eq!(Tier::H5.to_string(), "h5");
         assert_eq!(Tier::code(Some(Tier::H0)), 16);

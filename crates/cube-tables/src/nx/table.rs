@@ -88,21 +88,6 @@ pub(crate) fn spec_or_error(tier: Tier) -> Result<TableSpec, TableError> {
     })
 }
 
-/// Refuses a tier whose table has no search yet: the quarter-turn metric's (its tables bake and
-/// verify; the shared engine counts half turns).
-///
-/// # Errors
-/// `InvalidInput` for a `-qtm` tier, naming it.
-pub fn check_searchable(tier: Tier) -> Result<(), TableError> {
-    if !tier.searchable() {
-        let what = format!(
-            "tier {tier}: the quarter-turn search is not written yet (its table bakes and verifies)"
-        );
-        return Err(TableError::new(Kind::InvalidInput { what }));
-    }
-    Ok(())
-}
-
 /// An nx tier's table: the 2-bit line payload, the coordinate's symmetry reduction ([`NxSym`])
 /// and the conjugations that turn the F-B and the L-R axis into the U-D axis.
 ///
