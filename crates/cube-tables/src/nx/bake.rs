@@ -312,7 +312,13 @@ fn search(
     let solved = &Cube::SOLVED;
     let (class, _) = sym.class_and_sym(corner_coord(&solved.corner_perm(), &solved.corner_ori()));
     let edge = subgroup.edge_coord(&solved.edge_perm(), &solved.edge_ori());
-    set_all(&space, space.row(&cells, class), sym.stabilizer(class), edge, 0);
+    set_all(
+        &space,
+        space.row(&cells, class),
+        sym.stabilizer(class),
+        edge,
+        0,
+    );
     counts.touched[class as usize].store(true, Relaxed);
     counts.recount(&space, &cells, 0);
     let mut levels = Vec::new();
@@ -332,13 +338,12 @@ fn search(
         } else {
             Direction::Forward
         };
-        (0..N_CORNER_CLASSES as u32).into_par_iter().for_each_init(
-            Vec::new,
-            |list, class| match direction {
+        (0..N_CORNER_CLASSES as u32)
+            .into_par_iter()
+            .for_each_init(Vec::new, |list, class| match direction {
                 Direction::Forward => forward(&space, &cells, &counts, class, depth, list),
                 Direction::Backward => backward(&space, &cells, &counts, class, depth, list),
-            },
-        );
+            });
         depth += 1;
         if direction == Direction::Forward {
             counts.recount(&space, &cells, depth);

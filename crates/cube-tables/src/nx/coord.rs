@@ -567,15 +567,17 @@ impl NxMoves {
             .collect();
         let n_edges = subgroup.n_edges();
         let mut edge = vec![0u32; n_moves * n_edges];
-        edge.par_chunks_mut(n_edges).zip(moves).for_each(|(row, &m)| {
-            row.par_iter_mut().enumerate().for_each(|(coord, to)| {
-                let (ep, eo) = subgroup.edge_unrank(coord as u32);
-                let cube = Cube::from_parts(Cube::SOLVED.corner_perm(), [0; 8], ep, eo)
-                    .expect("well formed");
-                let after = cube.apply_move(m);
-                *to = subgroup.edge_coord(&after.edge_perm(), &after.edge_ori());
+        edge.par_chunks_mut(n_edges)
+            .zip(moves)
+            .for_each(|(row, &m)| {
+                row.par_iter_mut().enumerate().for_each(|(coord, to)| {
+                    let (ep, eo) = subgroup.edge_unrank(coord as u32);
+                    let cube = Cube::from_parts(Cube::SOLVED.corner_perm(), [0; 8], ep, eo)
+                        .expect("well formed");
+                    let after = cube.apply_move(m);
+                    *to = subgroup.edge_coord(&after.edge_perm(), &after.edge_ori());
+                });
             });
-        });
         NxMoves {
             corner,
             edge,
