@@ -331,8 +331,9 @@ fn search(
         let started = Instant::now();
         // A forward pass tries every move from each frontier entry; a backward pass stops at the
         // first neighbour found, after a few moves on the dense levels: backward once fewer than
-        // a third of the moves per frontier entry are left unassigned (measured on nx-eo2ep1: its
-        // depth 10 backward instead of forward, 62 s of CPU for the bake instead of 66).
+        // a third of the moves per frontier entry are left unassigned (nx-eo2ep1's depth 10 then
+        // runs backward: 62 s of CPU for the bake, 66 s with an earlier build that ran it forward;
+        // not measured side by side, the machine was loaded).
         let direction = if unassigned * 3 < frontier * space.n_moves as u64 {
             Direction::Backward
         } else {
