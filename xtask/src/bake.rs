@@ -156,6 +156,7 @@ impl Ui {
         let event = match event {
             BakeEvent::Pdb(event) => event,
             BakeEvent::H48Level(level) => return self.line(&format!("{:>14} {level}", "h48")),
+            BakeEvent::NxLevel(level) => return self.line(&format!("{:>14} {level}", "nx")),
             _ => return,
         };
         let mut bar = self.bar.lock().expect("the bar is never poisoned");

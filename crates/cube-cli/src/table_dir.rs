@@ -91,8 +91,8 @@ impl Bar {
         self.bar.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Follows a bake: a bar per pattern database, a spinner for the H48 pass; a note when the
-    /// first edge table of a Korf tier or the H48 pass starts.
+    /// Follows a bake: a bar per pattern database and per nx table, a spinner for the H48 pass; a
+    /// note when the first edge table of a Korf tier, the H48 pass or an nx table starts.
     fn event(&self, dir: &Path, event: &BakeEvent<'_>, announced: &Mutex<Vec<Tier>>) {
         if !self.show {
             return;
@@ -141,8 +141,24 @@ impl Bar {
                     bar.set_message(stats.to_string());
                 }
             }
-            BakeEvent::H48Finished => self.finish(),
-            _ => {}
+            BakeEvent::NxStarted { tier } => {
+                output::note(format_args!(
+                    "baking the {tier} table into {} ({}; once)",
+                    dir.display(),
+                    tier_cost_text(*tier)
+                ));
+                self.start(&tier.to_string(), nx_cosets(*tier));
+            }
+            BakeEvent::NxLevel(stats) => {
+                if let Some(bar) = &*self.lock() {
+                    if let Some(len) = bar.length() {
+                        bar.set_position(len - stats.unassigned);
+                    }
+                    bar.set_message(stats.to_string());
+                }
+            }
+            BakeEvent::H48Finished | BakeEvent::NxFinished => self.finish(),
+            BakeEvent::Pdb(Event::Work { .. } | Event::Writing { .. }) => {}
         }
     }
 
@@ -151,6 +167,13 @@ impl Bar {
             bar.finish_and_clear();
         }
     }
+}
+
+/// The cosets an nx tier's search assigns (its bar's length): 9,930 corner classes times the
+/// edge coordinates.
+fn nx_cosets(tier: Tier) -> Option<u64> {
+    let subgroup = cube_tables::nx::subgroup(tier)?;
+    Some((cube_tables::nx::N_CORNER_CLASSES * subgroup.n_edges()) as u64)
 }
 
 /// "h0, h4".

@@ -2,19 +2,23 @@
 //! byte per coset (corner class x edge coordinate), in parallel, then packed into nxopt's lines.
 //!
 //! Level `d` runs forward (every coset at `d`, every move: its unassigned neighbours get `d + 1`)
-//! or, once fewer cosets are unassigned than the frontier holds, backward (every unassigned coset
-//! with a neighbour at `d` gets `d + 1`). A neighbour is found through move tables of the corner
-//! coordinate and of the edge coordinate, then reduced: the symmetry that carries its corners to
-//! their class representative also conjugates its edges. A class whose representative some
-//! symmetries fix has several entries per coset; the forward pass writes them all, the backward
-//! pass finds each. Workers race on the bytes only in a benign way (relaxed atomics: every write
-//! of a level turns "unassigned" into `d + 1`).
+//! or, once fewer cosets are unassigned than a third of the frontier's moves, backward (every
+//! unassigned coset with a neighbour at `d` gets `d + 1`). A neighbour is found through move tables
+//! of the corner coordinate and of the edge coordinate, then reduced: the symmetry that carries its
+//! corners to their class representative also conjugates its edges. A level goes row by row (one
+//! row per corner class) and move by move: for a source class and a move, the target class and the
+//! reducing symmetry are fixed, so the inner loop runs over the row's listed entries with one edge
+//! move row and one conjugation row. A class whose representative some symmetries fix has several
+//! entries per coset; the forward pass writes them all, the backward pass finds each. Workers race
+//! on the bytes only in a benign way (relaxed atomics: during a level the only change is from
+//! "unassigned" to `d + 1`). Per-row counts skip the rows with nothing to give or to take; a
+//! backward level counts its own rows, a forward level counts the rows it wrote into again.
 //!
 //! The checks before anything is written: every coset reached, the solved coset alone at depth
 //! 0, and the histogram of the packed lines summing to the table's entries and lines.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering::Relaxed};
 use std::time::Instant;
 
 use cube_core::{Cube, Move};
@@ -156,35 +160,107 @@ pub(crate) fn metric_moves(metric: Metric) -> Vec<Move> {
         .collect()
 }
 
-/// What a level's pass needs.
+/// What a level's pass needs: the moves of the corner classes and, laid out one row per move
+/// and per symmetry, of the edge coordinate.
 struct Space<'a> {
     sym: &'a NxSym,
-    moves: NxMoves,
-    /// `conj[edge * 16 + k]`: the edge coordinate conjugated by symmetry `k`.
+    /// `corner[class * n_moves + m]`: the class that move `m` takes the representative of `class`
+    /// to, and the symmetry that reduces it there.
+    corner: Vec<(u32, usize)>,
+    /// `edge[m * n_edges + edge]`, as [`NxMoves`] has it.
+    edge: Vec<u32>,
+    /// `conj[k * n_edges + edge]`: the edge coordinate conjugated by symmetry `k`.
     conj: Vec<u32>,
     n_edges: usize,
+    n_moves: usize,
 }
 
 impl Space<'_> {
-    /// The entry of move `m` (an index into the metric's moves) from `(class, edge)`, and the
-    /// class and edge coordinate it lands on.
+    /// The edge coordinates after move `m`.
     #[inline]
-    fn neighbour(&self, class: u32, edge: u32, m: usize) -> (u32, u32) {
-        let n = self.moves.n_moves;
-        let raw = self.moves.corner[self.sym.rep(class) as usize * n + m];
-        let (class, k) = self.sym.class_and_sym(raw);
-        let edge = self.moves.edge[edge as usize * n + m];
-        (class, self.conj[edge as usize * 16 + k])
+    fn edge_move(&self, m: usize) -> &[u32] {
+        &self.edge[m * self.n_edges..(m + 1) * self.n_edges]
     }
 
+    /// The edge coordinates conjugated by symmetry `k`.
     #[inline]
-    fn index(&self, class: u32, edge: u32) -> usize {
-        class as usize * self.n_edges + edge as usize
+    fn conj(&self, k: usize) -> &[u32] {
+        &self.conj[k * self.n_edges..(k + 1) * self.n_edges]
+    }
+
+    /// The row of `class`: one entry per edge coordinate.
+    #[inline]
+    fn row<'c>(&self, cells: &'c [AtomicU8], class: u32) -> &'c [AtomicU8] {
+        let start = class as usize * self.n_edges;
+        &cells[start..start + self.n_edges]
+    }
+}
+
+/// Per row (corner class), the counts a level reads and keeps: a row with nothing at the depth
+/// of the level is not a source, a row with nothing unassigned not a target.
+struct RowCounts {
+    /// Entries at the depth of the level (read only during it).
+    at: Vec<u32>,
+    /// Entries found by the level (at the next depth).
+    found: Vec<AtomicU32>,
+    /// Entries still unassigned.
+    left: Vec<AtomicU32>,
+    /// Rows a forward level wrote into (which it counts again).
+    touched: Vec<AtomicBool>,
+}
+
+impl RowCounts {
+    /// Records `n` entries of row `class` found by a backward level (which writes only the rows
+    /// it reads).
+    #[inline]
+    fn add_found(&self, class: u32, n: u32) {
+        if n > 0 {
+            self.found[class as usize].fetch_add(n, Relaxed);
+            self.left[class as usize].fetch_sub(n, Relaxed);
+        }
+    }
+
+    /// Counts, after a forward level (whose writes to a row come from any worker), the entries of
+    /// each row it wrote into at `depth` and those unassigned.
+    fn recount(&mut self, space: &Space<'_>, cells: &[AtomicU8], depth: u8) {
+        self.found
+            .par_iter_mut()
+            .zip(&mut self.left)
+            .zip(&mut self.touched)
+            .enumerate()
+            .for_each(|(class, ((found, left), touched))| {
+                if !std::mem::take(touched.get_mut()) {
+                    return;
+                }
+                let (mut at, mut unassigned) = (0, 0);
+                for cell in space.row(cells, class as u32) {
+                    let value = cell.load(Relaxed);
+                    at += u32::from(value == depth);
+                    unassigned += u32::from(value == UNASSIGNED);
+                }
+                (*found.get_mut(), *left.get_mut()) = (at, unassigned);
+            });
+    }
+
+    /// Ends a level: what it found is the next level's frontier. The totals: the frontier and
+    /// the entries still unassigned.
+    fn next_level(&mut self) -> (u64, u64) {
+        for (at, found) in self.at.iter_mut().zip(&mut self.found) {
+            *at = std::mem::take(found.get_mut());
+        }
+        let frontier = self.at.iter().map(|&n| u64::from(n)).sum();
+        let left = self.left.iter_mut().map(|n| u64::from(*n.get_mut())).sum();
+        (frontier, left)
     }
 }
 
 /// The search: the distance of every coset, one byte per `(class, edge)` entry, and the levels;
 /// `Err(depth)` when the frontier of `depth` is empty while cosets are unassigned.
+///
+/// A level goes row by row (class by class, in parallel) and, within a row, move by move: for one
+/// source class and one move the target class and the symmetry that reduces it are fixed, and only
+/// the edge coordinate varies over the row's entries (collected first: those at the level's depth,
+/// or those unassigned).
 fn search(
     subgroup: Subgroup,
     metric: Metric,
@@ -192,57 +268,88 @@ fn search(
 ) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
     let sym = NxSym::new();
     let moves = NxMoves::new(subgroup, &metric_moves(metric));
+    let n_moves = moves.n_moves;
     let n_edges = subgroup.n_edges();
-    let conj = (0..n_edges as u32)
-        .into_par_iter()
-        .flat_map_iter(|edge| {
-            let (ep, eo) = subgroup.edge_unrank(edge);
-            let sym = &sym;
-            (0..16).map(move |k| {
-                let (ep, eo) = sym.conjugator(k).edges(&ep, &eo);
-                subgroup.edge_coord(&ep, &eo)
-            })
+    let corner = (0..N_CORNER_CLASSES as u32)
+        .flat_map(|class| {
+            let raw = &moves.corner[sym.rep(class) as usize * n_moves..][..n_moves];
+            raw.iter().map(|&raw| sym.class_and_sym(raw))
         })
         .collect();
+    let mut conj = vec![0u32; 16 * n_edges];
+    conj.par_chunks_mut(n_edges)
+        .enumerate()
+        .for_each(|(k, row)| {
+            let conjugator = sym.conjugator(k);
+            row.par_iter_mut().enumerate().for_each(|(edge, to)| {
+                let (ep, eo) = subgroup.edge_unrank(edge as u32);
+                let (ep, eo) = conjugator.edges(&ep, &eo);
+                *to = subgroup.edge_coord(&ep, &eo);
+            });
+        });
     let space = Space {
         sym: &sym,
-        moves,
+        corner,
+        edge: moves.edge,
         conj,
         n_edges,
+        n_moves,
     };
-    let n = N_CORNER_CLASSES * n_edges;
-    let cells: Vec<AtomicU8> = (0..n)
+    let cells: Vec<AtomicU8> = (0..N_CORNER_CLASSES * n_edges)
         .into_par_iter()
         .map(|_| AtomicU8::new(UNASSIGNED))
         .collect();
+    let mut counts = RowCounts {
+        at: vec![0; N_CORNER_CLASSES],
+        found: (0..N_CORNER_CLASSES).map(|_| AtomicU32::new(0)).collect(),
+        left: (0..N_CORNER_CLASSES)
+            .map(|_| AtomicU32::new(n_edges as u32))
+            .collect(),
+        touched: (0..N_CORNER_CLASSES)
+            .map(|_| AtomicBool::new(false))
+            .collect(),
+    };
     let solved = &Cube::SOLVED;
     let (class, _) = sym.class_and_sym(corner_coord(&solved.corner_perm(), &solved.corner_ori()));
     let edge = subgroup.edge_coord(&solved.edge_perm(), &solved.edge_ori());
-    set_all(&space, &cells, class, edge, 0);
+    set_all(
+        &space,
+        space.row(&cells, class),
+        sym.stabilizer(class),
+        edge,
+        0,
+    );
+    counts.touched[class as usize].store(true, Relaxed);
+    counts.recount(&space, &cells, 0);
     let mut levels = Vec::new();
-    let (mut frontier, mut unassigned) = count(&cells, 0);
+    let (mut frontier, mut unassigned) = counts.next_level();
     let mut depth = 0u8;
     while unassigned > 0 {
         if frontier == 0 {
             return Err(depth);
         }
         let started = Instant::now();
-        let direction = if unassigned < frontier {
+        // A forward pass tries every move from each frontier entry; a backward pass stops at the
+        // first neighbour found, after a few moves on the dense levels: backward once fewer than
+        // a third of the moves per frontier entry are left unassigned (nx-eo2ep1's depth 10 then
+        // runs backward: 62 s of CPU for the bake, 66 s with an earlier build that ran it forward;
+        // not measured side by side, the machine was loaded).
+        let direction = if unassigned * 3 < frontier * space.n_moves as u64 {
             Direction::Backward
         } else {
             Direction::Forward
         };
         (0..N_CORNER_CLASSES as u32)
             .into_par_iter()
-            .for_each(|class| {
-                let row = &cells[space.index(class, 0)..space.index(class + 1, 0)];
-                match direction {
-                    Direction::Forward => forward(&space, &cells, class, row, depth),
-                    Direction::Backward => backward(&space, &cells, class, row, depth),
-                }
+            .for_each_init(Vec::new, |list, class| match direction {
+                Direction::Forward => forward(&space, &cells, &counts, class, depth, list),
+                Direction::Backward => backward(&space, &cells, &counts, class, depth, list),
             });
         depth += 1;
-        (frontier, unassigned) = count(&cells, depth);
+        if direction == Direction::Forward {
+            counts.recount(&space, &cells, depth);
+        }
+        (frontier, unassigned) = counts.next_level();
         let stats = LevelStats {
             depth,
             direction,
@@ -259,65 +366,111 @@ fn search(
     ))
 }
 
-/// Writes `depth` into the entry of `(class, edge)` and into its twins under the symmetries that
-/// fix the class representative, where unassigned.
+/// Writes `depth` into the entry `edge` of `row`, a row of a class whose representative the
+/// symmetries of `stabilizer` fix, and into its twins under them, where unassigned. Plain loads
+/// and stores: two workers that write the same entry write the same value, and a locked
+/// read-modify-write would cost more than counting the rows again after the level.
 #[inline]
-fn set_all(space: &Space<'_>, cells: &[AtomicU8], class: u32, edge: u32, depth: u8) {
-    let mut stabilizer = space.sym.stabilizer(class) | 1;
+fn set_all(space: &Space<'_>, row: &[AtomicU8], stabilizer: u16, edge: u32, depth: u8) {
+    let mut stabilizer = stabilizer | 1;
     while stabilizer != 0 {
         let k = stabilizer.trailing_zeros() as usize;
         stabilizer &= stabilizer - 1;
-        let twin = space.conj[edge as usize * 16 + k];
-        let cell = &cells[space.index(class, twin)];
+        let cell = &row[space.conj(k)[edge as usize] as usize];
         if cell.load(Relaxed) == UNASSIGNED {
             cell.store(depth, Relaxed);
         }
     }
 }
 
-fn forward(space: &Space<'_>, cells: &[AtomicU8], class: u32, row: &[AtomicU8], depth: u8) {
-    for (edge, cell) in row.iter().enumerate() {
-        if cell.load(Relaxed) != depth {
+/// The entries of `row` holding `value`, into `list`.
+fn collect(row: &[AtomicU8], value: u8, list: &mut Vec<u32>) {
+    list.clear();
+    list.extend(
+        row.iter()
+            .enumerate()
+            .filter(|(_, cell)| cell.load(Relaxed) == value)
+            .map(|(edge, _)| edge as u32),
+    );
+}
+
+/// Forward from the row of `class`: its unassigned neighbours of entries at `depth` get `depth + 1`.
+fn forward(
+    space: &Space<'_>,
+    cells: &[AtomicU8],
+    counts: &RowCounts,
+    class: u32,
+    depth: u8,
+    list: &mut Vec<u32>,
+) {
+    if counts.at[class as usize] == 0 {
+        return;
+    }
+    collect(space.row(cells, class), depth, list);
+    let corner = &space.corner[class as usize * space.n_moves..][..space.n_moves];
+    for (m, &(to_class, k)) in corner.iter().enumerate() {
+        if counts.left[to_class as usize].load(Relaxed) == 0 {
             continue;
         }
-        for m in 0..space.moves.n_moves {
-            let (to_class, to_edge) = space.neighbour(class, edge as u32, m);
-            if cells[space.index(to_class, to_edge)].load(Relaxed) == UNASSIGNED {
-                set_all(space, cells, to_class, to_edge, depth + 1);
+        let (edge_move, conj) = (space.edge_move(m), space.conj(k));
+        let to_row = space.row(cells, to_class);
+        let stabilizer = space.sym.stabilizer(to_class);
+        counts.touched[to_class as usize].store(true, Relaxed);
+        for &edge in list.iter() {
+            let to_edge = conj[edge_move[edge as usize] as usize];
+            if stabilizer == 1 {
+                // Without a branch: every value is at most `depth + 1` but the unassigned one,
+                // which is the only one that changes during the level, and only to `depth + 1`,
+                // so storing back the minimum races with no other write.
+                let cell = &to_row[to_edge as usize];
+                cell.store(cell.load(Relaxed).min(depth + 1), Relaxed);
+            } else if to_row[to_edge as usize].load(Relaxed) == UNASSIGNED {
+                set_all(space, to_row, stabilizer, to_edge, depth + 1);
             }
         }
     }
 }
 
-fn backward(space: &Space<'_>, cells: &[AtomicU8], class: u32, row: &[AtomicU8], depth: u8) {
-    for (edge, cell) in row.iter().enumerate() {
-        if cell.load(Relaxed) != UNASSIGNED {
+/// Backward into the row of `class`: its unassigned entries with a neighbour at `depth` get
+/// `depth + 1`.
+fn backward(
+    space: &Space<'_>,
+    cells: &[AtomicU8],
+    counts: &RowCounts,
+    class: u32,
+    depth: u8,
+    list: &mut Vec<u32>,
+) {
+    if counts.left[class as usize].load(Relaxed) == 0 {
+        return;
+    }
+    let row = space.row(cells, class);
+    collect(row, UNASSIGNED, list);
+    let unassigned = list.len();
+    let corner = &space.corner[class as usize * space.n_moves..][..space.n_moves];
+    for (m, &(to_class, k)) in corner.iter().enumerate() {
+        if list.is_empty() {
+            break;
+        }
+        if counts.at[to_class as usize] == 0 {
             continue;
         }
-        let found = (0..space.moves.n_moves).any(|m| {
-            let (to_class, to_edge) = space.neighbour(class, edge as u32, m);
-            cells[space.index(to_class, to_edge)].load(Relaxed) == depth
-        });
-        if found {
-            cell.store(depth + 1, Relaxed);
+        let (edge_move, conj) = (space.edge_move(m), space.conj(k));
+        let to_row = space.row(cells, to_class);
+        // Without branches (whether a neighbour is at `depth` is a coin toss on the dense
+        // levels): every listed entry is unassigned, and stays so unless found.
+        let mut kept = 0;
+        for i in 0..list.len() {
+            let edge = list[i];
+            let to_edge = conj[edge_move[edge as usize] as usize];
+            let found = to_row[to_edge as usize].load(Relaxed) == depth;
+            row[edge as usize].store(if found { depth + 1 } else { UNASSIGNED }, Relaxed);
+            list[kept] = edge;
+            kept += usize::from(!found);
         }
+        list.truncate(kept);
     }
-}
-
-/// The entries at `depth` and the unassigned ones.
-fn count(cells: &[AtomicU8], depth: u8) -> (u64, u64) {
-    cells
-        .par_chunks(1 << 16)
-        .map(|chunk| {
-            chunk.iter().fold((0, 0), |(at, left), cell| {
-                let value = cell.load(Relaxed);
-                (
-                    at + u64::from(value == depth),
-                    left + u64::from(value == UNASSIGNED),
-                )
-            })
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    counts.add_found(class, (unassigned - list.len()) as u32);
 }
 
 /// The 2-bit lines of `cells` (rows of 495 distances): per row a block of 8 lines, each with the

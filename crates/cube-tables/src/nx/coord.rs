@@ -552,7 +552,7 @@ impl Default for NxSym {
 pub(crate) struct NxMoves {
     /// `corner[raw * n_moves + m]`.
     pub(crate) corner: Vec<u32>,
-    /// `edge[coord * n_moves + m]`.
+    /// `edge[m * n_edges + coord]`: one row per move, read in order of the coordinate.
     pub(crate) edge: Vec<u32>,
     pub(crate) n_moves: usize,
 }
@@ -573,18 +573,19 @@ impl NxMoves {
                 })
             })
             .collect();
-        let edge = (0..subgroup.n_edges() as u32)
-            .into_par_iter()
-            .flat_map_iter(|coord| {
-                let (ep, eo) = subgroup.edge_unrank(coord);
-                let cube = Cube::from_parts(Cube::SOLVED.corner_perm(), [0; 8], ep, eo)
-                    .expect("well formed");
-                moves.iter().map(move |&m| {
+        let n_edges = subgroup.n_edges();
+        let mut edge = vec![0u32; n_moves * n_edges];
+        edge.par_chunks_mut(n_edges)
+            .zip(moves)
+            .for_each(|(row, &m)| {
+                row.par_iter_mut().enumerate().for_each(|(coord, to)| {
+                    let (ep, eo) = subgroup.edge_unrank(coord as u32);
+                    let cube = Cube::from_parts(Cube::SOLVED.corner_perm(), [0; 8], ep, eo)
+                        .expect("well formed");
                     let after = cube.apply_move(m);
-                    subgroup.edge_coord(&after.edge_perm(), &after.edge_ori())
-                })
-            })
-            .collect();
+                    *to = subgroup.edge_coord(&after.edge_perm(), &after.edge_ori());
+                });
+            });
         NxMoves {
             corner,
             edge,
