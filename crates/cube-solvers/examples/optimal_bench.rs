@@ -22,7 +22,8 @@
 //! (`cargo xtask bake-tables --tier h0`); the Korf lookup options do not apply to it, and
 //! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
 //! returns), and `--ordered-from N` / `--ordered-prefix-depth D` set its ordered bounds
-//! (`sym48::Config::ordered_from`, default 15 and 3). `--prefix-depth`, the upper-bound options
+//! (`sym48::Config::ordered_from`, default 15 and 3; for an nx tier `nx::Config::ordered_from`,
+//! default 14 and 4). `--prefix-depth`, the upper-bound options
 //! and `--max-length` apply to both.
 //!
 //! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each
@@ -107,15 +108,20 @@ fn parse_args() -> Result<Args, String> {
                 let depth = prefix_depth("--prefix-depth", &value("--prefix-depth")?)?;
                 args.configs.korf.prefix_depth = depth;
                 args.configs.sym48.prefix_depth = depth;
+                args.configs.nx.prefix_depth = depth;
             }
             "--ordered-from" => {
-                args.configs.sym48.ordered_from = value("--ordered-from")?
+                let from = value("--ordered-from")?
                     .parse()
-                    .map_err(|e| format!("--ordered-from: {e}"))?
+                    .map_err(|e| format!("--ordered-from: {e}"))?;
+                args.configs.sym48.ordered_from = from;
+                args.configs.nx.ordered_from = from;
             }
             "--ordered-prefix-depth" => {
-                args.configs.sym48.ordered_prefix_depth =
-                    prefix_depth("--ordered-prefix-depth", &value("--ordered-prefix-depth")?)?
+                let depth =
+                    prefix_depth("--ordered-prefix-depth", &value("--ordered-prefix-depth")?)?;
+                args.configs.sym48.ordered_prefix_depth = depth;
+                args.configs.nx.ordered_prefix_depth = depth;
             }
             "--heuristic-stats" => {
                 args.heuristic_stats = Some(
@@ -140,6 +146,7 @@ fn parse_args() -> Result<Args, String> {
                 let budget = std::time::Duration::from_millis(ms);
                 args.configs.korf.upper_bound_budget = budget;
                 args.configs.sym48.upper_bound_budget = budget;
+                args.configs.nx.upper_bound_budget = budget;
             }
             "--verbose" => args.verbose = true,
             "--no-inverse" => args.configs.korf.inverse = false,
@@ -147,10 +154,12 @@ fn parse_args() -> Result<Args, String> {
             "--no-upper-bound" => {
                 args.configs.korf.upper_bound = false;
                 args.configs.sym48.upper_bound = false;
+                args.configs.nx.upper_bound = false;
             }
             "--no-concurrent-upper-bound" => {
                 args.configs.korf.concurrent_upper_bound = false;
                 args.configs.sym48.concurrent_upper_bound = false;
+                args.configs.nx.concurrent_upper_bound = false;
             }
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             file => args.files.push(PathBuf::from(file)),

@@ -44,8 +44,8 @@ use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
 use crate::optimal::{
-    Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
-    Shared, Task,
+    Abort, Checkpoint, Driver, Method, OptimalSearch, Ordered, Outcome, Periodic, PrefixWorker,
+    Progress, Shared, Task,
 };
 use crate::search::{AFTER, NO_MOVE};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
@@ -67,6 +67,15 @@ pub struct Config {
     pub concurrent_upper_bound: bool,
     /// Search one prefix per orbit of a symmetric position.
     pub symmetric_starts: bool,
+    /// From this bound on (in half turns; default 14, vcube's first queued depth over its
+    /// coordinate-112 table), the work of a bound is split into prefixes of
+    /// [`Config::ordered_prefix_depth`] moves searched in decreasing density at the bound below,
+    /// the first such bound by slack, as sym48 does ([`crate::sym48::Config::ordered_from`]): the
+    /// first solution of the last bound comes sooner. Quarter-turn bounds, two apart, are ordered
+    /// by slack.
+    pub ordered_from: usize,
+    /// The length of the prefixes of the ordered bounds (1 to 4; default 4, vcube's).
+    pub ordered_prefix_depth: usize,
 }
 
 impl Default for Config {
@@ -77,6 +86,8 @@ impl Default for Config {
             upper_bound_budget: Duration::from_millis(20),
             concurrent_upper_bound: true,
             symmetric_starts: true,
+            ordered_from: 14,
+            ordered_prefix_depth: 4,
         }
     }
 }
@@ -94,10 +105,11 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
     /// The search over `table` and `corners` with `config`.
     ///
     /// # Panics
-    /// If the prefix depth is not 1 to 4.
+    /// If a prefix depth is not 1 to 4.
     pub fn with_config(table: &'t NxTable<T>, corners: &'t SymCorners, config: Config) -> Self {
         assert!(
-            (1..=4).contains(&config.prefix_depth),
+            (1..=4).contains(&config.prefix_depth)
+                && (1..=4).contains(&config.ordered_prefix_depth),
             "prefix depth 1 to 4"
         );
         Nx {
@@ -135,7 +147,10 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
             inverse: true,
             symmetric: true,
             symmetric_starts: self.config.symmetric_starts,
-            ordered: None,
+            ordered: Some(Ordered {
+                from: self.config.ordered_from,
+                prefix_depth: self.config.ordered_prefix_depth,
+            }),
         }
     }
 }

@@ -345,9 +345,9 @@ fn exhausted_bounds_of_three_16_movers_are_pinned() {
     };
     let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
     let pinned: [[u64; 5]; 3] = [
-        [3_240, 8_211, 102_246, 1_300_029, 16_584_540],
-        [3_240, 6_294, 81_180, 1_085_229, 14_422_191],
-        [3_246, 6_276, 83_754, 1_128_441, 14_920_107],
+        [3_240, 8_211, 102_246, 1_296_789, 16_581_300],
+        [3_240, 6_294, 81_180, 1_081_989, 14_418_951],
+        [3_246, 6_276, 83_754, 1_125_201, 14_916_867],
     ];
     let text = std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
         .expect("the shared positions");
