@@ -193,7 +193,10 @@ fn a_quarter_turn_search_without_its_table_names_the_tier() {
     );
     let (code, _, err) = optimal(&["--metric", "htm", "--tier", "nx-eo1ep1-qtm"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("use --tier nx-eo1ep1 with --metric htm"), "{err}");
+    assert!(
+        err.contains("use --tier nx-eo1ep1 with --metric htm"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
@@ -207,11 +210,22 @@ fn the_quarter_turn_metric_prints_quarter_turns() {
     assert_eq!(code, 0, "{err}");
     let dir = crate::shared_tables();
     let dir = dir.to_str().unwrap();
-    let (code, out, err) = run(&["optimal", "R U2", "--tables", dir, "--metric", "qtm"], None);
+    let (code, out, err) = run(
+        &["optimal", "R U2", "--tables", dir, "--metric", "qtm"],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "U2 R' (3q, optimal)");
     let (code, out, err) = run(
-        &["optimal", "R2 U2", "--tables", dir, "--tier", "nx-eo1ep1-qtm", "--json"],
+        &[
+            "optimal",
+            "R2 U2",
+            "--tables",
+            dir,
+            "--tier",
+            "nx-eo1ep1-qtm",
+            "--json",
+        ],
         None,
     );
     assert_eq!(code, 0, "{err}");
@@ -440,7 +454,7 @@ fn sigterm_writes_a_checkpoint_and_resuming_goes_on() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let periodic = std::fs::read_to_string(&checkpoint).unwrap();
-    assert!(periodic.starts_with("korf-checkpoint 3\n"), "{periodic}");
+    assert!(periodic.starts_with("korf-checkpoint 4\n"), "{periodic}");
     let status = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -541,7 +555,7 @@ fn sigint_prints_the_best_solution_and_bound_and_writes_the_checkpoint() {
         .and_then(|rest| rest.strip_suffix(" moves"))
         .unwrap_or_else(|| panic!("no bound in {stdout}"));
     let saved = std::fs::read_to_string(&checkpoint).expect("the checkpoint is written");
-    assert!(saved.starts_with("korf-checkpoint 3\n"), "{saved}");
+    assert!(saved.starts_with("korf-checkpoint 4\n"), "{saved}");
     assert!(
         saved.contains(&format!("\nbound {bound}\n")),
         "{bound}: {saved}"
