@@ -454,7 +454,7 @@ fn sigterm_writes_a_checkpoint_and_resuming_goes_on() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let periodic = std::fs::read_to_string(&checkpoint).unwrap();
-    assert!(periodic.starts_with("korf-checkpoint 3\n"), "{periodic}");
+    assert!(periodic.starts_with("korf-checkpoint 4\n"), "{periodic}");
     let status = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -555,7 +555,7 @@ fn sigint_prints_the_best_solution_and_bound_and_writes_the_checkpoint() {
         .and_then(|rest| rest.strip_suffix(" moves"))
         .unwrap_or_else(|| panic!("no bound in {stdout}"));
     let saved = std::fs::read_to_string(&checkpoint).expect("the checkpoint is written");
-    assert!(saved.starts_with("korf-checkpoint 3\n"), "{saved}");
+    assert!(saved.starts_with("korf-checkpoint 4\n"), "{saved}");
     assert!(
         saved.contains(&format!("\nbound {bound}\n")),
         "{bound}: {saved}"

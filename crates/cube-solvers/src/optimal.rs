@@ -587,8 +587,12 @@ impl Driver {
                 None,
                 "bound",
                 format!(
-                    "bound {}: the checkpoint says no solution is shorter, but the two-phase solver found one of {upper} ({metric})",
+                    "bound {}: the checkpoint says no solution is shorter, but the two-phase solver found one of {upper} {}",
                     checkpoint.bound,
+                    match metric {
+                        Metric::Htm => "moves",
+                        Metric::Qtm => "quarter turns",
+                    }
                 ),
             )));
         }
