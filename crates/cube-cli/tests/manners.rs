@@ -469,7 +469,7 @@ fn completion_works_after_the_subcommand() {
     std::fs::write(&script, &text).unwrap();
     assert_eq!(
         bash_completions(&script, &["cube-cli", "solve", "--me"]),
-        ["--method"]
+        ["--method", "--metric"]
     );
     let methods = bash_completions(&script, &["cube-cli", "solve", "--method", ""]);
     for method in ["two-phase", "thistlethwaite", "beginner", "cfop", "optimal"] {
