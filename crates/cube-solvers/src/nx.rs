@@ -214,16 +214,19 @@ const QUARTER_TURNS: u32 = 0o555555;
 /// What move `m` costs out of the budget: 1, or 2 for a half turn in quarter turns (`QTM`).
 #[inline(always)]
 const fn cost<const QTM: bool>(m: usize) -> usize {
-    if QTM && m % 3 == 1 { 2 } else { 1 }
+    if QTM && Move::from_index(m).is_half_turn() {
+        2
+    } else {
+        1
+    }
 }
 
-/// The axis of each move (0 U-D, 1 F-B, 2 L-R; moves in the order U R F D L B, three a face).
+/// The table's axis of each move (0 U-D, 1 F-B, 2 L-R: [`Face::axis`](cube_core::Face::axis) numbers F-B last).
 const MOVE_AXIS: [usize; 18] = {
-    let face_axis = [0, 2, 1, 0, 2, 1];
     let mut axis = [0; 18];
     let mut m = 0;
     while m < 18 {
-        axis[m] = face_axis[m / 3];
+        axis[m] = [0, 2, 1][Move::from_index(m).face().axis()];
         m += 1;
     }
     axis
@@ -259,17 +262,6 @@ const BEFORE: [u32; 19] = {
         m += 1;
     }
     out[NO_MOVE] = AFTER[NO_MOVE];
-    out
-};
-
-/// The inverse of each move.
-const INVERSE: [usize; 18] = {
-    let mut out = [0; 18];
-    let mut m = 0;
-    while m < 18 {
-        out[m] = Move::from_index(m).inverse().index();
-        m += 1;
-    }
     out
 };
 
@@ -332,18 +324,16 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
         for axis in 0..3 {
             // The moves whose value on this axis is to be read.
             let read = alive & !(skip & AXIS_MOVES[axis]);
-            let mut indexes = [0usize; 18];
+            let (mut corners, mut indexes) = ([0u32; 18], [0usize; 18]);
             for m in Bits(read) {
-                indexes[m] = self.table.axis_corner(axis, &cubes[m]) as usize;
+                corners[m] = self.table.axis_corner(axis, &cubes[m]);
             }
             for m in Bits(read) {
-                indexes[m] = self
-                    .table
-                    .axis_index_from(axis, indexes[m] as u32, &cubes[m]);
+                indexes[m] = self.table.axis_index_from(axis, corners[m], &cubes[m]);
             }
             for m in Bits(read) {
                 values[m][axis] = self.table.value_at(indexes[m]);
-                if values[m][axis] > left - u8::from(QTM && m % 3 == 1) {
+                if values[m][axis] > left + 1 - cost::<QTM>(m) as u8 {
                     alive &= !(1 << m);
                 }
             }
@@ -568,7 +558,11 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
         let mut alive = 0u32;
         for m in Bits(allowed) {
             // The move the moving side makes: `m` forward, `m⁻¹` on the inverse.
-            let turn = if is_forward { m } else { INVERSE[m] };
+            let turn = if is_forward {
+                m
+            } else {
+                Move::from_index(m).inverse().index()
+            };
             corners[m] = (node.corner + ((deltas >> (2 * conj[turn])) & 3) as u8).saturating_sub(1);
             if corners[m] <= child_left(m) {
                 kids[m] = mover.apply_move(Move::from_index(turn));
@@ -589,7 +583,11 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
                 alive &= !(1 << m);
                 continue;
             }
-            let turn = if is_forward { INVERSE[m] } else { m };
+            let turn = if is_forward {
+                Move::from_index(m).inverse().index()
+            } else {
+                m
+            };
             others[m] = Cube::from_move(Move::from_index(turn)).compose(&other);
             inherited[m][MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
         }

@@ -19,7 +19,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::korf::{check_solutions, random_scramble, tables as korf_tables};
-use crate::sym48::{corners as sym48_corners, exact, h0};
+use crate::sym48::{
+    bound_nodes, corners as sym48_corners, exact as sym48_exact, h0, nissy_core_16_movers,
+};
 
 fn table_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("nx-eo1ep1")
@@ -38,6 +40,17 @@ fn tables() -> &'static OptimalTables<Anonymous> {
     })
 }
 
+/// Deterministic: no two-phase upper bound.
+fn exact() -> Configs {
+    Configs {
+        nx: Config {
+            upper_bound: false,
+            ..Config::default()
+        },
+        ..Configs::default()
+    }
+}
+
 fn all_solutions(search: &dyn OptimalSearch, cube: &Cube) -> Vec<Vec<Move>> {
     let limits = Limits::default().with_n_solutions(usize::MAX);
     let outcome = search
@@ -53,16 +66,9 @@ fn all_solutions(search: &dyn OptimalSearch, cube: &Cube) -> Vec<Vec<Move>> {
 /// sym48's (h0), found by the search itself (no two-phase upper bound).
 #[test]
 fn lengths_equal_korf_s_and_sym48_s() {
-    let configs = Configs {
-        nx: Config {
-            upper_bound: false,
-            ..Config::default()
-        },
-        ..Configs::default()
-    };
-    let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
+    let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &exact());
     let korf = Korf::new(korf_tables());
-    let sym48 = Sym48::with_config(h0(), sym48_corners(), exact());
+    let sym48 = Sym48::with_config(h0(), sym48_corners(), sym48_exact());
     let mut rng = ChaCha8Rng::seed_from_u64(35);
     for case in 0..200 {
         let scramble = random_scramble(&mut rng, 1 + case % 12);
@@ -98,7 +104,7 @@ fn lengths_equal_korf_s_and_sym48_s() {
 fn all_solutions_equal_korf_s_and_sym48_s() {
     let nx = tables().searcher(cube_solvers::two_phase::TwoPhase::default());
     let korf = Korf::new(korf_tables());
-    let sym48 = Sym48::with_config(h0(), sym48_corners(), exact());
+    let sym48 = Sym48::with_config(h0(), sym48_corners(), sym48_exact());
     let mut rng = ChaCha8Rng::seed_from_u64(3535);
     for case in 0..30 {
         let scramble = random_scramble(&mut rng, 6 + case % 4);
@@ -336,37 +342,15 @@ fn the_superflip_is_24_quarter_turns() {
 /// 2026-12-04 (docs/PERFORMANCE.md, "nx").
 #[test]
 fn exhausted_bounds_of_three_16_movers_are_pinned() {
-    let configs = Configs {
-        nx: Config {
-            upper_bound: false,
-            ..Config::default()
-        },
-        ..Configs::default()
-    };
-    let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
+    let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &exact());
     let pinned: [[u64; 5]; 3] = [
         [3_240, 8_211, 102_246, 1_296_789, 16_581_300],
         [3_240, 6_294, 81_180, 1_081_989, 14_418_951],
         [3_246, 6_276, 83_754, 1_125_201, 14_916_867],
     ];
-    let text = std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
-        .expect("the shared positions");
-    for (line, expected) in text.lines().zip(pinned) {
-        let cube = Cube::SOLVED.apply_alg(&line.parse().unwrap());
-        let limits = Limits {
-            max_length: Some(15),
-            threads: 2,
-            ..Limits::default()
-        };
-        let mut bounds = Vec::new();
-        let outcome = nx
-            .search(&cube, &limits, &Stop::new(), &mut |p| {
-                assert!(p.exhausted, "bound {} not exhausted", p.bound);
-                if p.bound >= 11 {
-                    bounds.push(p.nodes);
-                }
-            })
-            .unwrap();
+    for (line, expected) in nissy_core_16_movers().into_iter().zip(pinned) {
+        let (bounds, exhausted, outcome) = bound_nodes(nx.as_ref(), &line, 15, 11);
+        assert!(exhausted, "{line}: a bound not exhausted");
         assert!(outcome.solutions.is_empty(), "{line}");
         assert_eq!(outcome.proven_lower_bound, 16, "{line}");
         assert_eq!(bounds, expected, "{line}");

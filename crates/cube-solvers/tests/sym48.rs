@@ -853,23 +853,43 @@ fn h5_exhausted_bounds_of_three_16_movers_are_pinned() {
         [3_240, 3_240, 4_624, 45_294, 627_599],
         [3_240, 3_262, 5_836, 55_454, 732_640],
     ];
-    let text = std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
-        .expect("the shared positions");
-    for (line, expected) in text.lines().zip(pinned) {
-        let cube = Cube::SOLVED.apply_alg(&line.parse().unwrap());
-        let limits = Limits {
-            max_length: Some(15),
-            threads: 2,
-            ..Limits::default()
-        };
-        let mut bounds = Vec::new();
-        solver
-            .search(&cube, &limits, &Stop::new(), &mut |p| {
-                if p.bound >= 11 {
-                    bounds.push(p.nodes);
-                }
-            })
-            .unwrap();
+    for (line, expected) in nissy_core_16_movers().into_iter().zip(pinned) {
+        let (bounds, _, _) = bound_nodes(&solver, &line, 15, 11);
         assert_eq!(bounds, expected, "{line}");
     }
+}
+
+/// nissy-core's 16-movers (`shared/positions`, each proven 16 by nissy-core), a line each.
+pub(crate) fn nissy_core_16_movers() -> Vec<String> {
+    std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
+        .expect("the shared positions")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The nodes of each bound from `from` on of an optimal search of the position `line` makes, up
+/// to `max_length` on 2 threads; whether every bound reported was exhausted; the outcome.
+pub(crate) fn bound_nodes(
+    search: &dyn OptimalSearch,
+    line: &str,
+    max_length: usize,
+    from: usize,
+) -> (Vec<u64>, bool, Outcome) {
+    let cube = Cube::SOLVED.apply_alg(&line.parse().unwrap());
+    let limits = Limits {
+        max_length: Some(max_length),
+        threads: 2,
+        ..Limits::default()
+    };
+    let (mut bounds, mut exhausted) = (Vec::new(), true);
+    let outcome = search
+        .search(&cube, &limits, &Stop::new(), &mut |p| {
+            exhausted &= p.exhausted;
+            if p.bound >= from {
+                bounds.push(p.nodes);
+            }
+        })
+        .unwrap();
+    (bounds, exhausted, outcome)
 }

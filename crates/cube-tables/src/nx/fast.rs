@@ -14,6 +14,12 @@
 //!
 //! With SSSE3 (every x86-64-v2 CPU, the workspace's target); other builds compute the definition.
 
+// The byte-lane tables are read by the SSSE3 path only; other builds compute the definition.
+#![cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "ssse3")),
+    allow(dead_code)
+)]
+
 use cube_core::{Cube, Symmetry};
 
 use super::coord::{Conjugator, NxSym, Subgroup};
@@ -24,10 +30,6 @@ const AXES: [Symmetry; 3] = [Symmetry::IDENTITY, Symmetry::X, Symmetry::Z];
 
 /// The coordinate of one axis, from the cube's corner bytes: the axis's view of the corners.
 #[derive(Clone, Debug)]
-#[cfg_attr(
-    not(all(target_arch = "x86_64", target_feature = "ssse3")),
-    allow(dead_code)
-)]
 struct Axis {
     /// Per piece: 0x80 when the conjugation puts the piece in the U layer.
     u_piece: [u8; 16],
@@ -101,17 +103,9 @@ pub(crate) struct Locator {
         allow(dead_code)
     )]
     conjugators: [Conjugator; 3],
-    #[cfg_attr(
-        not(all(target_arch = "x86_64", target_feature = "ssse3")),
-        allow(dead_code)
-    )]
     axes: [Axis; 3],
     /// Per axis and U-D symmetry `k`: the edges' conjugation by the axis's symmetry, then by
     /// `ud_symmetries()[k]`.
-    #[cfg_attr(
-        not(all(target_arch = "x86_64", target_feature = "ssse3")),
-        allow(dead_code)
-    )]
     edges: [[EdgeConj; 16]; 3],
 }
 
@@ -119,10 +113,6 @@ pub(crate) struct Locator {
 /// piece `j` becomes `piece[j]` (its new number, and the flip the piece adds), flipped once more
 /// by `flip[x]` (the flip the position adds).
 #[derive(Clone, Debug)]
-#[cfg_attr(
-    not(all(target_arch = "x86_64", target_feature = "ssse3")),
-    allow(dead_code)
-)]
 struct EdgeConj {
     from: [u8; 16],
     piece: [u8; 16],
