@@ -29,10 +29,11 @@
 //! premove) or by premoves at its end (the other way round), the other side's coset rule
 //! narrowing them (the position's, read as the rule of the inverse is, rules out the last move
 //! of the solution); the two parts meet canonically, so each solution is found once. The
-//! children are bounded in lockstep: corners first, then each axis of the side that moves, then
-//! of the other side, every index of a round computed and prefetched before any is read; the
-//! other side's value on the axis of the move is the node's (inherited, not probed). A node of
-//! the progress counts is a child made (vcube's evaluations).
+//! children are bounded in lockstep, in three rounds (one axis of the side that moves and the
+//! corners, its two other axes, the other side's two axes not of the move), every table line of a
+//! round prefetched before any is read; the other side's value on the axis of the move is the
+//! node's (inherited, not probed). A node of the progress counts is a child made (vcube's
+//! evaluations).
 
 use std::time::Duration;
 
@@ -232,19 +233,10 @@ const MOVE_AXIS: [usize; 18] = {
     axis
 };
 
-/// The moves of each axis, as move masks.
-const AXIS_MOVES: [u32; 3] = {
-    let mut masks = [0; 3];
-    let mut m = 0;
-    while m < 18 {
-        masks[MOVE_AXIS[m]] |= 1 << m;
-        m += 1;
-    }
-    masks
-};
-
-/// [`Engine::probe`]'s `skip` for the inverse side: every move's own axis is inherited.
-const INHERITED: u32 = (1 << 18) - 1;
+/// The two axes other than each axis: on the side that moves, the first is probed first (a child
+/// is pruned by it more often than by the move's own axis); on the side that takes the move as a
+/// premove, the two probed (the move's own is the node's).
+const OTHER_AXES: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// The moves allowed *before* each move in a canonical sequence (the premoves that may follow a
 /// premove: a premove goes before the ones made earlier), and every move before none.
@@ -264,6 +256,17 @@ const BEFORE: [u32; 19] = {
     out[NO_MOVE] = AFTER[NO_MOVE];
     out
 };
+
+/// The turn the side that moves makes for move `m`: `m` forward, `m⁻¹` on the inverse (where the
+/// position's premove `m` is the inverse's move `m⁻¹`).
+#[inline(always)]
+fn mover_turn(forward: bool, m: usize) -> usize {
+    if forward {
+        m
+    } else {
+        Move::from_index(m).inverse().index()
+    }
+}
 
 /// The set bits of a move mask, lowest first.
 struct Bits(u32);
@@ -297,48 +300,53 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
     /// The node of `cube`: its inverse, the six probes and the corner distance.
     fn node(&self, cube: &Cube) -> Node {
         let inverse = cube.inverse();
+        // The six probes computed and prefetched before any is read.
+        let (indexes, inverse_indexes) = (
+            self.table.axis_indexes(cube),
+            self.table.axis_indexes(&inverse),
+        );
         Node {
             cube: *cube,
             inverse,
-            values: self.table.axis_values(cube),
-            inverse_values: self.table.axis_values(&inverse),
             corner: self.corners.get_cube(cube),
+            values: indexes.map(|i| self.table.value_at(i)),
+            inverse_values: inverse_indexes.map(|i| self.table.value_at(i)),
+            entry: (0, 0),
         }
     }
 
-    /// Reads the axis values of `cubes[m]` for the moves `m` of `alive`, axis by axis (each
-    /// axis's corner coordinates, then indexes, computed and prefetched for every cube still
-    /// alive before any is read),
-    /// into `values[m]`, skipping each move's own axis when `skip` is [`INHERITED`]; returns the
-    /// moves whose values are all at most `left` (one less for a half turn in quarter turns,
-    /// `QTM`: `left` is the budget of a child by a quarter turn).
+    /// The corner entry of `cube` in the reduced corner database (its row of move deltas and
+    /// the symmetry that conjugates the cube to the row's representative), its row prefetched.
     #[inline]
-    fn probe<const QTM: bool>(
+    fn corner_entry(&self, cube: &Cube) -> (usize, usize) {
+        let (perm, twist) = corner_coord(cube);
+        let entry = self.corners.locate(perm, twist);
+        //self.corners.prefetch_deltas(entry.0);
+        entry
+    }
+
+    /// The slot indexes of `cubes[m]` on the axes `axes(m)` for the moves `m` of `mask`, every
+    /// one prefetched: first the corner coordinates of all (their class entries prefetched),
+    /// then the indexes (their table lines prefetched), so that the memory latencies of a round
+    /// overlap.
+    #[inline(always)]
+    fn probe_round<const N: usize>(
         &self,
+        mask: u32,
         cubes: &[Cube; 18],
-        mut alive: u32,
-        left: u8,
-        values: &mut [[u8; 3]; 18],
-        skip: u32,
-    ) -> u32 {
-        for axis in 0..3 {
-            // The moves whose value on this axis is to be read.
-            let read = alive & !(skip & AXIS_MOVES[axis]);
-            let (mut corners, mut indexes) = ([0u32; 18], [0usize; 18]);
-            for m in Bits(read) {
-                corners[m] = self.table.axis_corner(axis, &cubes[m]);
-            }
-            for m in Bits(read) {
-                indexes[m] = self.table.axis_index_from(axis, corners[m], &cubes[m]);
-            }
-            for m in Bits(read) {
-                values[m][axis] = self.table.value_at(indexes[m]);
-                if values[m][axis] > left + 1 - cost::<QTM>(m) as u8 {
-                    alive &= !(1 << m);
-                }
-            }
+        axes: impl Fn(usize) -> [usize; N],
+    ) -> [[usize; N]; 18] {
+        let mut raw = [[0u32; N]; 18];
+        for m in Bits(mask) {
+            raw[m] = axes(m).map(|axis| self.table.axis_corner(axis, &cubes[m]));
         }
-        alive
+        let mut indexes = [[0usize; N]; 18];
+        for m in Bits(mask) {
+            let axes = axes(m);
+            indexes[m] =
+                std::array::from_fn(|i| self.table.axis_index_from(axes[i], raw[m][i], &cubes[m]));
+        }
+        indexes
     }
 
     /// The bound of `cube` with every probe read; in quarter turns raised to the parity of its
@@ -395,6 +403,57 @@ struct Node {
     values: [u8; 3],
     inverse_values: [u8; 3],
     corner: u8,
+    /// The corner entry of the side that moves ([`Engine::corner_entry`], [`Plan`]).
+    entry: (usize, usize),
+}
+
+/// How a node is expanded: on which side, and the moves it allows (with one move left, the
+/// last moves, made forward).
+#[derive(Clone, Copy)]
+struct Plan {
+    forward: bool,
+    allowed: u32,
+}
+
+impl Node {
+    /// The plan of the node with `budget` left, `after` and `before` the canonical moves and
+    /// premoves: the side with fewer moves allowed by the other side's coset rule (nxopt's
+    /// choice; a tie goes to the moves when the position's values add up to more).
+    #[inline]
+    fn plan<const QTM: bool>(&self, after: u32, before: u32, budget: usize) -> Plan {
+        let forward_moves = after & next_moves::<QTM>(self.inverse_values, budget as u8);
+        let reverse_moves = before & next_moves::<QTM>(self.values, budget as u8);
+        if budget == 1 {
+            // In quarter turns, no half turn fits.
+            let last = forward_moves & reverse_moves & if QTM { QUARTER_TURNS } else { !0 };
+            return Plan {
+                forward: true,
+                allowed: last,
+            };
+        }
+        let (n_forward, n_reverse) = (forward_moves.count_ones(), reverse_moves.count_ones());
+        let sum = |values: [u8; 3]| values.iter().map(|&v| u32::from(v)).sum::<u32>();
+        let forward = n_forward < n_reverse
+            || (n_forward == n_reverse && sum(self.values) >= sum(self.inverse_values));
+        Plan {
+            forward,
+            allowed: if forward {
+                forward_moves
+            } else {
+                reverse_moves
+            },
+        }
+    }
+
+    /// The cube of the side that moves in `plan`.
+    #[inline]
+    fn mover(&self, plan: Plan) -> &Cube {
+        if plan.forward {
+            &self.cube
+        } else {
+            &self.inverse
+        }
+    }
 }
 
 impl Node {
@@ -470,13 +529,21 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
             }
             return;
         }
-        let node = self.shared.method.node(&cube);
+        let engine = self.shared.method;
+        let mut node = engine.node(&cube);
         if usize::from(node.bound()) <= budget {
             let (after, before) = (self.after_prefix, BEFORE[NO_MOVE]);
-            if qtm {
-                self.expand::<true>(&node, after, before, prefix.len(), 0, budget);
+            let plan = if qtm {
+                node.plan::<true>(after, before, budget)
             } else {
-                self.expand::<false>(&node, after, before, prefix.len(), 0, budget);
+                node.plan::<false>(after, before, budget)
+            };
+            node.entry = engine.corner_entry(node.mover(plan));
+            let at = (after, before, prefix.len(), 0);
+            if qtm {
+                self.expand::<true>(&node, plan, at, budget);
+            } else {
+                self.expand::<false>(&node, plan, at, budget);
             }
         }
     }
@@ -496,31 +563,25 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
 
 impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
     /// Searches the children of `node` (within its bound, `budget` moves left, after `moves`
-    /// moves and `premoves` premoves; `after` and `before` the canonical moves and premoves),
-    /// on the side with fewer moves allowed (nxopt's choice; a tie goes to the moves when the
-    /// position's values add up to more): moves `m` make `(x m, m⁻¹ x⁻¹)`, premoves `(m x,
-    /// x⁻¹ m⁻¹)`, and the coset rule of the other side narrows them (a probe that reads `budget`
-    /// rules out its axis's turns as the first move of the solution left, for the inverse, or as
-    /// its last, for the position). The children are bounded in lockstep: corners first (from the
-    /// row of move deltas of the side that moves), then each axis of the side that moves, then of
-    /// the other side, whose value on the axis of the move is the node's (the subgroup holds the
-    /// axis's turns). In quarter turns (`QTM`) `budget` counts quarter turns and a half turn
-    /// costs 2.
+    /// moves and `premoves` premoves; `after` and `before` the canonical moves and premoves) on
+    /// the side and with the moves of `plan` ([`Node::plan`]): moves `m` make `(x m, m⁻¹ x⁻¹)`,
+    /// premoves `(m x, x⁻¹ m⁻¹)`. The children are bounded in three rounds, each computing and
+    /// prefetching the table lines of every child still alive before reading any, so that their
+    /// memory latencies overlap: one axis of the side that moves (not the move's: that one prunes
+    /// least), with the corner distances from the node's row of move deltas; the other two axes
+    /// of that side; the other side's two axes not of the move (its value on the move's axis is
+    /// the node's: the subgroup holds the axis's turns). Each child left gets its plan and its
+    /// moving side's corner row is prefetched before the first is searched. In quarter turns
+    /// (`QTM`) `budget` counts quarter turns and a half turn costs 2.
     fn expand<const QTM: bool>(
         &mut self,
         node: &Node,
-        after: u32,
-        before: u32,
-        moves: usize,
-        premoves: usize,
+        plan: Plan,
+        (after, before, moves, premoves): (u32, u32, usize, usize),
         budget: usize,
     ) {
-        let forward_moves = after & next_moves::<QTM>(node.inverse_values, budget as u8);
-        let reverse_moves = before & next_moves::<QTM>(node.values, budget as u8);
         if budget == 1 {
-            // One move left (in quarter turns, no half turn fits).
-            let last = forward_moves & reverse_moves & if QTM { QUARTER_TURNS } else { !0 };
-            for m in Bits(last) {
+            for m in Bits(plan.allowed) {
                 if node.cube.apply_move(Move::from_index(m)).is_solved() {
                     self.forward[moves] = m as u8;
                     self.record(moves + 1, premoves);
@@ -528,110 +589,145 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             }
             return;
         }
-        let (n_forward, n_reverse) = (forward_moves.count_ones(), reverse_moves.count_ones());
-        let is_forward = n_forward < n_reverse
-            || (n_forward == n_reverse
-                && node.values.iter().map(|&v| u32::from(v)).sum::<u32>()
-                    >= node
-                        .inverse_values
-                        .iter()
-                        .map(|&v| u32::from(v))
-                        .sum::<u32>());
         let engine = self.shared.method;
-        // The budget of a child by a quarter turn (`child_left`: by any move).
-        let left = budget as u8 - 1;
+        let forward = plan.forward;
         let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
-        // The side that moves: its cube, the moves, and its row of corner move deltas.
-        let (mover, allowed) = if is_forward {
-            (node.cube, forward_moves)
+        // The side that moves, and the other, which takes the move as a premove: `m⁻¹ x⁻¹`, or
+        // `m x`.
+        let (mover, other, other_values) = if forward {
+            (node.cube, node.inverse, node.inverse_values)
         } else {
-            (node.inverse, reverse_moves)
+            (node.inverse, node.cube, node.values)
         };
-        let (perm, twist) = corner_coord(&mover);
-        let (row, k) = engine.corners.locate(perm, twist);
+        let allowed = plan.allowed;
+        self.count(allowed.count_ones());
+        // The children to probe (in quarter turns, a half turn with 2 left is a solution or
+        // nothing).
+        let probed = if QTM && budget == 2 {
+            allowed & QUARTER_TURNS
+        } else {
+            allowed
+        };
+        let mut kids = [Cube::SOLVED; 18];
+        for m in Bits(allowed) {
+            kids[m] = mover.apply_move(Move::from_index(mover_turn(forward, m)));
+        }
+        // Round 1: one axis of the side that moves; the node's corner row (prefetched by its
+        // parent) is read meanwhile.
+        let first = engine.probe_round(probed, &kids, |m| [OTHER_AXES[MOVE_AXIS[m]][0]]);
+        // The corner distances of the children, from the node's row of move deltas.
+        let (row, k) = node.entry;
         let deltas = engine.corners.deltas(row);
         let conj = engine.corners.conj_moves(k);
-        let mut kids = [Cube::SOLVED; 18];
-        let mut others = [Cube::SOLVED; 18];
         let mut corners = [0u8; 18];
-        self.count(allowed.count_ones());
         let mut alive = 0u32;
         for m in Bits(allowed) {
-            // The move the moving side makes: `m` forward, `m⁻¹` on the inverse.
-            let turn = if is_forward {
-                m
-            } else {
-                Move::from_index(m).inverse().index()
-            };
-            corners[m] = (node.corner + ((deltas >> (2 * conj[turn])) & 3) as u8).saturating_sub(1);
+            let delta = (deltas >> (2 * conj[mover_turn(forward, m)])) & 3;
+            corners[m] = (node.corner + delta as u8).saturating_sub(1);
             if corners[m] <= child_left(m) {
-                kids[m] = mover.apply_move(Move::from_index(turn));
                 alive |= 1 << m;
             }
         }
         let mut values = [[0u8; 3]; 18];
-        let mut alive = engine.probe::<QTM>(&kids, alive, left, &mut values, 0);
-        // The other side, which takes the move as a premove: `m⁻¹ x⁻¹`, or `m x`.
-        let (other, other_values) = if is_forward {
-            (node.inverse, node.inverse_values)
-        } else {
-            (node.cube, node.values)
-        };
-        let mut inherited = [[0u8; 3]; 18];
+        // In quarter turns, the half turns with 2 left that solve the cube.
+        let mut solving = 0u32;
         for m in Bits(alive) {
-            if side(values[m]) > child_left(m) {
+            if probed >> m & 1 == 0 {
+                if kids[m].is_solved() {
+                    solving |= 1 << m;
+                }
                 alive &= !(1 << m);
                 continue;
             }
-            let turn = if is_forward {
-                Move::from_index(m).inverse().index()
-            } else {
-                m
-            };
-            others[m] = Cube::from_move(Move::from_index(turn)).compose(&other);
-            inherited[m][MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
+            let axis = OTHER_AXES[MOVE_AXIS[m]][0];
+            values[m][axis] = engine.table.value_at(first[m][0]);
+            if values[m][axis] > child_left(m) {
+                alive &= !(1 << m);
+            }
         }
-        let survivors = engine.probe::<QTM>(&others, alive, left, &mut inherited, INHERITED);
+        // Round 2: the two other axes of the side that moves.
+        let indexes = engine.probe_round(alive, &kids, |m| {
+            [MOVE_AXIS[m], OTHER_AXES[MOVE_AXIS[m]][1]]
+        });
         for m in Bits(alive) {
+            let [a, b] = [MOVE_AXIS[m], OTHER_AXES[MOVE_AXIS[m]][1]];
+            values[m][a] = engine.table.value_at(indexes[m][0]);
+            values[m][b] = engine.table.value_at(indexes[m][1]);
+            if side(values[m]) > child_left(m) {
+                alive &= !(1 << m);
+            }
+        }
+        // Round 3: the other side's two axes not of the move (its value on the move's axis is
+        // the node's).
+        let mut others = [Cube::SOLVED; 18];
+        for m in Bits(alive) {
+            let premove = Move::from_index(mover_turn(!forward, m));
+            others[m] = Cube::from_move(premove).compose(&other);
+        }
+        let indexes = engine.probe_round(alive, &others, |m| OTHER_AXES[MOVE_AXIS[m]]);
+        // The survivors' plans, their moving side's corner row prefetched.
+        let mut kid_nodes = [None; 18];
+        for m in Bits(alive) {
+            let [a, b] = OTHER_AXES[MOVE_AXIS[m]];
+            let mut inherited = [0u8; 3];
+            inherited[MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
+            inherited[a] = engine.table.value_at(indexes[m][0]);
+            inherited[b] = engine.table.value_at(indexes[m][1]);
+            if side(inherited) > child_left(m) {
+                continue;
+            }
+            let values = values[m];
+            let mut kid = if forward {
+                Node {
+                    cube: kids[m],
+                    inverse: others[m],
+                    values,
+                    inverse_values: inherited,
+                    corner: corners[m],
+                    entry: (0, 0),
+                }
+            } else {
+                Node {
+                    cube: others[m],
+                    inverse: kids[m],
+                    values: inherited,
+                    inverse_values: values,
+                    corner: corners[m],
+                    entry: (0, 0),
+                }
+            };
+            let (after, before) = if forward {
+                (AFTER[m], before)
+            } else {
+                (after, BEFORE[m])
+            };
+            let kid_plan = kid.plan::<QTM>(after, before, budget - cost::<QTM>(m));
+            kid.entry = engine.corner_entry(kid.mover(kid_plan));
+            kid_nodes[m] = Some((kid, kid_plan));
+        }
+        for m in Bits(alive | solving) {
             if self.abort != Abort::No {
                 return;
             }
-            if survivors >> m & 1 == 0 || side(inherited[m]) > child_left(m) {
+            if kid_nodes[m].is_none() && solving >> m & 1 == 0 {
                 continue;
             }
-            if QTM && child_left(m) == 0 {
-                // A half turn with 2 left: the child is a solution or nothing.
-                if kids[m].is_solved() {
-                    if is_forward {
-                        self.forward[moves] = m as u8;
-                        self.record(moves + 1, premoves);
-                    } else {
-                        self.reverse[premoves] = m as u8;
-                        self.record(moves, premoves + 1);
-                    }
-                }
-                continue;
-            }
-            let (cube, inverse, kid_values, kid_inverse_values) = if is_forward {
-                (kids[m], others[m], values[m], inherited[m])
-            } else {
-                (others[m], kids[m], inherited[m], values[m])
-            };
-            let kid = Node {
-                cube,
-                inverse,
-                values: kid_values,
-                inverse_values: kid_inverse_values,
-                corner: corners[m],
-            };
-            if is_forward {
+            if forward {
                 self.forward[moves] = m as u8;
-                let budget = budget - cost::<QTM>(m);
-                self.expand::<QTM>(&kid, AFTER[m], before, moves + 1, premoves, budget);
             } else {
                 self.reverse[premoves] = m as u8;
-                let budget = budget - cost::<QTM>(m);
-                self.expand::<QTM>(&kid, after, BEFORE[m], moves, premoves + 1, budget);
+            }
+            let at = if forward {
+                (AFTER[m], before, moves + 1, premoves)
+            } else {
+                (after, BEFORE[m], moves, premoves + 1)
+            };
+            match kid_nodes[m] {
+                Some((kid, kid_plan)) => {
+                    self.expand::<QTM>(&kid, kid_plan, at, budget - cost::<QTM>(m));
+                }
+                // A half turn with 2 left that solves the cube.
+                None => self.record(at.2, at.3),
             }
         }
     }

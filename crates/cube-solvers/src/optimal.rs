@@ -1007,6 +1007,8 @@ impl<M: Method> Run<'_, M> {
             prefixes: &prefixes,
             bound,
             want,
+            order: state.order.clone(),
+            done_before: state.results.iter().map(Option::is_some).collect(),
             next: AtomicUsize::new(0),
             state: Mutex::new(state),
             live_nodes: AtomicU64::new(0),
@@ -1172,6 +1174,11 @@ struct Queue<'a, M> {
     prefixes: &'a [Vec<u8>],
     bound: usize,
     want: usize,
+    /// The search order ([`BoundState::order`]) and the prefixes done before the bound's threads
+    /// start (by a resumed checkpoint, or as other prefixes of a symmetric start's orbit), read
+    /// without the lock.
+    order: Vec<usize>,
+    done_before: Vec<bool>,
     /// The rank of the next prefix to take.
     next: AtomicUsize,
     state: Mutex<BoundState>,
@@ -1192,14 +1199,10 @@ impl<M: Method> Queue<'_, M> {
             {
                 break;
             }
-            let i = {
-                let state = self.state.lock().expect("lock");
-                let i = state.order[rank];
-                if state.results[i].is_some() {
-                    continue;
-                }
-                i
-            };
+            let i = self.order[rank];
+            if self.done_before[i] {
+                continue;
+            }
             let before = worker.nodes();
             worker.run_prefix(&self.prefixes[i], self.bound, rank, self.want);
             let nodes = worker.nodes() - before;
