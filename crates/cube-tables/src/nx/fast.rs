@@ -254,6 +254,20 @@ mod simd {
     use super::super::coord::{Eo, Ep, NxSym, Subgroup, perm4_rank, subset_rank};
     use super::{Axis, Locator};
 
+    /// [`subset_rank`] of every 12-bit mask of four positions (0 for the other masks): one load
+    /// where the rank takes a loop over the bits.
+    static SUBSET_RANKS: [u16; 1 << 12] = {
+        let mut ranks = [0u16; 1 << 12];
+        let mut mask = 0u32;
+        while mask < 1 << 12 {
+            if mask.count_ones() == 4 {
+                ranks[mask as usize] = subset_rank(mask) as u16;
+            }
+            mask += 1;
+        }
+        ranks
+    };
+
     /// `x mod 3` for `x < 16`.
     const MOD3: [u8; 16] = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
 
@@ -364,7 +378,7 @@ mod simd {
                 let upper =
                     _mm_cmpeq_epi8(_mm_and_si128(q, _mm_set1_epi8(0x0C)), _mm_setzero_si128());
                 let u_edges = _mm_movemask_epi8(upper) as u32 & 0xFFF;
-                subset_rank(gather(u_edges, others))
+                u32::from(SUBSET_RANKS[gather(u_edges, others) as usize])
             } else {
                 0
             };
@@ -376,7 +390,7 @@ mod simd {
             };
             let row = class as usize * subgroup.rows_per_class()
                 + (perm * subgroup.eo.count() as u32 + flip_part) as usize;
-            (row, subset_rank(e_mask))
+            (row, u32::from(SUBSET_RANKS[e_mask as usize]))
         }
     }
 }
