@@ -222,9 +222,21 @@ fn read_argument(argument: &str) -> Result<Vec<u8>, CliError> {
             .read_to_end(&mut buffer)
             .map_err(|e| CliError::io(format!("reading standard input: {e}")))?;
         Ok(buffer)
+    } else if looks_like_a_file(argument) {
+        Err(CliError::usage(format!(
+            "STATE `{argument}` is a file name, not a state: give the file on standard input (STATE `-`): `... - < {argument}`"
+        )))
     } else {
         Ok(argument.as_bytes().to_vec())
     }
+}
+
+/// Whether STATE names an existing file (a path with a `/` or a `.`, no spaces): no state format
+/// is one, and read as moves it would only fail at its first character.
+fn looks_like_a_file(argument: &str) -> bool {
+    argument.contains(['/', '.'])
+        && !argument.contains(char::is_whitespace)
+        && std::path::Path::new(argument).is_file()
 }
 
 /// (0-based line number, the line trimmed) for every line that holds an input: not blank, not a

@@ -602,3 +602,25 @@ fn nothing_prints_outside_the_writer() {
     }
     assert!(checked >= 10, "{checked} files");
 }
+
+/// A file name given as STATE (`--batch states.txt`) is not read as moves (which failed at its
+/// first `/` with a parse error): a usage error says how to give the file.
+#[test]
+fn a_file_name_as_state_says_to_use_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("states.txt");
+    std::fs::write(&path, "R U\nF2\n").unwrap();
+    let path = path.to_str().unwrap();
+    for args in [vec!["solve", "--batch", path], vec!["solve", path]] {
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            err.contains("is a file name, not a state") && err.contains(&format!("- < {path}")),
+            "{err}"
+        );
+    }
+    // A path that is not a file is still read as a state, and refused as one.
+    let (code, _, err) = run(&["solve", "no/such.file"], None);
+    assert_ne!(code, 0);
+    assert!(!err.contains("is a file name"), "{err}");
+}

@@ -164,6 +164,30 @@ fn missing_larger_tier_says_how_to_bake_it() {
     assert!(out.contains("tier 8edge: not baked"), "{out}");
 }
 
+/// A missing nx tier is called a table, and the tier offered instead is the small nx tier of the
+/// same metric (the Korf default would not search in quarter turns).
+#[test]
+fn a_missing_nx_tier_offers_the_small_nx_tier_of_its_metric() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir_arg = dir.path().to_str().unwrap();
+    for (tier, small) in [
+        ("nx-eo3ep1", "nx-eo1ep1"),
+        ("nx-eo2ep1-qtm", "nx-eo1ep1-qtm"),
+    ] {
+        let (code, _, err) = run(
+            &["optimal", "R U", "--tables", dir_arg, "--tier", tier],
+            None,
+        );
+        assert_eq!(code, 3, "{err}");
+        assert!(
+            err.contains(&format!("the {tier} table is not baked"))
+                && err.contains(&format!("cube-cli tables bake --tier {tier}"))
+                && err.contains(&format!("or use --tier {small}")),
+            "{err}"
+        );
+    }
+}
+
 /// `--metric qtm` with no quarter-turn table baked, or with a tier of the other metric, is a
 /// usage error naming the tier to bake or use, before anything is baked.
 #[test]

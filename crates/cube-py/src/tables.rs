@@ -139,8 +139,10 @@ pub fn optimal_tables(
         TierState::Invalid(e) => return Err(table_error(e)),
         TierState::Missing if !tier::baked_on_first_use(tier) => {
             return Err(TablesMissing::new_err(format!(
-                "the {tier} pattern databases are not baked in {}: call cube_toolkit.tables.bake(\"{tier}\") first, or use tier=\"6edge\"",
-                dir.display()
+                "the {tier} {} not baked in {}: call cube_toolkit.tables.bake(\"{tier}\") first, or use tier=\"{}\"",
+                tier.family().tables_are(),
+                dir.display(),
+                tier::first_use_alternative(tier)
             )));
         }
         TierState::Missing => bake(&dir, tier)?,

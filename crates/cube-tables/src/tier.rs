@@ -153,6 +153,18 @@ pub fn baked_on_first_use(tier: Tier) -> bool {
     matches!(tier, Tier::Edge6 | Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm) || tier.family() == Family::H48
 }
 
+/// The tier of the same family and metric as `tier` that a search bakes on first use
+/// ([`baked_on_first_use`]): 6edge for a Korf tier, nx-eo1ep1 (or nx-eo1ep1-qtm) for an nx tier,
+/// an H48 tier itself; what a message about a missing tier offers instead.
+pub fn first_use_alternative(tier: Tier) -> Tier {
+    match (tier.family(), tier.metric()) {
+        (Family::Korf, _) => Tier::Edge6,
+        (Family::H48, _) => tier,
+        (Family::Nx, Metric::Htm) => Tier::NxEo1Ep1,
+        (Family::Nx, Metric::Qtm) => Tier::NxEo1Ep1Qtm,
+    }
+}
+
 /// What [`bake()`] reports as it goes.
 #[derive(Debug)]
 pub enum BakeEvent<'a> {

@@ -140,9 +140,11 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
         TierState::Invalid(e) => return Err(CliError::tables(&e)),
         TierState::Missing if !tier::baked_on_first_use(tier) => {
             return Err(CliError::tables_text(format!(
-                "the {tier} pattern databases are not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier 6edge",
+                "the {tier} {} not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier {}",
+                tier.family().tables_are(),
                 dir.display(),
-                crate::tiers::tier_cost_text(tier)
+                crate::tiers::tier_cost_text(tier),
+                tier::first_use_alternative(tier)
             )));
         }
         TierState::Missing => tables::bake(dir, &[tier], show_progress, false)?,

@@ -229,6 +229,15 @@ impl Family {
             Family::Nx => "nx",
         }
     }
+
+    /// What a message calls a tier's tables, with the verb: `pattern databases are` (Korf's),
+    /// `table is` (an H48 or nx tier's).
+    pub const fn tables_are(self) -> &'static str {
+        match self {
+            Family::Korf => "pattern databases are",
+            Family::H48 | Family::Nx => "table is",
+        }
+    }
 }
 
 /// `Korf`, `H48`.
