@@ -24,8 +24,11 @@ fn bake_time(tier: Tier) -> Option<&'static str> {
         Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Some("about 10 minutes"),
         // 22.3 s and 20.3 s, without the corner database.
         Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm => Some("about 25 s"),
-        // 129 s at load (62 s of CPU).
-        Tier::NxEo2Ep1 => Some("about 2 minutes"),
+        // Quiet, the corner database there: 30.7 s and 23.7 s; 48.1 s and 39.9 s; 131 s and
+        // 128 s.
+        Tier::NxEo2Ep1 | Tier::NxEo2Ep1Qtm => Some("about 30 s"),
+        Tier::NxEo1Ep2 | Tier::NxEo1Ep2Qtm => Some("about 50 s"),
+        Tier::NxEo1Ep3 | Tier::NxEo1Ep3Qtm => Some("about 2 minutes"),
         // nx-eo3ep1-qtm 8 min 15 s at load 2 to 3 (445 s of CPU); nx-eo3ep1 652 s of CPU (20
         // minutes at load 10 to 15).
         Tier::NxEo3Ep1 | Tier::NxEo3Ep1Qtm => Some("about 8 minutes"),

@@ -298,7 +298,8 @@ fn a_checkpoint_of_the_other_metric_is_refused() {
 }
 
 /// The superflip is 24 quarter turns from solved (Reid 1998), proven here over the largest
-/// quarter-turn tier in `CUBE_TABLES_DIR` (minutes over nx-eo2ep1-qtm: not for CI):
+/// quarter-turn tier in `CUBE_TABLES_DIR` (341 s over nx-eo3ep1-qtm on 2 cores, hours over
+/// nx-eo2ep1-qtm: not for CI; docs/PERFORMANCE.md, "QTM"):
 /// `CUBE_TABLES_DIR=tables cargo test --release -p cube-solvers --test integration superflip -- --ignored`
 #[test]
 #[ignore = "minutes: run by hand over a baked -qtm tier"]
