@@ -53,6 +53,8 @@ pub struct BakeOptions {
 ///
 /// - `InvalidInput` for a tier of another family.
 /// - `NoSpace` when `dir` has less free space than the table needs.
+/// - `InvalidInput` when the bake needs more memory than the system has available (RAM and
+///   swap: a byte per coset, then the packed table), checked before it allocates.
 /// - `Locked` when another bake or clean of `dir` holds its lock (unless `wait_for_lock`);
 ///   `Io`: the errors of writing the table.
 pub fn bake(
@@ -94,6 +96,9 @@ pub(crate) fn bake_under(
     }
     check_free_space(dir, HEADER_LEN as u64 + spec.payload_len()).map_err(at)?;
     let subgroup = subgroup(tier).expect("an nx tier");
+    // The cells (a byte per coset), then the packed table beside them.
+    let needed = (N_CORNER_CLASSES * subgroup.n_edges()) as u64 + spec.payload_len();
+    check_memory(tier, needed, available_memory()).map_err(at)?;
     let Encoding::Line2 { base } = spec.encoding else {
         unreachable!("an nx table has 2-bit lines")
     };
@@ -119,6 +124,45 @@ pub(crate) fn bake_under(
         write_time: write_start.elapsed(),
         notes: Vec::new(),
     })
+}
+
+/// Refuses a bake that needs more memory than the system has `available` (RAM and swap; `None`:
+/// not known), before it allocates: without the check, the allocation of the cells would abort
+/// the process (nx-eo2ep2's 30 G cosets on a machine of 24 GiB).
+fn check_memory(tier: Tier, needed: u64, available: Option<u64>) -> Result<(), TableError> {
+    match available {
+        Some(available) if available < needed => {
+            let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+            Err(TableError::new(Kind::InvalidInput {
+                what: format!(
+                    "the {tier} bake needs {:.1} GiB of memory (a byte per coset, then the packed \
+                     table) and the system has {:.1} GiB available (RAM and swap): bake it on a \
+                     machine with more memory, or use a smaller nx tier",
+                    gib(needed),
+                    gib(available)
+                ),
+            }))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The memory the system can still give (`MemAvailable` plus `SwapFree` of `/proc/meminfo`), on
+/// Linux.
+fn available_memory() -> Option<u64> {
+    meminfo_available(&std::fs::read_to_string("/proc/meminfo").ok()?)
+}
+
+/// [`available_memory`] from the text of `/proc/meminfo` (`Key:   N kB` lines).
+fn meminfo_available(meminfo: &str) -> Option<u64> {
+    let field = |key: &str| {
+        meminfo.lines().find_map(|line| {
+            let rest = line.strip_prefix(key)?.strip_prefix(':')?;
+            let kib: u64 = rest.trim().strip_suffix("kB")?.trim().parse().ok()?;
+            Some(kib * 1024)
+        })
+    };
+    Some(field("MemAvailable")? + field("SwapFree").unwrap_or(0))
 }
 
 /// The error of a search whose frontier ran out before every coset was reached (a bug).
@@ -503,6 +547,26 @@ fn pack(cells: &[u8], base: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bake that needs more memory than is available is refused with the figures and what to
+    /// do; the available memory is read from `/proc/meminfo`'s lines.
+    #[test]
+    fn a_bake_beyond_the_memory_is_refused_before_it_allocates() {
+        let gib = 1u64 << 30;
+        let err = check_memory(Tier::NxEo2Ep2, 30 * gib, Some(23 * gib)).expect_err("refused");
+        let text = err.to_string();
+        assert!(
+            text.contains("the nx-eo2ep2 bake needs 30.0 GiB of memory")
+                && text.contains("23.0 GiB available")
+                && text.contains("a machine with more memory"),
+            "{text}"
+        );
+        assert!(check_memory(Tier::NxEo2Ep2, 30 * gib, Some(31 * gib)).is_ok());
+        assert!(check_memory(Tier::NxEo2Ep2, 30 * gib, None).is_ok());
+        let meminfo = "MemTotal:       24000000 kB\nMemFree:         1000 kB\nMemAvailable:   20000000 kB\nSwapTotal:  2000 kB\nSwapFree:        1000 kB\n";
+        assert_eq!(meminfo_available(meminfo), Some(20_001_000 * 1024));
+        assert_eq!(meminfo_available("MemTotal: 5 kB\n"), None);
+    }
 
     #[test]
     fn packed_lines_read_back() {
