@@ -321,7 +321,7 @@ impl<T: AsRef<[u8]> + Sync> Engine<'_, T> {
     fn corner_entry(&self, cube: &Cube) -> (usize, usize) {
         let (perm, twist) = corner_coord(cube);
         let entry = self.corners.locate(perm, twist);
-        //self.corners.prefetch_deltas(entry.0);
+        self.corners.prefetch_deltas(entry.0);
         entry
     }
 
@@ -676,25 +676,18 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             if side(inherited) > child_left(m) {
                 continue;
             }
-            let values = values[m];
-            let mut kid = if forward {
-                Node {
-                    cube: kids[m],
-                    inverse: others[m],
-                    values,
-                    inverse_values: inherited,
-                    corner: corners[m],
-                    entry: (0, 0),
-                }
+            let (cube, inverse, kid_values, kid_inverse_values) = if forward {
+                (kids[m], others[m], values[m], inherited)
             } else {
-                Node {
-                    cube: others[m],
-                    inverse: kids[m],
-                    values: inherited,
-                    inverse_values: values,
-                    corner: corners[m],
-                    entry: (0, 0),
-                }
+                (others[m], kids[m], inherited, values[m])
+            };
+            let mut kid = Node {
+                cube,
+                inverse,
+                values: kid_values,
+                inverse_values: kid_inverse_values,
+                corner: corners[m],
+                entry: (0, 0),
             };
             let (after, before) = if forward {
                 (AFTER[m], before)

@@ -150,7 +150,7 @@ pub fn largest_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
 /// default tier 6edge (seconds), every H48 tier and the smallest nx tier of either metric
 /// (seconds), asked for by name; a larger Korf or nx tier is an error that says how to bake it.
 pub fn baked_on_first_use(tier: Tier) -> bool {
-    matches!(tier, Tier::Edge6 | Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm) || tier.family() == Family::H48
+    first_use_alternative(tier) == tier
 }
 
 /// The tier of the same family and metric as `tier` that a search bakes on first use
