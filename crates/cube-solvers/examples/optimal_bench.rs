@@ -23,7 +23,8 @@
 //! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
 //! returns), and `--ordered-from N` / `--ordered-prefix-depth D` set its ordered bounds
 //! (`sym48::Config::ordered_from`, default 15 and 3; for an nx tier `nx::Config::ordered_from`,
-//! default 14 and 4). `--prefix-depth`, the upper-bound options
+//! default 14 and 4; `--lanes N` the prefixes an nx thread searches at once, default 4).
+//! `--prefix-depth`, the upper-bound options
 //! and `--max-length` apply to both.
 //!
 //! `--heuristic-stats N` prints instead the mean heuristic of N seeded random states for each
@@ -122,6 +123,14 @@ fn parse_args() -> Result<Args, String> {
                     prefix_depth("--ordered-prefix-depth", &value("--ordered-prefix-depth")?)?;
                 args.configs.sym48.ordered_prefix_depth = depth;
                 args.configs.nx.ordered_prefix_depth = depth;
+            }
+            "--lanes" => {
+                let lanes = value("--lanes")?
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=16).contains(n))
+                    .ok_or("--lanes: 1 to 16")?;
+                args.configs.nx.lanes = lanes;
             }
             "--heuristic-stats" => {
                 args.heuristic_stats = Some(

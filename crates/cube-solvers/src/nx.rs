@@ -32,7 +32,11 @@
 //! children are bounded in lockstep, in three rounds (one axis of the side that moves and the
 //! corners, its two other axes, the other side's two axes not of the move), every table line of a
 //! round prefetched before any is read; the other side's value on the axis of the move is the
-//! node's (inherited, not probed). A node of the progress counts is a child made (vcube's
+//! node's (inherited, not probed). Each thread searches several prefixes at once, its lanes
+//! ([`Config::lanes`]): a lane's depth-first search is cut into steps that end where a round's
+//! lines are in flight, and the thread takes a step of each lane in turn, so that one lane's
+//! arithmetic runs while another's lines arrive (the search of each prefix, its nodes and its
+//! solutions are those of one lane alone). A node of the progress counts is a child made (vcube's
 //! evaluations).
 
 use std::time::Duration;
@@ -45,8 +49,8 @@ use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
 use crate::optimal::{
-    Abort, Checkpoint, Driver, Method, OptimalSearch, Ordered, Outcome, Periodic, PrefixWorker,
-    Progress, Shared, Task,
+    Abort, Checkpoint, Driver, Method, OptimalSearch, Ordered, Outcome, Periodic, Prefixes,
+    Progress, QueueWorker, Shared, Taken, Task,
 };
 use crate::search::{AFTER, NO_MOVE};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
@@ -77,6 +81,9 @@ pub struct Config {
     pub ordered_from: usize,
     /// The length of the prefixes of the ordered bounds (1 to 4; default 4, vcube's).
     pub ordered_prefix_depth: usize,
+    /// Prefixes each thread searches at once (1 to 16), one round of table lines of each in
+    /// flight while the others compute (default 4).
+    pub lanes: usize,
 }
 
 impl Default for Config {
@@ -89,6 +96,7 @@ impl Default for Config {
             symmetric_starts: true,
             ordered_from: 14,
             ordered_prefix_depth: 4,
+            lanes: 4,
         }
     }
 }
@@ -106,13 +114,14 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
     /// The search over `table` and `corners` with `config`.
     ///
     /// # Panics
-    /// If a prefix depth is not 1 to 4.
+    /// If a prefix depth is not 1 to 4, or the lanes not 1 to 16.
     pub fn with_config(table: &'t NxTable<T>, corners: &'t SymCorners, config: Config) -> Self {
         assert!(
             (1..=4).contains(&config.prefix_depth)
                 && (1..=4).contains(&config.ordered_prefix_depth),
             "prefix depth 1 to 4"
         );
+        assert!((1..=16).contains(&config.lanes), "lanes 1 to 16");
         Nx {
             table,
             corners,
@@ -131,7 +140,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
 
     /// The lower bound of `cube`: the six probes with the (x, x, x) rule, and the corner distance.
     pub fn lower_bound(&self, cube: &Cube) -> usize {
-        Engine::new(self.table, self.corners).lower_bound(cube)
+        Engine::new(self.table, self.corners, 1).lower_bound(cube)
     }
 
     fn driver(&self) -> Driver {
@@ -166,7 +175,7 @@ impl<T: AsRef<[u8]> + Sync> OptimalSearch for Nx<'_, T> {
         progress: &mut dyn FnMut(&Progress),
         periodic: Option<Periodic<'_>>,
     ) -> Result<Outcome, SolveError> {
-        let engine = Engine::new(self.table, self.corners);
+        let engine = Engine::new(self.table, self.corners, self.config.lanes);
         let task = Task {
             cube,
             limits,
@@ -284,15 +293,21 @@ impl Iterator for Bits {
     }
 }
 
-/// What the workers share: the table and the corners.
+/// What the workers share: the table and the corners, and how many prefixes each thread
+/// searches at once.
 struct Engine<'t, T> {
     table: &'t NxTable<T>,
     corners: &'t SymCorners,
+    lanes: usize,
 }
 
 impl<'t, T: AsRef<[u8]>> Engine<'t, T> {
-    fn new(table: &'t NxTable<T>, corners: &'t SymCorners) -> Self {
-        Engine { table, corners }
+    fn new(table: &'t NxTable<T>, corners: &'t SymCorners, lanes: usize) -> Self {
+        Engine {
+            table,
+            corners,
+            lanes,
+        }
     }
 }
 
@@ -378,17 +393,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Method for Engine<'t, T> {
         Worker {
             shared,
             root: *cube,
-            forward: [0; 32],
-            reverse: [0; 32],
-            after_prefix: AFTER[NO_MOVE],
-            prefix_len: 0,
-            poll: 0,
-            prefix_rank: 0,
-            want: 1,
-            solutions: Vec::new(),
-            seen: HashSet::new(),
+            lanes: Vec::new(),
             n_nodes: 0,
-            abort: Abort::No,
         }
     }
 }
@@ -466,10 +472,108 @@ impl Node {
     }
 }
 
-/// One thread's search state.
+/// One thread's search state: its lanes, each searching one prefix, their rounds interleaved.
 struct Worker<'a, 't, T> {
     shared: &'a Shared<'a, Engine<'t, T>>,
     root: Cube,
+    lanes: Vec<Lane>,
+    /// The nodes of the prefixes this worker finished.
+    n_nodes: u64,
+}
+
+impl<T: AsRef<[u8]> + Sync> QueueWorker for Worker<'_, '_, T> {
+    fn work(&mut self, queue: &dyn Prefixes) {
+        let n_lanes = self.shared.method.lanes;
+        self.lanes.resize_with(n_lanes, Lane::default);
+        match self.shared.method.table.metric() {
+            Metric::Htm => self.run_lanes::<false>(queue),
+            Metric::Qtm => self.run_lanes::<true>(queue),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.n_nodes
+    }
+}
+
+impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
+    /// Takes a step of each lane in turn (the work up to its next round of prefetched table
+    /// lines, [`Lane::step`]), so that a lane's lines arrive while the others compute; a lane
+    /// whose prefix is searched (or cut off) hands it back to `queue` and takes the next.
+    fn run_lanes<const QTM: bool>(&mut self, queue: &dyn Prefixes) {
+        let (shared, root) = (self.shared, self.root);
+        let mut taken: Vec<Option<Taken<'_>>> = self.lanes.iter().map(|_| None).collect();
+        let mut more = true;
+        loop {
+            let mut busy = false;
+            for (lane, slot) in self.lanes.iter_mut().zip(&mut taken) {
+                loop {
+                    if slot.is_none() {
+                        if !more {
+                            break;
+                        }
+                        let Some(next) = queue.take() else {
+                            more = false;
+                            break;
+                        };
+                        lane.start::<QTM, T>(shared, &root, &next, queue.bound(), queue.want());
+                        *slot = Some(next);
+                    }
+                    if lane.step::<QTM, T>(shared) {
+                        busy = true;
+                        break;
+                    }
+                    let done = slot.take().expect("a lane with a prefix");
+                    self.n_nodes += lane.n_nodes;
+                    let solutions = std::mem::take(&mut lane.solutions);
+                    if !queue.finish(&done, lane.abort, solutions, lane.n_nodes) {
+                        return;
+                    }
+                }
+            }
+            if !busy {
+                return;
+            }
+        }
+    }
+}
+
+/// A node to expand on a lane's stack, or a solution to record.
+#[derive(Clone, Copy)]
+struct Entry {
+    node: Node,
+    plan: Plan,
+    /// The canonical moves and premoves after it, and the moves and premoves made to reach it.
+    after: u32,
+    before: u32,
+    moves: usize,
+    premoves: usize,
+    /// Its budget of moves left (in quarter turns in the quarter-turn metric).
+    budget: usize,
+    /// The move from its parent (a move, or a premove if `premove`; none for a prefix's root).
+    made: Option<(u8, bool)>,
+    /// A half turn with 2 left that solves the cube (quarter turns): only recorded.
+    solves: bool,
+}
+
+/// Where a lane's node is in its expansion ([`Lane::step`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Phase {
+    /// The next entry of the stack is taken.
+    #[default]
+    Pop,
+    /// The first round's table lines are in flight.
+    First,
+    /// The second round's.
+    Second,
+    /// The third round's.
+    Third,
+}
+
+/// One prefix's depth-first search, made of steps that end where a round of table lines is in
+/// flight, so that a thread interleaves several ([`Worker::run_lanes`]).
+#[derive(Default)]
+struct Lane {
     /// The moves made from the start (the prefix's first), and the premoves made, in order: a
     /// solution is the moves, then the premoves last to first.
     forward: [u8; 32],
@@ -478,28 +582,83 @@ struct Worker<'a, 't, T> {
     after_prefix: u32,
     prefix_len: usize,
     poll: u32,
-    prefix_rank: usize,
+    rank: usize,
     want: usize,
     solutions: Vec<Vec<Move>>,
-    /// The canonical solutions of the current prefix.
+    /// The canonical solutions of the prefix.
     seen: HashSet<Vec<Move>>,
+    /// The nodes of the prefix.
     n_nodes: u64,
     abort: Abort,
+    /// The nodes left to expand, the next on top (depth first, children in move order).
+    stack: Vec<Entry>,
+    phase: Phase,
+    /// The node being expanded and what its rounds found so far.
+    at: Option<Entry>,
+    round: Round,
 }
 
-impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
-    fn run_prefix(&mut self, prefix: &[u8], bound: usize, rank: usize, want: usize) {
+/// The children of the node a lane expands, as its rounds bound them.
+struct Round {
+    /// The children of the side that moves, and of the other (third round).
+    kids: [Cube; 18],
+    others: [Cube; 18],
+    /// The moves made, those probed, those alive, and (quarter turns) the half turns with 2 left
+    /// that solve the cube.
+    allowed: u32,
+    probed: u32,
+    alive: u32,
+    solving: u32,
+    /// The slot indexes of the round in flight: one axis (first), or two.
+    first: [[usize; 1]; 18],
+    pair: [[usize; 2]; 18],
+    /// The axis values of the side that moves, and the corner distances.
+    values: [[u8; 3]; 18],
+    corners: [u8; 18],
+}
+
+impl Default for Round {
+    fn default() -> Self {
+        Round {
+            kids: [Cube::SOLVED; 18],
+            others: [Cube::SOLVED; 18],
+            allowed: 0,
+            probed: 0,
+            alive: 0,
+            solving: 0,
+            first: [[0; 1]; 18],
+            pair: [[0; 2]; 18],
+            values: [[0; 3]; 18],
+            corners: [0; 18],
+        }
+    }
+}
+
+impl Lane {
+    /// Starts the search of `taken` from `root` at `bound` for up to `want` solutions: the
+    /// prefix made, its node bounded (its six probes in one round) and put on the stack.
+    fn start<const QTM: bool, T: AsRef<[u8]> + Sync>(
+        &mut self,
+        shared: &Shared<'_, Engine<'_, T>>,
+        root: &Cube,
+        taken: &Taken<'_>,
+        bound: usize,
+        want: usize,
+    ) {
         self.solutions.clear();
         self.seen.clear();
+        self.stack.clear();
+        self.phase = Phase::Pop;
         self.abort = Abort::No;
-        self.prefix_rank = rank;
+        self.n_nodes = 0;
+        self.rank = taken.rank;
         self.want = want;
-        let qtm = self.shared.method.table.metric() == Metric::Qtm;
+        let prefix = taken.prefix;
         let moves: Vec<Move> = prefix
             .iter()
             .map(|&m| Move::from_index(usize::from(m)))
             .collect();
-        let cost = if qtm {
+        let cost = if QTM {
             Metric::Qtm.length(&moves)
         } else {
             moves.len()
@@ -508,7 +667,7 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
             // The prefix alone is longer than the bound (in quarter turns).
             return;
         };
-        let mut cube = self.root;
+        let mut cube = *root;
         let mut prev = NO_MOVE;
         for (i, (&m, &mv)) in prefix.iter().zip(&moves).enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
@@ -516,7 +675,7 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
             self.forward[i] = m;
             prev = usize::from(m);
         }
-        self.after_prefix = if self.shared.any_face_after_prefix && prev != NO_MOVE {
+        self.after_prefix = if shared.any_face_after_prefix && prev != NO_MOVE {
             AFTER[NO_MOVE] & !(0b111 << (prev / 3 * 3))
         } else {
             AFTER[prev]
@@ -529,164 +688,241 @@ impl<T: AsRef<[u8]> + Sync> PrefixWorker for Worker<'_, '_, T> {
             }
             return;
         }
-        let engine = self.shared.method;
+        let engine = shared.method;
         let mut node = engine.node(&cube);
         if usize::from(node.bound()) <= budget {
             let (after, before) = (self.after_prefix, BEFORE[NO_MOVE]);
-            let plan = if qtm {
-                node.plan::<true>(after, before, budget)
-            } else {
-                node.plan::<false>(after, before, budget)
-            };
+            let plan = node.plan::<QTM>(after, before, budget);
             node.entry = engine.corner_entry(node.mover(plan));
-            let at = (after, before, prefix.len(), 0);
-            if qtm {
-                self.expand::<true>(&node, plan, at, budget);
-            } else {
-                self.expand::<false>(&node, plan, at, budget);
-            }
+            self.stack.push(Entry {
+                node,
+                plan,
+                after,
+                before,
+                moves: prefix.len(),
+                premoves: 0,
+                budget,
+                made: None,
+                solves: false,
+            });
         }
     }
 
-    fn abort(&self) -> Abort {
-        self.abort
-    }
-
-    fn take_solutions(&mut self) -> Vec<Vec<Move>> {
-        std::mem::take(&mut self.solutions)
-    }
-
-    fn nodes(&self) -> u64 {
-        self.n_nodes
-    }
-}
-
-impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
-    /// Searches the children of `node` (within its bound, `budget` moves left, after `moves`
-    /// moves and `premoves` premoves; `after` and `before` the canonical moves and premoves) on
-    /// the side and with the moves of `plan` ([`Node::plan`]): moves `m` make `(x m, m⁻¹ x⁻¹)`,
-    /// premoves `(m x, x⁻¹ m⁻¹)`. The children are bounded in three rounds, each computing and
-    /// prefetching the table lines of every child still alive before reading any, so that their
-    /// memory latencies overlap: one axis of the side that moves (not the move's: that one prunes
-    /// least), with the corner distances from the node's row of move deltas; the other two axes
-    /// of that side; the other side's two axes not of the move (its value on the move's axis is
-    /// the node's: the subgroup holds the axis's turns). Each child left gets its plan and its
-    /// moving side's corner row is prefetched before the first is searched. In quarter turns
-    /// (`QTM`) `budget` counts quarter turns and a half turn costs 2.
-    fn expand<const QTM: bool>(
+    /// Searches on until a round of table lines is in flight (true) or the prefix is searched or
+    /// aborted (false). A node is expanded on the side and with the moves of its plan
+    /// ([`Node::plan`]): moves `m` make `(x m, m⁻¹ x⁻¹)`, premoves `(m x, x⁻¹ m⁻¹)`. Its children
+    /// are bounded in three rounds, each computing and prefetching the table lines of every child
+    /// still alive, then (at the lane's next step) reading them: one axis of the side that moves
+    /// (not the move's: that one prunes least), with the corner distances from the node's row of
+    /// move deltas; the other two axes of that side; the other side's two axes not of the move
+    /// (its value on the move's axis is the node's: the subgroup holds the axis's turns). Each
+    /// child left gets its plan, its moving side's corner row is prefetched, and it goes on the
+    /// stack. In quarter turns (`QTM`) budgets count quarter turns and a half turn costs 2.
+    fn step<const QTM: bool, T: AsRef<[u8]> + Sync>(
         &mut self,
-        node: &Node,
-        plan: Plan,
-        (after, before, moves, premoves): (u32, u32, usize, usize),
-        budget: usize,
-    ) {
-        if budget == 1 {
-            for m in Bits(plan.allowed) {
-                if node.cube.apply_move(Move::from_index(m)).is_solved() {
-                    self.forward[moves] = m as u8;
-                    self.record(moves + 1, premoves);
+        shared: &Shared<'_, Engine<'_, T>>,
+    ) -> bool {
+        let engine = shared.method;
+        loop {
+            match self.phase {
+                Phase::Pop => {
+                    if self.abort != Abort::No {
+                        self.stack.clear();
+                        return false;
+                    }
+                    let Some(entry) = self.stack.pop() else {
+                        return false;
+                    };
+                    match entry.made {
+                        Some((m, false)) => self.forward[entry.moves - 1] = m,
+                        Some((m, true)) => self.reverse[entry.premoves - 1] = m,
+                        None => {}
+                    }
+                    if entry.solves {
+                        self.record(entry.moves, entry.premoves);
+                    } else if entry.budget == 1 {
+                        for m in Bits(entry.plan.allowed) {
+                            if entry.node.cube.apply_move(Move::from_index(m)).is_solved() {
+                                self.forward[entry.moves] = m as u8;
+                                self.record(entry.moves + 1, entry.premoves);
+                            }
+                        }
+                    } else {
+                        self.first_round::<QTM, T>(engine, entry);
+                        self.count(entry.plan.allowed.count_ones(), shared);
+                        self.at = Some(entry);
+                        self.phase = Phase::First;
+                        return true;
+                    }
+                }
+                Phase::First => {
+                    if self.second_round::<QTM, T>(engine) {
+                        self.phase = Phase::Second;
+                        return true;
+                    }
+                    self.phase = Phase::Pop;
+                }
+                Phase::Second => {
+                    if self.third_round::<QTM, T>(engine) {
+                        self.phase = Phase::Third;
+                        return true;
+                    }
+                    self.phase = Phase::Pop;
+                }
+                Phase::Third => {
+                    self.children::<QTM, T>(engine);
+                    self.phase = Phase::Pop;
                 }
             }
-            return;
         }
-        let engine = self.shared.method;
+    }
+
+    /// The first round of `entry`'s expansion: its children made, one axis of the side that
+    /// moves prefetched.
+    #[inline(always)]
+    fn first_round<const QTM: bool, T: AsRef<[u8]> + Sync>(
+        &mut self,
+        engine: &Engine<'_, T>,
+        entry: Entry,
+    ) {
+        let (node, plan, budget) = (&entry.node, entry.plan, entry.budget);
         let forward = plan.forward;
-        let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
-        // The side that moves, and the other, which takes the move as a premove: `m⁻¹ x⁻¹`, or
-        // `m x`.
-        let (mover, other, other_values) = if forward {
-            (node.cube, node.inverse, node.inverse_values)
-        } else {
-            (node.inverse, node.cube, node.values)
-        };
-        let allowed = plan.allowed;
-        self.count(allowed.count_ones());
+        let mover = node.mover(plan);
+        let round = &mut self.round;
+        round.allowed = plan.allowed;
         // The children to probe (in quarter turns, a half turn with 2 left is a solution or
         // nothing).
-        let probed = if QTM && budget == 2 {
-            allowed & QUARTER_TURNS
+        round.probed = if QTM && budget == 2 {
+            plan.allowed & QUARTER_TURNS
         } else {
-            allowed
+            plan.allowed
         };
-        let mut kids = [Cube::SOLVED; 18];
-        for m in Bits(allowed) {
-            kids[m] = mover.apply_move(Move::from_index(mover_turn(forward, m)));
+        for m in Bits(plan.allowed) {
+            round.kids[m] = mover.apply_move(Move::from_index(mover_turn(forward, m)));
         }
-        // Round 1: one axis of the side that moves; the node's corner row (prefetched by its
-        // parent) is read meanwhile.
-        let first = engine.probe_round(probed, &kids, |m| [OTHER_AXES[MOVE_AXIS[m]][0]]);
+        round.first =
+            engine.probe_round(round.probed, &round.kids, |m| [OTHER_AXES[MOVE_AXIS[m]][0]]);
+    }
+
+    /// Reads the first round (the node's corner row, prefetched by its parent, meanwhile) and
+    /// starts the second, the two other axes of the side that moves; false when no child is
+    /// left to probe.
+    #[inline(always)]
+    fn second_round<const QTM: bool, T: AsRef<[u8]> + Sync>(
+        &mut self,
+        engine: &Engine<'_, T>,
+    ) -> bool {
+        let entry = self.at.as_ref().expect("a node in expansion");
+        let (node, forward, budget) = (&entry.node, entry.plan.forward, entry.budget);
+        let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
+        let round = &mut self.round;
         // The corner distances of the children, from the node's row of move deltas.
         let (row, k) = node.entry;
         let deltas = engine.corners.deltas(row);
         let conj = engine.corners.conj_moves(k);
-        let mut corners = [0u8; 18];
         let mut alive = 0u32;
-        for m in Bits(allowed) {
+        for m in Bits(round.allowed) {
             let delta = (deltas >> (2 * conj[mover_turn(forward, m)])) & 3;
-            corners[m] = (node.corner + delta as u8).saturating_sub(1);
-            if corners[m] <= child_left(m) {
+            round.corners[m] = (node.corner + delta as u8).saturating_sub(1);
+            if round.corners[m] <= child_left(m) {
                 alive |= 1 << m;
             }
         }
-        let mut values = [[0u8; 3]; 18];
-        // In quarter turns, the half turns with 2 left that solve the cube.
-        let mut solving = 0u32;
+        round.solving = 0;
         for m in Bits(alive) {
-            if probed >> m & 1 == 0 {
-                if kids[m].is_solved() {
-                    solving |= 1 << m;
+            if round.probed >> m & 1 == 0 {
+                if round.kids[m].is_solved() {
+                    round.solving |= 1 << m;
                 }
                 alive &= !(1 << m);
                 continue;
             }
             let axis = OTHER_AXES[MOVE_AXIS[m]][0];
-            values[m][axis] = engine.table.value_at(first[m][0]);
-            if values[m][axis] > child_left(m) {
+            round.values[m][axis] = engine.table.value_at(round.first[m][0]);
+            if round.values[m][axis] > child_left(m) {
                 alive &= !(1 << m);
             }
         }
-        // Round 2: the two other axes of the side that moves.
-        let indexes = engine.probe_round(alive, &kids, |m| {
+        round.alive = alive;
+        if alive == 0 {
+            self.push_children::<QTM>(&[]);
+            return false;
+        }
+        round.pair = engine.probe_round(alive, &round.kids, |m| {
             [MOVE_AXIS[m], OTHER_AXES[MOVE_AXIS[m]][1]]
         });
+        true
+    }
+
+    /// Reads the second round and starts the third, the other side's two axes not of the move;
+    /// false when no child is left.
+    #[inline(always)]
+    fn third_round<const QTM: bool, T: AsRef<[u8]> + Sync>(
+        &mut self,
+        engine: &Engine<'_, T>,
+    ) -> bool {
+        let entry = self.at.as_ref().expect("a node in expansion");
+        let (node, forward, budget) = (&entry.node, entry.plan.forward, entry.budget);
+        let child_left = |m: usize| (budget - cost::<QTM>(m)) as u8;
+        let round = &mut self.round;
+        let mut alive = round.alive;
         for m in Bits(alive) {
             let [a, b] = [MOVE_AXIS[m], OTHER_AXES[MOVE_AXIS[m]][1]];
-            values[m][a] = engine.table.value_at(indexes[m][0]);
-            values[m][b] = engine.table.value_at(indexes[m][1]);
-            if side(values[m]) > child_left(m) {
+            round.values[m][a] = engine.table.value_at(round.pair[m][0]);
+            round.values[m][b] = engine.table.value_at(round.pair[m][1]);
+            if side(round.values[m]) > child_left(m) {
                 alive &= !(1 << m);
             }
         }
-        // Round 3: the other side's two axes not of the move (its value on the move's axis is
-        // the node's).
-        let mut others = [Cube::SOLVED; 18];
+        round.alive = alive;
+        if alive == 0 {
+            self.push_children::<QTM>(&[]);
+            return false;
+        }
+        let other = if forward { node.inverse } else { node.cube };
         for m in Bits(alive) {
             let premove = Move::from_index(mover_turn(!forward, m));
-            others[m] = Cube::from_move(premove).compose(&other);
+            round.others[m] = Cube::from_move(premove).compose(&other);
         }
-        let indexes = engine.probe_round(alive, &others, |m| OTHER_AXES[MOVE_AXIS[m]]);
-        // The survivors' plans, their moving side's corner row prefetched.
-        let mut kid_nodes = [None; 18];
-        for m in Bits(alive) {
+        round.pair = engine.probe_round(alive, &round.others, |m| OTHER_AXES[MOVE_AXIS[m]]);
+        true
+    }
+
+    /// Reads the third round and puts the children left on the stack, each with its plan and
+    /// its moving side's corner row prefetched.
+    #[inline(always)]
+    fn children<const QTM: bool, T: AsRef<[u8]> + Sync>(&mut self, engine: &Engine<'_, T>) {
+        let entry = self.at.as_ref().expect("a node in expansion");
+        let (node, forward, budget) = (&entry.node, entry.plan.forward, entry.budget);
+        let (after, before) = (entry.after, entry.before);
+        let other_values = if forward {
+            node.inverse_values
+        } else {
+            node.values
+        };
+        let round = &self.round;
+        let mut kids = [None; 18];
+        for m in Bits(round.alive) {
+            let left = budget - cost::<QTM>(m);
             let [a, b] = OTHER_AXES[MOVE_AXIS[m]];
             let mut inherited = [0u8; 3];
             inherited[MOVE_AXIS[m]] = other_values[MOVE_AXIS[m]];
-            inherited[a] = engine.table.value_at(indexes[m][0]);
-            inherited[b] = engine.table.value_at(indexes[m][1]);
-            if side(inherited) > child_left(m) {
+            inherited[a] = engine.table.value_at(round.pair[m][0]);
+            inherited[b] = engine.table.value_at(round.pair[m][1]);
+            if usize::from(side(inherited)) > left {
                 continue;
             }
-            let (cube, inverse, kid_values, kid_inverse_values) = if forward {
-                (kids[m], others[m], values[m], inherited)
+            let (cube, inverse, values, inverse_values) = if forward {
+                (round.kids[m], round.others[m], round.values[m], inherited)
             } else {
-                (others[m], kids[m], inherited, values[m])
+                (round.others[m], round.kids[m], inherited, round.values[m])
             };
             let mut kid = Node {
                 cube,
                 inverse,
-                values: kid_values,
-                inverse_values: kid_inverse_values,
-                corner: corners[m],
+                values,
+                inverse_values,
+                corner: round.corners[m],
                 entry: (0, 0),
             };
             let (after, before) = if forward {
@@ -694,34 +930,48 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
             } else {
                 (after, BEFORE[m])
             };
-            let kid_plan = kid.plan::<QTM>(after, before, budget - cost::<QTM>(m));
-            kid.entry = engine.corner_entry(kid.mover(kid_plan));
-            kid_nodes[m] = Some((kid, kid_plan));
+            let plan = kid.plan::<QTM>(after, before, left);
+            kid.entry = engine.corner_entry(kid.mover(plan));
+            kids[m] = Some((kid, plan));
         }
-        for m in Bits(alive | solving) {
-            if self.abort != Abort::No {
-                return;
+        self.push_children::<QTM>(&kids);
+    }
+
+    /// Puts on the stack the children of the node in expansion, `kids` (by move; none when the
+    /// rounds left none) and the solving half turns, the lowest move on top.
+    fn push_children<const QTM: bool>(&mut self, kids: &[Option<(Node, Plan)>]) {
+        let entry = self.at.take().expect("a node in expansion");
+        let forward = entry.plan.forward;
+        let solving = self.round.solving;
+        let mut left = solving;
+        for (m, kid) in kids.iter().enumerate() {
+            if kid.is_some() {
+                left |= 1 << m;
             }
-            if kid_nodes[m].is_none() && solving >> m & 1 == 0 {
-                continue;
-            }
-            if forward {
-                self.forward[moves] = m as u8;
+        }
+        while left != 0 {
+            let m = 31 - left.leading_zeros() as usize;
+            left &= !(1 << m);
+            let (after, before, moves, premoves) = if forward {
+                (AFTER[m], entry.before, entry.moves + 1, entry.premoves)
             } else {
-                self.reverse[premoves] = m as u8;
-            }
-            let at = if forward {
-                (AFTER[m], before, moves + 1, premoves)
-            } else {
-                (after, BEFORE[m], moves, premoves + 1)
+                (entry.after, BEFORE[m], entry.moves, entry.premoves + 1)
             };
-            match kid_nodes[m] {
-                Some((kid, kid_plan)) => {
-                    self.expand::<QTM>(&kid, kid_plan, at, budget - cost::<QTM>(m));
-                }
-                // A half turn with 2 left that solves the cube.
-                None => self.record(at.2, at.3),
-            }
+            let (node, plan, solves) = match kids.get(m).copied().flatten() {
+                Some((node, plan)) => (node, plan, false),
+                None => (entry.node, entry.plan, true),
+            };
+            self.stack.push(Entry {
+                node,
+                plan,
+                after,
+                before,
+                moves,
+                premoves,
+                budget: entry.budget - cost::<QTM>(m),
+                made: Some((m as u8, !forward)),
+                solves,
+            });
         }
     }
 
@@ -758,12 +1008,12 @@ impl<T: AsRef<[u8]> + Sync> Worker<'_, '_, T> {
     /// Counts `n` nodes (children made, each bounded: vcube's count of evaluations) and polls
     /// the stop flag, the clock and the cut-off now and then.
     #[inline]
-    fn count(&mut self, n: u32) {
+    fn count<T>(&mut self, n: u32, shared: &Shared<'_, Engine<'_, T>>) {
         self.n_nodes += u64::from(n);
         self.poll += n;
         if self.poll >= POLL_INTERVAL {
             self.poll = 0;
-            if let Some(abort) = self.shared.poll(self.prefix_rank) {
+            if let Some(abort) = shared.poll(self.rank) {
                 self.abort = abort;
             }
         }

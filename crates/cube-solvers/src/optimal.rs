@@ -226,7 +226,7 @@ impl<S: OptimalSearch> Solver for S {
 /// [`sym48`](crate::sym48)'s search.
 pub(crate) trait Method: Sync + Sized {
     /// One thread's search state.
-    type Worker<'a>: PrefixWorker
+    type Worker<'a>: QueueWorker
     where
         Self: 'a;
 
@@ -255,6 +255,64 @@ pub(crate) trait PrefixWorker {
     fn take_solutions(&mut self) -> Vec<Vec<Move>>;
     /// Nodes searched by this worker so far.
     fn nodes(&self) -> u64;
+}
+
+/// A prefix taken from a bound's queue ([`Prefixes::take`]).
+pub(crate) struct Taken<'q> {
+    /// Its moves.
+    pub(crate) prefix: &'q [u8],
+    /// Its rank in search order.
+    pub(crate) rank: usize,
+    /// Its canonical index.
+    index: usize,
+}
+
+/// The prefixes of one bound as a worker sees them: taken in search order, each finished with
+/// how its search ended.
+pub(crate) trait Prefixes {
+    /// The bound, in the method's metric.
+    fn bound(&self) -> usize;
+    /// The solutions wanted of one prefix at most.
+    fn want(&self) -> usize;
+    /// The next prefix to search, if any is left and the bound is not over.
+    fn take(&self) -> Option<Taken<'_>>;
+    /// Records how the search of `taken` ended (its solutions count when it ran to the end or
+    /// found as many as wanted) and the `nodes` it searched; false when the bound is halted and
+    /// the worker must stop.
+    fn finish(
+        &self,
+        taken: &Taken<'_>,
+        abort: Abort,
+        solutions: Vec<Vec<Move>>,
+        nodes: u64,
+    ) -> bool;
+}
+
+/// A thread's search of a bound: the prefixes one at a time ([`PrefixWorker`]), or several at
+/// once ([`nx`](crate::nx)'s).
+pub(crate) trait QueueWorker {
+    /// Searches prefixes from `queue` until none is left or the bound is halted.
+    fn work(&mut self, queue: &dyn Prefixes);
+    /// Nodes searched by this worker so far.
+    fn nodes(&self) -> u64;
+}
+
+impl<W: PrefixWorker> QueueWorker for W {
+    fn work(&mut self, queue: &dyn Prefixes) {
+        while let Some(taken) = queue.take() {
+            let before = PrefixWorker::nodes(self);
+            self.run_prefix(taken.prefix, queue.bound(), taken.rank, queue.want());
+            let nodes = PrefixWorker::nodes(self) - before;
+            let solutions = self.take_solutions();
+            if !queue.finish(&taken, self.abort(), solutions, nodes) {
+                break;
+            }
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        PrefixWorker::nodes(self)
+    }
 }
 
 /// The longest search in the half-turn metric: every position is solved in 20 moves (God's
@@ -309,9 +367,10 @@ impl<M> Shared<'_, M> {
 }
 
 /// Why a prefix search ended early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Abort {
     /// It ran to the end.
+    #[default]
     No,
     /// It found as many solutions as wanted.
     Enough,
@@ -1187,45 +1246,70 @@ struct Queue<'a, M> {
 }
 
 impl<M: Method> Queue<'_, M> {
-    /// One thread's loop over the queue; returns its node count.
+    /// One thread's search of the queue; returns its node count.
     fn work(&self) -> u64 {
+        let mut worker = M::worker(&self.shared, self.cube);
+        worker.work(self);
+        worker.nodes()
+    }
+}
+
+impl<M> Prefixes for Queue<'_, M> {
+    fn bound(&self) -> usize {
+        self.bound
+    }
+
+    fn want(&self) -> usize {
+        self.want
+    }
+
+    fn take(&self) -> Option<Taken<'_>> {
         let shared = &self.shared;
-        let mut worker = M::worker(shared, self.cube);
         loop {
             let rank = self.next.fetch_add(1, Ordering::Relaxed);
             if rank >= self.prefixes.len()
                 || rank > shared.cutoff.load(Ordering::Relaxed)
                 || shared.halted.load(Ordering::Relaxed)
             {
-                break;
+                return None;
             }
-            let i = self.order[rank];
-            if self.done_before[i] {
-                continue;
-            }
-            let before = worker.nodes();
-            worker.run_prefix(&self.prefixes[i], self.bound, rank, self.want);
-            let nodes = worker.nodes() - before;
-            self.live_nodes.fetch_add(nodes, Ordering::Relaxed);
-            match worker.abort() {
-                Abort::No | Abort::Enough => {
-                    let mut state = self.state.lock().expect("lock");
-                    let solutions = worker.take_solutions();
-                    let n_found = solutions.len();
-                    state.n_found[i] = n_found;
-                    state.nodes[i] = nodes;
-                    state.results[i] = Some(solutions);
-                    // The cut-off moves only when a prefix has solutions (then it takes a scan).
-                    if n_found > 0 && self.want != usize::MAX {
-                        let cutoff = state.cutoff(self.want);
-                        shared.cutoff.fetch_min(cutoff, Ordering::Relaxed);
-                    }
-                }
-                Abort::Cutoff => {}
-                Abort::Halted => break,
+            let index = self.order[rank];
+            if !self.done_before[index] {
+                return Some(Taken {
+                    prefix: &self.prefixes[index],
+                    rank,
+                    index,
+                });
             }
         }
-        worker.nodes()
+    }
+
+    fn finish(
+        &self,
+        taken: &Taken<'_>,
+        abort: Abort,
+        solutions: Vec<Vec<Move>>,
+        nodes: u64,
+    ) -> bool {
+        self.live_nodes.fetch_add(nodes, Ordering::Relaxed);
+        match abort {
+            Abort::No | Abort::Enough => {
+                let i = taken.index;
+                let mut state = self.state.lock().expect("lock");
+                let n_found = solutions.len();
+                state.n_found[i] = n_found;
+                state.nodes[i] = nodes;
+                state.results[i] = Some(solutions);
+                // The cut-off moves only when a prefix has solutions (then it takes a scan).
+                if n_found > 0 && self.want != usize::MAX {
+                    let cutoff = state.cutoff(self.want);
+                    self.shared.cutoff.fetch_min(cutoff, Ordering::Relaxed);
+                }
+                true
+            }
+            Abort::Cutoff => true,
+            Abort::Halted => false,
+        }
     }
 }
 

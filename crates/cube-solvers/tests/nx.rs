@@ -339,8 +339,9 @@ fn the_superflip_is_24_quarter_turns() {
 /// nissy-core's 16-movers #1-3 (`shared/positions`, each proven 16 by nissy-core) over
 /// `nx-eo1ep1`: no solution up to 15 moves, and the nodes (children made, as vcube counts its
 /// evaluations) of the exhausted bounds 11..15 (the same on any number of threads: every bound
-/// is searched to the end), first measured
-/// 2026-12-04 (docs/PERFORMANCE.md, "nx").
+/// is searched to the end, and on any number of lanes: each prefix is searched alone), first
+/// measured 2026-12-04 (docs/PERFORMANCE.md, "nx"); the first position again on one lane and on
+/// sixteen.
 #[test]
 fn exhausted_bounds_of_three_16_movers_are_pinned() {
     let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &exact());
@@ -349,11 +350,21 @@ fn exhausted_bounds_of_three_16_movers_are_pinned() {
         [3_240, 6_294, 81_180, 1_081_989, 14_418_951],
         [3_246, 6_276, 83_754, 1_125_201, 14_916_867],
     ];
-    for (line, expected) in nissy_core_16_movers().into_iter().zip(pinned) {
-        let (bounds, exhausted, outcome) = bound_nodes(nx.as_ref(), &line, 15, 11);
+    let check = |search: &dyn OptimalSearch, line: &str, expected: [u64; 5]| {
+        let (bounds, exhausted, outcome) = bound_nodes(search, line, 15, 11);
         assert!(exhausted, "{line}: a bound not exhausted");
         assert!(outcome.solutions.is_empty(), "{line}");
         assert_eq!(outcome.proven_lower_bound, 16, "{line}");
         assert_eq!(bounds, expected, "{line}");
+    };
+    let lines = nissy_core_16_movers();
+    for (line, expected) in lines.iter().zip(pinned) {
+        check(nx.as_ref(), line, expected);
+    }
+    for lanes in [1, 16] {
+        let mut configs = exact();
+        configs.nx.lanes = lanes;
+        let nx = tables().searcher_with(cube_solvers::two_phase::TwoPhase::default(), &configs);
+        check(nx.as_ref(), &lines[0], pinned[0]);
     }
 }
