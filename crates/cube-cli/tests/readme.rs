@@ -151,8 +151,16 @@ fn the_first_run_prints_what_the_readme_shows() {
     assert_eq!(code, 0, "{stderr}");
     let stderr = stderr.replace(&tables.display().to_string(), "/home/me/.cache/cube-tables");
     let (last, notes) = shown.split_last().expect("lines");
+    let mut printed: Vec<String> = stderr.lines().map(shape).collect();
+    // The two-phase helper and the search race for the 13-move solution: when the search gets
+    // there first, its bound 13 is a line of its own (the README says so under the block).
+    if printed.last().map(String::as_str)
+        == Some("depth # # found # nodes # M nodes/s # s (total # s)")
+    {
+        printed.pop();
+    }
     assert_eq!(
-        stderr.lines().map(shape).collect::<Vec<_>>(),
+        printed,
         notes.iter().map(|l| shape(l)).collect::<Vec<_>>(),
         "standard error:\n{stderr}"
     );
