@@ -21,6 +21,7 @@
 
 mod bake;
 mod coord;
+mod edge_maps;
 mod fast;
 mod table;
 

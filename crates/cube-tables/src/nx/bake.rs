@@ -3,12 +3,13 @@
 //!
 //! Level `d` runs forward (every coset at `d`, every move: its unassigned neighbours get `d + 1`)
 //! or, once fewer cosets are unassigned than a third of the frontier's moves, backward (every
-//! unassigned coset with a neighbour at `d` gets `d + 1`). A neighbour is found through move tables
-//! of the corner coordinate and of the edge coordinate, then reduced: the symmetry that carries its
-//! corners to their class representative also conjugates its edges. A level goes row by row (one
-//! row per corner class) and move by move: for a source class and a move, the target class and the
-//! reducing symmetry are fixed, so the inner loop runs over the row's listed entries with one edge
-//! move row and one conjugation row. A class whose representative some symmetries fix has several
+//! unassigned coset with a neighbour at `d` gets `d + 1`). A neighbour is found through a move table
+//! of the corner coordinate and a map of the edge coordinate, then reduced: the symmetry that
+//! carries its corners to their class representative also conjugates its edges. A level goes row
+//! by row (one row per corner class) and move by move: for a source class and a move, the target
+//! class and the reducing symmetry are fixed, so the inner loop runs over the row's listed entries
+//! with one map of the edges, the move then the symmetry (two full table rows, or for nx-eo3ep1,
+//! whose coordinate splits, small tables that stay in the first-level cache: `edge_maps`). A class whose representative some symmetries fix has several
 //! entries per coset; the forward pass writes them all, the backward pass finds each. Workers race
 //! on the bytes only in a benign way (relaxed atomics: during a level the only change is from
 //! "unassigned" to `d + 1`). Per-row counts skip the rows with nothing to give or to take; a
@@ -24,7 +25,8 @@ use std::time::Instant;
 use cube_core::{Cube, Move};
 use rayon::prelude::*;
 
-use super::coord::{N_CORNER_CLASSES, N_SLICE, NxMoves, NxSym, Subgroup, corner_coord};
+use super::coord::{N_CORNER_CLASSES, N_SLICE, NxSym, Subgroup, corner_coord, corner_moves};
+use super::edge_maps::{EdgeMap, EdgeMaps, FullMaps, SplitMaps};
 use super::table::{spec_or_error, subgroup};
 use crate::file::bake::{BakeReport, Direction, LevelStats, check_free_space, is_sound};
 use crate::file::error::{Kind, TableError};
@@ -204,34 +206,19 @@ pub(crate) fn metric_moves(metric: Metric) -> Vec<Move> {
         .collect()
 }
 
-/// What a level's pass needs: the moves of the corner classes and, laid out one row per move
-/// and per symmetry, of the edge coordinate.
-struct Space<'a> {
+/// What a level's pass needs: the moves of the corner classes and the maps of the edge coordinate.
+struct Space<'a, E> {
     sym: &'a NxSym,
     /// `corner[class * n_moves + m]`: the class that move `m` takes the representative of `class`
     /// to, and the symmetry that reduces it there.
     corner: Vec<(u32, usize)>,
-    /// `edge[m * n_edges + edge]`, as [`NxMoves`] has it.
-    edge: Vec<u32>,
-    /// `conj[k * n_edges + edge]`: the edge coordinate conjugated by symmetry `k`.
-    conj: Vec<u32>,
+    /// The edge coordinate after a move and a symmetry.
+    edges: E,
     n_edges: usize,
     n_moves: usize,
 }
 
-impl Space<'_> {
-    /// The edge coordinates after move `m`.
-    #[inline]
-    fn edge_move(&self, m: usize) -> &[u32] {
-        &self.edge[m * self.n_edges..(m + 1) * self.n_edges]
-    }
-
-    /// The edge coordinates conjugated by symmetry `k`.
-    #[inline]
-    fn conj(&self, k: usize) -> &[u32] {
-        &self.conj[k * self.n_edges..(k + 1) * self.n_edges]
-    }
-
+impl<E> Space<'_, E> {
     /// The row of `class`: one entry per edge coordinate.
     #[inline]
     fn row<'c>(&self, cells: &'c [AtomicU8], class: u32) -> &'c [AtomicU8] {
@@ -265,20 +252,22 @@ impl RowCounts {
     }
 
     /// Counts, after a forward level (whose writes to a row come from any worker), the entries of
-    /// each row it wrote into at `depth` and those unassigned.
-    fn recount(&mut self, space: &Space<'_>, cells: &[AtomicU8], depth: u8) {
+    /// each row it wrote into at `depth` and those unassigned. Between levels nothing else holds
+    /// the cells: they are read as plain bytes (`get_mut`), a count that vectorises, where atomic
+    /// loads go one byte at a time.
+    fn recount(&mut self, n_edges: usize, cells: &mut [AtomicU8], depth: u8) {
         self.found
             .par_iter_mut()
             .zip(&mut self.left)
             .zip(&mut self.touched)
-            .enumerate()
-            .for_each(|(class, ((found, left), touched))| {
+            .zip(cells.par_chunks_mut(n_edges))
+            .for_each(|(((found, left), touched), row)| {
                 if !std::mem::take(touched.get_mut()) {
                     return;
                 }
                 let (mut at, mut unassigned) = (0, 0);
-                for cell in space.row(cells, class as u32) {
-                    let value = cell.load(Relaxed);
+                for cell in row {
+                    let value = *cell.get_mut();
                     at += u32::from(value == depth);
                     unassigned += u32::from(value == UNASSIGNED);
                 }
@@ -311,35 +300,41 @@ fn search(
     progress: &(dyn Fn(&LevelStats) + Sync),
 ) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
     let sym = NxSym::new();
-    let moves = NxMoves::new(subgroup, &metric_moves(metric));
-    let n_moves = moves.n_moves;
+    let moves = metric_moves(metric);
+    match SplitMaps::new(subgroup, &moves, &sym) {
+        Some(split) => search_with(subgroup, &sym, &moves, split, progress),
+        None => {
+            let full = FullMaps::new(subgroup, &moves, &sym);
+            search_with(subgroup, &sym, &moves, full, progress)
+        }
+    }
+}
+
+/// [`search`] over the edge maps `edges` of `subgroup` and `moves`.
+fn search_with<E: EdgeMaps>(
+    subgroup: Subgroup,
+    sym: &NxSym,
+    moves: &[Move],
+    edges: E,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
+    let n_moves = moves.len();
     let n_edges = subgroup.n_edges();
+    let corner_moves = corner_moves(moves);
     let corner = (0..N_CORNER_CLASSES as u32)
         .flat_map(|class| {
-            let raw = &moves.corner[sym.rep(class) as usize * n_moves..][..n_moves];
+            let raw = &corner_moves[sym.rep(class) as usize * n_moves..][..n_moves];
             raw.iter().map(|&raw| sym.class_and_sym(raw))
         })
         .collect();
-    let mut conj = vec![0u32; 16 * n_edges];
-    conj.par_chunks_mut(n_edges)
-        .enumerate()
-        .for_each(|(k, row)| {
-            let conjugator = sym.conjugator(k);
-            row.par_iter_mut().enumerate().for_each(|(edge, to)| {
-                let (ep, eo) = subgroup.edge_unrank(edge as u32);
-                let (ep, eo) = conjugator.edges(&ep, &eo);
-                *to = subgroup.edge_coord(&ep, &eo);
-            });
-        });
     let space = Space {
-        sym: &sym,
+        sym,
         corner,
-        edge: moves.edge,
-        conj,
+        edges,
         n_edges,
         n_moves,
     };
-    let cells: Vec<AtomicU8> = (0..N_CORNER_CLASSES * n_edges)
+    let mut cells: Vec<AtomicU8> = (0..N_CORNER_CLASSES * n_edges)
         .into_par_iter()
         .map(|_| AtomicU8::new(UNASSIGNED))
         .collect();
@@ -364,7 +359,7 @@ fn search(
         0,
     );
     counts.touched[class as usize].store(true, Relaxed);
-    counts.recount(&space, &cells, 0);
+    counts.recount(n_edges, &mut cells, 0);
     let mut levels = Vec::new();
     let (mut frontier, mut unassigned) = counts.next_level();
     let mut depth = 0u8;
@@ -391,7 +386,7 @@ fn search(
             });
         depth += 1;
         if direction == Direction::Forward {
-            counts.recount(&space, &cells, depth);
+            counts.recount(n_edges, &mut cells, depth);
         }
         (frontier, unassigned) = counts.next_level();
         let stats = LevelStats {
@@ -415,12 +410,18 @@ fn search(
 /// and stores: two workers that write the same entry write the same value, and a locked
 /// read-modify-write would cost more than counting the rows again after the level.
 #[inline]
-fn set_all(space: &Space<'_>, row: &[AtomicU8], stabilizer: u16, edge: u32, depth: u8) {
+fn set_all<E: EdgeMaps>(
+    space: &Space<'_, E>,
+    row: &[AtomicU8],
+    stabilizer: u16,
+    edge: u32,
+    depth: u8,
+) {
     let mut stabilizer = stabilizer | 1;
     while stabilizer != 0 {
         let k = stabilizer.trailing_zeros() as usize;
         stabilizer &= stabilizer - 1;
-        let cell = &row[space.conj(k)[edge as usize] as usize];
+        let cell = &row[space.edges.conj(k).apply(edge) as usize];
         if cell.load(Relaxed) == UNASSIGNED {
             cell.store(depth, Relaxed);
         }
@@ -439,8 +440,8 @@ fn collect(row: &[AtomicU8], value: u8, list: &mut Vec<u32>) {
 }
 
 /// Forward from the row of `class`: its unassigned neighbours of entries at `depth` get `depth + 1`.
-fn forward(
-    space: &Space<'_>,
+fn forward<E: EdgeMaps>(
+    space: &Space<'_, E>,
     cells: &[AtomicU8],
     counts: &RowCounts,
     class: u32,
@@ -456,12 +457,12 @@ fn forward(
         if counts.left[to_class as usize].load(Relaxed) == 0 {
             continue;
         }
-        let (edge_move, conj) = (space.edge_move(m), space.conj(k));
+        let after = space.edges.after(m, k);
         let to_row = space.row(cells, to_class);
         let stabilizer = space.sym.stabilizer(to_class);
         counts.touched[to_class as usize].store(true, Relaxed);
         for &edge in list.iter() {
-            let to_edge = conj[edge_move[edge as usize] as usize];
+            let to_edge = after.apply(edge);
             if stabilizer == 1 {
                 // Without a branch: every value is at most `depth + 1` but the unassigned one,
                 // which is the only one that changes during the level, and only to `depth + 1`,
@@ -477,8 +478,8 @@ fn forward(
 
 /// Backward into the row of `class`: its unassigned entries with a neighbour at `depth` get
 /// `depth + 1`.
-fn backward(
-    space: &Space<'_>,
+fn backward<E: EdgeMaps>(
+    space: &Space<'_, E>,
     cells: &[AtomicU8],
     counts: &RowCounts,
     class: u32,
@@ -499,14 +500,14 @@ fn backward(
         if counts.at[to_class as usize] == 0 {
             continue;
         }
-        let (edge_move, conj) = (space.edge_move(m), space.conj(k));
+        let after = space.edges.after(m, k);
         let to_row = space.row(cells, to_class);
         // Without branches (whether a neighbour is at `depth` is a coin toss on the dense
         // levels): every listed entry is unassigned, and stays so unless found.
         let mut kept = 0;
         for i in 0..list.len() {
             let edge = list[i];
-            let to_edge = conj[edge_move[edge as usize] as usize];
+            let to_edge = after.apply(edge);
             let found = to_row[to_edge as usize].load(Relaxed) == depth;
             row[edge as usize].store(if found { depth + 1 } else { UNASSIGNED }, Relaxed);
             list[kept] = edge;

@@ -547,51 +547,22 @@ impl Default for NxSym {
     }
 }
 
-/// The move tables of a bake: the corner coordinate and the edge coordinate of `subgroup` after
-/// each move of `moves`.
-pub(crate) struct NxMoves {
-    /// `corner[raw * n_moves + m]`.
-    pub(crate) corner: Vec<u32>,
-    /// `edge[m * n_edges + coord]`: one row per move, read in order of the coordinate.
-    pub(crate) edge: Vec<u32>,
-    pub(crate) n_moves: usize,
-}
-
-impl NxMoves {
-    pub(crate) fn new(subgroup: Subgroup, moves: &[Move]) -> NxMoves {
-        use rayon::prelude::*;
-        let n_moves = moves.len();
-        let corner = (0..N_CORNER_RAW as u32)
-            .into_par_iter()
-            .flat_map_iter(|raw| {
-                let (cp, co) = corner_unrank(raw);
-                let cube = Cube::from_parts(cp, co, Cube::SOLVED.edge_perm(), [0; 12])
-                    .expect("well formed");
-                moves.iter().map(move |&m| {
-                    let after = cube.apply_move(m);
-                    corner_coord(&after.corner_perm(), &after.corner_ori())
-                })
+/// The corner move table of a bake: `corner[raw * moves.len() + m]`, the corner coordinate after
+/// move `m` of `moves`.
+pub(crate) fn corner_moves(moves: &[Move]) -> Vec<u32> {
+    use rayon::prelude::*;
+    (0..N_CORNER_RAW as u32)
+        .into_par_iter()
+        .flat_map_iter(|raw| {
+            let (cp, co) = corner_unrank(raw);
+            let cube =
+                Cube::from_parts(cp, co, Cube::SOLVED.edge_perm(), [0; 12]).expect("well formed");
+            moves.iter().map(move |&m| {
+                let after = cube.apply_move(m);
+                corner_coord(&after.corner_perm(), &after.corner_ori())
             })
-            .collect();
-        let n_edges = subgroup.n_edges();
-        let mut edge = vec![0u32; n_moves * n_edges];
-        edge.par_chunks_mut(n_edges)
-            .zip(moves)
-            .for_each(|(row, &m)| {
-                row.par_iter_mut().enumerate().for_each(|(coord, to)| {
-                    let (ep, eo) = subgroup.edge_unrank(coord as u32);
-                    let cube = Cube::from_parts(Cube::SOLVED.corner_perm(), [0; 8], ep, eo)
-                        .expect("well formed");
-                    let after = cube.apply_move(m);
-                    *to = subgroup.edge_coord(&after.edge_perm(), &after.edge_ori());
-                });
-            });
-        NxMoves {
-            corner,
-            edge,
-            n_moves,
-        }
-    }
+        })
+        .collect()
 }
 
 #[cfg(test)]
