@@ -3,19 +3,19 @@
 //!
 //! Level `d` runs forward (every coset at `d`, every move: its unassigned neighbours get `d + 1`)
 //! or, once fewer cosets are unassigned than a third of the frontier's moves, backward (every
-//! unassigned coset with a neighbour at `d` gets `d + 1`). A neighbour is found through a move table
-//! of the corner coordinate and a map of the edge coordinate, then reduced: the symmetry that
-//! carries its corners to their class representative also conjugates its edges. A level goes row
-//! by row (one row per corner class) and move by move: for a source class and a move, the target
-//! class and the reducing symmetry are fixed, so the inner loop runs over the row's listed entries
-//! with one map of the edges, the move then the symmetry (two full table rows, or for nx-eo3ep1,
-//! whose coordinate splits, small tables that stay in the first-level cache: `edge_maps`). A class whose representative some symmetries fix has several
-//! entries per coset; the forward pass writes them all, the backward pass finds each. Workers race
-//! on the bytes only in a benign way (relaxed atomics: during a level the only change is from
-//! "unassigned" to `d + 1`). Per-row counts skip the rows with nothing to give or to take; a
-//! backward level counts its own rows, a forward level counts the rows it wrote into again. A
-//! dense backward level reads its frontier from a bit per cell set before it (a row an eighth of
-//! the size, in a second-level cache).
+//! unassigned coset with a neighbour at `d` gets `d + 1`). A neighbour is found through a move
+//! table of the corner coordinate and a map of the edge coordinate, then reduced: the symmetry that
+//! carries its corners to their class representative also conjugates its edges. A level goes row by
+//! row (one row per corner class) and move by move: for a source class and a move, the target class
+//! and the reducing symmetry are fixed, so the inner loop runs over the row's listed entries with
+//! one map of the edges, the move then the symmetry (two full table rows, or for nx-eo3ep1, whose
+//! coordinate splits, small tables that stay in the first-level cache: `edge_maps`). A class whose
+//! representative some symmetries fix has several entries per coset; the forward pass writes them
+//! all, the backward pass finds each. Workers race on the bytes only in a benign way (relaxed
+//! atomics: during a level the only change is from "unassigned" to `d + 1`). Per-row counts skip
+//! the rows with nothing to give or to take; a backward level counts its own rows, a forward level
+//! counts the rows it wrote into again. A dense backward level reads its frontier from a bit per
+//! cell set before it (a row an eighth of the size, in a second-level cache).
 //!
 //! The checks before anything is written: every coset reached, the solved coset alone at depth
 //! 0, and the histogram of the packed lines summing to the table's entries and lines.

@@ -67,31 +67,29 @@ impl FullMaps {
     /// The tables of `subgroup` for `moves` and the 16 symmetries of `sym`.
     pub(super) fn new(subgroup: Subgroup, moves: &[Move], sym: &NxSym) -> FullMaps {
         let n_edges = subgroup.n_edges();
-        let mut edge = vec![0u32; moves.len() * n_edges];
-        edge.par_chunks_mut(n_edges)
-            .zip(moves)
-            .for_each(|(row, &m)| {
-                row.par_iter_mut()
-                    .enumerate()
-                    .for_each(|(e, to)| *to = moved(subgroup, m, e as u32));
-            });
-        let mut conj = vec![0u32; 16 * n_edges];
-        conj.par_chunks_mut(n_edges)
-            .enumerate()
-            .for_each(|(k, row)| {
-                row.par_iter_mut()
-                    .enumerate()
-                    .for_each(|(e, to)| *to = conjugated(subgroup, sym, k, e as u32));
-            });
+        // `n_rows` rows of `n_edges` images, row `i` of `f(i, edge)`.
+        let rows = |n_rows: usize, f: &(dyn Fn(usize, u32) -> u32 + Sync)| {
+            let mut table = vec![0u32; n_rows * n_edges];
+            table
+                .par_chunks_mut(n_edges)
+                .enumerate()
+                .for_each(|(i, row)| {
+                    row.par_iter_mut()
+                        .enumerate()
+                        .for_each(|(e, to)| *to = f(i, e as u32));
+                });
+            table
+        };
         FullMaps {
-            edge,
-            conj,
+            edge: rows(moves.len(), &|m, e| moved(subgroup, moves[m], e)),
+            conj: rows(16, &|k, e| conjugated(subgroup, sym, k, e)),
             n_edges,
         }
     }
 
-    fn row(table: &[u32], n_edges: usize, i: usize) -> &[u32] {
-        &table[i * n_edges..(i + 1) * n_edges]
+    /// Row `i` of `table`.
+    fn row<'a>(&self, table: &'a [u32], i: usize) -> &'a [u32] {
+        &table[i * self.n_edges..(i + 1) * self.n_edges]
     }
 }
 
@@ -127,20 +125,20 @@ impl EdgeMaps for FullMaps {
     #[inline]
     fn after(&self, m: usize, k: usize) -> FullAfter<'_> {
         FullAfter {
-            edge_move: FullMaps::row(&self.edge, self.n_edges, m),
-            conj: FullMaps::row(&self.conj, self.n_edges, k),
+            edge_move: self.row(&self.edge, m),
+            conj: self.row(&self.conj, k),
         }
     }
 
     #[inline]
     fn conj(&self, k: usize) -> FullConj<'_> {
-        FullConj(FullMaps::row(&self.conj, self.n_edges, k))
+        FullConj(self.row(&self.conj, k))
     }
 }
 
 /// A map of `flips * 495 + slice` (EO3 x EP1) that splits:
 /// `(flips, slice) -> (flips_map[flips] ^ xor[slice], slice_map[slice])`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(super) struct SplitMap {
     flips: Vec<u16>,
     xor: Vec<u16>,
@@ -167,21 +165,16 @@ impl SplitMap {
 
     /// `self`, then `next`.
     fn then(&self, next: &SplitMap) -> SplitMap {
-        SplitMap::of(|edge| next.apply_ref(self.apply_ref(edge)))
-    }
-
-    #[inline]
-    fn apply_ref(&self, edge: u32) -> u32 {
-        let (flips, slice) = (edge / N_SLICE as u32, edge % N_SLICE as u32);
-        let to_flips = self.flips[flips as usize] ^ self.xor[slice as usize];
-        u32::from(to_flips) * N_SLICE as u32 + u32::from(self.slice[slice as usize])
+        SplitMap::of(|edge| next.apply(self.apply(edge)))
     }
 }
 
 impl EdgeMap for &SplitMap {
     #[inline]
     fn apply(self, edge: u32) -> u32 {
-        self.apply_ref(edge)
+        let (flips, slice) = (edge / N_SLICE as u32, edge % N_SLICE as u32);
+        let to_flips = self.flips[flips as usize] ^ self.xor[slice as usize];
+        u32::from(to_flips) * N_SLICE as u32 + u32::from(self.slice[slice as usize])
     }
 }
 
@@ -206,7 +199,7 @@ impl SplitMaps {
             .iter()
             .flat_map(|&m| {
                 let moved = SplitMap::of(|e| moved(subgroup, m, e));
-                conj.iter().map(move |k| moved.then(k)).collect::<Vec<_>>()
+                conj.iter().map(move |k| moved.then(k))
             })
             .collect();
         Some(SplitMaps { after, conj })
