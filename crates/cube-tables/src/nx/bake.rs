@@ -7,15 +7,22 @@
 //! table of the corner coordinate and a map of the edge coordinate, then reduced: the symmetry that
 //! carries its corners to their class representative also conjugates its edges. A level goes row by
 //! row (one row per corner class) and move by move: for a source class and a move, the target class
-//! and the reducing symmetry are fixed, so the inner loop runs over the row's listed entries with
-//! one map of the edges, the move then the symmetry (two full table rows, or for nx-eo3ep1, whose
+//! and the reducing symmetry are fixed, so the inner loop runs over the row's entries with one map
+//! of the edges, the move then the symmetry (two full table rows, or for nx-eo3ep1, whose
 //! coordinate splits, small tables that stay in the first-level cache: `edge_maps`). A class whose
 //! representative some symmetries fix has several entries per coset; the forward pass writes them
-//! all, the backward pass finds each. Workers race on the bytes only in a benign way (relaxed
-//! atomics: during a level the only change is from "unassigned" to `d + 1`). Per-row counts skip
-//! the rows with nothing to give or to take; a backward level counts its own rows, a forward level
-//! counts the rows it wrote into again. A dense backward level reads its frontier from a bit per
-//! cell set before it (a row an eighth of the size, in a second-level cache).
+//! all, the backward pass finds each. Per-row counts skip the rows with nothing to give or to take.
+//!
+//! A sparse forward level goes source row by source row: it lists a row's entries at the depth and
+//! writes their neighbours into the target rows, where workers race on the bytes only in a benign
+//! way (relaxed atomics: during a level the only change is from "unassigned" to `d + 1`), then
+//! counts the rows it wrote into again. A dense level first sets a bit per cell at the depth (a row
+//! of bits is an eighth of a row of cells: 124 KB for nx-eo3ep1, in a second-level cache) and
+//! reads the frontier there; a dense forward level goes target row by target row, reading the bits
+//! of every source row and move that lead into it and setting its finds in a row of bits, merged
+//! at the end. A backward level keeps a row's entries not yet found as bits too, tests them move
+//! by move (the target rows with the most entries at the depth first) and writes its finds at the
+//! end. Either way a dense level's row is written by one worker only, which counts it.
 //!
 //! The checks before anything is written: every coset reached, the solved coset alone at depth
 //! 0, and the histogram of the packed lines summing to the table's entries and lines.
@@ -28,13 +35,13 @@ use cube_core::{Cube, Move};
 use rayon::prelude::*;
 
 use super::coord::{N_CORNER_CLASSES, N_SLICE, NxSym, Subgroup, corner_coord, corner_moves};
-use super::edge_maps::{EdgeMap, EdgeMaps, FullMaps, SplitMaps};
+use super::edge_maps::{BlockMap, EdgeMap, EdgeMaps, FullMaps, SplitMaps};
 use super::table::{spec_or_error, subgroup};
 use crate::file::bake::{BakeReport, Direction, LevelStats, check_free_space, is_sound};
 use crate::file::error::{Kind, TableError};
 use crate::file::format::{HEADER_LEN, Histogram};
 use crate::file::id::{Encoding, Metric, Tier};
-use crate::file::lines::{BLOCK_BYTES, LINE_BYTES, line_histogram, slot};
+use crate::file::lines::{BLOCK_BYTES, LINE_BYTES};
 use crate::file::lock::BakeLock;
 use crate::file::store::write_table_under;
 
@@ -107,13 +114,13 @@ pub(crate) fn bake_under(
         unreachable!("an nx table has 2-bit lines")
     };
     let start = Instant::now();
-    let (cells, levels) =
-        search(subgroup, tier.metric(), progress).map_err(|depth| at(unreached(tier, depth)))?;
+    let (cells, levels) = search(subgroup, tier.metric(), DENSE, progress)
+        .map_err(|depth| at(unreached(tier, depth)))?;
     let search_time = start.elapsed();
     let write_start = Instant::now();
     let payload = pack(&cells, base);
     drop(cells);
-    let histogram = line_histogram(&payload);
+    let histogram = crate::histogram(&payload, spec.encoding, spec.n_entries);
     check_histogram(&histogram, spec.n_entries).map_err(at)?;
     let path = write_table_under(lock, &spec, &histogram, &payload)?;
     // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
@@ -243,8 +250,8 @@ struct RowCounts {
 }
 
 impl RowCounts {
-    /// Records `n` entries of row `class` found by a backward level (which writes only the rows
-    /// it reads).
+    /// Records `n` entries of row `class` found by a level that writes only this row from one
+    /// worker (a backward level, or a forward level by target row).
     #[inline]
     fn add_found(&self, class: u32, n: u32) {
         if n > 0 {
@@ -294,23 +301,29 @@ impl RowCounts {
 ///
 /// A level goes row by row (class by class, in parallel) and, within a row, move by move: for one
 /// source class and one move the target class and the symmetry that reduces it are fixed, and only
-/// the edge coordinate varies over the row's entries (collected first: those at the level's depth,
-/// or those unassigned).
+/// the edge coordinate varies over the row's entries. A level reads its frontier from a bit per
+/// cell when its tests times `dense` exceed the cells ([`DENSE`]; 0: never, `u64::MAX`: always).
 fn search(
     subgroup: Subgroup,
     metric: Metric,
+    dense: u64,
     progress: &(dyn Fn(&LevelStats) + Sync),
 ) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
     let sym = NxSym::new();
     let moves = metric_moves(metric);
     match SplitMaps::new(subgroup, &moves, &sym) {
-        Some(split) => search_with(subgroup, &sym, &moves, split, progress),
+        Some(split) => search_with(subgroup, &sym, &moves, split, dense, progress),
         None => {
             let full = FullMaps::new(subgroup, &moves, &sym);
-            search_with(subgroup, &sym, &moves, full, progress)
+            search_with(subgroup, &sym, &moves, full, dense, progress)
         }
     }
 }
+
+/// A level reads its frontier from a bit per cell when it has more tests than an eighth of the
+/// cells: enough to pay for the pass that sets the bits (nx-eo3ep1: about 4 s for the 10 G
+/// cells, against the 2,655 entries of its last level).
+const DENSE: u64 = 8;
 
 /// [`search`] over the edge maps `edges` of `subgroup` and `moves`.
 fn search_with<E: EdgeMaps>(
@@ -318,17 +331,23 @@ fn search_with<E: EdgeMaps>(
     sym: &NxSym,
     moves: &[Move],
     edges: E,
+    dense: u64,
     progress: &(dyn Fn(&LevelStats) + Sync),
 ) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
     let n_moves = moves.len();
     let n_edges = subgroup.n_edges();
     let corner_moves = corner_moves(moves);
-    let corner = (0..N_CORNER_CLASSES as u32)
+    let corner: Vec<(u32, usize)> = (0..N_CORNER_CLASSES as u32)
         .flat_map(|class| {
             let raw = &corner_moves[sym.rep(class) as usize * n_moves..][..n_moves];
             raw.iter().map(|&raw| sym.class_and_sym(raw))
         })
         .collect();
+    // Per class, the (class, move) pairs whose move takes the class's representative into it.
+    let mut incoming = vec![Vec::new(); N_CORNER_CLASSES];
+    for (at, &(to_class, _)) in corner.iter().enumerate() {
+        incoming[to_class as usize].push(((at / n_moves) as u32, at % n_moves));
+    }
     let space = Space {
         sym,
         corner,
@@ -382,30 +401,40 @@ fn search_with<E: EdgeMaps>(
         } else {
             Direction::Forward
         };
-        // A backward level tests its unassigned entries' neighbours in bits of the frontier
-        // when there are enough tests to pay for the pass that sets them (nx-eo3ep1: 4 s for the
-        // 10 G cells, against the 2,655 entries of its last level).
-        let with_marks = direction == Direction::Backward
-            && unassigned * space.n_moves as u64 > cells.len() as u64 / 8;
+        // A dense level reads its frontier from a bit per cell: a backward level tests its
+        // unassigned entries' neighbours in them, a forward level goes target row by target row
+        // and sets its finds in a row of bits.
+        let tests = match direction {
+            Direction::Forward => frontier,
+            Direction::Backward => unassigned,
+        } * space.n_moves as u64;
+        let with_marks = tests.saturating_mul(dense) > cells.len() as u64;
         if with_marks {
             mark(&mut cells, depth, &mut marks);
         }
         let marks = &marks;
-        (0..N_CORNER_CLASSES as u32)
-            .into_par_iter()
-            .for_each_init(Vec::new, |list, class| match direction {
-                Direction::Forward => forward(&space, &cells, &counts, class, depth, list),
+        (0..N_CORNER_CLASSES as u32).into_par_iter().for_each_init(
+            Scratch::default,
+            |scratch, class| match direction {
+                Direction::Forward if with_marks => {
+                    let sources = &incoming[class as usize];
+                    forward_into(
+                        &space, &cells, marks, &counts, sources, class, depth, scratch,
+                    );
+                }
+                Direction::Forward => forward(&space, &cells, &counts, class, depth, scratch),
                 Direction::Backward if with_marks => {
                     let at_depth = |at: usize| marked(marks, at);
-                    backward(&space, &cells, at_depth, &counts, class, depth, list);
+                    backward(&space, &cells, at_depth, &counts, class, depth, scratch);
                 }
                 Direction::Backward => {
                     let at_depth = |at: usize| cells[at].load(Relaxed) == depth;
-                    backward(&space, &cells, at_depth, &counts, class, depth, list);
+                    backward(&space, &cells, at_depth, &counts, class, depth, scratch);
                 }
-            });
+            },
+        );
         depth += 1;
-        if direction == Direction::Forward {
+        if direction == Direction::Forward && !with_marks {
             counts.recount(n_edges, &mut cells, depth);
         }
         (frontier, unassigned) = counts.next_level();
@@ -466,11 +495,12 @@ fn forward<E: EdgeMaps>(
     counts: &RowCounts,
     class: u32,
     depth: u8,
-    list: &mut Vec<u32>,
+    scratch: &mut Scratch,
 ) {
     if counts.at[class as usize] == 0 {
         return;
     }
+    let list = &mut scratch.list;
     collect(space.row(cells, class), depth, list);
     let corner = &space.corner[class as usize * space.n_moves..][..space.n_moves];
     for (m, &(to_class, k)) in corner.iter().enumerate() {
@@ -496,7 +526,7 @@ fn forward<E: EdgeMaps>(
     }
 }
 
-/// Sets in `marks` the bit of each cell at `depth` and clears the others: a backward level's
+/// Sets in `marks` the bit of each cell at `depth` and clears the others: a dense level's
 /// frontier, which does not change during the level (its changes are from "unassigned" to
 /// `depth + 1`). A row of bits is an eighth of a row of cells: nx-eo3ep1's 124 KB rows stay in a
 /// second-level cache where its 1 MB rows of cells did not. Its 1.26 GB is less than the packed
@@ -506,10 +536,8 @@ fn mark(cells: &mut [AtomicU8], depth: u8, marks: &mut Vec<u64>) {
     marks
         .par_iter_mut()
         .zip(cells.par_chunks_mut(64))
-        .for_each(|(word, chunk)| {
-            *word = chunk.iter_mut().enumerate().fold(0, |w, (i, cell)| {
-                w | u64::from(*cell.get_mut() == depth) << i
-            });
+        .for_each(|(bits, chunk)| {
+            *bits = word(chunk.iter_mut().map(|cell| *cell.get_mut()), depth)
         });
 }
 
@@ -519,8 +547,92 @@ fn marked(marks: &[u64], at: usize) -> bool {
     marks[at / 64] >> (at % 64) & 1 == 1
 }
 
+/// Forward into the row of `class` from the frontier bits of its `sources` (the classes and moves
+/// that lead into it): the finds go to a row of bits (124 KB for nx-eo3ep1, in a second-level
+/// cache, where the 1 MB row of cells is not), merged into the row at the end, which counts it.
+/// Only this call writes the row, so the counts are exact without a recount.
+#[allow(clippy::too_many_arguments)]
+fn forward_into<E: EdgeMaps>(
+    space: &Space<'_, E>,
+    cells: &[AtomicU8],
+    marks: &[u64],
+    counts: &RowCounts,
+    sources: &[(u32, usize)],
+    class: u32,
+    depth: u8,
+    scratch: &mut Scratch,
+) {
+    if counts.left[class as usize].load(Relaxed) == 0 {
+        return;
+    }
+    let bits = &mut scratch.bits;
+    bits.clear();
+    bits.resize(space.n_edges.div_ceil(64), 0);
+    let stabilizer = space.sym.stabilizer(class) | 1;
+    let mut set = |edge: u32| bits[edge as usize / 64] |= 1 << (edge % 64);
+    for &(from, m) in sources {
+        if counts.at[from as usize] == 0 {
+            continue;
+        }
+        let (_, k) = space.corner[from as usize * space.n_moves + m];
+        let after = space.edges.after(m, k);
+        let start = from as usize * space.n_edges;
+        for_each_marked(marks, start, space.n_edges, |edge| {
+            let to_edge = after.apply(edge);
+            if stabilizer == 1 {
+                set(to_edge);
+            } else {
+                // The twins of the entry under the symmetries that fix the representative.
+                let mut twins = stabilizer;
+                while twins != 0 {
+                    let k = twins.trailing_zeros() as usize;
+                    twins &= twins - 1;
+                    set(space.edges.conj(k).apply(to_edge));
+                }
+            }
+        });
+    }
+    // Before the level no entry of the row was at `depth + 1`: the finds are the entries of
+    // set bits still unassigned.
+    let row = space.row(cells, class);
+    let mut found = 0;
+    for_each_marked(bits, 0, space.n_edges, |edge| {
+        let cell = &row[edge as usize];
+        if cell.load(Relaxed) == UNASSIGNED {
+            cell.store(depth + 1, Relaxed);
+            found += 1;
+        }
+    });
+    counts.add_found(class, found);
+}
+
+/// Calls `f` with the offset from `start` of each set bit of `marks` in `start..start + len`.
+#[inline]
+fn for_each_marked(marks: &[u64], start: usize, len: usize, mut f: impl FnMut(u32)) {
+    let end = start + len;
+    let first_word = start / 64;
+    for (w, &word) in marks[first_word..end.div_ceil(64)].iter().enumerate() {
+        let first = (first_word + w) * 64;
+        let mut word = word;
+        if first < start {
+            word &= u64::MAX << (start - first);
+        }
+        if end - first < 64 {
+            word &= (1 << (end - first)) - 1;
+        }
+        while word != 0 {
+            f((first + word.trailing_zeros() as usize - start) as u32);
+            word &= word - 1;
+        }
+    }
+}
+
 /// Backward into the row of `class`: its unassigned entries with a neighbour at `depth` (the
-/// cells, by index, for which `at_depth` holds) get `depth + 1`.
+/// cells, by index, for which `at_depth` holds) get `depth + 1`. The entries not yet found are
+/// bits, 8 words for each block of 495 entries (128 KB for nx-eo3ep1, in a second-level cache
+/// beside the target row's frontier bits), cleared move by move as they are found; the moves go
+/// from the target row with the most entries at `depth` down, so that most entries are found
+/// early. The finds are written to the row at the end.
 fn backward<E: EdgeMaps>(
     space: &Space<'_, E>,
     cells: &[AtomicU8],
@@ -528,61 +640,111 @@ fn backward<E: EdgeMaps>(
     counts: &RowCounts,
     class: u32,
     depth: u8,
-    list: &mut Vec<u32>,
+    scratch: &mut Scratch,
 ) {
     if counts.left[class as usize].load(Relaxed) == 0 {
         return;
     }
+    let Scratch { bits, before, .. } = scratch;
     let row = space.row(cells, class);
-    collect(row, UNASSIGNED, list);
-    let unassigned = list.len();
-    let corner = &space.corner[class as usize * space.n_moves..][..space.n_moves];
-    for (m, &(to_class, k)) in corner.iter().enumerate() {
-        if list.is_empty() {
+    bits.clear();
+    for block in row.chunks(N_SLICE) {
+        let words = block.chunks(64);
+        bits.extend(
+            words.map(|chunk| word(chunk.iter().map(|cell| cell.load(Relaxed)), UNASSIGNED)),
+        );
+    }
+    before.clone_from(bits);
+    let mut moves: Vec<(u32, usize, usize)> = space.corner[class as usize * space.n_moves..]
+        [..space.n_moves]
+        .iter()
+        .enumerate()
+        .map(|(m, &(to_class, k))| (counts.at[to_class as usize], m, k))
+        .filter(|&(at, _, _)| at > 0)
+        .collect();
+    moves.sort_unstable_by_key(|&(at, _, _)| std::cmp::Reverse(at));
+    for (_, m, k) in moves {
+        let after = space.edges.after(m, k);
+        let to_row = space.corner[class as usize * space.n_moves + m].0 as usize * space.n_edges;
+        let mut left = 0;
+        for (block, words) in bits.chunks_exact_mut(BLOCK_WORDS).enumerate() {
+            let image = after.block(block as u32);
+            for (w, bits) in words.iter_mut().enumerate() {
+                // Without branches on the tests (whether a neighbour is at `depth` is a coin toss
+                // on the dense levels): a found entry's bit is cleared.
+                let (mut rest, mut kept) = (*bits, *bits);
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let to_edge = after.apply_in(image, w as u32 * 64 + b);
+                    kept &= !(u64::from(at_depth(to_row + to_edge as usize)) << b);
+                }
+                *bits = kept;
+                left |= kept;
+            }
+        }
+        if left == 0 {
             break;
         }
-        if counts.at[to_class as usize] == 0 {
-            continue;
-        }
-        let after = space.edges.after(m, k);
-        let to_row = to_class as usize * space.n_edges;
-        // Without branches (whether a neighbour is at `depth` is a coin toss on the dense
-        // levels): every listed entry is unassigned, and stays so unless found.
-        let mut kept = 0;
-        for i in 0..list.len() {
-            let edge = list[i];
-            let found = at_depth(to_row + after.apply(edge) as usize);
-            row[edge as usize].store(if found { depth + 1 } else { UNASSIGNED }, Relaxed);
-            list[kept] = edge;
-            kept += usize::from(!found);
-        }
-        list.truncate(kept);
     }
-    counts.add_found(class, (unassigned - list.len()) as u32);
+    let mut found = 0;
+    for (i, (&before, &after)) in before.iter().zip(bits.iter()).enumerate() {
+        let mut new = before & !after;
+        found += new.count_ones();
+        let start = i / BLOCK_WORDS * N_SLICE + i % BLOCK_WORDS * 64;
+        while new != 0 {
+            row[start + new.trailing_zeros() as usize].store(depth + 1, Relaxed);
+            new &= new - 1;
+        }
+    }
+    counts.add_found(class, found);
 }
 
-/// The 2-bit lines of `cells` (rows of 495 distances): per row a block of 8 lines, each with the
-/// minimum of its entries (at most 15) and a code per entry: 0 up to `base`, else
-/// `min(value - base, 3)`.
+/// The words of bits of a block of 495 entries.
+const BLOCK_WORDS: usize = N_SLICE.div_ceil(64);
+
+/// The bits of the cells of `chunk` (at most 64) that hold `value`.
+#[inline]
+fn word(chunk: impl Iterator<Item = u8>, value: u8) -> u64 {
+    chunk
+        .enumerate()
+        .fold(0, |word, (i, cell)| word | u64::from(cell == value) << i)
+}
+
+/// A worker's buffers, kept from row to row: the entries of a row that a sparse forward level
+/// goes through; the row of bits of a dense forward level's finds, or of a backward level's
+/// entries not yet found (and those it started with).
+#[derive(Default)]
+struct Scratch {
+    list: Vec<u32>,
+    bits: Vec<u64>,
+    before: Vec<u64>,
+}
+
+/// The 2-bit lines of `cells` (rows of 495 distances): per row a block of 8 lines, each of 62
+/// entries but the last (61), with the minimum of its entries (at most 15) in its low nibble and a
+/// code per entry after it (the slots of [`slot`](crate::file::lines::slot)): 0 up to `base`, else
+/// `min(value - base, 3)`. A line is built in a register and stored whole.
 fn pack(cells: &[u8], base: u8) -> Vec<u8> {
     let mut payload = vec![0u8; cells.len() / N_SLICE * BLOCK_BYTES];
     payload
         .par_chunks_mut(BLOCK_BYTES)
         .zip(cells.par_chunks(N_SLICE))
         .for_each(|(block, row)| {
-            for line in 0..8 {
-                let entries = &row[line * 62..((line + 1) * 62).min(N_SLICE)];
+            for (line, entries) in block.chunks_exact_mut(LINE_BYTES).zip(row.chunks(62)) {
                 let minimum = entries.iter().copied().min().expect("a line has entries");
-                block[line * LINE_BYTES] = minimum.min(15);
-            }
-            for (r, &value) in row.iter().enumerate() {
-                let code = if value <= base {
-                    0
-                } else {
-                    (value - base).min(3)
-                };
-                let s = slot(r as u32) as usize;
-                block[s / 4] |= code << (2 * (s % 4));
+                let bits = entries.iter().enumerate().fold(
+                    u128::from(minimum.min(15)),
+                    |bits, (j, &value)| {
+                        let code = if value <= base {
+                            0
+                        } else {
+                            (value - base).min(3)
+                        };
+                        bits | u128::from(code) << (4 + 2 * j)
+                    },
+                );
+                line.copy_from_slice(&bits.to_le_bytes());
             }
         });
     payload
@@ -590,7 +752,9 @@ fn pack(cells: &[u8], base: u8) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::coord::{Eo, Ep};
     use super::*;
+    use crate::file::lines::{line_histogram, slot};
 
     /// A bake that needs more memory than is available is refused with the figures and what to
     /// do; the available memory is read from `/proc/meminfo`'s lines.
@@ -627,6 +791,50 @@ mod tests {
             }
             assert_eq!(marks[3] >> 8, 0, "nothing beyond the cells");
         }
+    }
+
+    /// The levels that read the frontier's bits (forward by target row, backward over bits of
+    /// the entries not yet found) find the distances that the levels over the cells alone find,
+    /// on the two test tiers (every level one way, then every level the other).
+    #[test]
+    fn the_levels_over_bits_find_what_the_levels_over_cells_find() {
+        let eo1ep1 = Subgroup {
+            eo: Eo::Eo1,
+            ep: Ep::Ep1,
+        };
+        for metric in [Metric::Htm, Metric::Qtm] {
+            let bake = |dense| search(eo1ep1, metric, dense, &|_| {}).expect("every coset reached");
+            let (cells, levels) = bake(0);
+            let (with_bits, levels_with_bits) = bake(u64::MAX);
+            assert!(cells == with_bits, "{metric:?}: the distances differ");
+            let counts = |levels: &[LevelStats]| {
+                levels
+                    .iter()
+                    .map(|l| (l.entries, l.unassigned))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(counts(&levels), counts(&levels_with_bits), "{metric:?}");
+        }
+    }
+
+    /// The set bits of a range that starts and ends inside words.
+    #[test]
+    fn marked_bits_of_a_range() {
+        let marks = [
+            0x8000_0000_0000_0003u64,
+            0xFFFF_FFFF_FFFF_FFFF,
+            0x0000_0000_0000_0005,
+        ];
+        let mut got = Vec::new();
+        for_each_marked(&marks, 1, 129, |offset| got.push(offset));
+        assert_eq!(
+            got,
+            [0, 62]
+                .into_iter()
+                .chain(63..127)
+                .chain([127])
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]

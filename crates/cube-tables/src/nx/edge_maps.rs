@@ -22,10 +22,25 @@ pub(super) trait EdgeMap: Copy {
     fn apply(self, edge: u32) -> u32;
 }
 
+/// A map of the edge coordinate read block by block: a block is the 495 coordinates
+/// `block * 495 + slice` (the E-slice placements of one orientation and order of the other edges),
+/// and what the map needs of the block is read once for all of them.
+pub(super) trait BlockMap: EdgeMap {
+    /// What the map reads of a block.
+    type Block: Copy;
+
+    /// What the map reads of block `block`.
+    fn block(self, block: u32) -> Self::Block;
+
+    /// The image of the coordinate `block * 495 + slice`, given what [`block`](Self::block)
+    /// read of its block.
+    fn apply_in(self, block: Self::Block, slice: u32) -> u32;
+}
+
 /// The maps a bake level reads.
 pub(super) trait EdgeMaps: Sync {
     /// Move `m`, then the conjugation by symmetry `k`.
-    type After<'a>: EdgeMap
+    type After<'a>: BlockMap
     where
         Self: 'a;
     /// The conjugation by symmetry `k`.
@@ -107,6 +122,21 @@ impl EdgeMap for FullAfter<'_> {
     }
 }
 
+/// A block of full tables is where its coordinates start.
+impl BlockMap for FullAfter<'_> {
+    type Block = u32;
+
+    #[inline]
+    fn block(self, block: u32) -> u32 {
+        block * N_SLICE as u32
+    }
+
+    #[inline]
+    fn apply_in(self, start: u32, slice: u32) -> u32 {
+        self.apply(start + slice)
+    }
+}
+
 /// One full row.
 #[derive(Clone, Copy)]
 pub(super) struct FullConj<'a>(&'a [u32]);
@@ -173,7 +203,22 @@ impl EdgeMap for &SplitMap {
     #[inline]
     fn apply(self, edge: u32) -> u32 {
         let (flips, slice) = (edge / N_SLICE as u32, edge % N_SLICE as u32);
-        let to_flips = self.flips[flips as usize] ^ self.xor[slice as usize];
+        self.apply_in(self.block(flips), slice)
+    }
+}
+
+/// A block of EO3 x EP1 is one set of flips: its image under the flips map is read once.
+impl BlockMap for &SplitMap {
+    type Block = u16;
+
+    #[inline]
+    fn block(self, flips: u32) -> u16 {
+        self.flips[flips as usize]
+    }
+
+    #[inline]
+    fn apply_in(self, to_flips: u16, slice: u32) -> u32 {
+        let to_flips = to_flips ^ self.xor[slice as usize];
         u32::from(to_flips) * N_SLICE as u32 + u32::from(self.slice[slice as usize])
     }
 }
