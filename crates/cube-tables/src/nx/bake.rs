@@ -724,7 +724,7 @@ struct Scratch {
 /// The 2-bit lines of `cells` (rows of 495 distances): per row a block of 8 lines, each of 62
 /// entries but the last (61), with the minimum of its entries (at most 15) in its low nibble and a
 /// code per entry after it (the slots of [`slot`](crate::file::lines::slot)): 0 up to `base`, else
-/// `min(value - base, 3)`. A line is built in a register and stored whole.
+/// `min(value - base, 3)`.
 fn pack(cells: &[u8], base: u8) -> Vec<u8> {
     let mut payload = vec![0u8; cells.len() / N_SLICE * BLOCK_BYTES];
     payload
@@ -732,19 +732,17 @@ fn pack(cells: &[u8], base: u8) -> Vec<u8> {
         .zip(cells.par_chunks(N_SLICE))
         .for_each(|(block, row)| {
             for (line, entries) in block.chunks_exact_mut(LINE_BYTES).zip(row.chunks(62)) {
+                // The slots of the line: two for the minimum, then the codes (the last line's
+                // last slot unused); four to a byte, the first in the low bits.
+                let mut codes = [0u8; 64];
+                for (code, &value) in codes[2..].iter_mut().zip(entries) {
+                    *code = value.saturating_sub(base).min(3);
+                }
+                for (byte, slots) in line.iter_mut().zip(codes.chunks_exact(4)) {
+                    *byte = slots[0] | slots[1] << 2 | slots[2] << 4 | slots[3] << 6;
+                }
                 let minimum = entries.iter().copied().min().expect("a line has entries");
-                let bits = entries.iter().enumerate().fold(
-                    u128::from(minimum.min(15)),
-                    |bits, (j, &value)| {
-                        let code = if value <= base {
-                            0
-                        } else {
-                            (value - base).min(3)
-                        };
-                        bits | u128::from(code) << (4 + 2 * j)
-                    },
-                );
-                line.copy_from_slice(&bits.to_le_bytes());
+                line[0] |= minimum.min(15);
             }
         });
     payload
