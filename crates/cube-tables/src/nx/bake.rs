@@ -409,9 +409,14 @@ fn search_with<E: EdgeMaps>(
             Direction::Backward => unassigned,
         } * space.n_moves as u64;
         let with_marks = tests.saturating_mul(dense) > cells.len() as u64;
-        if with_marks {
+        let lists = if with_marks {
             mark(&mut cells, depth, &mut marks);
-        }
+            Vec::new()
+        } else if direction == Direction::Forward {
+            frontier_lists(&mut cells, n_edges, &counts.at, depth)
+        } else {
+            Vec::new()
+        };
         let marks = &marks;
         (0..N_CORNER_CLASSES as u32).into_par_iter().for_each_init(
             Scratch::default,
@@ -422,7 +427,10 @@ fn search_with<E: EdgeMaps>(
                         &space, &cells, marks, &counts, sources, class, depth, scratch,
                     );
                 }
-                Direction::Forward => forward(&space, &cells, &counts, class, depth, scratch),
+                Direction::Forward => {
+                    let list = &lists[class as usize];
+                    forward(&space, &cells, &counts, class, depth, list);
+                }
                 Direction::Backward if with_marks => {
                     let at_depth = |at: usize| marked(marks, at);
                     backward(&space, &cells, at_depth, &counts, class, depth, scratch);
@@ -477,31 +485,35 @@ fn set_all<E: EdgeMaps>(
     }
 }
 
-/// The entries of `row` holding `value`, into `list`.
-fn collect(row: &[AtomicU8], value: u8, list: &mut Vec<u32>) {
-    list.clear();
-    list.extend(
-        row.iter()
-            .enumerate()
-            .filter(|(_, cell)| cell.load(Relaxed) == value)
-            .map(|(edge, _)| edge as u32),
-    );
+/// The entries at `depth` of each row with some (the others' lists are empty), found between
+/// levels in the cells' plain bytes (a search for one byte value that runs a vector's width at a
+/// time, where atomic loads go one byte at a time).
+fn frontier_lists(cells: &mut [AtomicU8], n_edges: usize, at: &[u32], depth: u8) -> Vec<Vec<u32>> {
+    plain(cells)
+        .par_chunks(n_edges)
+        .zip(at)
+        .map(|(row, &at)| match at {
+            0 => Vec::new(),
+            _ => memchr::memchr_iter(depth, row)
+                .map(|edge| edge as u32)
+                .collect(),
+        })
+        .collect()
 }
 
-/// Forward from the row of `class`: its unassigned neighbours of entries at `depth` get `depth + 1`.
+/// Forward from the entries `list` at `depth` of the row of `class`: their unassigned neighbours
+/// get `depth + 1`.
 fn forward<E: EdgeMaps>(
     space: &Space<'_, E>,
     cells: &[AtomicU8],
     counts: &RowCounts,
     class: u32,
     depth: u8,
-    scratch: &mut Scratch,
+    list: &[u32],
 ) {
-    if counts.at[class as usize] == 0 {
+    if list.is_empty() {
         return;
     }
-    let list = &mut scratch.list;
-    collect(space.row(cells, class), depth, list);
     let corner = &space.corner[class as usize * space.n_moves..][..space.n_moves];
     for (m, &(to_class, k)) in corner.iter().enumerate() {
         if counts.left[to_class as usize].load(Relaxed) == 0 {
@@ -535,10 +547,8 @@ fn mark(cells: &mut [AtomicU8], depth: u8, marks: &mut Vec<u64>) {
     marks.resize(cells.len().div_ceil(64), 0);
     marks
         .par_iter_mut()
-        .zip(cells.par_chunks_mut(64))
-        .for_each(|(bits, chunk)| {
-            *bits = word(chunk.iter_mut().map(|cell| *cell.get_mut()), depth)
-        });
+        .zip(plain(cells).par_chunks(64))
+        .for_each(|(bits, chunk)| *bits = word(chunk, depth));
 }
 
 /// Whether the bit of cell `at` is set.
@@ -649,10 +659,13 @@ fn backward<E: EdgeMaps>(
     let row = space.row(cells, class);
     bits.clear();
     for block in row.chunks(N_SLICE) {
-        let words = block.chunks(64);
-        bits.extend(
-            words.map(|chunk| word(chunk.iter().map(|cell| cell.load(Relaxed)), UNASSIGNED)),
-        );
+        bits.extend(block.chunks(64).map(|chunk| {
+            let mut bytes = [!UNASSIGNED; 64];
+            for (byte, cell) in bytes.iter_mut().zip(chunk) {
+                *byte = cell.load(Relaxed);
+            }
+            word(&bytes, UNASSIGNED)
+        }));
     }
     before.clone_from(bits);
     let mut moves: Vec<(u32, usize, usize)> = space.corner[class as usize * space.n_moves..]
@@ -703,20 +716,43 @@ fn backward<E: EdgeMaps>(
 /// The words of bits of a block of 495 entries.
 const BLOCK_WORDS: usize = N_SLICE.div_ceil(64);
 
-/// The bits of the cells of `chunk` (at most 64) that hold `value`.
+/// The bits of the bytes of `chunk` (at most 64) that equal `value`, eight bytes at a time.
 #[inline]
-fn word(chunk: impl Iterator<Item = u8>, value: u8) -> u64 {
-    chunk
-        .enumerate()
-        .fold(0, |word, (i, cell)| word | u64::from(cell == value) << i)
+fn word(chunk: &[u8], value: u8) -> u64 {
+    chunk.chunks(8).enumerate().fold(0, |bits, (i, eight)| {
+        let mut bytes = [!value; 8];
+        bytes[..eight.len()].copy_from_slice(eight);
+        bits | u64::from(equal_bytes(u64::from_le_bytes(bytes), value)) << (8 * i)
+    })
 }
 
-/// A worker's buffers, kept from row to row: the entries of a row that a sparse forward level
-/// goes through; the row of bits of a dense forward level's finds, or of a backward level's
-/// entries not yet found (and those it started with).
+/// A bit for each byte of `eight` (the first byte the lowest bit) that equals `value`.
+#[inline]
+fn equal_bytes(eight: u64, value: u8) -> u8 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = eight ^ (u64::from(value) * 0x0101_0101_0101_0101);
+    // The top bit of each byte of `x` that is zero: `(b & 0x7F) + 0x7F` sets it in the others
+    // without a carry into the next byte.
+    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+    // Gathers the eight top bits into the top byte (no two partial products meet).
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The cells as plain bytes, for a pass that holds them alone (between levels), so that it runs
+/// a word or a vector at a time.
+#[allow(unsafe_code)]
+fn plain(cells: &mut [AtomicU8]) -> &mut [u8] {
+    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8` (as its documentation
+    // states), and the exclusive borrow of `cells` for the lifetime of the result means that no
+    // atomic access can happen while the plain bytes are in use: what the unstable
+    // `AtomicU8::get_mut_slice` does.
+    unsafe { std::slice::from_raw_parts_mut(cells.as_mut_ptr().cast::<u8>(), cells.len()) }
+}
+
+/// A worker's buffers, kept from row to row: the row of bits of a dense forward level's finds, or
+/// of a backward level's entries not yet found (and those it started with).
 #[derive(Default)]
 struct Scratch {
-    list: Vec<u32>,
     bits: Vec<u64>,
     before: Vec<u64>,
 }
@@ -812,6 +848,26 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             assert_eq!(counts(&levels), counts(&levels_with_bits), "{metric:?}");
+        }
+    }
+
+    /// The bits of the bytes equal to a value, eight at a time, are those of a byte-by-byte
+    /// comparison, on chunks of every length up to 64 and on the values around each byte's top
+    /// bit (where a carry would show).
+    #[test]
+    fn the_bits_of_equal_bytes_are_those_of_a_comparison() {
+        let bytes: Vec<u8> = (0..64u32)
+            .map(|i| [0, 1, 0x7F, 0x80, 0xFE, 0xFF, 12, 13][(i * 5 % 8) as usize])
+            .collect();
+        for value in [0, 1, 12, 0x7F, 0x80, 0xFE, 0xFF] {
+            for len in 0..=64 {
+                let chunk = &bytes[..len];
+                let expected = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |bits, (i, &b)| bits | u64::from(b == value) << i);
+                assert_eq!(word(chunk, value), expected, "value {value}, length {len}");
+            }
         }
     }
 
