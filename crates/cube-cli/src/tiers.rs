@@ -29,8 +29,8 @@ fn bake_time(tier: Tier) -> Option<&'static str> {
         Tier::NxEo2Ep1 | Tier::NxEo2Ep1Qtm => Some("about 30 s"),
         Tier::NxEo1Ep2 | Tier::NxEo1Ep2Qtm => Some("about 50 s"),
         Tier::NxEo1Ep3 | Tier::NxEo1Ep3Qtm => Some("about 2 minutes"),
-        // Quiet, the corner database there, each dense row written by one worker: 157-165 s and
-        // 143 s (PERFORMANCE.md; 396 s and 322 s before, on a machine with half the L3).
+        // Quiet, the corner database there, each dense row written by one worker: 156 s and
+        // 130 s (PERFORMANCE.md; 396 s and 322 s before, on a machine with half the L3).
         Tier::NxEo3Ep1 | Tier::NxEo3Ep1Qtm => Some("about 3 minutes"),
         _ => None,
     }

@@ -474,14 +474,28 @@ fn set_all<E: EdgeMaps>(
     edge: u32,
     depth: u8,
 ) {
+    for_each_twin(space, stabilizer, edge, |twin| {
+        let cell = &row[twin as usize];
+        if cell.load(Relaxed) == UNASSIGNED {
+            cell.store(depth, Relaxed);
+        }
+    });
+}
+
+/// Calls `f` with entry `edge` of a class whose representative the symmetries of `stabilizer` fix
+/// and with each of its twins under them (the identity's image first).
+#[inline]
+fn for_each_twin<E: EdgeMaps>(
+    space: &Space<'_, E>,
+    stabilizer: u16,
+    edge: u32,
+    mut f: impl FnMut(u32),
+) {
     let mut stabilizer = stabilizer | 1;
     while stabilizer != 0 {
         let k = stabilizer.trailing_zeros() as usize;
         stabilizer &= stabilizer - 1;
-        let cell = &row[space.edges.conj(k).apply(edge) as usize];
-        if cell.load(Relaxed) == UNASSIGNED {
-            cell.store(depth, Relaxed);
-        }
+        f(space.edges.conj(k).apply(edge));
     }
 }
 
@@ -578,7 +592,7 @@ fn forward_into<E: EdgeMaps>(
     let bits = &mut scratch.bits;
     bits.clear();
     bits.resize(space.n_edges.div_ceil(64), 0);
-    let stabilizer = space.sym.stabilizer(class) | 1;
+    let stabilizer = space.sym.stabilizer(class);
     let mut set = |edge: u32| bits[edge as usize / 64] |= 1 << (edge % 64);
     for &(from, m) in sources {
         if counts.at[from as usize] == 0 {
@@ -589,25 +603,17 @@ fn forward_into<E: EdgeMaps>(
         let start = from as usize * space.n_edges;
         // The entries come in order: the map reads a block's part once, when the first entry of
         // the block comes (no division per entry).
-        let (mut block, mut block_start) = (0, 0);
-        let mut image = after.block(0);
+        let (mut block_start, mut image) = (0, after.block(0));
         for_each_marked(marks, start, space.n_edges, |edge| {
             if edge >= block_start + N_SLICE as u32 {
-                block = edge / N_SLICE as u32;
-                block_start = block * N_SLICE as u32;
-                image = after.block(block);
+                let block = edge / N_SLICE as u32;
+                (block_start, image) = (block * N_SLICE as u32, after.block(block));
             }
             let to_edge = after.apply_in(image, edge - block_start);
             if stabilizer == 1 {
                 set(to_edge);
             } else {
-                // The twins of the entry under the symmetries that fix the representative.
-                let mut twins = stabilizer;
-                while twins != 0 {
-                    let k = twins.trailing_zeros() as usize;
-                    twins &= twins - 1;
-                    set(space.edges.conj(k).apply(to_edge));
-                }
+                for_each_twin(space, stabilizer, to_edge, &mut set);
             }
         });
     }
