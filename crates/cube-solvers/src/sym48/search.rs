@@ -2,12 +2,12 @@
 //!
 //! The children of *all* the surviving children of a node (its grandchildren) are made together
 //! before any child is searched, in lockstep passes so that many table reads are in flight at
-//! once (as `korf/search.rs` does): every grandchild the corners keep computes its probe-1 index,
-//! then all of them are prefetched in one tight loop; then all probe-1 values are read (the face
-//! and BPMX rules applied); then the survivors that moved by a quarter turn compute probe 2, all
-//! prefetched, then read in a last pass. Each child is then searched in move order, its own
-//! children already made. Nothing is allocated per node: each level has its own preallocated
-//! nodes.
+//! once (as `korf/search.rs` does): every grandchild the corners keep is composed (the corner
+//! entry its probe-1 index reads first prefetched), then its index computed and its table line
+//! prefetched; then all probe-1 values are read (the face and BPMX rules applied); then the
+//! survivors that moved by a quarter turn compute probe 2 and prefetch it, then read it in a last
+//! pass. Each child is then searched in move order, its own children already made. Nothing is
+//! allocated per node: each level has its own preallocated nodes.
 
 use std::collections::HashSet;
 
@@ -466,7 +466,7 @@ impl<I: Copy + Default> Family<I> {
 
 /// Makes the children of every live parent (`b >= 2` moves left each) in `kids[p]`, in lockstep
 /// so that their table reads overlap: corners and probe 1 prefetched for all, probe 1 read for
-/// all, probe 2 prefetched for all, read for all; then the survivors of each parent in
+/// all, probe 2 computed and prefetched for all, read for all; then the survivors of each parent in
 /// `alive[p]` (none when the parent is abandoned). The children generated.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -491,7 +491,6 @@ fn expand_all<H: Sym48Heuristic>(
             counters,
         );
     });
-    for_each(live, |p| prefetch(engine, &families[p], families[p].alive));
     for_each(live, |p| {
         read(
             engine,
@@ -506,7 +505,6 @@ fn expand_all<H: Sym48Heuristic>(
     for_each(live, |p| {
         fetch_other(engine, &parents[p], b, &mut kids[p], &mut families[p]);
     });
-    for_each(live, |p| prefetch(engine, &families[p], families[p].probe));
     for_each(live, |p| {
         read(
             engine,
@@ -524,15 +522,6 @@ fn expand_all<H: Sym48Heuristic>(
     made
 }
 
-/// Prefetches the pending probe of the children `which` of a family. Kept apart from the loops
-/// that compute the indexes: interleaved with each child's work, `perf` put a third of the
-/// search's samples on the prefetches (300 ns to memory on the machine measured, the reorder
-/// buffer holding only a few children's work); a tight loop of them keeps many in flight.
-#[inline(always)]
-fn prefetch<H: Sym48Heuristic>(engine: &Engine<'_, H>, family: &Family<H::Index>, which: u32) {
-    for_each(which, |i| engine.heuristic.prefetch(family.index[i]));
-}
-
 /// Calls `f` with the index of every set bit of `bits`, lowest first.
 #[inline(always)]
 fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
@@ -543,9 +532,12 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 }
 
 /// The children of `node` that its corners keep, each with its exact corner distance and its
-/// expanded side's cube, probe 1 computed (prefetched by [`prefetch`]). The children the corners
-/// cut are known from one mask ([`Engine::corner_cut`]) before any is made: no cube composed, no
-/// entry written for them. The children generated.
+/// expanded side's cube, probe 1 computed and prefetched. The cubes are made first, each
+/// prefetching the corner entry its index reads, then the indexes computed, each prefetching its
+/// table line as soon as it is known: on the machine measured (2026-12-06, docs/PERFORMANCE.md)
+/// this beat a separate tight loop of table prefetches by 6 %, and the entries' prefetch added
+/// 2 %. The children the corners cut are known from one mask ([`Engine::corner_cut`]) before any
+/// is made: no cube composed, no entry written for them. The children generated.
 #[inline(always)]
 fn make<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -575,9 +567,13 @@ fn make<H: Sym48Heuristic>(
         kid.made_on = a as u8;
         kid.corner = corner;
         kid.cubes[a] = node.cubes[a].compose(&engine.right[m]);
-        family.index[n] = heuristic.index(&kid.cubes[a]);
+        heuristic.prefetch_index(&kid.cubes[a]);
         n += 1;
     });
+    for (kid, index) in kids[..n].iter().zip(&mut family.index) {
+        *index = heuristic.index(&kid.cubes[a]);
+        heuristic.prefetch(*index);
+    }
     family.alive = (1 << n) - 1;
     family.cut_faces = 0;
     family.probe = 0;
@@ -630,7 +626,7 @@ fn read<H: Sym48Heuristic>(
 }
 
 /// The other side's cube of every live child whose face is not cut; its value is the parent's
-/// after a half turn, else probe 2 is computed (prefetched by [`prefetch`]).
+/// after a half turn, else probe 2 is computed and prefetched.
 #[inline(always)]
 fn fetch_other<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -657,6 +653,7 @@ fn fetch_other<H: Sym48Heuristic>(
             }
         } else {
             family.index[i] = engine.heuristic.index(&kid.cubes[o]);
+            engine.heuristic.prefetch(family.index[i]);
             family.probe |= 1 << i;
         }
     });
