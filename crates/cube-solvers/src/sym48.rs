@@ -73,13 +73,6 @@ pub trait Sym48Heuristic: Sync {
     /// Where the value of `cube` is stored.
     fn index(&self, cube: &Cube) -> Self::Index;
 
-    /// Starts loading what [`Sym48Heuristic::index`] of `cube` reads first (a hint; by default
-    /// nothing).
-    #[inline(always)]
-    fn prefetch_index(&self, cube: &Cube) {
-        let _ = cube;
-    }
-
     /// Starts loading the value at `index` (a hint; by default nothing).
     #[inline(always)]
     fn prefetch(&self, index: Self::Index) {

@@ -17,11 +17,6 @@ impl<T: AsRef<[u8]> + Sync> Sym48Heuristic for H48Table<T> {
     }
 
     #[inline(always)]
-    fn prefetch_index(&self, cube: &Cube) {
-        self.prefetch_entry(cube);
-    }
-
-    #[inline(always)]
     fn prefetch(&self, index: usize) {
         H48Table::prefetch(self, index);
     }

@@ -2,11 +2,10 @@
 //!
 //! The children of *all* the surviving children of a node (its grandchildren) are made together
 //! before any child is searched, in lockstep passes so that many table reads are in flight at
-//! once (as `korf/search.rs` does): every grandchild the corners keep is composed (the corner
-//! entry its probe-1 index reads first prefetched), then its index computed and its table line
-//! prefetched; then all probe-1 values are read (the face and BPMX rules applied); then the
-//! survivors that moved by a quarter turn compute probe 2 and prefetch it, then read it in a last
-//! pass. Each child is then searched in move order, its own children already made. Nothing is
+//! once (as `korf/search.rs` does): every grandchild the corners keep is composed, its probe-1
+//! index computed and its table line prefetched at once; then all probe-1 values are read (the
+//! face and BPMX rules applied); then the survivors that moved by a quarter turn compute probe 2
+//! and prefetch it, then read it in a last pass. Each child is then searched in move order, its own children already made. Nothing is
 //! allocated per node: each level has its own preallocated nodes.
 
 use std::collections::HashSet;
@@ -532,11 +531,10 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 }
 
 /// The children of `node` that its corners keep, each with its exact corner distance and its
-/// expanded side's cube, probe 1 computed and prefetched. The cubes are made first, each
-/// prefetching the corner entry its index reads, then the indexes computed, each prefetching its
-/// table line as soon as it is known: on the machine measured (2026-12-06, docs/PERFORMANCE.md)
-/// this beat a separate tight loop of table prefetches by 6 %, and the entries' prefetch added
-/// 2 %. The children the corners cut are known from one mask ([`Engine::corner_cut`]) before any
+/// expanded side's cube, probe 1 computed and its table line prefetched as soon as it is known: on
+/// the machine measured (2026-12-06, docs/PERFORMANCE.md) this beat a separate tight loop of
+/// prefetches over all the families by 7 % on 2 threads (on the machine of 2026-12-02 it lost).
+/// The children the corners cut are known from one mask ([`Engine::corner_cut`]) before any
 /// is made: no cube composed, no entry written for them. The children generated.
 #[inline(always)]
 fn make<H: Sym48Heuristic>(
@@ -567,13 +565,10 @@ fn make<H: Sym48Heuristic>(
         kid.made_on = a as u8;
         kid.corner = corner;
         kid.cubes[a] = node.cubes[a].compose(&engine.right[m]);
-        heuristic.prefetch_index(&kid.cubes[a]);
+        family.index[n] = heuristic.index(&kid.cubes[a]);
+        heuristic.prefetch(family.index[n]);
         n += 1;
     });
-    for (kid, index) in kids[..n].iter().zip(&mut family.index) {
-        *index = heuristic.index(&kid.cubes[a]);
-        heuristic.prefetch(*index);
-    }
     family.alive = (1 << n) - 1;
     family.cut_faces = 0;
     family.probe = 0;

@@ -307,14 +307,6 @@ impl Cocsep {
         CocsepEntry(self.entries[raw as usize])
     }
 
-    /// Starts loading the entry of `raw`.
-    #[inline(always)]
-    pub fn prefetch(&self, raw: u32) {
-        if let Some(entry) = self.entries.get(raw as usize) {
-            crate::file::prefetch::prefetch_read(&bytemuck::bytes_of(entry)[0]);
-        }
-    }
-
     /// The entry of `cube`'s [`cocsep`].
     #[inline]
     pub fn of_cube(&self, cube: &Cube) -> CocsepEntry {

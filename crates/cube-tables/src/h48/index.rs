@@ -100,19 +100,6 @@ impl Coordinate {
         }
     }
 
-    /// Starts loading the corner entry [`Coordinate::index`] of `cube` reads first.
-    #[inline]
-    pub fn prefetch_entry(&self, cube: &Cube) {
-        #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
-        {
-            self.cocsep.prefetch(simd::raw(cube));
-        }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
-        {
-            let _ = cube;
-        }
-    }
-
     /// [`Coordinate::index`] without SIMD (the path of builds without SSSE3): the same tables, one
     /// byte lane at a time.
     pub fn index_scalar(&self, cube: &Cube) -> usize {
@@ -237,18 +224,8 @@ mod simd {
 
     #[inline(always)]
     pub(super) fn parts(cocsep: &Cocsep, syms: &EdgeSyms, cube: &Cube) -> (u32, EdgeParts) {
-        let entry = cocsep.entry(raw(cube));
-        let k = entry.ttrep_index();
-        (
-            entry.class(),
-            edge_parts_of(syms.lane(k), &cube.packed_edges(), syms.inverse_q(k)),
-        )
-    }
-
-    /// The raw `cocsep` value of `cube`, from its corner lane.
-    #[inline(always)]
-    pub(super) fn raw(cube: &Cube) -> u32 {
         let corners = cube.packed_corners();
+        let edges = cube.packed_edges();
         // SAFETY: SSSE3 is enabled for the whole build (the module's cfg); everything works on
         // registers loaded from 16-byte arrays.
         unsafe {
@@ -263,7 +240,13 @@ mod simd {
             let quads = _mm_madd_epi16(pairs, load(&TWIST_W2));
             let q0 = _mm_cvtsi128_si32(quads) as u32;
             let q1 = _mm_cvtsi128_si32(_mm_srli_si128::<4>(quads)) as u32;
-            (q0 * 27 + q1) * N_SEP as u32 + u32::from(CSEP_RANK[!b_mask & 0xFF])
+            let raw = (q0 * 27 + q1) * N_SEP as u32 + u32::from(CSEP_RANK[!b_mask & 0xFF]);
+            let entry = cocsep.entry(raw);
+            let k = entry.ttrep_index();
+            (
+                entry.class(),
+                edge_parts_of(syms.lane(k), &edges, syms.inverse_q(k)),
+            )
         }
     }
 

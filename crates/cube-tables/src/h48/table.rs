@@ -175,12 +175,6 @@ impl<T: AsRef<[u8]>> H48Table<T> {
         self.value_at(self.index(cube))
     }
 
-    /// Starts loading the corner entry that [`H48Table::index`] of `cube` reads first.
-    #[inline]
-    pub fn prefetch_entry(&self, cube: &Cube) {
-        self.coord.prefetch_entry(cube);
-    }
-
     /// Starts loading the cache line of slot `index` (which also holds its line minimum).
     #[inline]
     pub fn prefetch(&self, index: usize) {
