@@ -604,19 +604,16 @@ fn read<H: Sym48Heuristic>(
         bits &= bits - 1;
         let v = engine.heuristic.get(family.index[i]);
         counters.probes += 1;
-        if v > b - 1 {
-            if v >= b + 2 {
-                counters.bpmx_returns += 1;
-                family.abandoned = true;
-                return;
-            }
-            if v > b {
-                family.cut_faces |= face_bit(usize::from(kids[i].m));
-            }
-            family.alive &= !(1 << i);
-        } else {
-            kids[i].h[side] = v;
+        if v >= b + 2 {
+            counters.bpmx_returns += 1;
+            family.abandoned = true;
+            return;
         }
+        // Without branches (whether a child survives is a coin toss for the predictor): the value
+        // is written even for a child it prunes, which is never read again.
+        family.cut_faces |= face_bit(usize::from(kids[i].m)) * u32::from(v > b);
+        family.alive &= !(u32::from(v >= b) << i);
+        kids[i].h[side] = v;
     }
 }
 
