@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draws benchmark positions of a given optimal length: seeded random move sequences of that
-length (no face turned twice in a row, opposite faces in one order), each kept when two optimal
-solvers of this toolkit that share no heuristic (sym48 over an H48 tier, Korf's over a Korf tier)
-both prove its optimal length equal to its move count. Prints the kept sequences, one a line: the
+length (`peers/fmc_nissy.py`'s `random_scramble`: no face turned twice in a row, opposite faces
+in one order), each kept when two optimal solvers of this toolkit that share no heuristic (sym48
+over an H48 tier, Korf's over a Korf tier) both prove its optimal length equal to its move count. Prints the kept sequences, one a line: the
 layout `optimal_bench` reads (a sequence that is an optimal solution of the position it makes).
 
     python3 benches/draw_positions.py --cli target/release/cube-cli --tables DIR \
@@ -11,28 +11,13 @@ layout `optimal_bench` reads (a sequence that is an optimal solution of the posi
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
 
-FACES = "URFDLB"
-OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
-
-
-def draw(rng, length):
-    moves, last, before = [], None, None
-    while len(moves) < length:
-        face = rng.choice(FACES)
-        if face == last:
-            continue
-        # Opposite faces commute: keep one order (U before D, R before L, F before B).
-        if last == OPPOSITE[face] and FACES.index(face) < FACES.index(last):
-            continue
-        if face == before and last == OPPOSITE[face]:
-            continue
-        moves.append(face + rng.choice(["", "2", "'"]))
-        before, last = last, face
-    return " ".join(moves)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers"))
+from fmc_nissy import random_scramble  # noqa: E402  (the one canonical random move sequence)
 
 
 def lengths(cli, tables, tier, scrambles):
@@ -63,7 +48,7 @@ def main():
     rng = random.Random(args.seed)
     kept = []
     while len(kept) < args.count:
-        batch = [draw(rng, args.length) for _ in range(args.count)]
+        batch = [random_scramble(rng, args.length) for _ in range(args.count)]
         first = lengths(args.cli, args.tables, args.h48, batch)
         candidates = [s for s, n in zip(batch, first) if n == args.length]
         if not candidates:

@@ -5,8 +5,9 @@
 //! once (as `korf/search.rs` does): every grandchild the corners keep is composed, its probe-1
 //! index computed and its table line prefetched at once; then all probe-1 values are read (the
 //! face and BPMX rules applied); then the survivors that moved by a quarter turn compute probe 2
-//! and prefetch it, then read it in a last pass. Each child is then searched in move order, its own children already made. Nothing is
-//! allocated per node: each level has its own preallocated nodes.
+//! and prefetch it, then read it in a last pass. Each child is then searched in move order, its
+//! own children already made. Nothing is allocated per node: each level has its own preallocated
+//! nodes.
 
 use std::collections::HashSet;
 
@@ -533,7 +534,7 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 /// The children of `node` that its corners keep, each with its exact corner distance and its
 /// expanded side's cube, probe 1 computed and its table line prefetched as soon as it is known: on
 /// the machine measured (2026-12-06, docs/PERFORMANCE.md) this beat a separate tight loop of
-/// prefetches over all the families by 7 % on 2 threads (on the machine of 2026-12-02 it lost).
+/// prefetches over all the families by 8 % on 1 and on 2 threads (on the machine of 2026-12-02 it lost).
 /// The children the corners cut are known from one mask ([`Engine::corner_cut`]) before any
 /// is made: no cube composed, no entry written for them. The children generated.
 #[inline(always)]
