@@ -50,15 +50,17 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
     let start = Instant::now();
     // What each bake did, in the order baked.
     let mut done: Vec<Baked> = Vec::new();
-    let mut record = |id: String, skipped: bool, search: Duration, write: Duration, levels| {
-        done.push(Baked {
-            id,
-            skipped,
-            search,
-            write,
-            levels,
-        });
-    };
+    let mut record =
+        |id: String, skipped: bool, search: Duration, write: Duration, levels, notes| {
+            done.push(Baked {
+                id,
+                skipped,
+                search,
+                write,
+                levels,
+                notes,
+            });
+        };
     // One bake rule for every front end: the corner database, the Korf tiers, one H48 pass.
     let baked = pdb::with_threads(flags.threads, || {
         tier::bake(&dir, &tiers, &options, &|event| ui.event(event))
@@ -70,6 +72,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
             table.report.search_time,
             table.report.write_time,
             table.report.levels.len(),
+            table.report.notes.clone(),
         );
     }
     let total = start.elapsed();
@@ -87,6 +90,9 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
                 baked.write.as_secs_f64(),
                 baked.levels
             );
+        }
+        for note in &baked.notes {
+            println!("  {:<16} {note}", "");
         }
     }
     println!(
@@ -112,6 +118,8 @@ struct Baked {
     search: Duration,
     write: Duration,
     levels: usize,
+    /// What the bake says of how it ran (four bits per coset, say).
+    notes: Vec<String>,
 }
 
 /// Progress bars and the log file `<dir>/bake.log`.

@@ -204,6 +204,9 @@ pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool, force: bool) -> Res
         // Per tier, its tables' times (the corner database's with the first tier).
         let mut done: Vec<(Tier, Duration)> = Vec::new();
         for table in &baked {
+            for note in &table.report.notes {
+                output::note(format_args!("{}: {note}", table.id));
+            }
             let time = table.report.search_time + table.report.write_time;
             match done.iter_mut().find(|(tier, _)| *tier == table.tier) {
                 Some((_, elapsed)) => *elapsed += time,

@@ -15,11 +15,12 @@
 //! distance, and on that of `h x` for every `h` of the subgroup (so no solution of that length
 //! ends with a U or D turn: the search's rules).
 //!
-//! The bake ([`bake()`]) is an exact breadth-first search over the cosets, one byte per coset, in
-//! parallel, forward then backward; the tiers are `nx-eo1ep1` .. `nx-eo2ep2` and their `-qtm`
-//! twins ([`spec`]).
+//! The bake ([`bake()`]) is an exact breadth-first search over the cosets, one byte per coset (or
+//! four bits where bytes do not fit in memory), in parallel, forward then backward; the tiers are
+//! `nx-eo1ep1` .. `nx-eo2ep2` and their `-qtm` twins ([`spec`]).
 
 mod bake;
+mod cells;
 mod coord;
 mod edge_maps;
 mod fast;

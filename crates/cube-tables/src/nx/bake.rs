@@ -1,5 +1,16 @@
 //! Baking an nx table: an exact breadth-first search over the cosets of the tier's subgroup, one
-//! byte per coset (corner class x edge coordinate), in parallel, then packed into nxopt's lines.
+//! cell per coset (corner class x edge coordinate), in parallel, then packed into nxopt's lines
+//! and written as they are packed.
+//!
+//! The cells ([`cells`](super::cells)) are a byte per coset, or four bits where a byte per coset
+//! does not fit in the memory available (nx-eo2ep2's 30.2 G cosets on a machine of 24 GiB). A
+//! cell holds the distances up to its `top` exactly (254 in bytes, 14 in four bits) and deeper
+//! ones as `top`. Nothing more is needed: a level that finds a depth beyond `top` runs backward
+//! (an unassigned coset next to an assigned one is at `d + 1`, since every assigned neighbour of
+//! an unassigned coset is at `d`), the codes of the packed lines need the distances up to
+//! `base + 3` (at most 14), and the minimum of a line, kept up to 15, is `top + 1` for a line
+//! whose cells are at `top` or more and none exactly at `top` (a bit per line, set once, before
+//! the first level beyond `top`).
 //!
 //! Level `d` runs forward (every coset at `d`, every move: its unassigned neighbours get `d + 1`)
 //! or, once fewer cosets are unassigned than a third of the frontier's moves, backward (every
@@ -14,39 +25,37 @@
 //! all, the backward pass finds each. Per-row counts skip the rows with nothing to give or to take.
 //!
 //! A sparse forward level goes source row by source row: it lists a row's entries at the depth and
-//! writes their neighbours into the target rows, where workers race on the bytes only in a benign
-//! way (relaxed atomics: during a level the only change is from "unassigned" to `d + 1`), then
-//! counts the rows it wrote into again. A dense level first sets a bit per cell at the depth (a row
-//! of bits is an eighth of a row of cells: 124 KB for nx-eo3ep1, in a second-level cache) and
-//! reads the frontier there; a dense forward level goes target row by target row, reading the bits
-//! of every source row and move that lead into it and setting its finds in a row of bits, merged
-//! at the end. A backward level keeps a row's entries not yet found as bits too, tests them move
-//! by move (the target rows with the most entries at the depth first) and writes its finds at the
-//! end. Either way a dense level's row is written by one worker only, which counts it.
+//! writes their neighbours into the target rows, where workers race on the cells only in a benign
+//! way ([`Cells::set_shared`]: during a level the only change is from "unassigned" to `d + 1`),
+//! then counts the rows it wrote into again. A dense level first sets a bit per cell at the depth
+//! (a row of bits is an eighth of a row of bytes: 124 KB for nx-eo3ep1, in a second-level cache)
+//! and reads the frontier there; a dense forward level goes target row by target row, reading the
+//! bits of every source row and move that lead into it and setting its finds in a row of bits,
+//! merged at the end. A backward level keeps a row's entries not yet found as bits too, tests them
+//! move by move (the target rows with the most entries at the depth first) and writes its finds at
+//! the end. Either way a dense level's row is written by one worker only, which counts it.
 //!
-//! The checks before anything is written: every coset reached, the solved coset alone at depth
-//! 0, and the histogram of the packed lines summing to the table's entries and lines.
+//! The checks before the table is renamed into place: every coset reached, the solved coset alone
+//! at depth 0, and the histogram of the packed lines summing to the table's entries and lines.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::time::Instant;
 
 use cube_core::{Cube, Move};
 use rayon::prelude::*;
 
+use super::cells::{Blocks, ByteCells, Cells, NibbleCells};
 use super::coord::{N_CORNER_CLASSES, N_SLICE, NxSym, Subgroup, corner_coord, corner_moves};
 use super::edge_maps::{BlockMap, EdgeMap, EdgeMaps, FullMaps, SplitMaps};
 use super::table::{spec_or_error, subgroup};
 use crate::file::bake::{BakeReport, Direction, LevelStats, check_free_space, is_sound};
 use crate::file::error::{Kind, TableError};
-use crate::file::format::{HEADER_LEN, Histogram};
+use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram};
 use crate::file::id::{Encoding, Metric, Tier};
 use crate::file::lines::{BLOCK_BYTES, LINE_BYTES};
 use crate::file::lock::BakeLock;
-use crate::file::store::write_table_under;
-
-/// The value of a coset no level has reached yet.
-const UNASSIGNED: u8 = 0xFF;
+use crate::file::store::TableWriter;
 
 /// Options of [`bake`].
 #[derive(Clone, Debug, Default)]
@@ -65,7 +74,8 @@ pub struct BakeOptions {
 /// - `InvalidInput` for a tier of another family.
 /// - `NoSpace` when `dir` has less free space than the table needs.
 /// - `InvalidInput` when the bake needs more memory than the system has available (RAM and
-///   swap: a byte per coset, then the packed table), checked before it allocates.
+///   swap: four bits per coset and a bit per coset for a level's frontier), checked before it
+///   allocates.
 /// - `Locked` when another bake or clean of `dir` holds its lock (unless `wait_for_lock`);
 ///   `Io`: the errors of writing the table.
 pub fn bake(
@@ -107,25 +117,35 @@ pub(crate) fn bake_under(
     }
     check_free_space(dir, HEADER_LEN as u64 + spec.payload_len()).map_err(at)?;
     let subgroup = subgroup(tier).expect("an nx tier");
-    // The cells (a byte per coset), then the packed table beside them.
-    let needed = (N_CORNER_CLASSES * subgroup.n_edges()) as u64 + spec.payload_len();
-    check_memory(tier, needed, available_memory()).map_err(at)?;
+    let n_cells = N_CORNER_CLASSES * subgroup.n_edges();
+    let kind = cell_kind(tier, n_cells, available_memory()).map_err(at)?;
     let Encoding::Line2 { base } = spec.encoding else {
         unreachable!("an nx table has 2-bit lines")
     };
+    let mut writer = TableWriter::create_under(lock, &spec)?;
     let start = Instant::now();
-    let (cells, levels) = search(subgroup, tier.metric(), DENSE, progress)
-        .map_err(|depth| at(unreached(tier, depth)))?;
-    let search_time = start.elapsed();
-    let write_start = Instant::now();
-    let payload = pack(&cells, base);
-    drop(cells);
-    let histogram = crate::histogram(&payload, spec.encoding, spec.n_entries);
-    check_histogram(&histogram, spec.n_entries).map_err(at)?;
-    let path = write_table_under(lock, &spec, &histogram, &payload)?;
-    // The payload was hashed from the very bytes whose histogram was checked above; a stamp that
+    let (histogram, levels, search_time) = match kind {
+        CellKind::Bytes => {
+            search_and_pack::<ByteCells>(subgroup, tier, base, progress, &mut writer, start)
+        }
+        CellKind::Nibbles => {
+            search_and_pack::<NibbleCells>(subgroup, tier, base, progress, &mut writer, start)
+        }
+    }
+    .map_err(at)?;
+    let write_start = start + search_time;
+    let path = writer.finish(&histogram)?;
+    // The payload was hashed from the very bytes whose histogram was checked; a stamp that
     // cannot be written only costs a later status report its "checked" date.
     let _ = crate::file::stamp::write_stamp(&path);
+    let notes = match kind {
+        CellKind::Bytes => Vec::new(),
+        CellKind::Nibbles => vec![format!(
+            "searched with four bits per coset: a byte per coset ({:.1} GiB) is more than the \
+             memory available",
+            gib(ByteCells::bytes(n_cells))
+        )],
+    };
     Ok(BakeReport {
         path,
         skipped: false,
@@ -133,29 +153,64 @@ pub(crate) fn bake_under(
         histogram,
         search_time,
         write_time: write_start.elapsed(),
-        notes: Vec::new(),
+        notes,
     })
 }
 
-/// Refuses a bake that needs more memory than the system has `available` (RAM and swap; `None`:
-/// not known), before it allocates: without the check, the allocation of the cells would abort
-/// the process (nx-eo2ep2's 30 G cosets on a machine of 24 GiB).
-fn check_memory(tier: Tier, needed: u64, available: Option<u64>) -> Result<(), TableError> {
-    match available {
-        Some(available) if available < needed => {
-            let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
-            Err(TableError::new(Kind::InvalidInput {
-                what: format!(
-                    "the {tier} bake needs {:.1} GiB of memory (a byte per coset, then the packed \
-                     table) and the system has {:.1} GiB available (RAM and swap): bake it on a \
-                     machine with more memory, or use a smaller nx tier",
-                    gib(needed),
-                    gib(available)
-                ),
-            }))
-        }
-        _ => Ok(()),
+/// The search with cells `C`, then the pack into `writer`: the histogram of the packed table
+/// (checked), the levels and the time of the search.
+fn search_and_pack<C: Cells>(
+    subgroup: Subgroup,
+    tier: Tier,
+    base: u8,
+    progress: &(dyn Fn(&LevelStats) + Sync),
+    writer: &mut TableWriter,
+    start: Instant,
+) -> Result<(Histogram, Vec<LevelStats>, std::time::Duration), TableError> {
+    let (distances, levels) = search::<C>(subgroup, tier.metric(), DENSE, C::MAX_TOP, progress)
+        .map_err(|depth| unreached(tier, depth))?;
+    let search_time = start.elapsed();
+    let histogram = pack(&distances, base, |bytes| writer.write(bytes))?;
+    check_histogram(&histogram, spec_or_error(tier)?.n_entries)?;
+    Ok((histogram, levels, search_time))
+}
+
+/// How the search keeps its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CellKind {
+    /// A byte per coset.
+    Bytes,
+    /// Four bits per coset.
+    Nibbles,
+}
+
+/// The cells that fit in the memory `available` (RAM and swap; `None`: not known), with the bits
+/// of a level's frontier (a bit per cell) beside them: bytes, else four bits, else the error
+/// (before anything is allocated: without the check, the allocation would abort the process).
+fn cell_kind(tier: Tier, n_cells: usize, available: Option<u64>) -> Result<CellKind, TableError> {
+    let marks = n_cells.div_ceil(64) as u64 * 8;
+    let fits = |cells: u64| available.is_none_or(|available| cells + marks <= available);
+    if fits(ByteCells::bytes(n_cells)) {
+        return Ok(CellKind::Bytes);
     }
+    let needed = NibbleCells::bytes(n_cells) + marks;
+    if fits(NibbleCells::bytes(n_cells)) {
+        return Ok(CellKind::Nibbles);
+    }
+    Err(TableError::new(Kind::InvalidInput {
+        what: format!(
+            "the {tier} bake needs {:.1} GiB of memory (four bits per coset and a bit per coset \
+             for a level's frontier) and the system has {:.1} GiB available (RAM and swap): bake \
+             it on a machine with more memory, or use a smaller nx tier",
+            gib(needed),
+            gib(available.unwrap_or(0))
+        ),
+    }))
+}
+
+/// Bytes in GiB.
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1u32 << 30)
 }
 
 /// The memory the system can still give (`MemAvailable` plus `SwapFree` of `/proc/meminfo`), on
@@ -228,11 +283,10 @@ struct Space<'a, E> {
 }
 
 impl<E> Space<'_, E> {
-    /// The row of `class`: one entry per edge coordinate.
+    /// The first cell of the row of `class`: one cell per edge coordinate.
     #[inline]
-    fn row<'c>(&self, cells: &'c [AtomicU8], class: u32) -> &'c [AtomicU8] {
-        let start = class as usize * self.n_edges;
-        &cells[start..start + self.n_edges]
+    fn row(&self, class: u32) -> usize {
+        class as usize * self.n_edges
     }
 }
 
@@ -260,28 +314,28 @@ impl RowCounts {
         }
     }
 
-    /// Counts, after a forward level (whose writes to a row come from any worker), the entries of
-    /// each row it wrote into at `depth` and those unassigned. Between levels nothing else holds
-    /// the cells: they are read as plain bytes (`get_mut`), a count that vectorises, where atomic
-    /// loads go one byte at a time.
-    fn recount(&mut self, n_edges: usize, cells: &mut [AtomicU8], depth: u8) {
-        self.found
-            .par_iter_mut()
+    /// Counts, after a forward level (whose writes to a row come from any worker), the entries
+    /// still unassigned in each row it wrote into; those it found are the difference (a cell
+    /// changes only from unassigned, and a cell at `top` may be older than the level).
+    fn recount<C: Cells>(&mut self, n_edges: usize, cells: &mut C) {
+        let touched: Vec<bool> = self
+            .touched
+            .iter_mut()
+            .map(|t| std::mem::take(t.get_mut()))
+            .collect();
+        let unassigned = cells.unassigned_per_row(n_edges, &touched);
+        for (((found, left), &touched), unassigned) in self
+            .found
+            .iter_mut()
             .zip(&mut self.left)
-            .zip(&mut self.touched)
-            .zip(cells.par_chunks_mut(n_edges))
-            .for_each(|(((found, left), touched), row)| {
-                if !std::mem::take(touched.get_mut()) {
-                    return;
-                }
-                let (mut at, mut unassigned) = (0, 0);
-                for cell in row {
-                    let value = *cell.get_mut();
-                    at += u32::from(value == depth);
-                    unassigned += u32::from(value == UNASSIGNED);
-                }
-                (*found.get_mut(), *left.get_mut()) = (at, unassigned);
-            });
+            .zip(&touched)
+            .zip(unassigned)
+        {
+            if touched {
+                *found.get_mut() = *left.get_mut() - unassigned;
+                *left.get_mut() = unassigned;
+            }
+        }
     }
 
     /// Ends a level: what it found is the next level's frontier. The totals: the frontier and
@@ -296,26 +350,37 @@ impl RowCounts {
     }
 }
 
-/// The search: the distance of every coset, one byte per `(class, edge)` entry, and the levels;
-/// `Err(depth)` when the frontier of `depth` is empty while cosets are unassigned.
+/// The distances a search found: the cells, which hold them up to `top`, and once the search went
+/// beyond `top`, a byte per block of 495 cells with a bit per line (of 62 cells) that has a cell
+/// at `top` exactly.
+struct Distances<B> {
+    cells: B,
+    top: u8,
+    at_top: Option<Vec<u8>>,
+}
+
+/// The search: the distance of every coset, one cell per `(class, edge)` entry that holds it up
+/// to `top` ([`Distances`]), and the levels; `Err(depth)` when the frontier of `depth` is empty
+/// while cosets are unassigned.
 ///
 /// A level goes row by row (class by class, in parallel) and, within a row, move by move: for one
 /// source class and one move the target class and the symmetry that reduces it are fixed, and only
 /// the edge coordinate varies over the row's entries. A level reads its frontier from a bit per
 /// cell when its tests times `dense` exceed the cells ([`DENSE`]; 0: never, `u64::MAX`: always).
-fn search(
+fn search<C: Cells>(
     subgroup: Subgroup,
     metric: Metric,
     dense: u64,
+    top: u8,
     progress: &(dyn Fn(&LevelStats) + Sync),
-) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
+) -> Result<(Distances<C::Frozen>, Vec<LevelStats>), u8> {
     let sym = NxSym::new();
     let moves = metric_moves(metric);
     match SplitMaps::new(subgroup, &moves, &sym) {
-        Some(split) => search_with(subgroup, &sym, &moves, split, dense, progress),
+        Some(split) => search_with::<C, _>(subgroup, &sym, &moves, split, dense, top, progress),
         None => {
             let full = FullMaps::new(subgroup, &moves, &sym);
-            search_with(subgroup, &sym, &moves, full, dense, progress)
+            search_with::<C, _>(subgroup, &sym, &moves, full, dense, top, progress)
         }
     }
 }
@@ -326,14 +391,15 @@ fn search(
 const DENSE: u64 = 8;
 
 /// [`search`] over the edge maps `edges` of `subgroup` and `moves`.
-fn search_with<E: EdgeMaps>(
+fn search_with<C: Cells, E: EdgeMaps>(
     subgroup: Subgroup,
     sym: &NxSym,
     moves: &[Move],
     edges: E,
     dense: u64,
+    top: u8,
     progress: &(dyn Fn(&LevelStats) + Sync),
-) -> Result<(Vec<u8>, Vec<LevelStats>), u8> {
+) -> Result<(Distances<C::Frozen>, Vec<LevelStats>), u8> {
     let n_moves = moves.len();
     let n_edges = subgroup.n_edges();
     let corner_moves = corner_moves(moves);
@@ -355,10 +421,7 @@ fn search_with<E: EdgeMaps>(
         n_edges,
         n_moves,
     };
-    let mut cells: Vec<AtomicU8> = (0..N_CORNER_CLASSES * n_edges)
-        .into_par_iter()
-        .map(|_| AtomicU8::new(UNASSIGNED))
-        .collect();
+    let mut cells = C::new(N_CORNER_CLASSES * n_edges, n_edges, top);
     let mut counts = RowCounts {
         at: vec![0; N_CORNER_CLASSES],
         found: (0..N_CORNER_CLASSES).map(|_| AtomicU32::new(0)).collect(),
@@ -374,29 +437,36 @@ fn search_with<E: EdgeMaps>(
     let edge = subgroup.edge_coord(&solved.edge_perm(), &solved.edge_ori());
     set_all(
         &space,
-        space.row(&cells, class),
+        &cells,
+        space.row(class),
         sym.stabilizer(class),
         edge,
         0,
     );
     counts.touched[class as usize].store(true, Relaxed);
-    counts.recount(n_edges, &mut cells, 0);
+    counts.recount(n_edges, &mut cells);
     let mut levels = Vec::new();
     let (mut frontier, mut unassigned) = counts.next_level();
     let mut depth = 0u8;
-    // The bits of the backward levels' frontier, allocated at the first.
+    // The bits of the dense levels' frontier, allocated at the first.
     let mut marks = Vec::new();
+    let mut at_top = None;
     while unassigned > 0 {
         if frontier == 0 {
             return Err(depth);
         }
         let started = Instant::now();
+        // What the cells hold for the frontier and for the finds.
+        let (value, next) = (depth.min(top), (depth + 1).min(top));
+        if depth == top {
+            at_top = Some(lines_with(&cells, top));
+        }
         // A forward pass tries every move from each frontier entry; a backward pass stops at the
         // first neighbour found, after a few moves on the dense levels: backward once fewer than
         // a third of the moves per frontier entry are left unassigned (nx-eo2ep1's depth 10 then
         // runs backward: 62 s of CPU for the bake, 66 s with an earlier build that ran it forward;
-        // not measured side by side, the machine was loaded).
-        let direction = if unassigned * 3 < frontier * space.n_moves as u64 {
+        // not measured side by side, the machine was loaded), and always beyond `top`.
+        let direction = if unassigned * 3 < frontier * space.n_moves as u64 || depth >= top {
             Direction::Backward
         } else {
             Direction::Forward
@@ -408,42 +478,44 @@ fn search_with<E: EdgeMaps>(
             Direction::Forward => frontier,
             Direction::Backward => unassigned,
         } * space.n_moves as u64;
-        let with_marks = tests.saturating_mul(dense) > cells.len() as u64;
+        // Beyond `top` the finds hold the frontier's value: the frontier is read from its bits,
+        // set before the level.
+        let with_marks = tests.saturating_mul(dense) > cells.len() as u64 || depth >= top;
         let lists = if with_marks {
-            mark(&mut cells, depth, &mut marks);
+            cells.mark(value, &mut marks);
             Vec::new()
         } else if direction == Direction::Forward {
-            frontier_lists(&mut cells, n_edges, &counts.at, depth)
+            cells.lists(n_edges, &counts.at, value)
         } else {
             Vec::new()
         };
-        let marks = &marks;
+        let (marks, cells_ref) = (&marks, &cells);
         (0..N_CORNER_CLASSES as u32).into_par_iter().for_each_init(
             Scratch::default,
             |scratch, class| match direction {
                 Direction::Forward if with_marks => {
                     let sources = &incoming[class as usize];
                     forward_into(
-                        &space, &cells, marks, &counts, sources, class, depth, scratch,
+                        &space, cells_ref, marks, &counts, sources, class, next, scratch,
                     );
                 }
                 Direction::Forward => {
                     let list = &lists[class as usize];
-                    forward(&space, &cells, &counts, class, depth, list);
+                    forward(&space, cells_ref, &counts, class, next, list);
                 }
                 Direction::Backward if with_marks => {
                     let at_depth = |at: usize| marked(marks, at);
-                    backward(&space, &cells, at_depth, &counts, class, depth, scratch);
+                    backward(&space, cells_ref, at_depth, &counts, class, next, scratch);
                 }
                 Direction::Backward => {
-                    let at_depth = |at: usize| cells[at].load(Relaxed) == depth;
-                    backward(&space, &cells, at_depth, &counts, class, depth, scratch);
+                    let at_depth = |at: usize| cells_ref.get(at) == value;
+                    backward(&space, cells_ref, at_depth, &counts, class, next, scratch);
                 }
             },
         );
         depth += 1;
         if direction == Direction::Forward && !with_marks {
-            counts.recount(n_edges, &mut cells, depth);
+            counts.recount(n_edges, &mut cells);
         }
         (frontier, unassigned) = counts.next_level();
         let stats = LevelStats {
@@ -456,29 +528,40 @@ fn search_with<E: EdgeMaps>(
         progress(&stats);
         levels.push(stats);
     }
-    Ok((
-        cells.into_iter().map(AtomicU8::into_inner).collect(),
-        levels,
-    ))
+    let top = cells.top();
+    let cells = cells.freeze();
+    Ok((Distances { cells, top, at_top }, levels))
 }
 
-/// Writes `depth` into the entry `edge` of `row`, a row of a class whose representative the
-/// symmetries of `stabilizer` fix, and into its twins under them, where unassigned. Plain loads
-/// and stores: two workers that write the same entry write the same value, and a locked
-/// read-modify-write would cost more than counting the rows again after the level.
+/// Per block of 495 cells, a bit for each of its 8 lines (62 cells, the last 61) with a cell
+/// that holds `value`.
+fn lines_with<C: Cells>(cells: &C, value: u8) -> Vec<u8> {
+    (0..cells.len() / N_SLICE)
+        .into_par_iter()
+        .map(|block| {
+            (0..8).fold(0u8, |bits, line| {
+                let start = block * N_SLICE + 62 * line;
+                let n = 62.min(N_SLICE - 62 * line);
+                bits | u8::from(cells.bits(start, n, value) != 0) << line
+            })
+        })
+        .collect()
+}
+
+/// Writes `value` into the entry `edge` of the row that starts at cell `row`, a row of a class
+/// whose representative the symmetries of `stabilizer` fix, and into its twins under them, where
+/// unassigned ([`Cells::set_shared`]).
 #[inline]
-fn set_all<E: EdgeMaps>(
+fn set_all<C: Cells, E: EdgeMaps>(
     space: &Space<'_, E>,
-    row: &[AtomicU8],
+    cells: &C,
+    row: usize,
     stabilizer: u16,
     edge: u32,
-    depth: u8,
+    value: u8,
 ) {
     for_each_twin(space, stabilizer, edge, |twin| {
-        let cell = &row[twin as usize];
-        if cell.load(Relaxed) == UNASSIGNED {
-            cell.store(depth, Relaxed);
-        }
+        cells.set_shared(row + twin as usize, value);
     });
 }
 
@@ -499,30 +582,14 @@ fn for_each_twin<E: EdgeMaps>(
     }
 }
 
-/// The entries at `depth` of each row with some (the others' lists are empty), found between
-/// levels in the cells' plain bytes (a search for one byte value that runs a vector's width at a
-/// time, where atomic loads go one byte at a time).
-fn frontier_lists(cells: &mut [AtomicU8], n_edges: usize, at: &[u32], depth: u8) -> Vec<Vec<u32>> {
-    plain(cells)
-        .par_chunks(n_edges)
-        .zip(at)
-        .map(|(row, &at)| match at {
-            0 => Vec::new(),
-            _ => memchr::memchr_iter(depth, row)
-                .map(|edge| edge as u32)
-                .collect(),
-        })
-        .collect()
-}
-
-/// Forward from the entries `list` at `depth` of the row of `class`: their unassigned neighbours
-/// get `depth + 1`.
-fn forward<E: EdgeMaps>(
+/// Forward from the entries `list` at the level's depth of the row of `class`: their unassigned
+/// neighbours get `next`.
+fn forward<C: Cells, E: EdgeMaps>(
     space: &Space<'_, E>,
-    cells: &[AtomicU8],
+    cells: &C,
     counts: &RowCounts,
     class: u32,
-    depth: u8,
+    next: u8,
     list: &[u32],
 ) {
     if list.is_empty() {
@@ -534,35 +601,18 @@ fn forward<E: EdgeMaps>(
             continue;
         }
         let after = space.edges.after(m, k);
-        let to_row = space.row(cells, to_class);
+        let to_row = space.row(to_class);
         let stabilizer = space.sym.stabilizer(to_class);
         counts.touched[to_class as usize].store(true, Relaxed);
         for &edge in list.iter() {
             let to_edge = after.apply(edge);
             if stabilizer == 1 {
-                // Without a branch: every value is at most `depth + 1` but the unassigned one,
-                // which is the only one that changes during the level, and only to `depth + 1`,
-                // so storing back the minimum races with no other write.
-                let cell = &to_row[to_edge as usize];
-                cell.store(cell.load(Relaxed).min(depth + 1), Relaxed);
-            } else if to_row[to_edge as usize].load(Relaxed) == UNASSIGNED {
-                set_all(space, to_row, stabilizer, to_edge, depth + 1);
+                cells.set_shared(to_row + to_edge as usize, next);
+            } else if cells.get(to_row + to_edge as usize) == C::UNASSIGNED {
+                set_all(space, cells, to_row, stabilizer, to_edge, next);
             }
         }
     }
-}
-
-/// Sets in `marks` the bit of each cell at `depth` and clears the others: a dense level's
-/// frontier, which does not change during the level (its changes are from "unassigned" to
-/// `depth + 1`). A row of bits is an eighth of a row of cells: nx-eo3ep1's 124 KB rows stay in a
-/// second-level cache where its 1 MB rows of cells did not. Its 1.26 GB is less than the packed
-/// table's (the peak that `check_memory` counts), and is freed before that is allocated.
-fn mark(cells: &mut [AtomicU8], depth: u8, marks: &mut Vec<u64>) {
-    marks.resize(cells.len().div_ceil(64), 0);
-    marks
-        .par_iter_mut()
-        .zip(plain(cells).par_chunks(64))
-        .for_each(|(bits, chunk)| *bits = word(chunk, depth));
 }
 
 /// Whether the bit of cell `at` is set.
@@ -576,14 +626,14 @@ fn marked(marks: &[u64], at: usize) -> bool {
 /// cache, where the 1 MB row of cells is not), merged into the row at the end, which counts it.
 /// Only this call writes the row, so the counts are exact without a recount.
 #[allow(clippy::too_many_arguments)]
-fn forward_into<E: EdgeMaps>(
+fn forward_into<C: Cells, E: EdgeMaps>(
     space: &Space<'_, E>,
-    cells: &[AtomicU8],
+    cells: &C,
     marks: &[u64],
     counts: &RowCounts,
     sources: &[(u32, usize)],
     class: u32,
-    depth: u8,
+    next: u8,
     scratch: &mut Scratch,
 ) {
     if counts.left[class as usize].load(Relaxed) == 0 {
@@ -600,11 +650,10 @@ fn forward_into<E: EdgeMaps>(
         }
         let (_, k) = space.corner[from as usize * space.n_moves + m];
         let after = space.edges.after(m, k);
-        let start = from as usize * space.n_edges;
         // The entries come in order: the map reads a block's part once, when the first entry of
         // the block comes (no division per entry).
         let (mut block_start, mut image) = (0, after.block(0));
-        for_each_marked(marks, start, space.n_edges, |edge| {
+        for_each_marked(marks, space.row(from), space.n_edges, |edge| {
             if edge >= block_start + N_SLICE as u32 {
                 let block = edge / N_SLICE as u32;
                 (block_start, image) = (block * N_SLICE as u32, after.block(block));
@@ -617,16 +666,12 @@ fn forward_into<E: EdgeMaps>(
             }
         });
     }
-    // Before the level no entry of the row was at `depth + 1`: the finds are the entries of
-    // set bits still unassigned.
-    let row = space.row(cells, class);
+    // Before the level no unassigned entry of the row had a neighbour at the depth: the finds
+    // are the entries of set bits still unassigned.
+    let row = space.row(class);
     let mut found = 0;
     for_each_marked(bits, 0, space.n_edges, |edge| {
-        let cell = &row[edge as usize];
-        if cell.load(Relaxed) == UNASSIGNED {
-            cell.store(depth + 1, Relaxed);
-            found += 1;
-        }
+        found += u32::from(cells.set_owned(row + edge as usize, next));
     });
     counts.add_found(class, found);
 }
@@ -652,34 +697,31 @@ fn for_each_marked(marks: &[u64], start: usize, len: usize, mut f: impl FnMut(u3
     }
 }
 
-/// Backward into the row of `class`: its unassigned entries with a neighbour at `depth` (the
-/// cells, by index, for which `at_depth` holds) get `depth + 1`. The entries not yet found are
+/// Backward into the row of `class`: its unassigned entries with a neighbour at the level's depth
+/// (the cells, by index, for which `at_depth` holds) get `next`. The entries not yet found are
 /// bits, 8 words for each block of 495 entries (128 KB for nx-eo3ep1, in a second-level cache
 /// beside the target row's frontier bits), cleared move by move as they are found; the moves go
-/// from the target row with the most entries at `depth` down, so that most entries are found
+/// from the target row with the most entries at the depth down, so that most entries are found
 /// early. The finds are written to the row at the end.
-fn backward<E: EdgeMaps>(
+fn backward<C: Cells, E: EdgeMaps>(
     space: &Space<'_, E>,
-    cells: &[AtomicU8],
+    cells: &C,
     at_depth: impl Fn(usize) -> bool,
     counts: &RowCounts,
     class: u32,
-    depth: u8,
+    next: u8,
     scratch: &mut Scratch,
 ) {
     if counts.left[class as usize].load(Relaxed) == 0 {
         return;
     }
     let Scratch { bits, before } = scratch;
-    let row = space.row(cells, class);
+    let row = space.row(class);
     bits.clear();
-    for block in row.chunks(N_SLICE) {
-        bits.extend(block.chunks(64).map(|chunk| {
-            let mut bytes = [!UNASSIGNED; 64];
-            for (byte, cell) in bytes.iter_mut().zip(chunk) {
-                *byte = cell.load(Relaxed);
-            }
-            word(&bytes, UNASSIGNED)
+    for block in (row..row + space.n_edges).step_by(N_SLICE) {
+        bits.extend((block..block + N_SLICE).step_by(64).map(|start| {
+            let n = (block + N_SLICE - start).min(64);
+            cells.bits(start, n, C::UNASSIGNED)
         }));
     }
     before.clone_from(bits);
@@ -693,13 +735,13 @@ fn backward<E: EdgeMaps>(
     moves.sort_unstable_by_key(|&(at, _, _)| std::cmp::Reverse(at));
     for (_, m, k) in moves {
         let after = space.edges.after(m, k);
-        let to_row = space.corner[class as usize * space.n_moves + m].0 as usize * space.n_edges;
+        let to_row = space.row(space.corner[class as usize * space.n_moves + m].0);
         let mut left = 0;
         for (block, words) in bits.chunks_exact_mut(BLOCK_WORDS).enumerate() {
             let image = after.block(block as u32);
             for (w, bits) in words.iter_mut().enumerate() {
-                // Without branches on the tests (whether a neighbour is at `depth` is a coin toss
-                // on the dense levels): a found entry's bit is cleared.
+                // Without branches on the tests (whether a neighbour is at the depth is a coin
+                // toss on the dense levels): a found entry's bit is cleared.
                 let (mut rest, mut kept) = (*bits, *bits);
                 while rest != 0 {
                     let b = rest.trailing_zeros();
@@ -719,9 +761,9 @@ fn backward<E: EdgeMaps>(
     for (i, (&before, &after)) in before.iter().zip(bits.iter()).enumerate() {
         let mut new = before & !after;
         found += new.count_ones();
-        let start = i / BLOCK_WORDS * N_SLICE + i % BLOCK_WORDS * 64;
+        let start = row + i / BLOCK_WORDS * N_SLICE + i % BLOCK_WORDS * 64;
         while new != 0 {
-            row[start + new.trailing_zeros() as usize].store(depth + 1, Relaxed);
+            cells.set_found(start + new.trailing_zeros() as usize, next);
             new &= new - 1;
         }
     }
@@ -731,39 +773,6 @@ fn backward<E: EdgeMaps>(
 /// The words of bits of a block of 495 entries.
 const BLOCK_WORDS: usize = N_SLICE.div_ceil(64);
 
-/// The bits of the bytes of `chunk` (at most 64) that equal `value`, eight bytes at a time.
-#[inline]
-fn word(chunk: &[u8], value: u8) -> u64 {
-    chunk.chunks(8).enumerate().fold(0, |bits, (i, eight)| {
-        let mut bytes = [!value; 8];
-        bytes[..eight.len()].copy_from_slice(eight);
-        bits | u64::from(equal_bytes(u64::from_le_bytes(bytes), value)) << (8 * i)
-    })
-}
-
-/// A bit for each byte of `eight` (the first byte the lowest bit) that equals `value`.
-#[inline]
-fn equal_bytes(eight: u64, value: u8) -> u8 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let x = eight ^ (u64::from(value) * 0x0101_0101_0101_0101);
-    // The top bit of each byte of `x` that is zero: `(b & 0x7F) + 0x7F` sets it in the others
-    // without a carry into the next byte.
-    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-    // Gathers the eight top bits into the top byte (no two partial products meet).
-    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
-}
-
-/// The cells as plain bytes, for a pass that holds them alone (between levels), so that it runs
-/// a word or a vector at a time.
-#[allow(unsafe_code)]
-fn plain(cells: &mut [AtomicU8]) -> &mut [u8] {
-    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8` (as its documentation
-    // states), and the exclusive borrow of `cells` for the lifetime of the result means that no
-    // atomic access can happen while the plain bytes are in use: what the unstable
-    // `AtomicU8::get_mut_slice` does.
-    unsafe { std::slice::from_raw_parts_mut(cells.as_mut_ptr().cast::<u8>(), cells.len()) }
-}
-
 /// A worker's buffers, kept from row to row: the row of bits of a dense forward level's finds, or
 /// of a backward level's entries not yet found (and those it started with).
 #[derive(Default)]
@@ -772,31 +781,76 @@ struct Scratch {
     before: Vec<u64>,
 }
 
-/// The 2-bit lines of `cells` (rows of 495 distances): per row a block of 8 lines, each of 62
-/// entries but the last (61), with the minimum of its entries (at most 15) in its low nibble and a
-/// code per entry after it (the slots of [`slot`](crate::file::lines::slot)): 0 up to `base`, else
-/// `min(value - base, 3)`.
-fn pack(cells: &[u8], base: u8) -> Vec<u8> {
-    let mut payload = vec![0u8; cells.len() / N_SLICE * BLOCK_BYTES];
-    payload
-        .par_chunks_mut(BLOCK_BYTES)
-        .zip(cells.par_chunks(N_SLICE))
-        .for_each(|(block, row)| {
-            for (line, entries) in block.chunks_exact_mut(LINE_BYTES).zip(row.chunks(62)) {
-                // The slots of the line: two for the minimum, then the codes (the last line's
-                // last slot unused); four to a byte, the first in the low bits.
-                let mut codes = [0u8; 64];
-                for (code, &value) in codes[2..].iter_mut().zip(entries) {
-                    *code = value.saturating_sub(base).min(3);
-                }
-                for (byte, slots) in line.iter_mut().zip(codes.chunks_exact(4)) {
-                    *byte = slots[0] | slots[1] << 2 | slots[2] << 4 | slots[3] << 6;
-                }
-                let minimum = entries.iter().copied().min().expect("a line has entries");
-                line[0] |= minimum.min(15);
-            }
-        });
-    payload
+/// Blocks packed at a time: 8 MiB of the table.
+const PACK_BLOCKS: usize = 1 << 16;
+
+/// Packs the distances into nxopt's 2-bit lines, a run of blocks at a time, each run given to
+/// `write` while the next is packed (the writer hashes and writes on one thread); the histogram
+/// of the whole. Per block of 495 distances, 8 lines, each of 62 entries but the last (61), with
+/// the minimum of its entries (at most 15) in its low nibble and a code per entry after it (the
+/// slots of [`slot`](crate::file::lines::slot)): 0 up to `base`, else `min(value - base, 3)`.
+///
+/// # Panics
+/// If the cells' `top` is below `base + 3` (the codes would not be exact).
+fn pack<B: Blocks>(
+    distances: &Distances<B>,
+    base: u8,
+    mut write: impl FnMut(&[u8]) -> Result<(), TableError> + Send,
+) -> Result<Histogram, TableError> {
+    let Distances { cells, top, at_top } = distances;
+    let top = *top;
+    assert!(top >= base + 3, "cells up to {top} for codes over {base}");
+    let n_blocks = cells.n_cells() / N_SLICE;
+    let pack_run = |first: usize, run: &mut Vec<u8>| {
+        run.resize(PACK_BLOCKS.min(n_blocks - first) * BLOCK_BYTES, 0);
+        run.par_chunks_mut(BLOCK_BYTES)
+            .enumerate()
+            .for_each(|(i, block)| {
+                let mut values = [0u8; N_SLICE];
+                cells.block(first + i, &mut values);
+                let at_top = at_top.as_ref().map_or(u8::MAX, |lines| lines[first + i]);
+                pack_block(&values, base, top, at_top, block);
+            });
+        crate::histogram(run, Encoding::Line2 { base }, 0)
+    };
+    let mut histogram = [0u64; HISTOGRAM_LEN];
+    let (mut packed, mut next) = (Vec::new(), Vec::new());
+    for first in (0..n_blocks).step_by(PACK_BLOCKS) {
+        let (counts, written) = rayon::join(|| pack_run(first, &mut next), || write(&packed));
+        written?;
+        histogram
+            .iter_mut()
+            .zip(counts)
+            .for_each(|(sum, n)| *sum += n);
+        std::mem::swap(&mut packed, &mut next);
+    }
+    write(&packed)?;
+    Ok(histogram)
+}
+
+/// Packs one block of 495 distances (those deeper than `top` held as `top`) into `block`; a line
+/// whose bit of `at_top` is clear and whose minimum is `top` has the minimum `top + 1`.
+fn pack_block(values: &[u8; N_SLICE], base: u8, top: u8, at_top: u8, block: &mut [u8]) {
+    for (l, (line, entries)) in block
+        .chunks_exact_mut(LINE_BYTES)
+        .zip(values.chunks(62))
+        .enumerate()
+    {
+        // The slots of the line: two for the minimum, then the codes (the last line's last slot
+        // unused); four to a byte, the first in the low bits.
+        let mut codes = [0u8; 64];
+        for (code, &value) in codes[2..].iter_mut().zip(entries) {
+            *code = value.saturating_sub(base).min(3);
+        }
+        for (byte, slots) in line.iter_mut().zip(codes.chunks_exact(4)) {
+            *byte = slots[0] | slots[1] << 2 | slots[2] << 4 | slots[3] << 6;
+        }
+        let mut minimum = entries.iter().copied().min().expect("a line has entries");
+        if minimum == top && at_top >> l & 1 == 0 {
+            minimum += 1;
+        }
+        line[0] |= minimum.min(15);
+    }
 }
 
 #[cfg(test)]
@@ -805,83 +859,105 @@ mod tests {
     use super::*;
     use crate::file::lines::{line_histogram, slot};
 
-    /// A bake that needs more memory than is available is refused with the figures and what to
-    /// do; the available memory is read from `/proc/meminfo`'s lines.
+    /// The cells are bytes where bytes and the frontier's bits fit, else four bits, else the bake
+    /// is refused with the figures and what to do; the available memory is read from
+    /// `/proc/meminfo`'s lines.
     #[test]
-    fn a_bake_beyond_the_memory_is_refused_before_it_allocates() {
+    fn the_cells_are_what_the_memory_holds() {
         let gib = 1u64 << 30;
-        let err = check_memory(Tier::NxEo2Ep2, 30 * gib, Some(23 * gib)).expect_err("refused");
-        let text = err.to_string();
+        // nx-eo2ep2: 30.2 G cells, 3.8 GB of frontier bits.
+        let n = N_CORNER_CLASSES * 256 * 24 * N_SLICE;
+        let kind = |available| cell_kind(Tier::NxEo2Ep2, n, available);
+        assert_eq!(kind(Some(40 * gib)).unwrap(), CellKind::Bytes);
+        assert_eq!(kind(None).unwrap(), CellKind::Bytes);
+        assert_eq!(kind(Some(23 * gib)).unwrap(), CellKind::Nibbles);
+        let text = kind(Some(10 * gib)).expect_err("refused").to_string();
         assert!(
-            text.contains("the nx-eo2ep2 bake needs 30.0 GiB of memory")
-                && text.contains("23.0 GiB available")
+            text.contains("the nx-eo2ep2 bake needs 17.6 GiB of memory (four bits per coset")
+                && text.contains("10.0 GiB available")
                 && text.contains("a machine with more memory"),
             "{text}"
         );
-        assert!(check_memory(Tier::NxEo2Ep2, 30 * gib, Some(31 * gib)).is_ok());
-        assert!(check_memory(Tier::NxEo2Ep2, 30 * gib, None).is_ok());
         let meminfo = "MemTotal:       24000000 kB\nMemFree:         1000 kB\nMemAvailable:   20000000 kB\nSwapTotal:  2000 kB\nSwapFree:        1000 kB\n";
         assert_eq!(meminfo_available(meminfo), Some(20_001_000 * 1024));
         assert_eq!(meminfo_available("MemTotal: 5 kB\n"), None);
     }
 
-    /// The frontier's bits are the cells at the depth, over a last word that is not full, and a
-    /// second level's bits replace the first's.
-    #[test]
-    fn the_marks_are_the_cells_at_the_depth() {
-        let values: Vec<u8> = (0..200u32).map(|i| (i * 7 % 5) as u8).collect();
-        let mut cells: Vec<AtomicU8> = values.iter().map(|&v| AtomicU8::new(v)).collect();
-        let mut marks = Vec::new();
-        for depth in [3, 1] {
-            mark(&mut cells, depth, &mut marks);
-            assert_eq!(marks.len(), 4);
-            for (at, &value) in values.iter().enumerate() {
-                assert_eq!(marked(&marks, at), value == depth, "cell {at} at {depth}");
-            }
-            assert_eq!(marks[3] >> 8, 0, "nothing beyond the cells");
-        }
+    /// The packed table of a search and its levels' counts.
+    fn packed<C: Cells>(
+        subgroup: Subgroup,
+        metric: Metric,
+        dense: u64,
+        top: u8,
+        base: u8,
+    ) -> (Vec<u8>, Histogram, Vec<(u64, u64)>) {
+        let (distances, levels) =
+            search::<C>(subgroup, metric, dense, top, &|_| {}).expect("every coset reached");
+        let mut payload = Vec::new();
+        let histogram = pack(&distances, base, |run| {
+            payload.extend_from_slice(run);
+            Ok(())
+        })
+        .unwrap();
+        let counts = levels.iter().map(|l| (l.entries, l.unassigned)).collect();
+        (payload, histogram, counts)
     }
 
-    /// The levels that read the frontier's bits (forward by target row, backward over bits of
-    /// the entries not yet found) find the distances that the levels over the cells alone find,
-    /// on the two test tiers (every level one way, then every level the other).
+    /// Every way of searching packs the same table with the same levels, on the two test tiers:
+    /// a byte per cell, every level over the cells alone, against every level over bits (forward
+    /// by target row, backward over bits of the entries not yet found), and against four bits per
+    /// cell either way. Then cells that hold the distances only up to `top`, two below the
+    /// deepest (beyond it the levels run backward and the lines' minima come from the bits of the
+    /// lines at `top`), against the bytes, packed over the base `top - 3`.
     #[test]
-    fn the_levels_over_bits_find_what_the_levels_over_cells_find() {
+    fn every_kind_of_cells_packs_the_same_table() {
         let eo1ep1 = Subgroup {
             eo: Eo::Eo1,
             ep: Ep::Ep1,
         };
-        for metric in [Metric::Htm, Metric::Qtm] {
-            let bake = |dense| search(eo1ep1, metric, dense, &|_| {}).expect("every coset reached");
-            let (cells, levels) = bake(0);
-            let (with_bits, levels_with_bits) = bake(u64::MAX);
-            assert!(cells == with_bits, "{metric:?}: the distances differ");
-            let counts = |levels: &[LevelStats]| {
-                levels
-                    .iter()
-                    .map(|l| (l.entries, l.unassigned))
-                    .collect::<Vec<_>>()
-            };
-            assert_eq!(counts(&levels), counts(&levels_with_bits), "{metric:?}");
-        }
-    }
-
-    /// The bits of the bytes equal to a value, eight at a time, are those of a byte-by-byte
-    /// comparison, on chunks of every length up to 64 and on the values around each byte's top
-    /// bit (where a carry would show).
-    #[test]
-    fn the_bits_of_equal_bytes_are_those_of_a_comparison() {
-        let bytes: Vec<u8> = (0..64u32)
-            .map(|i| [0, 1, 0x7F, 0x80, 0xFE, 0xFF, 12, 13][(i * 5 % 8) as usize])
-            .collect();
-        for value in [0, 1, 12, 0x7F, 0x80, 0xFE, 0xFF] {
-            for len in 0..=64 {
-                let chunk = &bytes[..len];
-                let expected = chunk
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |bits, (i, &b)| bits | u64::from(b == value) << i);
-                assert_eq!(word(chunk, value), expected, "value {value}, length {len}");
+        for (metric, tier) in [
+            (Metric::Htm, Tier::NxEo1Ep1),
+            (Metric::Qtm, Tier::NxEo1Ep1Qtm),
+        ] {
+            let base = super::super::table::base(tier).unwrap();
+            let (payload, histogram, levels) =
+                packed::<ByteCells>(eo1ep1, metric, 0, ByteCells::MAX_TOP, base);
+            assert_eq!(histogram, line_histogram(&payload), "{metric:?}");
+            check_histogram(&histogram, spec_or_error(tier).unwrap().n_entries).unwrap();
+            for (kind, other) in [
+                (
+                    "bytes over bits",
+                    packed::<ByteCells>(eo1ep1, metric, u64::MAX, 254, base),
+                ),
+                (
+                    "nibbles",
+                    packed::<NibbleCells>(eo1ep1, metric, 0, 14, base),
+                ),
+                (
+                    "nibbles over bits",
+                    packed::<NibbleCells>(eo1ep1, metric, u64::MAX, 14, base),
+                ),
+            ] {
+                assert!(other.0 == payload, "{metric:?}, {kind}: the tables differ");
+                assert_eq!(other.1, histogram, "{metric:?}, {kind}");
+                assert_eq!(other.2, levels, "{metric:?}, {kind}");
+            }
+            // eo1ep1's deepest cosets: 11 in HTM, 13 in QTM.
+            let top = levels.len() as u8 - 2;
+            let (payload, histogram, _) = packed::<ByteCells>(eo1ep1, metric, 0, 254, top - 3);
+            for (kind, other) in [
+                (
+                    "bytes up to top",
+                    packed::<ByteCells>(eo1ep1, metric, 0, top, top - 3),
+                ),
+                (
+                    "nibbles up to top",
+                    packed::<NibbleCells>(eo1ep1, metric, u64::MAX, top, top - 3),
+                ),
+            ] {
+                assert!(other.0 == payload, "{metric:?}, {kind}: the tables differ");
+                assert_eq!(other.1, histogram, "{metric:?}, {kind}");
+                assert_eq!(other.2, levels, "{metric:?}, {kind}");
             }
         }
     }
@@ -906,11 +982,24 @@ mod tests {
         );
     }
 
+    /// The lines read back what was packed: the value above the base, clamped to `base + 3`, or
+    /// at most the value; a line of cells at `top` none of which is at `top` exactly has the
+    /// minimum `top + 1`.
     #[test]
     fn packed_lines_read_back() {
         let base = 7;
         let row: Vec<u8> = (0..N_SLICE).map(|r| (r % 13) as u8).collect();
-        let payload = pack(&row, base);
+        let distances = Distances {
+            cells: row.clone(),
+            top: 254,
+            at_top: None,
+        };
+        let mut payload = Vec::new();
+        let histogram = pack(&distances, base, |run| {
+            payload.extend_from_slice(run);
+            Ok(())
+        })
+        .unwrap();
         let lines = crate::file::lines::Lines2::new(&payload, base);
         for (r, &value) in row.iter().enumerate() {
             let got = lines.get(slot(r as u32) as usize);
@@ -920,6 +1009,23 @@ mod tests {
                 assert!(got <= value, "{r}");
             }
         }
-        check_histogram(&line_histogram(&payload), 512).unwrap();
+        check_histogram(&histogram, 512).unwrap();
+        assert_eq!(histogram, line_histogram(&payload));
+        // Lines 0 and 1 at `top` (11) or beyond; line 1 has a cell at 11 exactly.
+        let mut deep = vec![11u8; N_SLICE];
+        deep[62 * 2..].fill(3);
+        let distances = Distances {
+            cells: deep,
+            top: 11,
+            at_top: Some(vec![0b1111_1110]),
+        };
+        let mut payload = Vec::new();
+        pack(&distances, base, |run| {
+            payload.extend_from_slice(run);
+            Ok(())
+        })
+        .unwrap();
+        let minima: Vec<u8> = payload.chunks(LINE_BYTES).map(|l| l[0] & 0xF).collect();
+        assert_eq!(minima, [12, 11, 3, 3, 3, 3, 3, 3]);
     }
 }
