@@ -22,7 +22,7 @@ pub enum Command {
     /// its pytest suite.
     Test(TestFlags),
     /// Bake the tables of one or more tiers: the corner database, and the two edge databases of a
-    /// Korf tier or the table of an H48 tier.
+    /// Korf tier or the table of an H48 or an nx tier.
     ///
     /// Tables that are baked and valid are skipped; a killed bake restarts cleanly.
     BakeTables(BakeFlags),
@@ -49,7 +49,8 @@ pub struct TestFlags {
 #[derive(Debug, Args)]
 pub struct BakeFlags {
     /// The tiers, comma separated: 6edge, 7edge, 8edge (Korf), h0, h4, h5, h6, h7 (H48; baked
-    /// together, each with the corner database).
+    /// together, each with the corner database), nx-eo1ep1, nx-eo2ep1, nx-eo1ep2, nx-eo1ep3,
+    /// nx-eo3ep1, nx-eo2ep2 (nx) and their -qtm twins (the quarter-turn metric).
     #[arg(long, value_delimiter = ',', required = true)]
     pub tier: Vec<Tier>,
     /// The table directory (default: `tables/` in the workspace).

@@ -104,8 +104,7 @@ fn the_tier_table_is_the_cli_s() {
         );
         rows += 1;
     }
-    // Every tier whose bake time is measured (nx-eo2ep2-qtm's is not yet).
-    assert_eq!(rows, 19, "the README's table of tiers has a row per tier");
+    assert_eq!(rows, 20, "the README's table of tiers has a row per tier");
 }
 
 /// A line with every number (digits, with a decimal point inside) as `#` and runs of spaces as one.
