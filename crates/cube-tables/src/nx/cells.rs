@@ -3,9 +3,9 @@
 //! ([`NibbleCells`]: nx-eo2ep2's 30.2 G cosets in 15.1 GB instead of 30.2 GB).
 //!
 //! A cell holds the distances up to its `top` exactly and a deeper one as `top` ("`top` or
-//! more"); the bake reads no more of them (see [`super::bake`]). Rows (one per corner class) are
-//! whole words of either kind: a row's cells are written during a level by one worker only
-//! ([`Cells::set_owned`]) or by any worker through [`Cells::set_shared`].
+//! more"); the bake reads no more of them (see [`mod@super::bake`]). Rows (one per corner class)
+//! are whole words of either kind: a row's cells are written during a level by one worker only
+//! ([`Cells::set_owned`], [`Cells::set_found`]) or by any worker through [`Cells::set_shared`].
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
