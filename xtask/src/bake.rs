@@ -48,50 +48,27 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         dir.display()
     ));
     let start = Instant::now();
-    // What each bake did, in the order baked.
-    let mut done: Vec<Baked> = Vec::new();
-    let mut record =
-        |id: String, skipped: bool, search: Duration, write: Duration, levels, notes| {
-            done.push(Baked {
-                id,
-                skipped,
-                search,
-                write,
-                levels,
-                notes,
-            });
-        };
     // One bake rule for every front end: the corner database, the Korf tiers, one H48 pass.
     let baked = pdb::with_threads(flags.threads, || {
         tier::bake(&dir, &tiers, &options, &|event| ui.event(event))
     })??;
-    for table in &baked {
-        record(
-            table.id.to_string(),
-            table.report.skipped,
-            table.report.search_time,
-            table.report.write_time,
-            table.report.levels.len(),
-            table.report.notes.clone(),
-        );
-    }
     let total = start.elapsed();
     let memory = Memory::now();
     ui.multi.clear().ok();
     println!("summary, tier {names}:");
-    for baked in &done {
-        if baked.skipped {
-            println!("  {:<16} already baked and valid", baked.id);
+    for table in &baked {
+        let (id, report) = (table.id.as_str(), &table.report);
+        if report.skipped {
+            println!("  {id:<16} already baked and valid");
         } else {
             println!(
-                "  {:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
-                baked.id,
-                baked.search.as_secs_f64(),
-                baked.write.as_secs_f64(),
-                baked.levels
+                "  {id:<16} search {:>7.2} s, check + pack + write {:>6.2} s, {} levels",
+                report.search_time.as_secs_f64(),
+                report.write_time.as_secs_f64(),
+                report.levels.len()
             );
         }
-        for note in &baked.notes {
+        for note in &report.notes {
             println!("  {:<16} {note}", "");
         }
     }
@@ -108,18 +85,6 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         mib(ui.peak_anon.load(Relaxed).max(memory.anon))
     ));
     Ok(())
-}
-
-/// What the bake of one table did, for the summary.
-struct Baked {
-    id: String,
-    /// Already baked and valid.
-    skipped: bool,
-    search: Duration,
-    write: Duration,
-    levels: usize,
-    /// What the bake says of how it ran (four bits per coset, say).
-    notes: Vec<String>,
 }
 
 /// Progress bars and the log file `<dir>/bake.log`.

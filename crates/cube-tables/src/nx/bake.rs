@@ -126,14 +126,14 @@ pub(crate) fn bake_under(
     let start = Instant::now();
     let (histogram, levels, search_time) = match kind {
         CellKind::Bytes => {
-            search_and_pack::<ByteCells>(subgroup, tier, base, progress, &mut writer, start)
+            search_and_pack::<ByteCells>(subgroup, tier, base, progress, &mut writer)
         }
         CellKind::Nibbles => {
-            search_and_pack::<NibbleCells>(subgroup, tier, base, progress, &mut writer, start)
+            search_and_pack::<NibbleCells>(subgroup, tier, base, progress, &mut writer)
         }
     }
     .map_err(at)?;
-    let write_start = start + search_time;
+    check_histogram(&histogram, spec.n_entries).map_err(at)?;
     let path = writer.finish(&histogram)?;
     // The payload was hashed from the very bytes whose histogram was checked; a stamp that
     // cannot be written only costs a later status report its "checked" date.
@@ -152,26 +152,25 @@ pub(crate) fn bake_under(
         levels,
         histogram,
         search_time,
-        write_time: write_start.elapsed(),
+        write_time: start.elapsed() - search_time,
         notes,
     })
 }
 
-/// The search with cells `C`, then the pack into `writer`: the histogram of the packed table
-/// (checked), the levels and the time of the search.
+/// The search with cells `C`, then the pack into `writer`: the histogram of the packed table,
+/// the levels and the time of the search.
 fn search_and_pack<C: Cells>(
     subgroup: Subgroup,
     tier: Tier,
     base: u8,
     progress: &(dyn Fn(&LevelStats) + Sync),
     writer: &mut TableWriter,
-    start: Instant,
 ) -> Result<(Histogram, Vec<LevelStats>, std::time::Duration), TableError> {
+    let start = Instant::now();
     let (distances, levels) = search::<C>(subgroup, tier.metric(), DENSE, C::MAX_TOP, progress)
         .map_err(|depth| unreached(tier, depth))?;
     let search_time = start.elapsed();
     let histogram = pack(&distances, base, |bytes| writer.write(bytes))?;
-    check_histogram(&histogram, spec_or_error(tier)?.n_entries)?;
     Ok((histogram, levels, search_time))
 }
 

@@ -406,7 +406,7 @@ fn equal_nibbles(sixteen: u64, value: u8) -> u64 {
 
 /// The bits of the bytes of `chunk` (at most 64) that equal `value`, eight bytes at a time.
 #[inline]
-pub(super) fn equal_bytes_64(chunk: &[u8], value: u8) -> u64 {
+fn equal_bytes_64(chunk: &[u8], value: u8) -> u64 {
     chunk.chunks(8).enumerate().fold(0, |bits, (i, eight)| {
         let mut bytes = [!value; 8];
         bytes[..eight.len()].copy_from_slice(eight);
