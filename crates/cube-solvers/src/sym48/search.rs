@@ -6,8 +6,13 @@
 //! index computed and its table line prefetched at once; then all probe-1 values are read (the
 //! face and BPMX rules applied); then the survivors that moved by a quarter turn compute probe 2
 //! and prefetch it, then read it in a last pass. Each child is then searched in move order, its
-//! own children already made. Nothing is allocated per node: each level has its own preallocated
-//! nodes.
+//! own children already made.
+//!
+//! The batches of siblings overlap: before a child is searched, the batch of the next child's
+//! grandchildren is begun (made, probe 1 prefetched), after this child's probe 1 is read and its
+//! probe 2 prefetched; so the next batch's reads are in flight while this one is finished and
+//! searched. Each level holds two batches, a child's and its next sibling's. Nothing is allocated
+//! per node.
 
 use std::collections::HashSet;
 
@@ -141,9 +146,7 @@ impl<'t, H: Sym48Heuristic> Method for Engine<'t, H> {
             poll: 0,
             prefix_rank: 0,
             want: 1,
-            kids: vec![[[Node::EMPTY; 18]; 18]; MAX_DEPTH + 2],
-            alive: vec![[0; 18]; MAX_DEPTH + 2],
-            families: [Family::empty(); 18],
+            batches: vec![[Batch::empty(); 2]; MAX_DEPTH + 2],
             seen: HashSet::new(),
             solutions: Vec::new(),
             n_nodes: 0,
@@ -228,13 +231,10 @@ pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
     poll: u32,
     prefix_rank: usize,
     want: usize,
-    /// `kids[level][p]`: the children of node `p` of `level` (the nodes of level 0 are the
-    /// prefix's end, `p = 0`; those of level `l + 1` are the children of the node of level `l`
-    /// being searched), and `alive[level][p]` those that survive.
-    kids: Vec<[[Node; 18]; 18]>,
-    alive: Vec<[u32; 18]>,
-    /// The families being made, one per node of a level.
-    families: [Family<H::Index>; 18],
+    /// Two batches per level: `batches[level][par].kids[p]` are the children of node `p` of
+    /// that batch's parents (level 0 holds the prefix's end's children, `p = 0`; a batch of level
+    /// `l + 1` the grandchildren of a node whose children are in level `l`).
+    batches: Vec<[Batch<H::Index>; 2]>,
     /// The canonical solutions of the current prefix.
     seen: HashSet<Vec<Move>>,
     solutions: Vec<Vec<Move>>,
@@ -317,19 +317,17 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
         let engine = self.shared.method;
         let mut top = [Node::EMPTY; 18];
         top[0] = node;
-        let made = expand_all(
-            engine,
-            &top,
-            1,
-            b,
-            &mut self.kids[0],
-            &mut self.alive[0],
-            &mut self.families,
-            &mut self.counters,
-        );
+        let batch = &mut self.batches[0][0];
+        begin(engine, &top, 1, b, batch, &mut self.counters);
+        middle(engine, &top, b, batch, &mut self.counters);
+        let made = end(engine, &top, b, batch, &mut self.counters);
         self.count(made);
-        if self.alive[0][0] != 0 {
-            self.search(0, 0, b);
+        if self.batches[0][0].alive[0] != 0 {
+            if b >= 3 {
+                self.stage(Stage::Begin, 0, 0, 0, 0, b - 1);
+                self.stage(Stage::Middle, 0, 0, 0, 0, b - 1);
+            }
+            self.search(0, 0, 0, b, 0);
         }
     }
 
@@ -401,41 +399,113 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
         }
     }
 
-    /// Searches below node `p` of `level` (`budget >= 2` moves left), whose children are made
-    /// (`kids[level][p]`): the children of all of them are made together, then each is searched in
-    /// move order.
-    fn search(&mut self, level: usize, p: usize, budget: u8) {
-        let live = self.alive[level][p];
-        if budget >= 3 {
-            let engine = self.shared.method;
-            let (upper, lower) = self.kids.split_at_mut(level + 1);
-            let made = expand_all(
-                engine,
-                &upper[level][p],
-                live,
-                budget - 1,
-                &mut lower[0],
-                &mut self.alive[level + 1],
-                &mut self.families,
-                &mut self.counters,
-            );
-            self.count(made);
+    /// Runs `stage` of the batch, in `batches[level + 1][out]`, of the grandchildren below the
+    /// node whose children are `batches[level][par].kids[p]` (`b` moves left each).
+    #[inline(always)]
+    fn stage(&mut self, stage: Stage, level: usize, par: usize, p: usize, out: usize, b: u8) {
+        let engine = self.shared.method;
+        let (upper, lower) = self.batches.split_at_mut(level + 1);
+        let parents = &upper[level][par];
+        let (kids, live) = (&parents.kids[p], parents.alive[p]);
+        let batch = &mut lower[0][out];
+        match stage {
+            Stage::Begin => begin(engine, kids, live, b, batch, &mut self.counters),
+            Stage::Middle => middle(engine, kids, b, batch, &mut self.counters),
         }
-        let mut todo = live;
+    }
+
+    /// Searches below node `p` of `batches[level][par]` (`budget >= 2` moves left), whose
+    /// children are made; with `budget >= 3`, the batch of its grandchildren, in
+    /// `batches[level + 1][gpar]`, has been begun and its probe 2 prefetched: it is ended, then
+    /// each child is searched in move order, the next child's batch begun before this one is
+    /// searched.
+    fn search(&mut self, level: usize, par: usize, p: usize, budget: u8, gpar: usize) {
+        let live = self.batches[level][par].alive[p];
+        if budget == 2 {
+            let mut todo = live;
+            while todo != 0 && self.abort == Abort::No {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let kid = &self.batches[level][par].kids[p][i];
+                let (cube, moves) = (kid.cubes[POSITION], kid.masks[0] & kid.masks[1]);
+                self.moves[self.depth] = kid.m;
+                self.sides[self.depth] = kid.made_on;
+                self.depth += 1;
+                self.leaves(&cube, moves);
+                self.depth -= 1;
+            }
+            return;
+        }
+        let engine = self.shared.method;
+        let made = {
+            let (upper, lower) = self.batches.split_at_mut(level + 1);
+            let kids = &upper[level][par].kids[p];
+            end(
+                engine,
+                kids,
+                budget - 1,
+                &mut lower[0][gpar],
+                &mut self.counters,
+            )
+        };
+        self.count(made);
+        // The children with grandchildren left.
+        let grand = &self.batches[level + 1][gpar].alive;
+        let mut todo = 0;
+        for_each(live, |i| todo |= u32::from(grand[i] != 0) << i);
+        let deeper = budget >= 4;
+        if deeper && todo != 0 {
+            let first = todo.trailing_zeros() as usize;
+            self.stage(Stage::Begin, level + 1, gpar, first, 0, budget - 2);
+        }
+        let mut next = 0;
         while todo != 0 && self.abort == Abort::No {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let kid = &self.kids[level][p][i];
+            let this = next;
+            next ^= 1;
+            if deeper {
+                self.stage(Stage::Middle, level + 1, gpar, i, this, budget - 2);
+                if todo != 0 {
+                    let n = todo.trailing_zeros() as usize;
+                    self.stage(Stage::Begin, level + 1, gpar, n, next, budget - 2);
+                }
+            }
+            let kid = &self.batches[level][par].kids[p][i];
             self.moves[self.depth] = kid.m;
             self.sides[self.depth] = kid.made_on;
             self.depth += 1;
-            if budget == 2 {
-                let (cube, moves) = (kid.cubes[POSITION], kid.masks[0] & kid.masks[1]);
-                self.leaves(&cube, moves);
-            } else if self.alive[level + 1][i] != 0 {
-                self.search(level + 1, i, budget - 1);
-            }
+            self.search(level + 1, gpar, i, budget - 1, this);
             self.depth -= 1;
+        }
+    }
+}
+
+/// The first two stages of a batch (the third, [`end`], is run by the search of its parent).
+#[derive(Clone, Copy)]
+enum Stage {
+    Begin,
+    Middle,
+}
+
+/// The children of the live parents of one node in the making, in three stages ([`begin`],
+/// [`middle`], [`end`]): `kids[p]` the children of parent `p` of `live`, `alive[p]` those that
+/// survive, `families[p]` their pending probes.
+#[derive(Clone, Copy)]
+struct Batch<I> {
+    kids: [[Node; 18]; 18],
+    alive: [u32; 18],
+    families: [Family<I>; 18],
+    live: u32,
+}
+
+impl<I: Copy + Default> Batch<I> {
+    fn empty() -> Batch<I> {
+        Batch {
+            kids: [[Node::EMPTY; 18]; 18],
+            alive: [0; 18],
+            families: [Family::empty(); 18],
+            live: 0,
         }
     }
 }
@@ -446,6 +516,8 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
 #[derive(Clone, Copy)]
 struct Family<I> {
     index: [I; 18],
+    /// The children generated (cut by the corners or not).
+    made: u32,
     alive: u32,
     cut_faces: u32,
     probe: u32,
@@ -456,6 +528,7 @@ impl<I: Copy + Default> Family<I> {
     fn empty() -> Family<I> {
         Family {
             index: [I::default(); 18],
+            made: 0,
             alive: 0,
             cut_faces: 0,
             probe: 0,
@@ -464,33 +537,35 @@ impl<I: Copy + Default> Family<I> {
     }
 }
 
-/// Makes the children of every live parent (`b >= 2` moves left each) in `kids[p]`, in lockstep
-/// so that their table reads overlap: corners and probe 1 prefetched for all, probe 1 read for
-/// all, probe 2 computed and prefetched for all, read for all; then the survivors of each parent in
-/// `alive[p]` (none when the parent is abandoned). The children generated.
-#[allow(clippy::too_many_arguments)]
+/// The first stage of a batch: the children of every live parent (`b >= 2` moves left each) made,
+/// the corners' cut applied, probe 1 computed and prefetched ([`make`]).
 #[inline(always)]
-fn expand_all<H: Sym48Heuristic>(
+fn begin<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
     parents: &[Node; 18],
     live: u32,
     b: u8,
-    kids: &mut [[Node; 18]; 18],
-    alive: &mut [u32; 18],
-    families: &mut [Family<H::Index>; 18],
+    batch: &mut Batch<H::Index>,
     counters: &mut Counters,
-) -> u32 {
-    let mut made = 0;
+) {
+    batch.live = live;
     for_each(live, |p| {
-        made += make(
-            engine,
-            &parents[p],
-            b,
-            &mut kids[p],
-            &mut families[p],
-            counters,
-        );
+        let family = &mut batch.families[p];
+        family.made = make(engine, &parents[p], b, &mut batch.kids[p], family, counters);
     });
+}
+
+/// The second stage: probe 1 read for all, then probe 2 computed and prefetched for all.
+#[inline(always)]
+fn middle<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    parents: &[Node; 18],
+    b: u8,
+    batch: &mut Batch<H::Index>,
+    counters: &mut Counters,
+) {
+    let live = batch.live;
+    let (kids, families) = (&mut batch.kids, &mut batch.families);
     for_each(live, |p| {
         read(
             engine,
@@ -505,7 +580,23 @@ fn expand_all<H: Sym48Heuristic>(
     for_each(live, |p| {
         fetch_other(engine, &parents[p], b, &mut kids[p], &mut families[p]);
     });
+}
+
+/// The last stage: probe 2 read for all, then the survivors of each parent in `alive[p]` (none
+/// when the parent is abandoned). The children generated.
+#[inline(always)]
+fn end<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    parents: &[Node; 18],
+    b: u8,
+    batch: &mut Batch<H::Index>,
+    counters: &mut Counters,
+) -> u32 {
+    let live = batch.live;
+    let (kids, families) = (&mut batch.kids, &mut batch.families);
+    let mut made = 0;
     for_each(live, |p| {
+        made += families[p].made;
         read(
             engine,
             &parents[p],
@@ -517,7 +608,7 @@ fn expand_all<H: Sym48Heuristic>(
         );
     });
     for_each(live, |p| {
-        alive[p] = finish(engine, &parents[p], b, &mut kids[p], &families[p], counters);
+        batch.alive[p] = finish(engine, &parents[p], b, &mut kids[p], &families[p], counters);
     });
     made
 }
