@@ -104,7 +104,8 @@ pub struct Config {
     /// depends on what the two-phase solver found within [`Config::upper_bound_budget`]; turn this
     /// off for results that depend on the position only.
     pub upper_bound: bool,
-    /// How long the two-phase solver may improve its solution before the search starts.
+    /// How long the two-phase solver may improve its first solution before the search starts
+    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`](crate::optimal::DEFAULT_UPPER_BOUND_BUDGET)).
     pub upper_bound_budget: Duration,
     /// With [`Config::upper_bound`] and one solution wanted: keep the two-phase solver running on
     /// one more thread during the search, looking for a solution at most one move longer than the
@@ -123,7 +124,7 @@ impl Default for Config {
             distinct_up_to_symmetry: false,
             prefix_depth: 3,
             upper_bound: true,
-            upper_bound_budget: Duration::from_millis(20),
+            upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
             concurrent_upper_bound: true,
         }
     }

@@ -66,7 +66,8 @@ pub struct Config {
     pub prefix_depth: usize,
     /// Ask the two-phase solver for an upper bound first.
     pub upper_bound: bool,
-    /// Time the two-phase solver gets for its first solution.
+    /// How long the two-phase solver may improve its first solution before the search starts
+    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`](crate::optimal::DEFAULT_UPPER_BOUND_BUDGET)).
     pub upper_bound_budget: Duration,
     /// Keep the two-phase solver looking for shorter solutions on one more thread.
     pub concurrent_upper_bound: bool,
@@ -91,7 +92,7 @@ impl Default for Config {
         Config {
             prefix_depth: 3,
             upper_bound: true,
-            upper_bound_budget: Duration::from_millis(20),
+            upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
             concurrent_upper_bound: true,
             symmetric_starts: true,
             ordered_from: 14,

@@ -100,7 +100,8 @@ pub struct Config {
     pub prefix_depth: usize,
     /// Ask the two-phase solver for a solution first (see the Korf configuration).
     pub upper_bound: bool,
-    /// How long the two-phase solver may improve its solution before the search starts.
+    /// How long the two-phase solver may improve its first solution before the search starts
+    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`](crate::optimal::DEFAULT_UPPER_BOUND_BUDGET)).
     pub upper_bound_budget: Duration,
     /// Keep the two-phase solver running on one more thread during the search.
     pub concurrent_upper_bound: bool,
@@ -149,7 +150,7 @@ impl Default for Config {
         Config {
             prefix_depth: 3,
             upper_bound: true,
-            upper_bound_budget: Duration::from_millis(20),
+            upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
             concurrent_upper_bound: true,
             distinct_up_to_symmetry: false,
             side: Side::FewerMoves,

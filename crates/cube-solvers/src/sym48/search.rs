@@ -20,7 +20,7 @@ use cube_core::{Cube, Move, simplify};
 use cube_tables::pdb::SymCorners;
 
 use super::{Counters, SharedCounters, Side, Sym48Heuristic, move_cubes};
-use crate::optimal::{Abort, MAX_DEPTH, Method, PrefixWorker, Shared};
+use crate::optimal::{Abort, Method, PrefixWorker, Shared};
 use crate::search::{AFTER, NO_MOVE};
 use cube_tables::pdb::corner_coord;
 
@@ -146,7 +146,7 @@ impl<'t, H: Sym48Heuristic> Method for Engine<'t, H> {
             poll: 0,
             prefix_rank: 0,
             want: 1,
-            batches: vec![[Batch::empty(); 2]; MAX_DEPTH + 2],
+            batches: Vec::new(),
             seen: HashSet::new(),
             solutions: Vec::new(),
             n_nodes: 0,
@@ -231,8 +231,8 @@ pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
     poll: u32,
     prefix_rank: usize,
     want: usize,
-    /// Two batches per level: `batches[level][par].kids[p]` are the children of node `p` of
-    /// that batch's parents (level 0 holds the prefix's end's children, `p = 0`; a batch of level
+    /// Two batches per level (as many levels as the bound needs): `batches[level][par].kids[p]`
+    /// are the children of node `p` of that batch's parents (level 0 holds the prefix's end's children, `p = 0`; a batch of level
     /// `l + 1` the grandchildren of a node whose children are in level `l`).
     batches: Vec<[Batch<H::Index>; 2]>,
     /// The canonical solutions of the current prefix.
@@ -288,6 +288,12 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
             return;
         }
         let b = budget as u8;
+        // Levels 0 to `b - 2` hold batches; made as the bounds reach them (a worker lives for one
+        // bound, and most bounds of an easy position are short).
+        let levels = budget.saturating_sub(1).max(1);
+        if self.batches.len() < levels {
+            self.batches.resize_with(levels, || [Batch::empty(); 2]);
+        }
         let after_prefix = if self.shared.any_face_after_prefix && prev != NO_MOVE {
             AFTER[NO_MOVE] & !(0b111 << (prev / 3 * 3))
         } else {
