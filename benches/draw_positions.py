@@ -2,8 +2,9 @@
 """Draws benchmark positions of a given optimal length: seeded random move sequences of that
 length (`peers/fmc_nissy.py`'s `random_scramble`: no face turned twice in a row, opposite faces
 in one order), each kept when two optimal solvers of this toolkit that share no heuristic (sym48
-over an H48 tier, Korf's over a Korf tier) both prove its optimal length equal to its move count. Prints the kept sequences, one a line: the
-layout `optimal_bench` reads (a sequence that is an optimal solution of the position it makes).
+over an H48 tier, and `--korf`: Korf's over a Korf tier, or nx over an nx tier) both prove its
+optimal length equal to its move count. Prints the kept sequences, one a line: the layout
+`optimal_bench` reads (a sequence that is an optimal solution of the position it makes).
 
     python3 benches/draw_positions.py --cli target/release/cube-cli --tables DIR \
         --length 15 --count 20 --seed 15 > benches/positions/drawn-15.txt
@@ -43,7 +44,7 @@ def main():
     p.add_argument("--count", type=int, default=20)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--h48", default="h5")
-    p.add_argument("--korf", default="7edge")
+    p.add_argument("--korf", default="7edge", help="the second tier (Korf's or nx's)")
     args = p.parse_args()
     rng = random.Random(args.seed)
     kept = []
