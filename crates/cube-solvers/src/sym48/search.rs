@@ -232,8 +232,9 @@ pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
     prefix_rank: usize,
     want: usize,
     /// Two batches per level (as many levels as the bound needs): `batches[level][par].kids[p]`
-    /// are the children of node `p` of that batch's parents (level 0 holds the prefix's end's children, `p = 0`; a batch of level
-    /// `l + 1` the grandchildren of a node whose children are in level `l`).
+    /// are the children of node `p` of that batch's parents (level 0 holds the prefix's end's
+    /// children, `p = 0`; a batch of level `l + 1` the grandchildren of a node whose children are
+    /// in level `l`).
     batches: Vec<[Batch<H::Index>; 2]>,
     /// The canonical solutions of the current prefix.
     seen: HashSet<Vec<Move>>,
@@ -411,11 +412,10 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
     fn stage(&mut self, stage: Stage, level: usize, par: usize, p: usize, out: usize, b: u8) {
         let engine = self.shared.method;
         let (upper, lower) = self.batches.split_at_mut(level + 1);
-        let parents = &upper[level][par];
-        let (kids, live) = (&parents.kids[p], parents.alive[p]);
-        let batch = &mut lower[0][out];
+        let (parents, batch) = (&upper[level][par], &mut lower[0][out]);
+        let kids = &parents.kids[p];
         match stage {
-            Stage::Begin => begin(engine, kids, live, b, batch, &mut self.counters),
+            Stage::Begin => begin(engine, kids, parents.alive[p], b, batch, &mut self.counters),
             Stage::Middle => middle(engine, kids, b, batch, &mut self.counters),
         }
     }
@@ -427,38 +427,18 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
     /// searched.
     fn search(&mut self, level: usize, par: usize, p: usize, budget: u8, gpar: usize) {
         let live = self.batches[level][par].alive[p];
-        if budget == 2 {
-            let mut todo = live;
-            while todo != 0 && self.abort == Abort::No {
-                let i = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let kid = &self.batches[level][par].kids[p][i];
-                let (cube, moves) = (kid.cubes[POSITION], kid.masks[0] & kid.masks[1]);
-                self.moves[self.depth] = kid.m;
-                self.sides[self.depth] = kid.made_on;
-                self.depth += 1;
-                self.leaves(&cube, moves);
-                self.depth -= 1;
-            }
-            return;
-        }
-        let engine = self.shared.method;
-        let made = {
+        // The children to search: at budget 2 each one's leaves, else those with grandchildren
+        // left once their batch is ended.
+        let mut todo = live;
+        if budget >= 3 {
+            let engine = self.shared.method;
             let (upper, lower) = self.batches.split_at_mut(level + 1);
-            let kids = &upper[level][par].kids[p];
-            end(
-                engine,
-                kids,
-                budget - 1,
-                &mut lower[0][gpar],
-                &mut self.counters,
-            )
-        };
-        self.count(made);
-        // The children with grandchildren left.
-        let grand = &self.batches[level + 1][gpar].alive;
-        let mut todo = 0;
-        for_each(live, |i| todo |= u32::from(grand[i] != 0) << i);
+            let (kids, batch) = (&upper[level][par].kids[p], &mut lower[0][gpar]);
+            let made = end(engine, kids, budget - 1, batch, &mut self.counters);
+            todo = 0;
+            for_each(live, |i| todo |= u32::from(batch.alive[i] != 0) << i);
+            self.count(made);
+        }
         let deeper = budget >= 4;
         if deeper && todo != 0 {
             let first = todo.trailing_zeros() as usize;
@@ -478,10 +458,15 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
                 }
             }
             let kid = &self.batches[level][par].kids[p][i];
+            let (cube, moves) = (kid.cubes[POSITION], kid.masks[0] & kid.masks[1]);
             self.moves[self.depth] = kid.m;
             self.sides[self.depth] = kid.made_on;
             self.depth += 1;
-            self.search(level + 1, gpar, i, budget - 1, this);
+            if budget == 2 {
+                self.leaves(&cube, moves);
+            } else {
+                self.search(level + 1, gpar, i, budget - 1, this);
+            }
             self.depth -= 1;
         }
     }
@@ -522,8 +507,6 @@ impl<I: Copy + Default> Batch<I> {
 #[derive(Clone, Copy)]
 struct Family<I> {
     index: [I; 18],
-    /// The children generated (cut by the corners or not).
-    made: u32,
     alive: u32,
     cut_faces: u32,
     probe: u32,
@@ -534,7 +517,6 @@ impl<I: Copy + Default> Family<I> {
     fn empty() -> Family<I> {
         Family {
             index: [I::default(); 18],
-            made: 0,
             alive: 0,
             cut_faces: 0,
             probe: 0,
@@ -556,8 +538,14 @@ fn begin<H: Sym48Heuristic>(
 ) {
     batch.live = live;
     for_each(live, |p| {
-        let family = &mut batch.families[p];
-        family.made = make(engine, &parents[p], b, &mut batch.kids[p], family, counters);
+        make(
+            engine,
+            &parents[p],
+            b,
+            &mut batch.kids[p],
+            &mut batch.families[p],
+            counters,
+        );
     });
 }
 
@@ -570,26 +558,16 @@ fn middle<H: Sym48Heuristic>(
     batch: &mut Batch<H::Index>,
     counters: &mut Counters,
 ) {
-    let live = batch.live;
+    read_all(engine, parents, b, batch, counters, 1);
     let (kids, families) = (&mut batch.kids, &mut batch.families);
-    for_each(live, |p| {
-        read(
-            engine,
-            &parents[p],
-            b,
-            &mut kids[p],
-            &mut families[p],
-            counters,
-            1,
-        );
-    });
-    for_each(live, |p| {
+    for_each(batch.live, |p| {
         fetch_other(engine, &parents[p], b, &mut kids[p], &mut families[p]);
     });
 }
 
 /// The last stage: probe 2 read for all, then the survivors of each parent in `alive[p]` (none
-/// when the parent is abandoned). The children generated.
+/// when the parent is abandoned). The children generated (cut by the corners or not: every move
+/// of each parent's expanded side).
 #[inline(always)]
 fn end<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -598,11 +576,29 @@ fn end<H: Sym48Heuristic>(
     batch: &mut Batch<H::Index>,
     counters: &mut Counters,
 ) -> u32 {
-    let live = batch.live;
+    read_all(engine, parents, b, batch, counters, 2);
     let (kids, families) = (&mut batch.kids, &mut batch.families);
     let mut made = 0;
-    for_each(live, |p| {
-        made += families[p].made;
+    for_each(batch.live, |p| {
+        let parent = &parents[p];
+        made += parent.masks[usize::from(parent.side)].count_ones();
+        batch.alive[p] = finish(engine, parent, b, &mut kids[p], &families[p], counters);
+    });
+    made
+}
+
+/// Reads probe `which` of every live parent's children ([`read`]).
+#[inline(always)]
+fn read_all<H: Sym48Heuristic>(
+    engine: &Engine<'_, H>,
+    parents: &[Node; 18],
+    b: u8,
+    batch: &mut Batch<H::Index>,
+    counters: &mut Counters,
+    which: u8,
+) {
+    let (kids, families) = (&mut batch.kids, &mut batch.families);
+    for_each(batch.live, |p| {
         read(
             engine,
             &parents[p],
@@ -610,13 +606,9 @@ fn end<H: Sym48Heuristic>(
             &mut kids[p],
             &mut families[p],
             counters,
-            2,
+            which,
         );
     });
-    for_each(live, |p| {
-        batch.alive[p] = finish(engine, &parents[p], b, &mut kids[p], &families[p], counters);
-    });
-    made
 }
 
 /// Calls `f` with the index of every set bit of `bits`, lowest first.
@@ -633,7 +625,7 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 /// the machine measured (2026-12-06, docs/PERFORMANCE.md) this beat a separate tight loop of
 /// prefetches over all the families by 8 % on 1 and on 2 threads (on the machine of 2026-12-02 it lost).
 /// The children the corners cut are known from one mask ([`Engine::corner_cut`]) before any
-/// is made: no cube composed, no entry written for them. The children generated.
+/// is made: no cube composed, no entry written for them.
 #[inline(always)]
 fn make<H: Sym48Heuristic>(
     engine: &Engine<'_, H>,
@@ -642,7 +634,7 @@ fn make<H: Sym48Heuristic>(
     kids: &mut [Node; 18],
     family: &mut Family<H::Index>,
     counters: &mut Counters,
-) -> u32 {
+) {
     let heuristic = engine.heuristic;
     let a = usize::from(node.side);
     let moves = node.masks[a];
@@ -671,7 +663,6 @@ fn make<H: Sym48Heuristic>(
     family.cut_faces = 0;
     family.probe = 0;
     family.abandoned = false;
-    moves.count_ones()
 }
 
 /// Reads probe `which` (1: the expanded side's cube of every live child; 2: the other side's, of

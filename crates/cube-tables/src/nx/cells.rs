@@ -274,7 +274,7 @@ impl Cells for NibbleCells {
     fn set_shared(&self, at: usize, value: u8) {
         let (word, shift) = (&self.words[at / 16], 4 * (at % 16));
         if word.load(Relaxed) >> shift & 0xF == 0xF {
-            word.fetch_and(!(0xF << shift) | u64::from(value) << shift, Relaxed);
+            word.fetch_and(nibble_mask(shift, value), Relaxed);
         }
     }
 
@@ -284,10 +284,7 @@ impl Cells for NibbleCells {
         let bits = word.load(Relaxed);
         let unassigned = bits >> shift & 0xF == 0xF;
         if unassigned {
-            word.store(
-                bits & (!(0xF << shift) | u64::from(value) << shift),
-                Relaxed,
-            );
+            word.store(bits & nibble_mask(shift, value), Relaxed);
         }
         unassigned
     }
@@ -296,11 +293,7 @@ impl Cells for NibbleCells {
     #[inline]
     fn set_found(&self, at: usize, value: u8) {
         let (word, shift) = (&self.words[at / 16], 4 * (at % 16));
-        let bits = word.load(Relaxed);
-        word.store(
-            bits & (!(0xF << shift) | u64::from(value) << shift),
-            Relaxed,
-        );
+        word.store(word.load(Relaxed) & nibble_mask(shift, value), Relaxed);
     }
 
     #[inline]
@@ -377,6 +370,13 @@ impl Blocks for NibbleCells {
             }
         }
     }
+}
+
+/// The mask that an AND with a word whose nibble at `shift` is all ones turns into `value`
+/// there, the other nibbles kept.
+#[inline]
+const fn nibble_mask(shift: usize, value: u8) -> u64 {
+    !(0xF << shift) | (value as u64) << shift
 }
 
 /// `value` in each nibble of a word.
