@@ -14,6 +14,7 @@ use cube_solvers::fmc::Niss;
 use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
+use crate::session::Session;
 use crate::tiers;
 
 /// What a STATE is, in the help of every command that reads one (a macro, for `concat!`).
@@ -268,10 +269,12 @@ pub struct Global {
     pub from: Option<StateFormat>,
     pub batch: bool,
     pub shard: Option<Shard>,
+    /// Who the command runs for: the terminal or a request of `cube-cli serve`.
+    pub session: Session,
 }
 
 impl Global {
-    pub fn new(args: &GlobalArgs, input: Option<&InputArgs>) -> Global {
+    pub fn new(args: &GlobalArgs, input: Option<&InputArgs>, session: &Session) -> Global {
         let input = input.cloned().unwrap_or_default();
         Global {
             json: args.json,
@@ -280,6 +283,7 @@ impl Global {
             from: input.from,
             batch: input.batch || input.shard.is_some(),
             shard: input.shard,
+            session: session.clone(),
         }
     }
 
@@ -365,8 +369,8 @@ pub enum Command {
                 .map(|name| name.parse::<Subgroup>().expect("a possible value names a subgroup"))
         )]
         subgroup: Option<Subgroup>,
-        /// How many scrambles.
-        #[arg(long, value_name = "N", default_value_t = 1)]
+        /// How many scrambles (1 or more).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
         count: usize,
         /// Seed for reproducible scrambles (default: a random seed, printed with --json).
         #[arg(long, value_name = "S")]
@@ -442,7 +446,7 @@ Examples:
     #[command(after_help = "Examples:
   cube-cli serve --open
   cube-cli serve --port 8080 --tables ~/cube-tables
-  curl -s localhost:7733/api/solve -d '{\"state\": \"R U R' U'\", \"method\": \"cfop\"}'")]
+  curl -s localhost:7733/api/solve -d '{\"state\": \"R U2 F\", \"method\": \"cfop\"}'")]
     Serve(ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     #[command(after_help = "Examples:
@@ -488,6 +492,34 @@ pub struct ServeArgs {
         default_value = "60s"
     )]
     pub max_search: Duration,
+    /// The most memory the optimal tables that requests ask for may hold: a tier beyond it is
+    /// loaded after the least recently used others are dropped. A size such as 8G or 512M; by
+    /// default half of the machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub table_memory: Option<u64>,
+}
+
+/// `--table-memory`: bytes, or a number with K, M, G or T (powers of 1024; `GiB` and `GB` read
+/// as `G`).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("{text:?} is not a size such as 8G, 512M or 1073741824");
+    let trimmed = text.trim();
+    let upper = trimmed.to_ascii_uppercase();
+    let number = upper.trim_end_matches(['B', 'I']);
+    let (digits, shift) = match number.chars().last() {
+        Some('K') => (&number[..number.len() - 1], 10),
+        Some('M') => (&number[..number.len() - 1], 20),
+        Some('G') => (&number[..number.len() - 1], 30),
+        Some('T') => (&number[..number.len() - 1], 40),
+        Some(c) if c.is_ascii_digit() || c == '.' => (number, 0),
+        _ => return Err(bad()),
+    };
+    let value: f64 = digits.trim().parse().map_err(|_| bad())?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
 }
 
 /// The options of the optimal solver (`optimal`, `solve --method optimal`).
@@ -631,6 +663,15 @@ fn parse_max_solutions(text: &str) -> Result<usize, String> {
         .ok()
         .filter(|&n: &usize| n >= 1)
         .ok_or_else(|| format!("{text:?} is not a number of solutions of 1 or more"))
+}
+
+/// `scramble --count`: 1 or more (none asked is a mistake, not an empty answer).
+fn parse_count(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n: &usize| n >= 1)
+        .ok_or_else(|| format!("{text:?} is not a number of scrambles of 1 or more"))
 }
 
 /// `--threads`: from 1 to cube-solvers' [`MAX_THREADS`], as Python's `threads`.

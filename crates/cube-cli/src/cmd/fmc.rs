@@ -114,7 +114,7 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
     let cube = solve_state(global, input)?;
     let step = request.step;
     let tables = method_tables::fmc_step(global, step);
-    let stop = signals::listen();
+    let stop = global.session.search_stop();
     let start = Instant::now();
     let outcome =
         fmc::solve(step, &tables, &cube, &request.settings, stop.flag()).map_err(|e| match e {
@@ -151,7 +151,11 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
         ));
     }
     if !outcome.complete {
-        lines.push("incomplete: stopped by a signal".to_string());
+        lines.push(if global.session.is_request() {
+            "incomplete: stopped at the request's time limit".to_string()
+        } else {
+            "incomplete: stopped by a signal".to_string()
+        });
     }
     let report = Report::new(
         lines.join("\n"),
@@ -165,10 +169,10 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             solutions,
         }),
     );
-    Ok(if outcome.complete {
-        report
-    } else {
-        report.with_exit(signals::EXIT_SIGNAL)
+    Ok(match (outcome.complete, global.session.is_request()) {
+        (true, _) => report,
+        (false, true) => report.with_exit(crate::output::EXIT_TIMEOUT),
+        (false, false) => report.with_exit(signals::EXIT_SIGNAL),
     })
 }
 
