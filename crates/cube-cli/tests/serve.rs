@@ -845,17 +845,15 @@ fn a_disconnected_search_frees_its_slot_within_a_second() {
     std::thread::sleep(Duration::from_millis(500));
     assert!(taken(&server), "the slots are not taken");
     drop(running.pop());
+    // A new search waits for a slot (up to 10 s): it starts as soon as the slot is free.
     let start = Instant::now();
-    while taken(&server) {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the disconnected search still holds its slot"
-        );
-    }
-    // A new search waits for a slot up to 10 s: it was answered as soon as the slot was free.
     assert!(
-        start.elapsed() < Duration::from_secs(1) + Duration::from_secs(10),
-        "{:?}",
+        !taken(&server),
+        "the disconnected search still holds its slot"
+    );
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "the slot was freed after {:?}",
         start.elapsed()
     );
 }
