@@ -224,8 +224,9 @@ pub fn tables_status(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(status)
 }
 
-/// Bakes the tables of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``, or an H48 tier: ``"h0"``
-/// for tests, ``"h4"`` to ``"h7"``) into the table directory as the CLI does, with the GIL
+/// Bakes the tables of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``, an H48 tier: ``"h0"``
+/// for tests, ``"h4"`` to ``"h7"``, or an nx tier: ``"nx-eo1ep1"`` .. ``"nx-eo2ep2"`` and their
+/// ``"-qtm"`` twins) into the table directory as the CLI does, with the GIL
 /// released; ``progress`` says on standard error what it bakes.
 #[pyfunction]
 #[pyo3(signature = (tier, progress = true))]

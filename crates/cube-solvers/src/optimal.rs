@@ -86,7 +86,7 @@ impl fmt::Display for Progress {
     }
 }
 
-/// What an optimal search (Korf's or sym48's) found and proved.
+/// What an optimal search (Korf's, sym48's or nx's) found and proved.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The solutions, best first: optimal ones when `optimal`; otherwise the best known (the
@@ -112,7 +112,7 @@ pub struct Outcome {
     /// The metric of the lengths: `proven_lower_bound`, `upper_bound`, the bounds of
     /// [`Progress`] (the solutions' lengths in it are [`Metric::length`]).
     pub metric: Metric,
-    /// The probes and prunes of a sym48 search; `None` for Korf's, which counts nodes only.
+    /// The probes and prunes of a sym48 search; `None` for Korf's and nx's, which count nodes only.
     pub counters: Option<Counters>,
 }
 
@@ -222,8 +222,8 @@ impl<S: OptimalSearch> Solver for S {
     }
 }
 
-/// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups, and
-/// [`sym48`](crate::sym48)'s search.
+/// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups,
+/// [`sym48`](crate::sym48)'s search and [`nx`](crate::nx)'s.
 pub(crate) trait Method: Sync + Sized {
     /// One thread's search state.
     type Worker<'a>: QueueWorker

@@ -46,7 +46,7 @@ use crate::nx;
 use crate::pdb;
 
 /// The specs of every table of `tier`: the corner database first, then the two edge databases of
-/// a Korf tier or the table of an H48 tier.
+/// a Korf tier or the table of an H48 or nx tier.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
     tables(tier).iter().map(Table::spec).collect()
 }
