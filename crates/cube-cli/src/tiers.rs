@@ -5,9 +5,10 @@
 use cube_tables::tier;
 use cube_tables::{HEADER_LEN, TableSpec, Tier};
 
-/// The bake time of each tier on this project's 2-core machine, as measured in
-/// docs/PERFORMANCE.md ("cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in
-/// one pass"), for messages, the help of `--tier` and the README's table of tiers (the test
+/// The bake time of each tier on this project's 2-core machine, as measured in docs/perf-log/
+/// (bakes.md: "cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in one pass";
+/// optimal-nx.md for the nx tiers; the current figures in docs/PERFORMANCE.md, "Table bakes, per
+/// tier"), for messages, the help of `--tier` and the README's table of tiers (the test
 /// `readme::the_tier_table_is_the_cli_s` keeps the README equal to it).
 fn bake_time(tier: Tier) -> &'static str {
     match tier {
@@ -29,7 +30,8 @@ fn bake_time(tier: Tier) -> &'static str {
         Tier::NxEo1Ep2 | Tier::NxEo1Ep2Qtm => "about 50 s",
         Tier::NxEo1Ep3 | Tier::NxEo1Ep3Qtm => "about 2 minutes",
         // Quiet, the corner database there, each dense row written by one worker: 156 s and
-        // 130 s (PERFORMANCE.md; 396 s and 322 s before, on a machine with half the L3).
+        // 130 s (docs/perf-log/optimal-nx.md; 396 s and 322 s before, on a machine with half the
+        // L3).
         Tier::NxEo3Ep1 | Tier::NxEo3Ep1Qtm => "about 3 minutes",
         // Four bits per coset on 24 GiB: 19 min 47 s (the search 1,149 s, the pack and write
         // 38 s; 18.0 GiB peak) and 13 min 55 s (18.4 GiB peak).

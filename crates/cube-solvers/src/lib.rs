@@ -36,7 +36,8 @@
 //!   phase-1 distance and the phase-2 corner x edge distance, about 130 MB), as the CLI uses them.
 //!
 //! Measured on the project's 2-core machine with nothing else running
-//! (`cargo run --release -p cube-solvers --example library_start`, docs/PERFORMANCE.md), over 200
+//! (`cargo run --release -p cube-solvers --example library_start`, docs/perf-log/two-phase.md,
+//! "Library start"; the current figures in docs/PERFORMANCE.md), over 200
 //! seeded random states solved to at most 20 moves (the default), one thread:
 //!
 //! | tables | ready in | median solve | slowest solve | mean length |

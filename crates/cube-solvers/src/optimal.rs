@@ -318,8 +318,8 @@ impl<W: PrefixWorker> QueueWorker for W {
 /// How long the two-phase solver may improve its first solution before an optimal search starts,
 /// by default: a millisecond. Beside the search, the two-phase helper goes on improving it (when
 /// it runs), so a longer budget only delays the search: 20 ms made positions solved in under a
-/// tenth of a second take up to twice as long, and sped up none (docs/PERFORMANCE.md, "The
-/// first upper bound in a millisecond").
+/// tenth of a second take up to twice as long, and sped up none (docs/perf-log/optimal-sym48.md,
+/// "The first upper bound in a millisecond").
 pub const DEFAULT_UPPER_BOUND_BUDGET: Duration = Duration::from_millis(1);
 
 /// The longest search in the half-turn metric: every position is solved in 20 moves (God's
