@@ -1,6 +1,6 @@
-//! The search engine of the optimal methods ([`korf`](crate::korf) and [`sym48`](crate::sym48)):
-//! everything of an optimal search but the heuristic and the expansion of a node, which a
-//! `Method` and its `PrefixWorker` supply; and what a caller sees of either method: the
+//! The search engine of the optimal methods ([`korf`](crate::korf), [`sym48`](crate::sym48) and
+//! [`nx`](crate::nx)): everything of an optimal search but the heuristic and the expansion of a
+//! node, which a `Method` and its `PrefixWorker` supply; and what a caller sees of any method: the
 //! [`Outcome`], [`Progress`], [`Checkpoint`] and [`Periodic`] checkpoints of an
 //! [`OptimalSearch`], and [`OptimalTables`], the tables of any tier loaded once, which make the
 //! search of its family.
