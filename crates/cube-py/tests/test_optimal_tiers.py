@@ -15,11 +15,10 @@ import sys
 
 import pytest
 
+from conftest import POSITIONS, ROOT
 from cube_toolkit import Cube, optimal, tables
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-POSITIONS = ROOT.parent / "shared" / "positions" / "nissy-core-optimal-16.txt"
-LINES = [line.strip() for line in POSITIONS.read_text().splitlines() if line.strip()] if POSITIONS.exists() else []
+LINES = [line.strip() for line in (POSITIONS / "nissy-core-optimal-16.txt").read_text().splitlines() if line.strip()]
 FULL = 5
 HELD = LINES[:FULL] + [" ".join(line.split()[:10]) for line in LINES[FULL:20]]
 

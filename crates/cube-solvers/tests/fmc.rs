@@ -1,4 +1,4 @@
-//! The FMC step solvers: nissy-core's own solve tests (`shared/vectors/fmc.json`, its expected
+//! The FMC step solvers: nissy-core's own solve tests (`testdata/vectors/fmc.json`, its expected
 //! solution lists as data), properties of the solutions, and the errors.
 
 use std::collections::{HashMap, HashSet};
@@ -11,9 +11,9 @@ use cube_solvers::fmc::{self, FmcError, Niss, Settings, StepTables};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// `shared/vectors/fmc.json`, beside the repository.
+/// The repository's `testdata/vectors/fmc.json`.
 fn vectors() -> serde_json::Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors/fmc.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/vectors/fmc.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).expect("fmc.json is JSON")
