@@ -189,7 +189,8 @@ fn a_missing_nx_tier_offers_the_small_nx_tier_of_its_metric() {
 }
 
 /// `--metric qtm` with no quarter-turn table baked, or with a tier of the other metric, is a
-/// usage error naming the tier to bake or use, before anything is baked.
+/// usage error naming the tier to bake or use, before anything is baked. See: issue 58 (the
+/// message offered `--tier <table directory>`).
 #[test]
 fn a_quarter_turn_search_without_its_table_names_the_tier() {
     let dir = tempfile::tempdir().unwrap();
@@ -203,7 +204,9 @@ fn a_quarter_turn_search_without_its_table_names_the_tier() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("no quarter-turn table is baked")
-            && err.contains("cube-cli tables bake --tier nx-eo1ep1-qtm"),
+            && err.contains("cube-cli tables bake --tier nx-eo1ep1-qtm")
+            && err.contains("(or give --tier nx-eo1ep1-qtm,")
+            && !err.contains(&format!("--tier {dir_arg}")),
         "{err}"
     );
     let (code, _, err) = optimal(&["--metric", "qtm", "--tier", "nx-eo2ep1"]);
