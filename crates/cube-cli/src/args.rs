@@ -145,9 +145,9 @@ macro_rules! tables_examples {
         "\
 Examples:
   cube-cli tables
+  cube-cli tables --all
   cube-cli tables bake --tier 7edge
-  cube-cli tables bake --tier h5,h6 --force
-  cube-cli tables verify --tier 6edge"
+  cube-cli tables bake --tier h5,h6 --force"
     };
 }
 
@@ -412,6 +412,10 @@ pub enum Command {
     /// Tables of the optimal solvers (pattern databases, H48 tables): status, bake, verify.
     #[command(after_help = tables_examples!())]
     Tables {
+        /// Without a subcommand: every table and every tier, not only what is there (as `tables
+        /// status --all`).
+        #[arg(long)]
+        all: bool,
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
@@ -875,12 +879,19 @@ Examples:
 /// What `cube-cli tables` does.
 #[derive(Subcommand, Debug, Clone)]
 pub enum TablesAction {
-    /// What is baked where, with sizes and validity (the default).
+    /// What is baked where, with sizes and validity (the default): the tables that are there and
+    /// their tiers, then one line naming the tiers not baked (--all: every table and tier, each
+    /// with its size and bake time; --json: always every one).
     #[command(after_help = "\
 Examples:
   cube-cli tables status
+  cube-cli tables status --all
   cube-cli tables status --json --tables /scratch/cube-tables")]
-    Status,
+    Status {
+        /// Every table and every tier, with the size and bake time of those not baked.
+        #[arg(long)]
+        all: bool,
+    },
     /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
     /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together); with
     /// --caches, the large two-phase tables.
