@@ -457,16 +457,23 @@ Examples:
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand.
+    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand; or
+    /// write every page into a directory (--dir), where `man` then finds each page the others
+    /// name.
     #[command(after_help = "Examples:
+  cube-cli man --dir ~/.local/share/man/man1 && man cube-cli-tables-bake
   cube-cli man > cube-cli.1 && man ./cube-cli.1
-  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz
   cube-cli man tables bake > cube-cli-tables-bake.1")]
     Man {
-        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)); a
+        /// A subcommand, for its own page with all its options (the page cube-cli-SUBCOMMAND); a
         /// subcommand of it after it (`tables bake`: cube-cli-tables-bake(1)).
-        #[arg(value_name = "SUBCOMMAND")]
+        #[arg(value_name = "SUBCOMMAND", conflicts_with = "dir")]
         subcommand: Vec<String>,
+        /// Write the page of cube-cli and of every subcommand into DIR (created if need be) as
+        /// cube-cli.1, cube-cli-solve.1, cube-cli-tables-bake.1...: in a directory `man`
+        /// searches, such as ~/.local/share/man/man1, `man cube-cli-solve` finds its page.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -672,6 +679,37 @@ impl TypedValueParser for TierParser {
     }
 }
 
+/// STEP of `fmc solve`: any text (an unknown step is `fmc solve`'s own error, which names the
+/// nearest steps), with the steps' names and aliases as possible values, which the completion
+/// scripts offer.
+#[derive(Clone)]
+pub struct StepParser;
+
+impl TypedValueParser for StepParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(cube_solvers::fmc::steps().iter().flat_map(
+            |step| {
+                std::iter::once(PossibleValue::new(step.name()).help(step.goal())).chain(
+                    step.aliases().iter().map(|alias| {
+                        PossibleValue::new(*alias).help(format!("{}: {}", step.name(), step.goal()))
+                    }),
+                )
+            },
+        )))
+    }
+}
+
 /// `--metric`: the metric of an optimal search.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MetricArg {
@@ -781,6 +819,7 @@ Examples:
   cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
     Solve {
         /// The step.
+        #[arg(value_parser = StepParser, hide_possible_values = true)]
         step: String,
         /// The state (`-` for standard input); moves may carry a NISS part in parentheses.
         state: String,

@@ -274,9 +274,9 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
             let result = cmd::completions::completions(shell);
             (global, result)
         }
-        Command::Man { subcommand } => {
+        Command::Man { subcommand, dir } => {
             let global = Global::new(&cli.global, None);
-            let result = cmd::completions::man(&subcommand);
+            let result = cmd::completions::man(&subcommand, dir.as_deref());
             (global, result)
         }
     }
