@@ -146,9 +146,9 @@ macro_rules! tables_examples {
         "\
 Examples:
   cube-cli tables
+  cube-cli tables --all
   cube-cli tables bake --tier 7edge
-  cube-cli tables bake --tier h5,h6 --force
-  cube-cli tables verify --tier 6edge"
+  cube-cli tables bake --tier h5,h6 --force"
     };
 }
 
@@ -416,6 +416,10 @@ pub enum Command {
     /// Tables of the optimal solvers (pattern databases, H48 tables): status, bake, verify.
     #[command(after_help = tables_examples!())]
     Tables {
+        /// Without a subcommand: every table and every tier, not only what is there (as `tables
+        /// status --all`).
+        #[arg(long)]
+        all: bool,
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
@@ -457,16 +461,23 @@ Examples:
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand.
+    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand; or
+    /// write every page into a directory (--dir), where `man` then finds each page the others
+    /// name.
     #[command(after_help = "Examples:
+  cube-cli man --dir ~/.local/share/man/man1 && man cube-cli-tables-bake
   cube-cli man > cube-cli.1 && man ./cube-cli.1
-  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz
   cube-cli man tables bake > cube-cli-tables-bake.1")]
     Man {
-        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)); a
+        /// A subcommand, for its own page with all its options (the page cube-cli-SUBCOMMAND); a
         /// subcommand of it after it (`tables bake`: cube-cli-tables-bake(1)).
-        #[arg(value_name = "SUBCOMMAND")]
+        #[arg(value_name = "SUBCOMMAND", conflicts_with = "dir")]
         subcommand: Vec<String>,
+        /// Write the page of cube-cli and of every subcommand into DIR (created if need be) as
+        /// cube-cli.1, cube-cli-solve.1, cube-cli-tables-bake.1...: in a directory `man`
+        /// searches, such as ~/.local/share/man/man1, `man cube-cli-solve` finds its page.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -709,6 +720,37 @@ impl TypedValueParser for TierParser {
     }
 }
 
+/// STEP of `fmc solve`: any text (an unknown step is `fmc solve`'s own error, which names the
+/// nearest steps), with the steps' names and aliases as possible values, which the completion
+/// scripts offer.
+#[derive(Clone)]
+pub struct StepParser;
+
+impl TypedValueParser for StepParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(cube_solvers::fmc::steps().iter().flat_map(
+            |step| {
+                std::iter::once(PossibleValue::new(step.name()).help(step.goal())).chain(
+                    step.aliases().iter().map(|alias| {
+                        PossibleValue::new(*alias).help(format!("{}: {}", step.name(), step.goal()))
+                    }),
+                )
+            },
+        )))
+    }
+}
+
 /// `--metric`: the metric of an optimal search.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MetricArg {
@@ -818,6 +860,7 @@ Examples:
   cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
     Solve {
         /// The step.
+        #[arg(value_parser = StepParser, hide_possible_values = true)]
         step: String,
         /// The state (`-` for standard input); moves may carry a NISS part in parentheses.
         state: String,
@@ -916,12 +959,19 @@ Examples:
 /// What `cube-cli tables` does.
 #[derive(Subcommand, Debug, Clone)]
 pub enum TablesAction {
-    /// What is baked where, with sizes and validity (the default).
+    /// What is baked where, with sizes and validity (the default): the tables that are there and
+    /// their tiers, then one line naming the tiers not baked (--all: every table and tier, each
+    /// with its size and bake time; --json: always every one).
     #[command(after_help = "\
 Examples:
   cube-cli tables status
+  cube-cli tables status --all
   cube-cli tables status --json --tables /scratch/cube-tables")]
-    Status,
+    Status {
+        /// Every table and every tier, with the size and bake time of those not baked.
+        #[arg(long)]
+        all: bool,
+    },
     /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
     /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together); with
     /// --caches, the large two-phase tables.

@@ -183,9 +183,21 @@ fn run(cli: Cli, session: &Session) -> (Global, Result<u8, CliError>) {
             });
             (global, result)
         }
-        Command::Tables { action } => {
+        Command::Tables { all, action } => {
             let global = Global::new(&cli.global, None, session);
-            let result = cmd::tables::run(&global, action.unwrap_or(args::TablesAction::Status));
+            let result = match action {
+                None => cmd::tables::run(&global, args::TablesAction::Status { all }),
+                Some(args::TablesAction::Status { all: status_all }) => cmd::tables::run(
+                    &global,
+                    args::TablesAction::Status {
+                        all: all || status_all,
+                    },
+                ),
+                Some(_) if all => Err(CliError::usage(
+                    "tables --all lists every table and tier (as `tables status --all`); it takes no other subcommand (`tables clean --all` removes every file)",
+                )),
+                Some(action) => cmd::tables::run(&global, action),
+            };
             (global, result)
         }
         Command::Verify {
@@ -262,9 +274,9 @@ fn run(cli: Cli, session: &Session) -> (Global, Result<u8, CliError>) {
             let result = cmd::completions::completions(shell);
             (global, result)
         }
-        Command::Man { subcommand } => {
+        Command::Man { subcommand, dir } => {
             let global = Global::new(&cli.global, None, session);
-            let result = cmd::completions::man(&subcommand);
+            let result = cmd::completions::man(&subcommand, dir.as_deref());
             (global, result)
         }
     }

@@ -212,11 +212,14 @@ fn usage_errors_exit_2() {
     assert_eq!(run(&["convert", "R", "--to", "png"], None).0, 2);
 }
 
+// See: issue 58 (half turns were written `R2'`, which cubers never write).
 #[test]
 fn convert_to_alg_reproduces_the_state() {
-    for input in ["R U R' U'", "x", "y2 R", "M2 E S'", "z' R U2 Fw"] {
+    const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+    for input in ["R U R' U'", "x", "y2 R", "M2 E S'", "z' R U2 Fw", SUPERFLIP] {
         let (code, alg, err) = run(&["convert", input, "--to", "alg"], None);
         assert_eq!(code, 0, "{input}: {err}");
+        assert!(!alg.contains("2'"), "{input} -> {alg}");
         let (_, expected, _) = run(&["convert", input, "--to", "facelets"], None);
         let (_, got, _) = run(&["convert", alg.trim(), "--to", "facelets"], None);
         assert_eq!(got, expected, "{input} -> {alg}");

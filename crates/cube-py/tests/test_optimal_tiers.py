@@ -109,3 +109,6 @@ def test_the_quarter_turn_metric():
         optimal("R U", tier="nx-eo1ep1", metric="qtm")
     with pytest.raises(ValueError, match="nx-eo1ep1-qtm"):
         optimal("R U", tier="7edge", metric="qtm")
+    # Issue 58: a tier is named as the CLI names it (6edge, not the Rust name Edge6).
+    with pytest.raises(ValueError, match='^tier "6edge" counts in "htm", not "qtm": use tier="nx-eo1ep1-qtm"'):
+        optimal("R U", tier="6edge", metric="qtm")

@@ -197,7 +197,7 @@ fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
         }
         (None, Some(Metric::Qtm)) => tier::largest_ready_in(dir, Metric::Qtm).ok_or_else(|| {
             CliError::usage(format!(
-                "--metric qtm: no quarter-turn table is baked in {}: cube-cli tables bake --tier {} (or give --tier {0})",
+                "--metric qtm: no quarter-turn table is baked in {}: cube-cli tables bake --tier {} (or give --tier {1}, which a search bakes on first use)",
                 dir.display(),
                 Tier::NxEo1Ep1Qtm
             ))
