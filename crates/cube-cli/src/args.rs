@@ -208,7 +208,9 @@ pub struct GlobalArgs {
         help_heading = "Output"
     )]
     pub color: ColorChoice,
-    /// No progress lines or notes on standard error (results and errors are still printed).
+    /// No progress lines or notes on standard error (results, errors and warnings are still
+    /// printed): a first-use bake or build is not announced either (bake first with `tables
+    /// bake`, then nothing waits).
     #[arg(long, short, global = true, help_heading = "Output")]
     pub quiet: bool,
     /// Directory of the pattern databases and cached tables (default: $CUBE_TABLES_DIR, else
@@ -986,7 +988,7 @@ Examples:
             value_parser = TierParser
         )]
         tier: Vec<Tier>,
-        /// The large two-phase tables (126 MB, about a minute on two cores), which make `solve`,
+        /// The large two-phase tables (129 MB, about 20 s on two cores), which make `solve`,
         /// `scramble` and `optimal`'s upper bound about ten times faster; a run without them
         /// answers from the small tables, and a batch of states builds them.
         #[arg(long)]

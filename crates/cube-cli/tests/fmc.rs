@@ -341,3 +341,20 @@ fn i33_1_solve_reads_a_partial_solution_with_niss() {
     assert_eq!(code, 1);
     assert!(err.contains("NISS notation"), "{err}");
 }
+
+// See: issue 58 (work on first use said nothing before it began): the first `fmc solve` of a
+// table directory says it builds its step's tables, how big and where, before it does, and that
+// it cached them; the next one says nothing.
+#[test]
+fn i58_the_first_fmc_solve_says_it_builds_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = run(&["fmc", "solve", "eofb", "R U F", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "F // 1");
+    let building = format!("cube-cli: building the fmc-eo tables (once; 74 KiB in {d})");
+    let cached = format!("cube-cli: cached the fmc-eo tables in {d}");
+    assert_eq!(err.lines().collect::<Vec<_>>(), [building, cached], "{err}");
+    let (code, _, err) = run(&["fmc", "solve", "eofb", "R U F", "--tables", d], None);
+    assert_eq!((code, err.as_str()), (0, ""));
+}

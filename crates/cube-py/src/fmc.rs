@@ -196,6 +196,7 @@ pub fn solve(
             .normal_side(&Cube::SOLVED),
         _ => state.legal_cube()?,
     };
+    tables::announce_fmc_build(step)?;
     let outcome = interrupt::run(py, |stop| {
         let tables = tables::fmc_step(step);
         fmc::solve(step, &tables, &cube, &settings, stop.flag())

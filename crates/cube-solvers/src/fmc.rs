@@ -43,7 +43,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use cube_core::{Cube, Face, Move, MoveSet, NissAlg, Symmetry};
-use cube_tables::TableError;
+use cube_tables::{TableError, TableSpec};
 
 use self::search::{Depth, Node};
 pub use self::tables::{
@@ -190,7 +190,12 @@ impl Step {
 
     /// The bytes of its family's tables.
     pub fn table_bytes(&self) -> u64 {
-        let specs = match self.kind {
+        self.table_specs().iter().map(|s| s.payload_len()).sum()
+    }
+
+    /// Its family's table files ([`MethodTables::SPECS`]).
+    pub fn table_specs(&self) -> &'static [TableSpec] {
+        match self.kind {
             Kind::Eo => EoTables::SPECS,
             Kind::Dr => DrTables::SPECS,
             Kind::DrEo => DrEoTables::SPECS,
@@ -200,8 +205,7 @@ impl Step {
             Kind::CornersX => CornersXTables::SPECS,
             Kind::DrSlice => DrSliceTables::SPECS,
             Kind::DrFin => DrFinTables::SPECS,
-        };
-        specs.iter().map(|s| s.payload_len()).sum()
+        }
     }
 
     /// The rotation that carries the state into the family's frame.

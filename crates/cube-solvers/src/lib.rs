@@ -73,7 +73,7 @@
 //! ```
 //!
 //! The large tables, cached in a table directory (the first call builds and writes them, about
-//! ten seconds; later ones read them):
+//! 20 s on two cores; later ones read them):
 //!
 //! ```no_run
 //! use cube_solvers::{Limits, Solver, Stop, load_or_build, two_phase::{TwoPhase, TwoPhaseTables}};
