@@ -150,8 +150,15 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             request.settings.min_moves, request.settings.max_moves
         ));
     }
-    if !outcome.complete {
-        lines.push("incomplete: stopped by a signal".to_string());
+    match outcome.cut {
+        None => {}
+        Some(fmc::Cut::Stopped) => lines.push("incomplete: stopped by a signal".to_string()),
+        Some(fmc::Cut::Memory) => lines.push(format!(
+            "incomplete: more solutions would take more than {} of memory; these are the first {} \
+             (ask for fewer with -n, or count them with --count)",
+            size_text(request.settings.max_memory as u64),
+            outcome.count
+        )),
     }
     let report = Report::new(
         lines.join("\n"),
@@ -161,14 +168,16 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             count: outcome.count,
             optimum: outcome.optimum,
             complete: outcome.complete,
+            incomplete: (outcome.cut == Some(fmc::Cut::Memory)).then_some("memory"),
             seconds,
             solutions,
         }),
     );
-    Ok(if outcome.complete {
-        report
-    } else {
-        report.with_exit(signals::EXIT_SIGNAL)
+    // A list cut short exits as optimal's does: 130 after a signal, 4 (a search's bound) else.
+    Ok(match outcome.cut {
+        None => report,
+        Some(fmc::Cut::Stopped) => report.with_exit(signals::EXIT_SIGNAL),
+        Some(fmc::Cut::Memory) => report.with_exit(crate::output::EXIT_TIMEOUT),
     })
 }
 
