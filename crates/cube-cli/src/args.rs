@@ -876,7 +876,8 @@ Examples:
               value_parser = PossibleValuesParser::new(["normal", "inverse", "linear", "mixed", "all"])
                   .map(|name| name.parse::<Niss>().expect("a possible value is a NISS mode")))]
         niss: Niss,
-        /// Print up to N solutions (N from 1 on).
+        /// Print up to N solutions (N from 1 on). A list that would take more than 128 MiB of
+        /// memory is cut to its first solutions, saying so, with exit code 4.
         #[arg(short = 'n', long = "solutions", value_name = "N", default_value = "1",
               value_parser = parse_max_solutions)]
         solutions: usize,

@@ -150,12 +150,18 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             request.settings.min_moves, request.settings.max_moves
         ));
     }
-    if !outcome.complete {
-        lines.push(if global.session.is_request() {
-            "incomplete: stopped at the request's time limit".to_string()
-        } else {
-            "incomplete: stopped by a signal".to_string()
-        });
+    match outcome.cut {
+        None => {}
+        Some(fmc::Cut::Stopped) if global.session.is_request() => {
+            lines.push("incomplete: stopped at the request's time limit".to_string());
+        }
+        Some(fmc::Cut::Stopped) => lines.push("incomplete: stopped by a signal".to_string()),
+        Some(fmc::Cut::Memory) => lines.push(format!(
+            "incomplete: more solutions would take more than {} of memory; these are the first {} \
+             (ask for fewer with -n, or count them with --count)",
+            size_text(request.settings.max_memory as u64),
+            outcome.count
+        )),
     }
     let report = Report::new(
         lines.join("\n"),
@@ -165,14 +171,20 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             count: outcome.count,
             optimum: outcome.optimum,
             complete: outcome.complete,
+            incomplete: (outcome.cut == Some(fmc::Cut::Memory)).then_some("memory"),
             seconds,
             solutions,
         }),
     );
-    Ok(match (outcome.complete, global.session.is_request()) {
-        (true, _) => report,
-        (false, true) => report.with_exit(crate::output::EXIT_TIMEOUT),
-        (false, false) => report.with_exit(signals::EXIT_SIGNAL),
+    // A list cut short exits as optimal's does: 130 after a signal, 4 (a search's bound: a
+    // request's time limit, the memory bound) else.
+    Ok(match outcome.cut {
+        None => report,
+        Some(fmc::Cut::Stopped) if !global.session.is_request() => {
+            report.with_exit(signals::EXIT_SIGNAL)
+        }
+        Some(fmc::Cut::Stopped) => report.with_exit(crate::output::EXIT_TIMEOUT),
+        Some(fmc::Cut::Memory) => report.with_exit(crate::output::EXIT_TIMEOUT),
     })
 }
 
