@@ -27,7 +27,7 @@ use crate::output::{self, CliError};
 use crate::{method_tables, signals};
 
 /// The files of the page: (path, content type, bytes).
-const ASSETS: [(&str, &str, &str); 9] = [
+const ASSETS: [(&str, &str, &str); 8] = [
     (
         "/",
         "text/html; charset=utf-8",
