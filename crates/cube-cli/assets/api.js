@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 
 // An error record of the server: its kind and its message, in the page's words.
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(kind, message, status, retryAfter) {
     super(pageWords(message));
     this.kind = kind;
@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 // The server did not answer (stopped, or the network is down).
-export class ServerGone extends Error {
+class ServerGone extends Error {
   constructor() {
     super("the server is not answering");
     this.kind = "gone";
@@ -32,7 +32,7 @@ const FLAGS = [
   [/--metric (\S+)/g, "the $1 metric"],
 ];
 
-export function pageWords(message) {
+function pageWords(message) {
   return FLAGS.reduce((text, [pattern, words]) => text.replace(pattern, words), message).replace(/\s*\(\s*\)/g, "");
 }
 
@@ -72,6 +72,24 @@ function serverBack() {
   clearInterval(watching);
   $("server").hidden = true;
   listeners.forEach((f) => f(false));
+}
+
+// Requests in flight, on the page's root element (`data-requests`): the page is settled at 0.
+let inFlight = 0;
+function count(delta) {
+  inFlight += delta;
+  document.documentElement.dataset.requests = inFlight;
+}
+count(0);
+
+// Runs `f` as one request in flight.
+async function counted(f) {
+  count(1);
+  try {
+    return await f();
+  } finally {
+    count(-1);
+  }
 }
 
 async function request(path, body, accept, signal) {
@@ -115,14 +133,18 @@ async function record(response) {
 }
 
 // POST /api/PATH with `body` (GET without one): the record.
-export async function api(path, body, signal) {
-  return record(await request(path, body, "application/json", signal));
+export function api(path, body, signal) {
+  return counted(async () => record(await request(path, body, "application/json", signal)));
 }
 
 // An optimal search: `onEvent(name, data)` for each progress and tick event, then the result
 // record. The server answers with an event stream, or with plain JSON when the answer comes
 // before the first event (a short or refused state): both are read, by their Content-Type.
-export async function search(path, body, signal, onEvent) {
+export function search(path, body, signal, onEvent) {
+  return counted(() => stream(path, body, signal, onEvent));
+}
+
+async function stream(path, body, signal, onEvent) {
   const response = await request(path, body, "text/event-stream", signal);
   if (!(response.headers.get("Content-Type") || "").startsWith("text/event-stream")) return record(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -24,7 +24,6 @@ let player = null;
 let view;
 let paintColour = "U";
 let optimalRun = null;
-let checkTimer = 0;
 
 // What a request was made for; `stale(asked)` once the user has left that state.
 const snapshot = () => ({ version: model.version, facelets: model.facelets });
@@ -57,6 +56,9 @@ function change(facelets, { move = null, setup = null, inPlayer = false, keepMes
   model.facelets = facelets;
   model.version++;
   model.setup = setup;
+  // Unknown until the server's check of this state answers (a solve asked meanwhile goes out:
+  // the server refuses a cube that is not one in its own words).
+  model.legal = null;
   if (move) view.turn(move, facelets);
   else view.show(facelets);
   const cube = $("cube");
@@ -67,7 +69,7 @@ function change(facelets, { move = null, setup = null, inPlayer = false, keepMes
   if (!keepMessage) say("");
   drawNet();
   showPlayer();
-  scheduleCheck();
+  check();
   updateLink();
 }
 
@@ -114,10 +116,12 @@ async function play() {
   if (!p) return;
   if (p.playing) {
     p.playing = false;
+    $("cube").removeAttribute("data-playing");
     return showPlayer();
   }
   if (p.at >= p.moves.length) seek(0);
   p.playing = true;
+  $("cube").dataset.playing = "";
   showPlayer();
   while (player === p && p.playing && p.at < p.moves.length) {
     seek(p.at + 1);
@@ -125,6 +129,7 @@ async function play() {
     if (view.quarterMs === 0) await new Promise((resolve) => setTimeout(resolve, 30));
   }
   p.playing = false;
+  $("cube").removeAttribute("data-playing");
   if (player === p) showPlayer();
 }
 
@@ -219,7 +224,7 @@ async function loadState(text) {
     if (stale(asked)) return dropped("The state loaded");
     if (!facelets) {
       const problems = record.problems.map((p) => p.message).join("; ");
-      return say(`This state cannot be shown (only stickers that are not a cube can be loaded to fix them): ${problems}`, "error");
+      return say(`This state cannot be shown: ${problems} (stickers that are not a cube load, to be fixed by painting; this is not 54 stickers)`, "error");
     }
     // Plain moves stay the setup of the link; anything else is linked by its facelets.
     const moves = record.legal && record.from === "alg" ? parseMoves(text) : null;
@@ -231,7 +236,7 @@ async function loadState(text) {
 }
 
 async function solve() {
-  if (!model.legal) return say("This cube cannot be solved: fix the problems listed under the editor first.", "error");
+  if (model.legal === false) return say("This cube cannot be solved: fix the problems listed under the editor first.", "error");
   const asked = snapshot();
   const method = $("method").value;
   say(`Solving with ${METHODS[method]}\u2026`);
@@ -284,7 +289,7 @@ function showOptimal(run, words) {
 }
 
 async function optimal() {
-  if (!model.legal) return say("This cube cannot be solved: fix the problems listed under the editor first.", "error");
+  if (model.legal === false) return say("This cube cannot be solved: fix the problems listed under the editor first.", "error");
   const asked = snapshot();
   const run = { abort: new AbortController(), lower: 0, found: null, tier: $("tier").value, limit: Number($("time-limit").value), seconds: 0, baking: null };
   optimalRun = run;
@@ -394,11 +399,6 @@ async function listTiers() {
 }
 
 // ---------------------------------------------------------------- legality and the editor
-
-function scheduleCheck() {
-  clearTimeout(checkTimer);
-  checkTimer = setTimeout(check, 60);
-}
 
 // The problems `check` finds in the state shown, in words; Solve and Optimal need a legal cube.
 async function check() {
@@ -648,7 +648,7 @@ function init() {
   document.addEventListener("keydown", keys);
   onServerChange((gone) => {
     if (gone && optimalRun) stopOptimal("Stopped: the server is not answering.");
-    if (!gone) scheduleCheck();
+    if (!gone) check();
   });
   startTimer();
   startFmc({

@@ -10,7 +10,6 @@ const $ = (id) => document.getElementById(id);
 const STORE = "cube-cli-fmc";
 const HOUR_MS = 60 * 60 * 1000;
 const AXES = ["fb", "rl", "ud"];
-const AXIS_NAMES = { ud: "U/D", rl: "R/L", fb: "F/B" };
 
 // The steps of each finder, on each axis (`axis` narrows to one).
 const GROUPS = {
@@ -140,7 +139,12 @@ function showResults(label, found) {
       button.className = "moves";
       button.dataset.step = step;
       button.textContent = `${s.solution || "(nothing to do)"} (${s.length})`;
-      button.addEventListener("click", () => addStep(`${label} (${step})`, s.solution, s.length));
+      button.addEventListener("click", () => {
+        addStep(`${label} (${step})`, s.solution, s.length);
+        // The next finder is the next step's.
+        const select = $("fmc-step");
+        select.selectedIndex = Math.min(select.selectedIndex + 1, select.options.length - 1);
+      });
       li.append(button);
       list.append(li);
     }

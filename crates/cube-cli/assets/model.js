@@ -8,7 +8,7 @@ export const FACES = "URFDLB";
 export const SOLVED = [...FACES].map((f) => f.repeat(9)).join("");
 export const COLOURS = { U: "#ffffff", R: "#c41e3a", F: "#009e60", D: "#ffd500", L: "#ff5800", B: "#0051ba" };
 export const COLOUR_NAMES = { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" };
-export const FACE_NAMES = { U: "up", R: "right", F: "front", D: "down", L: "left", B: "back" };
+const FACE_NAMES = { U: "up", R: "right", F: "front", D: "down", L: "left", B: "back" };
 
 // The place of sticker (row r, column c) of `face` as Kociemba numbers them: its cubie's position
 // p (x right, y up, z to the front, each -1, 0 or 1) and the outward normal n.

@@ -27,7 +27,7 @@ let frame = 0;
 // ---------------------------------------------------------------- statistics
 
 // A solve's time as it counts: with its +2, Infinity for a DNF.
-export const counted = (s) => (s.penalty === DNF ? Infinity : s.ms + s.penalty);
+const counted = (s) => (s.penalty === DNF ? Infinity : s.ms + s.penalty);
 
 // csTimer's average of `times` (all of one window): the ceil(5 %) best and worst dropped.
 function trimmedMean(times) {
@@ -40,7 +40,7 @@ const meanOf = (times) => (times.includes(Infinity) ? Infinity : times.reduce((a
 
 // The statistics of a session: for each kind, the last window and the best window (null when
 // there are fewer solves), and the mean of the solves that are not DNF.
-export function statistics(solves) {
+function statistics(solves) {
   const times = solves.map(counted);
   const kinds = [
     ["single", 1, (w) => w[0]],
@@ -70,8 +70,8 @@ function clock(hundredths) {
   const seconds = ((hundredths % 6000) / 100).toFixed(2);
   return minutes ? `${minutes}:${seconds.padStart(5, "0")}` : seconds;
 }
-export const single = (ms) => (ms === null ? "-" : ms === Infinity ? "DNF" : clock(Math.floor(ms / 10)));
-export const averaged = (ms) => (ms === null ? "-" : ms === Infinity ? "DNF" : clock(Math.round(ms / 10)));
+const single = (ms) => (ms === null ? "-" : ms === Infinity ? "DNF" : clock(Math.floor(ms / 10)));
+const averaged = (ms) => (ms === null ? "-" : ms === Infinity ? "DNF" : clock(Math.round(ms / 10)));
 
 // ---------------------------------------------------------------- storage
 
@@ -312,7 +312,7 @@ function download(name, type, text) {
 
 const quote = (v) => `"${String(v).replace(/"/g, '""')}"`;
 
-export function toCsv(solves) {
+function toCsv(solves) {
   const rows = [["No.", "Time", "Penalty", "Scramble", "Date"]];
   solves.forEach((s, i) => rows.push([i + 1, (s.ms / 1000).toFixed(3), s.penalty === DNF ? "DNF" : s.penalty ? "+2" : "", s.scramble, s.date]));
   return rows.map((r) => r.map(quote).join(",")).join("\n") + "\n";
@@ -320,7 +320,7 @@ export function toCsv(solves) {
 
 // csTimer's export: "session1": [[[penalty, ms], scramble, comment, unix seconds], ...], with the
 // names in properties.sessionData (a JSON text).
-export function toCsTimer(sessions) {
+function toCsTimer(sessions) {
   const out = {};
   const names = {};
   sessions.forEach((s, i) => {
@@ -348,7 +348,7 @@ function parseCsv(text) {
 
 // The sessions of an imported file: this page's CSV (one session, named after the file) or
 // csTimer's export (its sessions and names). Throws an Error saying what is wrong.
-export function fromFile(name, text) {
+function fromFile(name, text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
     const json = JSON.parse(trimmed);
