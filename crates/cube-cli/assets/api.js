@@ -75,18 +75,18 @@ function serverBack() {
 }
 
 // Requests in flight, on the page's root element (`data-requests`): the page is settled at 0.
-let inFlight = 0;
+let requests = 0;
 function count(delta) {
-  inFlight += delta;
-  document.documentElement.dataset.requests = inFlight;
+  requests += delta;
+  document.documentElement.dataset.requests = requests;
 }
 count(0);
 
-// Runs `f` as one request in flight.
-async function counted(f) {
+// Counts `promise` (a request, a module loading) in flight until it settles.
+export async function inFlight(promise) {
   count(1);
   try {
-    return await f();
+    return await promise;
   } finally {
     count(-1);
   }
@@ -134,14 +134,14 @@ async function record(response) {
 
 // POST /api/PATH with `body` (GET without one): the record.
 export function api(path, body, signal) {
-  return counted(async () => record(await request(path, body, "application/json", signal)));
+  return inFlight(request(path, body, "application/json", signal).then(record));
 }
 
 // An optimal search: `onEvent(name, data)` for each progress and tick event, then the result
 // record. The server answers with an event stream, or with plain JSON when the answer comes
 // before the first event (a short or refused state): both are read, by their Content-Type.
 export function search(path, body, signal, onEvent) {
-  return counted(() => stream(path, body, signal, onEvent));
+  return inFlight(stream(path, body, signal, onEvent));
 }
 
 async function stream(path, body, signal, onEvent) {

@@ -7,9 +7,7 @@
 // turns of the cube as it is held.
 import { SOLVED, FACES, COLOURS, COLOUR_NAMES, parseMove, parseMoves, apply, applyAll, inverse, isSolved, asHeld, faceletsOf, describe, moveName } from "/model.js";
 import { CubeView } from "/cube.js";
-import { api, search, onServerChange } from "/api.js";
-import { startTimer } from "/timer.js";
-import { startFmc } from "/fmc.js";
+import { api, search, onServerChange, inFlight } from "/api.js";
 
 const $ = (id) => document.getElementById(id);
 const METHODS = { cfop: "CFOP", beginner: "beginner's", "two-phase": "two-phase", thistlethwaite: "Thistlethwaite", optimal: "optimal" };
@@ -587,13 +585,40 @@ function keys(e) {
   }
 }
 
+// The panels other than the cube's are modules of their own, loaded when first opened (the
+// page's first paint needs only the cube's).
+const PANELS = {
+  "timer-panel": () => import("/timer.js").then((m) => m.startTimer()),
+  "fmc-panel": () =>
+    import("/fmc.js").then((m) =>
+      m.startFmc({
+        // The FMC panel's solution, played on this cube from its scramble.
+        play(scrambleText, solution) {
+          const moves = parseMoves(solution) || [];
+          change(applyAll(SOLVED, parseMoves(scrambleText)), { setup: scrambleText });
+          $("scramble-text").textContent = scrambleText;
+          loadPlayer(moves, { title: `FMC solution (${moves.length} moves)` });
+          document.querySelector('nav [data-panel="cube-panel"]').click();
+        },
+      }),
+    ),
+};
+const loaded = {};
+
 function panels() {
   const buttons = document.querySelectorAll("nav button");
-  const open = (id) =>
+  const open = (id) => {
     buttons.forEach((x) => {
       x.setAttribute("aria-pressed", String(x.dataset.panel === id));
       $(x.dataset.panel).hidden = x.dataset.panel !== id;
     });
+    if (PANELS[id] && !loaded[id]) {
+      loaded[id] = inFlight(PANELS[id]()).catch(() => {
+        loaded[id] = null;
+        $(id).querySelector("[role=status]").textContent = "This panel could not be loaded: the server is not answering. Start it again (cube-cli serve) and open the panel again.";
+      });
+    }
+  };
   buttons.forEach((b) =>
     b.addEventListener("click", () => {
       open(b.dataset.panel);
@@ -649,16 +674,6 @@ function init() {
   onServerChange((gone) => {
     if (gone && optimalRun) stopOptimal("Stopped: the server is not answering.");
     if (!gone) check();
-  });
-  startTimer();
-  startFmc({
-    // The FMC panel's solution, played on this cube from its scramble.
-    play(scrambleText, solution) {
-      change(applyAll(SOLVED, parseMoves(scrambleText)), { setup: scrambleText });
-      $("scramble-text").textContent = scrambleText;
-      loadPlayer(parseMoves(solution) || [], { title: `FMC solution (${(parseMoves(solution) || []).length} moves)` });
-      document.querySelector('nav [data-panel="cube-panel"]').click();
-    },
   });
   showPlayer();
   listTiers();

@@ -102,17 +102,24 @@ async function find() {
   const started = performance.now();
   const timer = setInterval(() => say(`Searching ${group.label}\u2026 ${((performance.now() - started) / 1000).toFixed(0)} s (a step's first search builds its tables)`), 1000);
   say(`Searching ${group.label}\u2026`);
-  const run = (steps) => Promise.all(steps.map((step) => api("fmc/solve", { step, ...body }, signal).then((record) => ({ step, record }), (error) => ({ step, error }))));
+  // One step at a time (the server gives each search every core), each listed as it comes.
+  const answers = [];
+  const found = () => answers.filter((a) => a.record).sort((a, b) => (a.record.optimum ?? 99) - (b.record.optimum ?? 99));
+  const run = async (steps) => {
+    for (const step of steps) {
+      const answer = await api("fmc/solve", { step, ...body }, signal).then((record) => ({ step, record }), (error) => ({ step, error }));
+      if (answer.error && answer.error.kind !== "requisite") throw answer.error;
+      if (asked !== version) return;
+      answers.push(answer);
+      showResults(group.label, found());
+    }
+  };
   try {
-    let answers = await run(group.steps(axis));
-    if (group.then && answers.every((a) => a.error && a.error.kind === "requisite")) answers = await run(group.then(axis));
+    await run(group.steps(axis));
+    if (group.then && answers.every((a) => a.error)) await run(group.then(axis));
     if (asked !== version) return say("The steps found were for the skeleton before your last change: dropped.");
-    const failed = answers.find((a) => a.error && a.error.kind !== "requisite");
-    if (failed) throw failed.error;
-    const found = answers.filter((a) => a.record).sort((a, b) => (a.record.optimum ?? 99) - (b.record.optimum ?? 99));
-    if (!found.length) return say(`No ${group.label} step starts here: ${answers.map((a) => a.error.message).join("; ")}`, "error");
-    say(`${group.label}: ${found.map((a) => `${a.step} in ${a.record.optimum ?? "none"}`).join(", ")} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    showResults(group.label, found);
+    if (!found().length) return say(`No ${group.label} step starts here: ${answers.map((a) => a.error.message).join("; ")}`, "error");
+    say(`${group.label}: ${found().map((a) => `${a.step} in ${a.record.optimum ?? "none"}`).join(", ")} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (e) {
     if (asked === version) sayError(e);
   } finally {
@@ -176,7 +183,8 @@ async function summarize() {
   if (!work.steps.length || !work.scramble) return drawSummary();
   try {
     const sequence = skeleton();
-    const [niss, unnissed] = await Promise.all([api("fmc/count", { sequence }), api("fmc/unniss", { sequence })]);
+    const niss = await api("fmc/count", { sequence });
+    const unnissed = await api("fmc/unniss", { sequence });
     const cleaned = await api("fmc/cleanup", { sequence: unnissed.sequence });
     const verified = await api("verify", { state: work.scramble, solution: cleaned.sequence });
     if (asked !== version) return;

@@ -641,6 +641,8 @@ fn an_fmc_attempt_goes_from_eo_to_the_finish_with_niss() {
         return;
     };
     browser.click("nav [data-panel=\"fmc-panel\"]");
+    // The panel's module loads when it is first opened.
+    settle(&mut browser);
     browser.click("#fmc-clock-start");
     browser.set_value("fmc-scramble", FMC_SCRAMBLE);
     browser.click("#fmc-scramble-form button[type=submit]");
@@ -667,7 +669,8 @@ fn an_fmc_attempt_goes_from_eo_to_the_finish_with_niss() {
             json!(step)
         );
         browser.click("#fmc-find");
-        browser.wait_until("document.querySelector('#fmc-results button') !== null || document.getElementById('fmc-error').textContent !== ''", 120);
+        // Every axis searched, one after the other.
+        settle(&mut browser);
         assert_eq!(browser.text("fmc-error"), "", "{step}");
         let found = browser.text("fmc-results");
         assert!(found.starts_with(label), "{step}: {found}");
@@ -833,6 +836,8 @@ fn the_timer_keeps_cstimer_statistics_sessions_and_files() {
         return;
     };
     browser.click("nav [data-panel=\"timer-panel\"]");
+    // The panel's module loads when it is first opened.
+    settle(&mut browser);
     // 104 solves with +2s and DNFs, imported from a csTimer export.
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut solves: Vec<Solve> = (0..104)
@@ -1000,6 +1005,9 @@ fn messages_are_current_and_a_stopped_server_is_said_without_losing_anything() {
             .contains("colour 'R' appears 10 times")
     );
     browser.click("#paint");
+    browser.eval("document.getElementById('net').scrollIntoView({block: 'center'})");
+    browser.screenshot("serve-editor.png");
+    browser.eval("window.scrollTo(0, 0)");
     browser.click("#palette [data-colour=\"U\"]");
     browser.click("#net .cell[data-index=\"0\"]");
     settle(&mut browser);
@@ -1009,7 +1017,6 @@ fn messages_are_current_and_a_stopped_server_is_said_without_losing_anything() {
     browser.key("r", false);
     settle(&mut browser);
     let turned = shown(&mut browser);
-    browser.screenshot("serve-editor.png");
 
     // The server stops: the page says so once, with how to start it again, and keeps the cube.
     let port = server.host.split(':').nth(1).unwrap().to_string();
@@ -1069,11 +1076,17 @@ fn screenshots_at_desktop_and_phone_widths() {
             "D2 B2 U' L2 U2 B2 U' R2 D' B2 R2 F' D L' B' R' D' B U' F L'",
         );
         browser.click("#state-form button");
+        settle(&mut browser);
         browser.set_value("method", "cfop");
         browser.click("#solve");
         settle(&mut browser);
         browser.set_value("scrubber", "9");
         settle(&mut browser);
+        assert!(
+            browser.text("stage").contains("9 of"),
+            "{}",
+            browser.text("stage")
+        );
         // A turn paused half way: solid cubies.
         browser.set_value("speed", "420");
         browser.click("#step-forward");
