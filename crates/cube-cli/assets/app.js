@@ -410,9 +410,11 @@ async function check() {
     if (record.legal) {
       const p = document.createElement("p");
       p.className = "legal";
-      p.textContent = "A legal cube: it can be solved.";
+      p.textContent = "The cube shown is legal: it can be solved.";
       box.append(p);
     } else {
+      const lead = document.createElement("p");
+      lead.textContent = "The cube shown is not one that turns can make:";
       const list = document.createElement("ul");
       record.problems.forEach((problem) => {
         const li = document.createElement("li");
@@ -420,7 +422,7 @@ async function check() {
         li.dataset.rule = problem.rule;
         list.append(li);
       });
-      box.append(list);
+      box.append(lead, list);
     }
   } catch (e) {
     if (!stale(asked)) box.textContent = e.kind === "gone" ? "" : e.message;

@@ -1012,7 +1012,10 @@ fn messages_are_current_and_a_stopped_server_is_said_without_losing_anything() {
     browser.click("#net .cell[data-index=\"0\"]");
     settle(&mut browser);
     assert_eq!(browser.text("error"), "");
-    assert_eq!(browser.text("problems"), "A legal cube: it can be solved.");
+    assert_eq!(
+        browser.text("problems"),
+        "The cube shown is legal: it can be solved."
+    );
     browser.click("#paint");
     browser.key("r", false);
     settle(&mut browser);
