@@ -48,7 +48,7 @@ use crate::output::{self, CliError};
 use crate::{method_tables, signals};
 
 /// The files of the page: (path, content type, bytes).
-const ASSETS: [(&str, &str, &str); 5] = [
+const ASSETS: [(&str, &str, &str); 8] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -73,6 +73,21 @@ const ASSETS: [(&str, &str, &str); 5] = [
         "/timer.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/timer.js"),
+    ),
+    (
+        "/model.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/model.js"),
+    ),
+    (
+        "/api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/api.js"),
+    ),
+    (
+        "/fmc.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/fmc.js"),
     ),
 ];
 

@@ -26,7 +26,11 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) fn start(extra: &[&str]) -> Server {
-        let tables = crate::optimal::baked_dir();
+        Server::start_in(crate::optimal::baked_dir(), extra)
+    }
+
+    /// A server over the table directory `tables`.
+    pub(crate) fn start_in(tables: &std::path::Path, extra: &[&str]) -> Server {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
             .env("NO_COLOR", "1")
             .args(["serve", "--port", "0", "--tables"])

@@ -212,8 +212,10 @@ async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Resp
     let begun = std::time::Instant::now();
     let mut job = Job::start(app, cli, slot, Some(progress));
     let first = tokio::select! {
-        bytes = job.finish() => return json_response(status_of_output(&bytes), bytes),
+        // A search that has reported a depth streams, however soon it ends.
+        biased;
         Some(first) = received.recv() => event("progress", &first),
+        bytes = job.finish() => return json_response(status_of_output(&bytes), bytes),
         () = tokio::time::sleep(TICK) => tick(begun),
     };
     let (chunks, body) = mpsc::channel::<bytes::Bytes>(16);
@@ -227,15 +229,23 @@ async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Resp
                 return;
             }
             tokio::select! {
+                // The events in the order they were sent: every progress before the result.
+                biased;
+                Some(progress) = received.recv() => next = Some(event("progress", &progress)),
                 bytes = job.finish() => {
-                    for line in String::from_utf8_lossy(&bytes).lines() {
-                        if chunks.send(event("result", line)).await.is_err() {
+                    let mut rest: Vec<bytes::Bytes> = std::iter::from_fn(|| received.try_recv().ok())
+                        .map(|progress| event("progress", &progress))
+                        .collect();
+                    rest.extend(
+                        String::from_utf8_lossy(&bytes).lines().map(|line| event("result", line)),
+                    );
+                    for chunk in rest {
+                        if chunks.send(chunk).await.is_err() {
                             return;
                         }
                     }
                     return;
                 }
-                Some(progress) = received.recv() => next = Some(event("progress", &progress)),
                 () = tokio::time::sleep(TICK) => next = Some(tick(begun)),
             }
         }
