@@ -62,8 +62,13 @@ function change(facelets, { move = null, setup = null, inPlayer = false, keepMes
   const cube = $("cube");
   cube.dataset.facelets = facelets;
   $("cube-description").textContent = describe(facelets);
-  if (!inPlayer) player = null;
   if (optimalRun) stopOptimal("The optimal search was for the cube before your last change: stopped.");
+  else if (!inPlayer) {
+    // An optimal answer stays with its playback, and goes with it.
+    $("optimal-status").textContent = "";
+    $("optimal-progress").value = 0;
+  }
+  if (!inPlayer) player = null;
   if (!keepMessage) say("");
   drawNet();
   showPlayer();
@@ -79,7 +84,7 @@ function turnBy(move) {
 // ---------------------------------------------------------------- playback
 
 // Loads moves (turns of the cube as held) to play from the state shown; `stages` name them.
-function loadPlayer(moves, { stages = null, title = "", autoplay = false, note = "" } = {}) {
+function loadPlayer(moves, { stages = null, title = "", autoplay = false } = {}) {
   const base = moves.map((move) => ({ move, stage: 0 }));
   player = {
     start: model.facelets,
@@ -87,9 +92,9 @@ function loadPlayer(moves, { stages = null, title = "", autoplay = false, note =
     moves: stages ? stages.flatMap((s, i) => s.moves.map((move) => ({ move, stage: i }))) : base,
     stages: stages ? stages.map((s) => s.label) : [title],
     at: 0,
-    playing: false,
+    // The run of Play going on, if any.
+    playing: null,
   };
-  if (note) say(note);
   showPlayer();
   updateLink();
   if (autoplay) play();
@@ -113,20 +118,23 @@ async function play() {
   const p = player;
   if (!p) return;
   if (p.playing) {
-    p.playing = false;
+    p.playing = null;
     $("cube").removeAttribute("data-playing");
     return showPlayer();
   }
   if (p.at >= p.moves.length) seek(0);
-  p.playing = true;
+  // This run of Play: a pause and a new Play start another, and this one ends.
+  const run = {};
+  p.playing = run;
   $("cube").dataset.playing = "";
   showPlayer();
-  while (player === p && p.playing && p.at < p.moves.length) {
+  while (player === p && p.playing === run && p.at < p.moves.length) {
     seek(p.at + 1);
     await view.idle();
     if (view.quarterMs === 0) await new Promise((resolve) => setTimeout(resolve, 30));
   }
-  p.playing = false;
+  if (p.playing !== run) return;
+  p.playing = null;
   $("cube").removeAttribute("data-playing");
   if (player === p) showPlayer();
 }
@@ -322,7 +330,7 @@ async function optimal() {
         }
         showOptimal(run, run.baking || "Searching:");
       });
-      if (!live()) return stale(asked) ? undefined : null;
+      if (!live()) return;
       optimalRun = null;
       $("optimal").disabled = false;
       $("cancel").disabled = true;
