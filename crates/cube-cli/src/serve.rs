@@ -7,7 +7,7 @@
 //!
 //! The HTTP side is hyper's HTTP/1.1 server on a tokio runtime started here (and only here: the
 //! other commands start no runtime): a connection costs a task, not a thread, so idle or slow
-//! clients hold no worker. Its bounds ([`Limits`]): at most [`MAX_CONNECTIONS`] connections
+//! clients hold no worker. Its bounds (docs/api.md, "Bounds"): at most [`MAX_CONNECTIONS`] connections
 //! (more wait in the listen queue); the request head within [`HEADER_TIMEOUT`] and the body
 //! within [`BODY_TIMEOUT`] (else the connection is dropped, or answered 408); bodies of at most
 //! [`MAX_BODY`] bytes, refused by their `Content-Length` before a byte is read and counted while
