@@ -586,7 +586,7 @@ fn a_skipped_browser_test_says_so() {
     let empty = tempfile::tempdir().unwrap();
     let out = Command::new(std::env::current_exe().unwrap())
         .args([
-            "browser::scramble_solve_step_through_and_paint_in_a_browser",
+            "browser::optimal_answers_the_solved_cube_and_short_states",
             "--exact",
         ])
         .env("CUBE_CLI_NO_BROWSER", "1")
