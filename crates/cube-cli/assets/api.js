@@ -22,18 +22,25 @@ class ServerGone extends Error {
 }
 
 // The command line's hints, said as the page says them: the page sets these through its own
-// controls, and a flag means nothing in a browser.
+// controls, and a flag means nothing in a browser. A command in backquotes is left as it is
+// (one to type in a terminal, as a bake of large tables is).
 const FLAGS = [
   [/;?\s*--from FORMAT reads it as another( format)?/g, ""],
-  [/,? or use --tier (\S+)/g, ", or choose the tier $1"],
-  [/--tier (\S+)/g, "the tier $1"],
+  [/,? or use --tier (\S+)/g, ", or choose the tables $1"],
+  [/--tier (\S+)/g, "the tables $1"],
   [/--max-length/g, "the length limit"],
   [/--time-budget|--timeout/g, "the time limit"],
   [/--metric (\S+)/g, "the $1 metric"],
 ];
 
 function pageWords(message) {
-  return FLAGS.reduce((text, [pattern, words]) => text.replace(pattern, words), message).replace(/\s*\(\s*\)/g, "");
+  return message
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith("`") ? part : FLAGS.reduce((text, [pattern, words]) => text.replace(pattern, words), part)))
+    .join("")
+    .replace(/run (`cube-cli [^`]*`) first/g, "run $1 in a terminal first")
+    .replace(/`--method optimal`/g, "Optimal")
+    .replace(/\s*\(\s*\)/g, "");
 }
 
 let gone = false;
