@@ -22,7 +22,8 @@ fn i33_4_subgroup_scrambles_make_states_of_the_subgroup() {
         ];
         let (code, out, err) = run(&args, None);
         assert_eq!(code, 0, "{name}: {err}");
-        let (_, again, _) = run(&args, None);
+        let (code, again, err) = run(&args, None);
+        assert_eq!(code, 0, "{name}, again: {err}");
         // The seed fixes the states; the moves that write one down may depend on the two-phase
         // tables cached (a state this short has many solutions of the same length).
         let states = |out: &str| -> Vec<Cube> {

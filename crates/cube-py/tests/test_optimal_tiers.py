@@ -30,8 +30,8 @@ def binary(name):
     return path
 
 
-@pytest.mark.skipif(len(HELD) < 20, reason="the held positions are not there")
 def test_h0_gives_the_cli_s_answers_and_loads_once():
+    assert len(HELD) == 20, "testdata/positions/nissy-core-optimal-16.txt holds 25 positions"
     first = optimal(HELD[0], tier="h0", threads=2)
     loads = tables.loads()
     ours = [first] + [optimal(scramble, tier="h0", threads=2) for scramble in HELD[1:]]

@@ -179,9 +179,9 @@ pub const LARGE_BUILD_SCANS: u64 = 12 * N_PHASE1 as u64 + 18 * N_CORNER_EDGE as 
 
 /// How long the large tables take to build on this project's 2-core machine, for the word a front
 /// end says before it builds them: `cube-cli tables bake --caches` into an empty directory
-/// (2026-12-07, `/usr/bin/time -v`) used 34.3 s of CPU on both cores (41.9 s on a busier machine)
-/// and wrote 129,189,481 bytes: 67 s of wall time at load 8; issue 58 reports 21 s on a quiet
-/// machine.
+/// (2026-12-07, `/usr/bin/time -v`) wrote 129,189,481 bytes with 24.6 s of CPU, 23.7 s and 25.4 s
+/// of wall time beside one other job (load 2; 34 s and 42 s of CPU, 67 s and 190 s of wall, at
+/// load 8 and 12); issue 58 reports 21 s on a quiet machine.
 pub const LARGE_BUILD_TIME: &str = "about 20 s on 2 cores";
 
 /// The longest distance in each byte table (phase 1 at most 12 moves, phase 2 at most 18).
