@@ -108,25 +108,9 @@ impl Browser {
     /// Loads `url` and waits for the page to be ready and settled.
     pub fn navigate(&mut self, url: &str) {
         self.call("Page.navigate", json!({ "url": url }));
-        let ready = "document.readyState === 'complete' && document.documentElement.dataset.requests === '0'";
-        // tiny_http 0.12 (the server's until it moves to hyper) can leave a new connection
-        // queued behind a kept-alive one when the browser opens several at once (its TaskPool
-        // notifies one idle thread per connection, but counts an idle thread as idle until it
-        // wakes): a file of the page then never comes. A load that stalls so is tried again.
-        for _ in 0..3 {
-            let start = Instant::now();
-            while start.elapsed() < Duration::from_secs(10) {
-                if self.eval(ready) == json!(true) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            if self.eval("document.readyState") == json!("complete") {
-                break;
-            }
-            self.call("Page.reload", json!({ "ignoreCache": true }));
-        }
-        self.wait_for(ready);
+        self.wait_for(
+            "document.readyState === 'complete' && document.documentElement.dataset.requests === '0'",
+        );
     }
 
     /// Lays the page out at `width` x `height` CSS pixels (a phone's with a narrow width).
