@@ -1,8 +1,8 @@
 //! `cargo xtask test`: every test of the workspace in one command. The Rust tests in release mode
-//! (`cargo test --workspace --release`), the release binaries of cube-cli and xtask (which the
-//! Python tests run), then the Python package: a virtual environment under the
-//! target directory (`py-venv`, kept between runs), maturin and pytest installed in it (and
-//! `dask[distributed]` when it can be, else the Dask test skips), the abi3 wheel built with
+//! (`cargo test --workspace --release`, which builds the release cube-cli that the Python tests run
+//! beside xtask itself; they are told both paths), then the Python package: a virtual environment
+//! under the target directory (`py-venv`, kept between runs), maturin and pytest installed in it
+//! (and `dask[distributed]` when it can be, else the Dask test skips), the abi3 wheel built with
 //! `maturin build --release`, installed, and `pytest crates/cube-py/tests` (told the wheel's path
 //! in `CUBE_TOOLKIT_WHEEL`, for the test that installs it into a fresh environment).
 
@@ -91,15 +91,23 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
         )
     })?;
     // The release binaries the Python tests run beside the package (cube-cli's answers, and the
-    // one bake rule of cube-cli, xtask and Python): `cargo test` builds cube-cli's for its own
-    // tests, not xtask's, and neither with --python-only.
-    step("the release binaries (cube-cli, xtask)", || {
-        run_checked(
-            Command::new(&cargo)
-                .args(["build", "--release", "-p", "cube-cli", "-p", "xtask"])
-                .current_dir(&root),
-        )
-    })?;
+    // one bake rule of cube-cli, xtask and Python): xtask is this program, and `cargo test` has
+    // built cube-cli for its own tests. Building them again apart would compile the workspace a
+    // further time (its crates' features differ without the tests' dev-dependencies), so only
+    // --python-only builds cube-cli.
+    let cube_cli = target
+        .join("release")
+        .join(format!("cube-cli{}", std::env::consts::EXE_SUFFIX));
+    if flags.python_only {
+        step("the release binary of cube-cli", || {
+            run_checked(
+                Command::new(&cargo)
+                    .args(["build", "--release", "-p", "cube-cli"])
+                    .current_dir(&root),
+            )
+        })?;
+    }
+    let xtask = std::env::current_exe().map_err(|e| format!("finding xtask's own binary: {e}"))?;
     // The directory the CLI's tests cache their tables in: the 6edge and two-phase tables are
     // built once per checkout for both suites.
     let tables = target.join("tmp").join("cli-tables");
@@ -109,6 +117,8 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
             Command::new(&venv_python)
                 .args(["-m", "pytest", "-q", "crates/cube-py/tests"])
                 .env("CUBE_TABLES_DIR", &tables)
+                .env("CUBE_CLI_BIN", &cube_cli)
+                .env("CUBE_XTASK_BIN", &xtask)
                 // test_wheel.py installs it into a fresh environment and runs README's snippet.
                 .env("CUBE_TOOLKIT_WHEEL", &wheel)
                 .current_dir(&root),

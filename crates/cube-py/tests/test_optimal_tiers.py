@@ -3,8 +3,9 @@ against the CLI's answers on held positions, its tables loaded once for many cal
 bake rule: h0 baked by cube-cli, xtask and Python leaves the same files.
 
 The positions are five of nissy-core's 16-movers (their optimal length is 16, from nissy-core's own
-solver) and the first 10 moves of fifteen others (at most 10 moves; seconds less on CI); cube-cli and xtask are the release binaries of this checkout (``cargo xtask test`` builds
-them before the Python tests)."""
+solver) and the first 10 moves of fifteen others (at most 10 moves; seconds less on CI); cube-cli and
+xtask are the release binaries of this checkout (``cargo xtask test`` names them in
+``CUBE_CLI_BIN`` and ``CUBE_XTASK_BIN``; else ``target/release``)."""
 
 import hashlib
 import json
@@ -24,7 +25,8 @@ HELD = LINES[:FULL] + [" ".join(line.split()[:10]) for line in LINES[FULL:20]]
 
 
 def binary(name):
-    path = ROOT / "target" / "release" / name
+    named = os.environ.get(f"CUBE_{name.upper().replace('-', '_')}_BIN")
+    path = pathlib.Path(named) if named else ROOT / "target" / "release" / name
     if not path.exists():
         pytest.skip(f"{path} is not built (cargo build --release -p {name})")
     return path
