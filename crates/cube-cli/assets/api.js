@@ -156,6 +156,7 @@ async function stream(path, body, signal, onEvent) {
   if (!(response.headers.get("Content-Type") || "").startsWith("text/event-stream")) return record(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  let serverStopping = false;
   for (;;) {
     let chunk;
     try {
@@ -172,9 +173,18 @@ async function stream(path, body, signal, onEvent) {
       buffer = buffer.slice(end + 2);
       const name = /^event: (.*)$/m.exec(event)?.[1];
       const data = JSON.parse(/^data: (.*)$/m.exec(event)?.[1] || "null");
+      if (name === "stopping") {
+        // The server is stopping: the result that follows is what the search had found.
+        serverStopping = true;
+        continue;
+      }
       if (name === "result") {
         if (data.type === "error" && data.error.kind === "interrupted") throw serverGone();
         if (data.type === "error") throw new ApiError(data.error.kind, data.error.message, 200);
+        if (serverStopping) {
+          serverGone();
+          data.serverStopped = true;
+        }
         return data;
       }
       onEvent(name, data);

@@ -338,7 +338,8 @@ async function optimal() {
       run.found = record.length;
       run.tier = record.tier;
       run.seconds = record.seconds;
-      showOptimal(run, record.optimal ? `${record.length} moves, optimal:` : `Stopped at the time limit, not proven optimal:`);
+      const cut = record.serverStopped ? "The server stopped during the search" : "Stopped at the time limit";
+      showOptimal(run, record.optimal ? `${record.length} moves, optimal:` : `${cut}, not proven optimal:`);
       playSolution(record, asked.facelets);
       return;
     } catch (e) {

@@ -668,6 +668,12 @@ fn sigterm_stops_the_server_and_its_searches() {
         result.contains("\"optimal\":false") || result.contains("\"kind\":\"interrupted\""),
         "{result}"
     );
+    // A result cut short by the server's stopping says so, so that the page does not blame the
+    // time limit.
+    if result.contains("\"optimal\":false") {
+        let before = text.split("event: result").next().unwrap();
+        assert!(before.contains("event: stopping"), "{text}");
+    }
 }
 
 // Issue 54: the attacks that crashed, froze or misled the server, each rerun.

@@ -146,6 +146,8 @@ struct Job {
     handle: JoinHandle<Vec<u8>>,
     deadline: Instant,
     stopping: tokio::sync::watch::Receiver<bool>,
+    /// Whether the server's stopping ended the command (not its deadline, not its own end).
+    ended_by_server: bool,
 }
 
 impl Job {
@@ -169,6 +171,7 @@ impl Job {
             handle,
             deadline: Instant::now() + app.max_search + SOLVER_GRACE,
             stopping: app.stopping.subscribe(),
+            ended_by_server: false,
         }
     }
 
@@ -178,7 +181,10 @@ impl Job {
         tokio::select! {
             done = &mut self.handle => return joined(done),
             _ = tokio::time::sleep_until(self.deadline) => self.stop.stop(),
-            _ = self.stopping.wait_for(|&s| s) => self.stop.stop(),
+            _ = self.stopping.wait_for(|&s| s) => {
+                self.ended_by_server = true;
+                self.stop.stop();
+            }
         }
         joined((&mut self.handle).await)
     }
@@ -236,6 +242,10 @@ async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Resp
                     let mut rest: Vec<bytes::Bytes> = std::iter::from_fn(|| received.try_recv().ok())
                         .map(|progress| event("progress", &progress))
                         .collect();
+                    // A result cut short by the server stopping says so first (not the time limit).
+                    if job.ended_by_server {
+                        rest.push(event("stopping", "{}"));
+                    }
                     rest.extend(
                         String::from_utf8_lossy(&bytes).lines().map(|line| event("result", line)),
                     );
