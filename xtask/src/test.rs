@@ -1,10 +1,11 @@
-//! `cargo xtask test`: every test of the workspace in one command. The Rust tests in release mode
-//! (`cargo test --workspace --release`, which builds the release cube-cli that the Python tests run
-//! beside xtask itself; they are told both paths), then the Python package: a virtual environment
+//! `cargo xtask test`: every test of the workspace in one command. The Rust tests, optimised
+//! (the `testing` profile: release without link-time optimisation; `--lib --bins --tests`, then
+//! `--doc`, every crate but cube-benches), which builds the cube-cli that the Python tests run
+//! beside xtask itself (they are told both paths); then the Python package: a virtual environment
 //! under the target directory (`py-venv`, kept between runs), maturin and pytest installed in it
-//! (and `dask[distributed]` when it can be, else the Dask test skips), the abi3 wheel built with
-//! `maturin build --release`, installed, and `pytest crates/cube-py/tests` (told the wheel's path
-//! in `CUBE_TOOLKIT_WHEEL`, for the test that installs it into a fresh environment).
+//! (and `dask[distributed]` when it can be, else the Dask test skips), the abi3 wheel built by
+//! maturin in the same profile, installed, and `pytest crates/cube-py/tests` (told the wheel's
+//! path in `CUBE_TOOLKIT_WHEEL`, for the test that installs it into a fresh environment).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,6 +14,9 @@ use std::time::Instant;
 use crate::flags::TestFlags;
 use crate::{Error, project_root};
 
+/// The profile the tests are built in (the workspace's `Cargo.toml` says why).
+const PROFILE: &str = "testing";
+
 pub fn run(flags: TestFlags) -> Result<(), Error> {
     let root = project_root();
     let target = std::env::var_os("CARGO_TARGET_DIR")
@@ -20,10 +24,22 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
         .map_or_else(|| root.join("target"), |dir| root.join(dir));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     if !flags.python_only {
+        // cube-benches holds criterion benchmarks and no test: its build (criterion and its
+        // dependencies) is clippy's to check, as are the examples (each its own binary).
+        let rust_tests = ["test", "--workspace", "--exclude", "cube-benches"];
         step("the Rust tests", || {
             run_checked(
                 Command::new(&cargo)
-                    .args(["test", "--workspace", "--release"])
+                    .args(rust_tests)
+                    .args(["--profile", PROFILE, "--lib", "--bins", "--tests"])
+                    .current_dir(&root),
+            )
+        })?;
+        step("the documentation tests", || {
+            run_checked(
+                Command::new(&cargo)
+                    .args(rust_tests)
+                    .args(["--profile", PROFILE, "--doc"])
                     .current_dir(&root),
             )
         })?;
@@ -64,11 +80,11 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
         Ok(())
     })?;
     let wheels = target.join("wheels");
-    let wheel = step("the wheel (maturin build --release)", || {
+    let wheel = step("the wheel (maturin build)", || {
         remove_old_wheels(&wheels)?;
         run_checked(
             Command::new(bin.join("maturin"))
-                .args(["build", "--release", "--quiet", "--interpreter"])
+                .args(["build", "--profile", PROFILE, "--quiet", "--interpreter"])
                 .arg(&venv_python)
                 .arg("--out")
                 .arg(&wheels)
@@ -102,7 +118,7 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
         step("the release binary of cube-cli", || {
             run_checked(
                 Command::new(&cargo)
-                    .args(["build", "--release", "-p", "cube-cli"])
+                    .args(["build", "--profile", PROFILE, "-p", "cube-cli"])
                     .current_dir(&root),
             )
         })?;

@@ -1,7 +1,7 @@
 //! Turning STATE arguments into cube states: format detection, `--from`, standard input and
 //! batches.
 //!
-//! The rule for lines (the README's "Standard input"): blank lines and lines starting with `#`
+//! The rule for lines (docs/cli.md, "Standard input"): blank lines and lines starting with `#`
 //! are skipped; what is left is one state per line, except when there are several lines, the
 //! whole text has the shape of one structured state split over lines (facelets one face or row
 //! per line, H48 or a Reid string over several lines, Twizzle hex, pretty-printed pattern JSON,

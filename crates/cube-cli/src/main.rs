@@ -1,4 +1,4 @@
-//! The `cube-cli` command-line tool: see `cube-cli --help` and the README's user guide.
+//! The `cube-cli` command-line tool: see `cube-cli --help` and the user guide, docs/cli.md.
 //!
 //! `args.rs` holds the raw clap arguments; `input.rs` turns STATE arguments into cube states
 //! (detecting the format, reading standard input, batches); `output.rs` prints reports as text

@@ -5,7 +5,7 @@
 //! cannot be found or written the tables are built in memory. This process-wide cache lives here,
 //! in the binary: the library has no global table state.
 //!
-//! The two-phase family is the exception to "built on first use" (README, "The two-phase
+//! The two-phase family is the exception to "built on first use" (docs/cli.md, "The two-phase
 //! tables"): its large tables (129 MB, about 20 s on two cores) are used when they are in the
 //! directory, and built there only by `tables bake --caches` or by a run that answers several
 //! states ([`many_states`]), where they pay for themselves; any other run answers from the small

@@ -1,5 +1,7 @@
-//! Runs every `console` example of the workspace README.md: each `$ cube-cli ...` line is run
-//! and its standard output must equal the lines below it, up to the next `$` or the block's end.
+//! Runs every `console` example of the workspace README.md and of the CLI guide, docs/cli.md: each
+//! `$ cube-cli ...` line is run and its standard output must equal the lines below it, up to the
+//! next `$` or the block's end. README.md's first run and docs/cli.md's table of tiers are the
+//! CLI's too.
 
 use std::time::Duration;
 
@@ -39,13 +41,18 @@ fn shell_words(line: &str) -> Vec<String> {
     words
 }
 
+/// A file of the workspace, by its path from the workspace's root.
+fn doc(path: &str) -> String {
+    let full = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
 #[test]
 fn readme_examples_print_what_they_show() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
+    let docs = doc("README.md") + &doc("docs/cli.md");
     let mut examples = Vec::new();
     let mut in_console = false;
-    for line in readme.lines() {
+    for line in docs.lines() {
         if line.starts_with("```console") {
             in_console = true;
         } else if line.starts_with("```") {
@@ -60,7 +67,7 @@ fn readme_examples_print_what_they_show() {
     }
     assert!(
         examples.len() >= 5,
-        "README.md has {} console examples",
+        "README.md and docs/cli.md have {} console examples",
         examples.len()
     );
     for (command, expected) in examples {
@@ -72,17 +79,16 @@ fn readme_examples_print_what_they_show() {
         assert_eq!(
             stdout.trim_end(),
             expected.trim_end(),
-            "README example `{command}` (stderr: {stderr})"
+            "the example `{command}` (stderr: {stderr})"
         );
     }
 }
 
 // See: issue 16, "sizes and times printed from the table specs and measured figures, one source
-// for the CLI and the README": every row of the README's table of tiers says what the CLI says.
+// for the CLI and the README": every row of the CLI guide's table of tiers says what the CLI says.
 #[test]
 fn the_tier_table_is_the_cli_s() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
+    let readme = doc("docs/cli.md");
     let (_, help, _) = run(&["tables", "bake", "--help"], None);
     let mut rows = 0;
     for line in readme.lines() {
@@ -100,11 +106,11 @@ fn the_tier_table_is_the_cli_s() {
             .unwrap();
         assert!(
             cli.contains(&format!("{disk} of disk, bake {bake} on 2 cores")),
-            "README: {line}\nCLI: {cli}"
+            "docs/cli.md: {line}\nCLI: {cli}"
         );
         rows += 1;
     }
-    assert_eq!(rows, 20, "the README's table of tiers has a row per tier");
+    assert_eq!(rows, 20, "docs/cli.md's table of tiers has a row per tier");
 }
 
 /// A line with every number (digits, with a decimal point inside) as `#` and runs of spaces as one.
@@ -130,8 +136,7 @@ fn shape(line: &str) -> String {
 // See: issue 36, item 6: the README shows the first run's lines in their real order.
 #[test]
 fn the_first_run_prints_what_the_readme_shows() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
+    let readme = doc("README.md");
     let command = readme
         .lines()
         .find_map(|l| l.strip_prefix("cargo run --release -p cube-cli -- "))
