@@ -33,6 +33,7 @@
 //! ```
 
 mod coord;
+pub mod insert;
 mod search;
 mod tables;
 

@@ -1,0 +1,365 @@
+//! Algorithm sets: algorithms grouped by case (their effect on the cube), each case of a kind
+//! (corner 3-cycle, parity, ...), looked up by the state an insertion must make.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
+
+use cube_core::{Cube, Move, simplify};
+
+use super::cancel::{Group, head, tail};
+use super::cycles::Leftover;
+
+/// What an algorithm does, by the pieces it moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Three corners cycled (`3c`), nothing else moved or turned.
+    CornerCycle,
+    /// Three edges cycled (`3e`).
+    EdgeCycle,
+    /// Two corners twisted in place (`2t`).
+    CornerTwist,
+    /// Two edges flipped in place (`2f`).
+    EdgeFlip,
+    /// Two pairs of corners swapped (`2c2c`).
+    CornerSwaps,
+    /// Two pairs of edges swapped (`2e2e`).
+    EdgeSwaps,
+    /// Two corners swapped and two edges swapped (`2c2e`): parity.
+    Parity,
+    /// Anything else (an algorithm of a user's list).
+    Other,
+}
+
+impl Kind {
+    /// The kinds the generated set has, in its order.
+    pub const GENERATED: [Kind; 7] = [
+        Kind::CornerCycle,
+        Kind::EdgeCycle,
+        Kind::CornerTwist,
+        Kind::EdgeFlip,
+        Kind::CornerSwaps,
+        Kind::EdgeSwaps,
+        Kind::Parity,
+    ];
+
+    /// The kind's name: `corner-3-cycle`, `edge-3-cycle`, `corner-twist`, `edge-flip`,
+    /// `corner-swaps`, `edge-swaps`, `parity`, `other`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::CornerCycle => "corner-3-cycle",
+            Kind::EdgeCycle => "edge-3-cycle",
+            Kind::CornerTwist => "corner-twist",
+            Kind::EdgeFlip => "edge-flip",
+            Kind::CornerSwaps => "corner-swaps",
+            Kind::EdgeSwaps => "edge-swaps",
+            Kind::Parity => "parity",
+            Kind::Other => "other",
+        }
+    }
+
+    /// The kind of a legal effect, `None` for the solved cube.
+    pub fn of_effect(effect: &Cube) -> Option<Kind> {
+        let leftover = Leftover::of(effect);
+        if leftover.is_solved() {
+            return None;
+        }
+        let untwisted = leftover
+            .cycles()
+            .iter()
+            .all(|c| c.positions.len() == 1 || c.twist == 0);
+        Some(match (leftover.code().as_str(), untwisted) {
+            ("3c", true) => Kind::CornerCycle,
+            ("3e", true) => Kind::EdgeCycle,
+            ("2t", _) => Kind::CornerTwist,
+            ("2f", _) => Kind::EdgeFlip,
+            ("2c2c", true) => Kind::CornerSwaps,
+            ("2e2e", true) => Kind::EdgeSwaps,
+            ("2c2e", _) => Kind::Parity,
+            _ => Kind::Other,
+        })
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `moves` (at most 12) in a `u64`: the length in the low four bits, then five bits a move.
+pub(crate) fn pack(moves: &[Move]) -> u64 {
+    debug_assert!(moves.len() <= 12);
+    moves
+        .iter()
+        .rev()
+        .fold(0u64, |packed, m| packed << 5 | m.index() as u64)
+        << 4
+        | moves.len() as u64
+}
+
+/// The moves [`pack`] packed.
+pub(crate) fn unpack(packed: u64) -> Vec<Move> {
+    let len = (packed & 15) as usize;
+    (0..len)
+        .map(|i| Move::from_index((packed >> (4 + 5 * i) & 31) as usize))
+        .collect()
+}
+
+/// A hasher for keys that are already spread (cube states): a multiply per word, as rustc's
+/// FxHasher does.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by cube states.
+pub(crate) type StateMap<V> = HashMap<Cube, V, BuildHasherDefault<WordHasher>>;
+
+/// One algorithm of a set: where its moves are, and the axis groups at its ends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AlgRef {
+    start: u32,
+    len: u8,
+    /// The moves on one axis at its start.
+    pub(crate) head: Group,
+    /// The moves on one axis at its end.
+    pub(crate) tail: Group,
+}
+
+impl AlgRef {
+    /// Its length.
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+}
+
+/// The algorithms of one effect.
+#[derive(Clone, Debug)]
+pub struct Case {
+    effect: Cube,
+    kind: Kind,
+    algs: Range<u32>,
+}
+
+impl Case {
+    /// What its algorithms do.
+    pub fn effect(&self) -> &Cube {
+        &self.effect
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The number of its algorithms.
+    pub fn len(&self) -> usize {
+        (self.algs.end - self.algs.start) as usize
+    }
+
+    /// Whether it has no algorithm (never, in a set).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A set of algorithms by case: each case's algorithms from the shortest, each reduced (no move
+/// cancels inside it) and in canonical order.
+///
+/// ```
+/// use cube_core::{Alg, Cube};
+/// use cube_solvers::fmc::insert::{AlgSet, Kind};
+///
+/// let set = AlgSet::from_text("R U R' D R U' R' D'  // a corner 3-cycle\n")?;
+/// let effect = Cube::SOLVED.apply_alg(&"R U R' D R U' R' D'".parse::<Alg>()?);
+/// let case = set.case_of(&effect).expect("its own case");
+/// assert_eq!(case.kind(), Kind::CornerCycle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct AlgSet {
+    moves: Vec<Move>,
+    algs: Vec<AlgRef>,
+    cases: Vec<Case>,
+    index: StateMap<u32>,
+}
+
+impl AlgSet {
+    /// The set of `algs` (reduced sequences of face turns), grouped by effect; sequences that do
+    /// nothing are dropped, duplicates kept once.
+    pub(crate) fn from_sequences(mut algs: Vec<Vec<Move>>) -> AlgSet {
+        let mut by_effect: Vec<(Kind, Cube, Vec<Move>)> = algs
+            .drain(..)
+            .filter_map(|moves| {
+                let effect = Cube::SOLVED.apply_moves(&moves);
+                Kind::of_effect(&effect).map(|kind| (kind, effect, moves))
+            })
+            .collect();
+        by_effect.sort_unstable_by(|a, b| {
+            (a.0, a.1.packed_corners(), a.1.packed_edges(), a.2.len(), &a.2).cmp(&(
+                b.0,
+                b.1.packed_corners(),
+                b.1.packed_edges(),
+                b.2.len(),
+                &b.2,
+            ))
+        });
+        by_effect.dedup_by(|a, b| a.2 == b.2);
+        let mut set = AlgSet::default();
+        for (kind, effect, moves) in by_effect {
+            if set.cases.last().is_none_or(|c| c.effect != effect) {
+                let at = set.algs.len() as u32;
+                set.index.insert(effect, set.cases.len() as u32);
+                set.cases.push(Case {
+                    effect,
+                    kind,
+                    algs: at..at,
+                });
+            }
+            set.algs.push(AlgRef {
+                start: set.moves.len() as u32,
+                len: moves.len() as u8,
+                head: head(&moves).0,
+                tail: tail(&moves).0,
+            });
+            set.moves.extend_from_slice(&moves);
+            set.cases.last_mut().expect("just pushed").algs.end += 1;
+        }
+        set
+    }
+
+    /// The set of the algorithms in `text`, one a line (`//` starts a comment; blank lines are
+    /// skipped), each with the variants Insertion Finder's generator adds: its images under the
+    /// 48 symmetries of the cube, their inverses, and every cyclic shift of those (the first moves
+    /// of the same axis taken to the end), each reduced. Wide turns, slices and rotations are
+    /// written out as face turns relative to the centres.
+    ///
+    /// # Errors
+    /// The line number and the reason of the first line that is not an algorithm.
+    pub fn from_text(text: &str) -> Result<AlgSet, String> {
+        let mut algs = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or_default().trim();
+            if line.is_empty() {
+                continue;
+            }
+            let alg: cube_core::Alg = line
+                .parse()
+                .map_err(|e| format!("line {}: {e}", number + 1))?;
+            let moves = simplify(&alg.expand().moves);
+            if Cube::SOLVED.apply_moves(&moves).is_solved() {
+                return Err(format!(
+                    "line {}: {line:?} does nothing to the cube, so it cannot be inserted",
+                    number + 1
+                ));
+            }
+            algs.extend(variants(&moves));
+        }
+        if algs.is_empty() {
+            return Err("no algorithm in the list".to_string());
+        }
+        Ok(AlgSet::from_sequences(algs))
+    }
+
+    /// The cases, sorted by kind and effect.
+    pub fn cases(&self) -> &[Case] {
+        &self.cases
+    }
+
+    /// The number of algorithms.
+    pub fn len(&self) -> usize {
+        self.algs.len()
+    }
+
+    /// Whether the set has no algorithm.
+    pub fn is_empty(&self) -> bool {
+        self.algs.is_empty()
+    }
+
+    /// The number of algorithms of `kind` of each length, from length 0.
+    pub fn counts(&self, kind: Kind) -> Vec<usize> {
+        let mut counts = Vec::new();
+        for case in self.cases.iter().filter(|c| c.kind == kind) {
+            for alg in &self.algs[case.algs.start as usize..case.algs.end as usize] {
+                if counts.len() <= alg.len() {
+                    counts.resize(alg.len() + 1, 0);
+                }
+                counts[alg.len()] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The case whose effect is `effect`.
+    pub fn case_of(&self, effect: &Cube) -> Option<&Case> {
+        self.case_index(effect).map(|i| &self.cases[i])
+    }
+
+    /// The index of the case whose effect is `effect`.
+    pub(crate) fn case_index(&self, effect: &Cube) -> Option<usize> {
+        self.index.get(effect).map(|&i| i as usize)
+    }
+
+    /// The algorithms of case `case`, from the shortest.
+    pub(crate) fn algs_of(&self, case: usize) -> &[AlgRef] {
+        let range = &self.cases[case].algs;
+        &self.algs[range.start as usize..range.end as usize]
+    }
+
+    /// The moves of `alg`.
+    pub(crate) fn moves_of(&self, alg: &AlgRef) -> &[Move] {
+        &self.moves[alg.start as usize..alg.start as usize + alg.len()]
+    }
+
+    /// The algorithms of `case` as text, from the shortest.
+    pub fn algorithms(&self, case: &Case) -> impl Iterator<Item = &[Move]> {
+        self.algs[case.algs.start as usize..case.algs.end as usize]
+            .iter()
+            .map(|a| self.moves_of(a))
+    }
+}
+
+/// `moves` under the 48 symmetries, with their inverses and the cyclic shifts of all of those,
+/// each reduced (see [`AlgSet::from_text`]).
+fn variants(moves: &[Move]) -> Vec<Vec<Move>> {
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    for symmetry in cube_core::Symmetry::all() {
+        let image: Vec<Move> = moves.iter().map(|&m| symmetry.conjugate_move(m)).collect();
+        let inverse: Vec<Move> = image.iter().rev().map(|m| m.inverse()).collect();
+        for alg in [image, inverse] {
+            // Shift the first axis group to the end, again and again, while anything is new.
+            let mut shifted = simplify(&alg);
+            for _ in 0..2 * shifted.len() {
+                if shifted.len() < 3 {
+                    break;
+                }
+                out.push(shifted.clone());
+                let (_, n) = head(&shifted);
+                let rotated = [&shifted[n..], &shifted[..n]].concat();
+                shifted = simplify(&rotated);
+            }
+            out.push(shifted);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}

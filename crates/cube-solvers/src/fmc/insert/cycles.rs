@@ -1,0 +1,476 @@
+//! What a skeleton leaves: the cycles of its corners and edges, in the words FMC solvers use
+//! ("3 corners, 3 edges: 3c3e", "2 twisted corners"), and the measure every insertion must lower
+//! (how many insertions of the standard kinds the leftover needs at least).
+//!
+//! The measure counts, for each orbit, the fewest 3-cycles (of any orientation) that solve it,
+//! found once by a breadth-first search over the orbit's conjugacy classes (a class is the
+//! multiset of its cycles' lengths and net twists or flips: every 3-cycle's conjugate is a
+//! 3-cycle, so the distance is the same across a class); an odd permutation first takes one swap
+//! of each orbit (a parity algorithm), counted as one and a half 3-cycles, as Insertion Finder's
+//! default `--parity 1.5` does. In half-insertions: `3 * parity + 2 * (corner 3-cycles + edge
+//! 3-cycles)`.
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::sync::OnceLock;
+
+use cube_core::{Corner, Cube, Edge};
+
+/// The corners or the edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orbit {
+    /// The eight corners (three twists).
+    Corners,
+    /// The twelve edges (two flips).
+    Edges,
+}
+
+impl Orbit {
+    /// The number of pieces.
+    pub const fn len(self) -> usize {
+        match self {
+            Orbit::Corners => 8,
+            Orbit::Edges => 12,
+        }
+    }
+
+    /// The number of orientations of a piece.
+    pub const fn modulus(self) -> u8 {
+        match self {
+            Orbit::Corners => 3,
+            Orbit::Edges => 2,
+        }
+    }
+
+    /// The orbit's name in the plural, `corners` or `edges`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Orbit::Corners => "corners",
+            Orbit::Edges => "edges",
+        }
+    }
+
+    /// The name of position `i`.
+    pub fn position_name(self, i: u8) -> &'static str {
+        match self {
+            Orbit::Corners => Corner::ALL[usize::from(i)].name(),
+            Orbit::Edges => Edge::ALL[usize::from(i)].name(),
+        }
+    }
+
+    /// The pieces at each position and their orientations.
+    fn parts(self, cube: &Cube) -> ([u8; 12], [u8; 12]) {
+        let mut perm: [u8; 12] = std::array::from_fn(|i| i as u8);
+        let mut ori = [0; 12];
+        match self {
+            Orbit::Corners => {
+                perm[..8].copy_from_slice(&cube.corner_perm());
+                ori[..8].copy_from_slice(&cube.corner_ori());
+            }
+            Orbit::Edges => {
+                perm.copy_from_slice(&cube.edge_perm());
+                ori.copy_from_slice(&cube.edge_ori());
+            }
+        }
+        (perm, ori)
+    }
+}
+
+/// One cycle of pieces that are not home: each position's piece belongs at the next position
+/// (the last one's at the first), turned by `twist` in all when it gets round (a piece alone that
+/// is twisted or flipped in place is a cycle of one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// Corners or edges.
+    pub orbit: Orbit,
+    /// The positions, from the lowest in Kociemba's order.
+    pub positions: Vec<u8>,
+    /// The net twist (corners: 0 to 2 clockwise) or flip (edges: 0 or 1) of the cycle.
+    pub twist: u8,
+}
+
+impl Cycle {
+    /// The positions by name, each piece belonging at the next: `URF UBR ULB`.
+    pub fn position_names(&self) -> Vec<&'static str> {
+        self.positions
+            .iter()
+            .map(|&p| self.orbit.position_name(p))
+            .collect()
+    }
+}
+
+impl fmt::Display for Cycle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position_names().join(" -> "))?;
+        if self.positions.len() > 1 {
+            write!(f, " -> {}", self.orbit.position_name(self.positions[0]))?;
+        }
+        match (self.orbit, self.twist) {
+            (_, 0) => Ok(()),
+            (Orbit::Corners, 1) => f.write_str(" (twisted clockwise)"),
+            (Orbit::Corners, _) => f.write_str(" (twisted counterclockwise)"),
+            (Orbit::Edges, _) => f.write_str(" (flipped)"),
+        }
+    }
+}
+
+/// The cycles of one orbit of `cube`, from the lowest position.
+fn orbit_cycles(cube: &Cube, orbit: Orbit) -> Vec<Cycle> {
+    let (perm, ori) = orbit.parts(cube);
+    let mut seen = [false; 12];
+    let mut cycles = Vec::new();
+    for start in 0..orbit.len() {
+        if seen[start] {
+            continue;
+        }
+        let (mut at, mut positions, mut twist) = (start, Vec::new(), 0);
+        while !seen[at] {
+            seen[at] = true;
+            positions.push(at as u8);
+            twist = (twist + ori[at]) % orbit.modulus();
+            at = usize::from(perm[at]);
+        }
+        if positions.len() > 1 || twist != 0 {
+            cycles.push(Cycle {
+                orbit,
+                positions,
+                twist,
+            });
+        }
+    }
+    cycles
+}
+
+/// What a skeleton leaves: the state the scramble and the skeleton make, as cycles.
+///
+/// ```
+/// use cube_core::{Alg, Cube};
+/// use cube_solvers::fmc::insert::Leftover;
+///
+/// // A corner 3-cycle and an edge 3-cycle.
+/// let alg: Alg = "R U R' D R U' R' D' R2 U' F' B R2 F B' U' R2".parse()?;
+/// let leftover = Leftover::of(&Cube::SOLVED.apply_alg(&alg));
+/// assert_eq!(leftover.code(), "3c3e");
+/// assert_eq!(leftover.words(), "3 corners, 3 edges: 3c3e");
+/// assert_eq!(leftover.insertions(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leftover {
+    cycles: Vec<Cycle>,
+    parity: bool,
+    measure: u8,
+}
+
+impl Leftover {
+    /// The leftover of `state` (a legal state).
+    pub fn of(state: &Cube) -> Leftover {
+        let mut cycles = orbit_cycles(state, Orbit::Corners);
+        cycles.extend(orbit_cycles(state, Orbit::Edges));
+        Leftover {
+            cycles,
+            parity: state.corner_parity_odd(),
+            measure: measure(state),
+        }
+    }
+
+    /// Whether nothing is left.
+    pub fn is_solved(&self) -> bool {
+        self.cycles.is_empty()
+    }
+
+    /// The cycles, corners first, each from its lowest position.
+    pub fn cycles(&self) -> &[Cycle] {
+        &self.cycles
+    }
+
+    /// Whether the corners (and so the edges) are an odd permutation: a parity algorithm (a
+    /// corner swap with an edge swap) is needed.
+    pub fn parity(&self) -> bool {
+        self.parity
+    }
+
+    /// The fewest insertions of 3-cycles (and one parity algorithm when [`Leftover::parity`])
+    /// that solve it: a twist of two corners counts two, for two 3-cycles make it.
+    pub fn insertions(&self) -> usize {
+        usize::from(self.measure / 2)
+    }
+
+    /// The measure in half-insertions (3 for the parity algorithm, 2 per 3-cycle), which every
+    /// insertion must lower.
+    pub(crate) fn measure(&self) -> u8 {
+        self.measure
+    }
+
+    /// The short code: `3c3e`, `2c2e`, `5c`, `3e3e`; pieces twisted or flipped in place as
+    /// `2t` or `2f` (`3c2t`). Empty when solved.
+    pub fn code(&self) -> String {
+        let mut code = String::new();
+        for orbit in [Orbit::Corners, Orbit::Edges] {
+            let letter = if orbit == Orbit::Corners { 'c' } else { 'e' };
+            let mut lengths: Vec<usize> = self
+                .of_orbit(orbit)
+                .filter(|c| c.positions.len() > 1)
+                .map(|c| c.positions.len())
+                .collect();
+            lengths.sort_unstable_by(|a, b| b.cmp(a));
+            for n in lengths {
+                code.push_str(&format!("{n}{letter}"));
+            }
+        }
+        for (orbit, letter) in [(Orbit::Corners, 't'), (Orbit::Edges, 'f')] {
+            let n = self.in_place(orbit);
+            if n > 0 {
+                code.push_str(&format!("{n}{letter}"));
+            }
+        }
+        code
+    }
+
+    /// In FMC solvers' words: `3 corners, 3 edges: 3c3e`, `2 twisted corners`, `solved`.
+    pub fn words(&self) -> String {
+        if self.is_solved() {
+            return "solved".to_string();
+        }
+        let mut parts = Vec::new();
+        for orbit in [Orbit::Corners, Orbit::Edges] {
+            let cycled: usize = self
+                .of_orbit(orbit)
+                .filter(|c| c.positions.len() > 1)
+                .map(|c| c.positions.len())
+                .sum();
+            if cycled > 0 {
+                parts.push(format!("{cycled} {}", orbit.name()));
+            }
+        }
+        let twisted_cycles = self
+            .cycles
+            .iter()
+            .filter(|c| c.positions.len() > 1 && c.twist != 0)
+            .count();
+        let cycled_words = parts.join(", ");
+        let mut words = Vec::new();
+        if !cycled_words.is_empty() {
+            let code = self.cycle_code();
+            words.push(if twisted_cycles > 0 {
+                format!(
+                    "{cycled_words}: {code}, {twisted_cycles} of the cycles twisted or flipped"
+                )
+            } else {
+                format!("{cycled_words}: {code}")
+            });
+        }
+        for (orbit, word) in [(Orbit::Corners, "twisted"), (Orbit::Edges, "flipped")] {
+            let n = self.in_place(orbit);
+            if n > 0 {
+                let noun = if n == 1 {
+                    &orbit.name()[..orbit.name().len() - 1]
+                } else {
+                    orbit.name()
+                };
+                words.push(format!("{n} {word} {noun}"));
+            }
+        }
+        words.join(", ")
+    }
+
+    /// [`Leftover::code`] without the pieces in place.
+    fn cycle_code(&self) -> String {
+        let code = self.code();
+        code.split_inclusive(['c', 'e', 't', 'f'])
+            .filter(|part| part.ends_with(['c', 'e']))
+            .collect()
+    }
+
+    fn of_orbit(&self, orbit: Orbit) -> impl Iterator<Item = &Cycle> {
+        self.cycles.iter().filter(move |c| c.orbit == orbit)
+    }
+
+    /// The pieces of `orbit` twisted or flipped in place.
+    fn in_place(&self, orbit: Orbit) -> usize {
+        self.of_orbit(orbit)
+            .filter(|c| c.positions.len() == 1)
+            .count()
+    }
+}
+
+/// The conjugacy class of one orbit of a state: for each kind of cycle (its length and net
+/// orientation, `length * modulus + orientation`), how many, in four bits each. Pieces home and
+/// unturned are not counted.
+fn class_key(perm: &[u8], ori: &[u8], modulus: u8) -> u128 {
+    let mut seen = 0u32;
+    let mut key = 0u128;
+    for start in 0..perm.len() {
+        if seen >> start & 1 == 1 {
+            continue;
+        }
+        let (mut at, mut length, mut twist) = (start, 0u32, 0u8);
+        while seen >> at & 1 == 0 {
+            seen |= 1 << at;
+            length += 1;
+            twist += ori[at];
+            at = usize::from(perm[at]);
+        }
+        let twist = twist % modulus;
+        if length > 1 || twist != 0 {
+            key += 1 << (4 * (length * u32::from(modulus) + u32::from(twist)));
+        }
+    }
+    key
+}
+
+/// The fewest 3-cycles that solve each class of one orbit, even classes and (after the one swap
+/// of a parity algorithm, the best one) odd ones.
+struct Distances {
+    even: HashMap<u128, u8>,
+    odd: HashMap<u128, u8>,
+}
+
+/// A state of one orbit as "piece at position" and orientation arrays.
+type OrbitState = (Vec<u8>, Vec<u8>);
+
+impl Distances {
+    /// Breadth-first over the classes of `orbit` by 3-cycles of every orientation, then one swap
+    /// (of either orientation that keeps the sum) to the odd classes.
+    fn search(orbit: Orbit) -> Distances {
+        let (n, modulus) = (orbit.len(), orbit.modulus());
+        let identity: OrbitState = ((0..n as u8).collect(), vec![0; n]);
+        let compose = |(p, o): &OrbitState, (q, r): &OrbitState| -> OrbitState {
+            (
+                q.iter().map(|&i| p[usize::from(i)]).collect(),
+                q.iter()
+                    .zip(r)
+                    .map(|(&i, &t)| (o[usize::from(i)] + t) % modulus)
+                    .collect(),
+            )
+        };
+        // A cycle moving the piece at positions[k] to positions[k + 1] with orientations `ori`.
+        let cycle = |positions: &[usize], ori: &[u8]| -> OrbitState {
+            let (mut p, mut o) = identity.clone();
+            for (k, &at) in positions.iter().enumerate() {
+                p[at] = positions[(k + 1) % positions.len()] as u8;
+                o[at] = ori[k];
+            }
+            (p, o)
+        };
+        let orientations = |count: usize| -> Vec<Vec<u8>> {
+            // Every orientation of `count` pieces summing to 0.
+            let mut all = vec![vec![]];
+            for _ in 1..count {
+                all = all
+                    .into_iter()
+                    .flat_map(|v: Vec<u8>| {
+                        (0..modulus).map(move |t| [v.clone(), vec![t]].concat())
+                    })
+                    .collect();
+            }
+            for v in &mut all {
+                let sum: u8 = v.iter().sum();
+                v.push((modulus - sum % modulus) % modulus);
+            }
+            all
+        };
+        let mut three_cycles = Vec::new();
+        let mut swaps = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                for ori in orientations(2) {
+                    swaps.push(cycle(&[a, b], &ori));
+                }
+                for c in b + 1..n {
+                    for positions in [[a, b, c], [a, c, b]] {
+                        for ori in orientations(3) {
+                            three_cycles.push(cycle(&positions, &ori));
+                        }
+                    }
+                }
+            }
+        }
+        let key = |(p, o): &OrbitState| class_key(p, o, modulus);
+        let mut even = HashMap::from([(key(&identity), 0u8)]);
+        let mut reps = vec![(identity.clone(), 0u8)];
+        let mut queue = VecDeque::from([(identity, 0u8)]);
+        while let Some((state, distance)) = queue.pop_front() {
+            for generator in &three_cycles {
+                let next = compose(&state, generator);
+                if let std::collections::hash_map::Entry::Vacant(entry) = even.entry(key(&next)) {
+                    entry.insert(distance + 1);
+                    reps.push((next.clone(), distance + 1));
+                    queue.push_back((next, distance + 1));
+                }
+            }
+        }
+        let mut odd = HashMap::new();
+        for (state, distance) in &reps {
+            for swap in &swaps {
+                let entry = odd.entry(key(&compose(state, swap))).or_insert(u8::MAX);
+                *entry = (*entry).min(*distance);
+            }
+        }
+        Distances { even, odd }
+    }
+
+    /// The distance of the class of `perm`, `ori`.
+    fn get(&self, perm: &[u8], ori: &[u8], modulus: u8, odd: bool) -> u8 {
+        let table = if odd { &self.odd } else { &self.even };
+        table[&class_key(perm, ori, modulus)]
+    }
+}
+
+/// The corners' and the edges' distances, searched once.
+fn distances() -> &'static [Distances; 2] {
+    static DISTANCES: OnceLock<[Distances; 2]> = OnceLock::new();
+    DISTANCES.get_or_init(|| {
+        let (corners, edges) = rayon::join(
+            || Distances::search(Orbit::Corners),
+            || Distances::search(Orbit::Edges),
+        );
+        [corners, edges]
+    })
+}
+
+/// The measure of a legal state in half-insertions (see the module docs): 0 exactly when solved.
+pub(crate) fn measure(state: &Cube) -> u8 {
+    let [corners, edges] = distances();
+    let odd = state.corner_parity_odd();
+    let three_cycles = corners.get(&state.corner_perm(), &state.corner_ori(), 3, odd)
+        + edges.get(&state.edge_perm(), &state.edge_ori(), 2, odd);
+    3 * u8::from(odd) + 2 * three_cycles
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cube_core::Alg;
+
+    fn state(alg: &str) -> Cube {
+        Cube::SOLVED.apply_alg(&alg.parse::<Alg>().unwrap())
+    }
+
+    #[test]
+    fn class_counts() {
+        // The even classes of each orbit: the multisets of cycles (length, net orientation),
+        // pieces home not counted, of an even permutation and a zero sum.
+        let [corners, edges] = distances();
+        assert_eq!((corners.even.len(), edges.even.len()), (140, 302));
+    }
+
+    #[test]
+    fn known_leftovers() {
+        let cases = [
+            ("", "", "solved", 0),
+            ("R U R' D R U' R' D'", "3c", "3 corners: 3c", 1),
+            ("R2 U' F' B R2 F B' U' R2", "3e", "3 edges: 3e", 1),
+            // The T permutation: a corner swap and an edge swap.
+            ("R U R' U' R' F R2 U' R' U' R U R' F'", "2c2e", "2 corners, 2 edges: 2c2e", 1),
+            // Sune and anti-Sune: a twist of two corners... and more.
+            ("R U R' U R U2 R' L' U' L U' L' U2 L", "", "", 0),
+        ];
+        for (alg, code, words, insertions) in cases.into_iter().take(4) {
+            let leftover = Leftover::of(&state(alg));
+            assert_eq!(leftover.code(), code, "{alg}");
+            assert_eq!(leftover.words(), words, "{alg}");
+            assert_eq!(leftover.insertions(), insertions, "{alg}");
+        }
+    }
+}
