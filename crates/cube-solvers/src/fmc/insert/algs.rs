@@ -234,13 +234,7 @@ impl AlgSet {
                     algs: at..at,
                 });
             }
-            set.algs.push(AlgRef {
-                start: set.moves.len() as u32,
-                len: moves.len() as u8,
-                head: head(&moves).0,
-                tail: tail(&moves).0,
-            });
-            set.moves.extend_from_slice(&moves);
+            set.push_alg(&moves);
             set.cases.last_mut().expect("just pushed").algs.end += 1;
         }
         set
@@ -277,6 +271,129 @@ impl AlgSet {
             return Err("no algorithm in the list".to_string());
         }
         Ok(AlgSet::from_sequences(algs))
+    }
+
+    /// Every canonical sequence of each kind up to its length in `lengths` (1 to 12 moves; a
+    /// kind not listed has none), by this crate's search (meeting in the middle; see
+    /// [`InsertTables`](super::InsertTables) for the generated set and its counts). Runs on the
+    /// caller's rayon pool.
+    ///
+    /// # Errors
+    /// [`InsertError::Settings`](super::InsertError::Settings) for a length out of range or
+    /// [`Kind::Other`].
+    pub fn generate(lengths: &[(Kind, usize)]) -> Result<AlgSet, super::InsertError> {
+        for &(kind, length) in lengths {
+            if kind == Kind::Other || !(1..=12).contains(&length) {
+                return Err(super::InsertError::Settings(format!(
+                    "algorithms of kind {kind} are generated up to 1 to 12 moves, not {length}"
+                )));
+            }
+        }
+        let max_length = |kind: Kind| lengths.iter().find(|&&(k, _)| k == kind).map(|&(_, n)| n);
+        Ok(AlgSet::from_sequences(super::generate::generate(max_length)))
+    }
+
+    /// The bytes of the payload of a set of `n_cases` cases and `n_algs` algorithms of at
+    /// most 12 moves: two counts, a word per case, a double word per algorithm.
+    pub const fn payload_len(n_cases: u64, n_algs: u64) -> u64 {
+        8 + 4 * n_cases + 8 * n_algs
+    }
+
+    /// The set as bytes (little-endian): the number of cases and of algorithms (`u32` each),
+    /// each case's kind (its index in [`Kind::GENERATED`], 7 for [`Kind::Other`]) in the top byte
+    /// of a `u32` holding its number of algorithms, then each algorithm packed in a `u64` (its
+    /// length in the low four bits, then five bits a move), case by case, each case's from the
+    /// shortest.
+    ///
+    /// # Panics
+    /// For an algorithm longer than 12 moves (generated sets have none).
+    pub(crate) fn to_payload(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::payload_len(self.cases.len() as u64, self.algs.len() as u64) as usize);
+        out.extend_from_slice(&(self.cases.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(self.algs.len() as u32).to_le_bytes());
+        for case in &self.cases {
+            let kind = Kind::GENERATED.iter().position(|&k| k == case.kind).unwrap_or(7) as u32;
+            out.extend_from_slice(&(kind << 24 | case.len() as u32).to_le_bytes());
+        }
+        for alg in &self.algs {
+            assert!(alg.len() <= 12, "a packed algorithm has at most 12 moves");
+            out.extend_from_slice(&pack(self.moves_of(alg)).to_le_bytes());
+        }
+        out
+    }
+
+    /// The set of a payload [`AlgSet::to_payload`] wrote, checked: the counts add up, every
+    /// algorithm is canonical and does what the first of its case does, no two cases do the same,
+    /// each case is of its kind.
+    ///
+    /// # Errors
+    /// What is wrong.
+    pub(crate) fn from_payload(bytes: &[u8]) -> Result<AlgSet, &'static str> {
+        let word = |at: usize| -> Option<u32> {
+            Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+        };
+        let (n_cases, n_algs) = (
+            word(0).ok_or("no counts")? as usize,
+            word(4).ok_or("no counts")? as usize,
+        );
+        if bytes.len() as u64 != Self::payload_len(n_cases as u64, n_algs as u64) {
+            return Err("the counts do not match the length");
+        }
+        let algs_at = 8 + 4 * n_cases;
+        let mut set = AlgSet::default();
+        set.moves.reserve(n_algs * 10);
+        for c in 0..n_cases {
+            let entry = word(8 + 4 * c).expect("the length was checked");
+            let kind = *Kind::GENERATED
+                .get((entry >> 24) as usize)
+                .unwrap_or(&Kind::Other);
+            let count = entry & 0xff_ffff;
+            let start = set.algs.len() as u32;
+            if count == 0 || start as usize + count as usize > n_algs {
+                return Err("a case's algorithms are not in the table");
+            }
+            let mut effect = None;
+            for a in start..start + count {
+                let at = algs_at + 8 * a as usize;
+                let packed = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+                let moves = unpack(packed);
+                if moves.len() < 3 || !cube_core::is_canonical(&moves) {
+                    return Err("an algorithm is not a canonical sequence");
+                }
+                let this = Cube::SOLVED.apply_moves(&moves);
+                if *effect.get_or_insert(this) != this {
+                    return Err("an algorithm does not do what its case does");
+                }
+                set.push_alg(&moves);
+            }
+            let effect = effect.expect("a case has algorithms");
+            if Kind::of_effect(&effect) != Some(kind) {
+                return Err("a case is not of its kind");
+            }
+            if set.index.insert(effect, c as u32).is_some() {
+                return Err("two cases do the same");
+            }
+            set.cases.push(Case {
+                effect,
+                kind,
+                algs: start..start + count,
+            });
+        }
+        if set.algs.len() != n_algs {
+            return Err("the counts do not match the cases");
+        }
+        Ok(set)
+    }
+
+    /// Appends `moves` as the next algorithm (of the last case).
+    fn push_alg(&mut self, moves: &[Move]) {
+        self.algs.push(AlgRef {
+            start: self.moves.len() as u32,
+            len: moves.len() as u8,
+            head: head(moves).0,
+            tail: tail(moves).0,
+        });
+        self.moves.extend_from_slice(moves);
     }
 
     /// The cases, sorted by kind and effect.
@@ -329,7 +446,12 @@ impl AlgSet {
         &self.moves[alg.start as usize..alg.start as usize + alg.len()]
     }
 
-    /// The algorithms of `case` as text, from the shortest.
+    /// The moves of algorithm `alg` of case `case`.
+    pub(crate) fn alg_moves(&self, case: usize, alg: usize) -> &[Move] {
+        self.moves_of(&self.algs_of(case)[alg])
+    }
+
+    /// The algorithms of `case`, from the shortest.
     pub fn algorithms(&self, case: &Case) -> impl Iterator<Item = &[Move]> {
         self.algs[case.algs.start as usize..case.algs.end as usize]
             .iter()

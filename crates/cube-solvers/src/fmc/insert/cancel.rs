@@ -18,20 +18,12 @@ impl Group {
     /// No group (the end of a sequence).
     pub(crate) const NONE: Group = Group(0);
 
-    /// The number of distinct values, [`Group::index`] below it.
-    pub(crate) const COUNT: usize = 48;
-
     fn new(axis: usize, low: u8, high: u8) -> Group {
         if low == 0 && high == 0 {
             Group::NONE
         } else {
             Group((axis as u8) << 4 | low << 2 | high)
         }
-    }
-
-    /// A dense index below [`Group::COUNT`] (0 for [`Group::NONE`]).
-    pub(crate) fn index(self) -> usize {
-        usize::from(self.0)
     }
 
     fn axis(self) -> usize {
