@@ -390,12 +390,3 @@ fn constructed_cases_are_solved_no_longer_than_known() {
     );
 }
 
-#[test]
-fn debug_timing() {
-    let t = std::time::Instant::now();
-    let s = set();
-    eprintln!("set {} in {:?}", s.len(), t.elapsed());
-    let t = std::time::Instant::now();
-    let cases = constructed(1);
-    eprintln!("constructed {} in {:?}", cases.len(), t.elapsed());
-}

@@ -32,7 +32,7 @@ use rayon::prelude::*;
 
 use super::algs::{AlgRef, AlgSet, WordHasher};
 use super::cancel::{Group, cancelled, head, tail};
-use super::cycles::measure;
+use super::cycles::{corner_distance, edge_distance, measure_of};
 use crate::cancel::Clock;
 
 /// Where an insertion goes: before move `position` of the sequence, the moves at `position - 1`
@@ -76,6 +76,34 @@ struct Site {
     left: Group,
     right: Group,
     unsolved: u32,
+    /// The state's parity and its orbits' distances ([`super::cycles`]).
+    odd: bool,
+    corners: u8,
+    edges: u8,
+}
+
+impl Site {
+    fn new(place: Place, state: Cube, left: Group, right: Group) -> Site {
+        Site {
+            place,
+            state,
+            left,
+            right,
+            unsolved: support(&state),
+            odd: state.corner_parity_odd(),
+            corners: corner_distance(&state),
+            edges: edge_distance(&state),
+        }
+    }
+}
+
+/// What the search needs of a case: the pieces it moves, whether it moves corners, edges, and
+/// whether it is odd (a parity).
+struct CaseInfo {
+    support: u32,
+    corners: bool,
+    edges: bool,
+    odd: bool,
 }
 
 /// The pieces `state` moves or turns: bits 0 to 7 the corners, 8 to 19 the edges.
@@ -100,16 +128,15 @@ fn sites(moves: &[Move], scramble: &Cube) -> Vec<Site> {
             let m = moves[position - 1];
             state = Cube::from_move(m.inverse()).compose(&state).apply_move(m);
         }
-        out.push(Site {
-            place: Place {
+        out.push(Site::new(
+            Place {
                 position,
                 swapped: false,
             },
             state,
-            left: tail(&moves[..position]).0,
-            right: head(&moves[position..]).0,
-            unsolved: support(&state),
-        });
+            tail(&moves[..position]).0,
+            head(&moves[position..]).0,
+        ));
         if position > 0
             && position < moves.len()
             && moves[position - 1].face().axis() == moves[position].face().axis()
@@ -117,16 +144,15 @@ fn sites(moves: &[Move], scramble: &Cube) -> Vec<Site> {
             let (a, b) = (moves[position - 1], moves[position]);
             let w = Cube::from_move(a.inverse()).apply_move(b);
             let swapped = w.inverse().compose(&state).compose(&w);
-            out.push(Site {
-                place: Place {
+            out.push(Site::new(
+                Place {
                     position,
                     swapped: true,
                 },
-                state: swapped,
-                left: head(&[b]).0,
-                right: head(&[a]).0,
-                unsolved: support(&swapped),
-            });
+                swapped,
+                head(&[b]).0,
+                head(&[a]).0,
+            ));
         }
     }
     out
@@ -138,19 +164,31 @@ pub(crate) struct Context<'a> {
     pub(crate) scramble: Cube,
     pub(crate) clock: Clock,
     pub(crate) stop: &'a AtomicBool,
-    /// The pieces each case moves ([`support`]), by case index.
-    supports: Vec<u32>,
+    /// What the search needs of each case, by case index.
+    cases: Vec<CaseInfo>,
 }
 
 impl<'a> Context<'a> {
     pub(crate) fn new(set: &'a AlgSet, scramble: Cube, clock: Clock, stop: &'a AtomicBool) -> Self {
-        let supports = set.cases().iter().map(|c| support(c.effect())).collect();
+        let cases = set
+            .cases()
+            .iter()
+            .map(|c| {
+                let support = support(c.effect());
+                CaseInfo {
+                    support,
+                    corners: support & 0xff != 0,
+                    edges: support >> 8 != 0,
+                    odd: c.effect().corner_parity_odd(),
+                }
+            })
+            .collect();
         Context {
             set,
             scramble,
             clock,
             stop,
-            supports,
+            cases,
         }
     }
 
@@ -202,11 +240,23 @@ impl<'a> Context<'a> {
                 // Only 0 is below 2: nothing else to find.
                 continue;
             }
-            for (case, &support) in self.supports.iter().enumerate() {
-                if (support & site.unsolved).count_ones() < 2 || Some(case) == solving {
+            for (case, info) in self.cases.iter().enumerate() {
+                if (info.support & site.unsolved).count_ones() < 2 || Some(case) == solving {
                     continue;
                 }
-                let after = measure(&site.state.compose(self.set.cases()[case].effect()));
+                // Only the orbits the case moves change, unless it changes the parity.
+                let next = site.state.compose(self.set.cases()[case].effect());
+                let corners = if info.corners || info.odd {
+                    corner_distance(&next)
+                } else {
+                    site.corners
+                };
+                let edges = if info.edges || info.odd {
+                    edge_distance(&next)
+                } else {
+                    site.edges
+                };
+                let after = measure_of(site.odd ^ info.odd, corners, edges);
                 if after < current {
                     f(site, case, after);
                 }
