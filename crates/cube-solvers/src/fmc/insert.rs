@@ -35,6 +35,7 @@ mod algs;
 mod cancel;
 mod cycles;
 mod generate;
+mod improve;
 mod search;
 mod tables;
 
@@ -46,6 +47,7 @@ use cube_core::{Cube, Move, NissAlg, simplify};
 
 pub use self::algs::{AlgSet, Case, Kind};
 pub use self::cycles::{Cycle, Leftover, Orbit};
+pub use self::improve::{Improvement, MAX_SEGMENT, improve};
 pub use self::tables::{GENERATED_LENGTHS, InsertTables};
 use self::search::{Context, Node};
 use crate::cancel::Clock;
