@@ -260,7 +260,10 @@ fn constructed(n: usize) -> Vec<Constructed> {
     // edges).
     for (name, kind) in [("2t", CornerCycle), ("2f", EdgeCycle)] {
         let pairs = twisting_pairs(kind);
-        assert!(!pairs.is_empty(), "no two {kind} algorithms of the set make {name}");
+        assert!(
+            !pairs.is_empty(),
+            "no two {kind} algorithms of the set make {name}"
+        );
         let mut made = 0;
         while made < n {
             let (first, second) = &pairs[rng.random_range(0..pairs.len())];
@@ -323,8 +326,14 @@ fn settings(optimal: bool) -> Settings {
 fn run(case: &Constructed, optimal: bool) -> insert::Outcome {
     let scramble = Cube::SOLVED.apply_moves(&case.scramble);
     let skeleton = NissAlg::from_moves(&case.skeleton, &[]);
-    insert::insert(set(), &scramble, &skeleton, &settings(optimal), &AtomicBool::new(false))
-        .unwrap_or_else(|e| panic!("{}: {e}", case.name))
+    insert::insert(
+        set(),
+        &scramble,
+        &skeleton,
+        &settings(optimal),
+        &AtomicBool::new(false),
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", case.name))
 }
 
 #[test]
@@ -339,7 +348,16 @@ fn constructed_cases_are_solved_no_longer_than_known() {
         let greedy = run(case, false);
         let tg = t.elapsed();
         let optimal = run(case, true);
-        eprintln!("{} greedy {:?} {:?} optimal {:?} {:?} proven {} known {}", case.name, tg, greedy.solution.as_ref().map(|s| s.len()), t.elapsed() - tg, optimal.solution.as_ref().map(|s| s.len()), optimal.proven, case.known.len());
+        eprintln!(
+            "{} greedy {:?} {:?} optimal {:?} {:?} proven {} known {}",
+            case.name,
+            tg,
+            greedy.solution.as_ref().map(|s| s.len()),
+            t.elapsed() - tg,
+            optimal.solution.as_ref().map(|s| s.len()),
+            optimal.proven,
+            case.known.len()
+        );
         for (outcome, what) in [(&optimal, "optimal"), (&greedy, "greedy")] {
             let solution = outcome
                 .solution
@@ -376,17 +394,24 @@ fn constructed_cases_are_solved_no_longer_than_known() {
                 Alg::from_moves(&case.known)
             );
             let greedy_len = greedy.solution.as_ref().expect("checked").len();
-            assert!(greedy_len >= best, "{}: greedy below the optimum", case.name);
+            assert!(
+                greedy_len >= best,
+                "{}: greedy below the optimum",
+                case.name
+            );
             agree += usize::from(greedy_len == best);
             if case.insertions == 1 {
                 assert_eq!(greedy_len, best, "{}: one insertion is exact", case.name);
             }
         }
     }
-    assert!(proven * 10 >= cases.len() * 9, "{proven} of {} proven", cases.len());
+    assert!(
+        proven * 10 >= cases.len() * 9,
+        "{proven} of {} proven",
+        cases.len()
+    );
     eprintln!(
         "{} cases, {proven} proven optimal, greedy optimal on {agree}",
         cases.len()
     );
 }
-

@@ -48,8 +48,8 @@ use cube_core::{Cube, Move, NissAlg, simplify};
 pub use self::algs::{AlgSet, Case, Kind};
 pub use self::cycles::{Cycle, Leftover, Orbit};
 pub use self::improve::{Improvement, MAX_SEGMENT, improve};
-pub use self::tables::{GENERATED_LENGTHS, InsertTables};
 use self::search::{Context, Node};
+pub use self::tables::{GENERATED_LENGTHS, InsertTables};
 use crate::cancel::Clock;
 
 /// How to search.
@@ -239,7 +239,11 @@ pub fn insert(
             return (greedy, false, greedy_complete);
         }
         let (best, complete) = search::optimal(&context, root.clone(), greedy);
-        (best, complete && greedy_complete, complete && greedy_complete)
+        (
+            best,
+            complete && greedy_complete,
+            complete && greedy_complete,
+        )
     };
     let (best, proven, complete) = if settings.threads == rayon::current_num_threads() {
         run()
@@ -258,7 +262,9 @@ pub fn insert(
         for &step in &node.steps {
             let (before, after) = step.place.split(&sequence);
             let next = context.insert(&sequence, step);
-            let algorithm = set.alg_moves(step.case as usize, step.alg as usize).to_vec();
+            let algorithm = set
+                .alg_moves(step.case as usize, step.alg as usize)
+                .to_vec();
             insertions.push(Insertion {
                 cancelled: before.len() + algorithm.len() + after.len() - next.len(),
                 sequence: [before.clone(), after].concat(),

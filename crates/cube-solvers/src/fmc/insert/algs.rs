@@ -101,10 +101,16 @@ pub(crate) fn pack(moves: &[Move]) -> u64 {
 
 /// The moves [`pack`] packed.
 pub(crate) fn unpack(packed: u64) -> Vec<Move> {
-    let len = (packed & 15) as usize;
-    (0..len)
-        .map(|i| Move::from_index((packed >> (4 + 5 * i) & 31) as usize))
-        .collect()
+    let (buffer, len) = unpack_array(packed);
+    buffer[..len].to_vec()
+}
+
+/// [`unpack`] into an array: the moves are its first `len` (at most 12).
+fn unpack_array(packed: u64) -> ([Move; 12], usize) {
+    let len = ((packed & 15) as usize).min(12);
+    let moves =
+        std::array::from_fn(|i| Move::from_index((packed >> (4 + 5 * i) & 31) as usize % 18));
+    (moves, len)
 }
 
 /// A hasher for keys that are already spread (cube states): a multiply per word, as rustc's
@@ -214,13 +220,20 @@ impl AlgSet {
             })
             .collect();
         by_effect.sort_unstable_by(|a, b| {
-            (a.0, a.1.packed_corners(), a.1.packed_edges(), a.2.len(), &a.2).cmp(&(
-                b.0,
-                b.1.packed_corners(),
-                b.1.packed_edges(),
-                b.2.len(),
-                &b.2,
-            ))
+            (
+                a.0,
+                a.1.packed_corners(),
+                a.1.packed_edges(),
+                a.2.len(),
+                &a.2,
+            )
+                .cmp(&(
+                    b.0,
+                    b.1.packed_corners(),
+                    b.1.packed_edges(),
+                    b.2.len(),
+                    &b.2,
+                ))
         });
         by_effect.dedup_by(|a, b| a.2 == b.2);
         let mut set = AlgSet::default();
@@ -290,7 +303,9 @@ impl AlgSet {
             }
         }
         let max_length = |kind: Kind| lengths.iter().find(|&&(k, _)| k == kind).map(|&(_, n)| n);
-        Ok(AlgSet::from_sequences(super::generate::generate(max_length)))
+        Ok(AlgSet::from_sequences(super::generate::generate(
+            max_length,
+        )))
     }
 
     /// The bytes of the payload of a set of `n_cases` cases and `n_algs` algorithms of at
@@ -308,11 +323,17 @@ impl AlgSet {
     /// # Panics
     /// For an algorithm longer than 12 moves (generated sets have none).
     pub(crate) fn to_payload(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(Self::payload_len(self.cases.len() as u64, self.algs.len() as u64) as usize);
+        let mut out = Vec::with_capacity(Self::payload_len(
+            self.cases.len() as u64,
+            self.algs.len() as u64,
+        ) as usize);
         out.extend_from_slice(&(self.cases.len() as u32).to_le_bytes());
         out.extend_from_slice(&(self.algs.len() as u32).to_le_bytes());
         for case in &self.cases {
-            let kind = Kind::GENERATED.iter().position(|&k| k == case.kind).unwrap_or(7) as u32;
+            let kind = Kind::GENERATED
+                .iter()
+                .position(|&k| k == case.kind)
+                .unwrap_or(7) as u32;
             out.extend_from_slice(&(kind << 24 | case.len() as u32).to_le_bytes());
         }
         for alg in &self.algs {
@@ -356,15 +377,16 @@ impl AlgSet {
             for a in start..start + count {
                 let at = algs_at + 8 * a as usize;
                 let packed = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-                let moves = unpack(packed);
-                if moves.len() < 3 || !cube_core::is_canonical(&moves) {
+                let (buffer, len) = unpack_array(packed);
+                let moves = &buffer[..len];
+                if moves.len() < 3 || !cube_core::is_canonical(moves) {
                     return Err("an algorithm is not a canonical sequence");
                 }
-                let this = Cube::SOLVED.apply_moves(&moves);
+                let this = Cube::SOLVED.apply_moves(moves);
                 if *effect.get_or_insert(this) != this {
                     return Err("an algorithm does not do what its case does");
                 }
-                set.push_alg(&moves);
+                set.push_alg(moves);
             }
             let effect = effect.expect("a case has algorithms");
             if Kind::of_effect(&effect) != Some(kind) {

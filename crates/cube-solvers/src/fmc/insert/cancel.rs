@@ -72,7 +72,10 @@ impl Group {
     pub(crate) fn cancel(self, other: Group) -> (usize, bool) {
         match self.merge(other) {
             None => (0, false),
-            Some(merged) => (self.len() + other.len() - merged.len(), merged == Group::NONE),
+            Some(merged) => (
+                self.len() + other.len() - merged.len(),
+                merged == Group::NONE,
+            ),
         }
     }
 }
@@ -154,8 +157,8 @@ pub(crate) fn cancelled(before: &[Move], alg: &[Move], after: &[Move]) -> usize 
 mod tests {
     use super::*;
     use cube_core::simplify;
-    use rand::{Rng, SeedableRng};
     use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     fn random_reduced(rng: &mut StdRng, axes: usize) -> Vec<Move> {
         let n = rng.random_range(0..8);

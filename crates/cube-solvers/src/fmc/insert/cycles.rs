@@ -157,9 +157,8 @@ fn orbit_cycles(cube: &Cube, orbit: Orbit) -> Vec<Cycle> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leftover {
+    state: Cube,
     cycles: Vec<Cycle>,
-    parity: bool,
-    measure: u8,
 }
 
 impl Leftover {
@@ -168,9 +167,8 @@ impl Leftover {
         let mut cycles = orbit_cycles(state, Orbit::Corners);
         cycles.extend(orbit_cycles(state, Orbit::Edges));
         Leftover {
+            state: *state,
             cycles,
-            parity: state.corner_parity_odd(),
-            measure: measure(state),
         }
     }
 
@@ -187,19 +185,19 @@ impl Leftover {
     /// Whether the corners (and so the edges) are an odd permutation: a parity algorithm (a
     /// corner swap with an edge swap) is needed.
     pub fn parity(&self) -> bool {
-        self.parity
+        self.state.corner_parity_odd()
     }
 
     /// The fewest insertions of 3-cycles (and one parity algorithm when [`Leftover::parity`])
     /// that solve it: a twist of two corners counts two, for two 3-cycles make it.
     pub fn insertions(&self) -> usize {
-        usize::from(self.measure / 2)
+        usize::from(self.measure() / 2)
     }
 
     /// The measure in half-insertions (3 for the parity algorithm, 2 per 3-cycle), which every
     /// insertion must lower.
     pub(crate) fn measure(&self) -> u8 {
-        self.measure
+        measure(&self.state)
     }
 
     /// The short code: `3c3e`, `2c2e`, `5c`, `3e3e`; pieces twisted or flipped in place as
@@ -253,9 +251,7 @@ impl Leftover {
         if !cycled_words.is_empty() {
             let code = self.cycle_code();
             words.push(if twisted_cycles > 0 {
-                format!(
-                    "{cycled_words}: {code}, {twisted_cycles} of the cycles twisted or flipped"
-                )
+                format!("{cycled_words}: {code}, {twisted_cycles} of the cycles twisted or flipped")
             } else {
                 format!("{cycled_words}: {code}")
             });
@@ -380,6 +376,9 @@ impl ClassTable {
     }
 }
 
+/// The packed bytes of one orbit (twelve lanes, the corners' last four unused).
+type OrbitBytes = [u8; 12];
+
 /// The fewest 3-cycles that solve each class of one orbit, even classes and (after the one swap
 /// of a parity algorithm, the best one) odd ones.
 struct Distances {
@@ -393,65 +392,66 @@ impl Distances {
     /// (of either orientation that keeps the sum) to the odd classes.
     fn search(orbit: Orbit) -> Distances {
         let (n, modulus) = (orbit.len(), orbit.modulus());
-        let identity: Vec<u8> = (0..n as u8).collect();
-        // Packed bytes, as `class_key` reads them.
-        let compose = |p: &[u8], q: &[u8]| -> Vec<u8> {
-            q.iter()
-                .map(|&b| {
-                    let from = p[usize::from(b & 15)];
-                    from & 15 | ((from >> 4) + (b >> 4)) % modulus << 4
-                })
-                .collect()
+        // States as packed bytes, as `class_key` reads them (the unused lanes home).
+        let identity: OrbitBytes = std::array::from_fn(|i| i as u8);
+        let compose = |p: &OrbitBytes, q: &OrbitBytes| -> OrbitBytes {
+            std::array::from_fn(|i| {
+                let from = p[usize::from(q[i] & 15)];
+                from & 15 | ((from >> 4) + (q[i] >> 4)) % modulus << 4
+            })
         };
-        // A cycle moving the piece at positions[k] to positions[k + 1] with orientations `ori`.
-        let cycle = |positions: &[usize], ori: &[u8]| -> Vec<u8> {
-            let mut bytes = identity.clone();
+        // A cycle moving the piece at positions[k] to positions[k + 1], orientations `ori`.
+        let cycle = |positions: &[usize], ori: &[u8]| -> OrbitBytes {
+            let mut bytes = identity;
             for (k, &at) in positions.iter().enumerate() {
                 bytes[at] = positions[(k + 1) % positions.len()] as u8 | ori[k] << 4;
             }
             bytes
         };
-        // Every orientation of `count` pieces summing to 0.
-        let orientations = |count: usize| -> Vec<Vec<u8>> {
-            let mut all = vec![vec![]];
-            for _ in 1..count {
-                all = all
-                    .into_iter()
-                    .flat_map(|v: Vec<u8>| (0..modulus).map(move |t| [v.clone(), vec![t]].concat()))
-                    .collect();
-            }
-            for v in &mut all {
-                let sum: u8 = v.iter().sum();
-                v.push((modulus - sum % modulus) % modulus);
-            }
-            all
-        };
         let mut three_cycles = Vec::new();
         let mut swaps = Vec::new();
         for a in 0..n {
             for b in a + 1..n {
-                for ori in orientations(2) {
-                    swaps.push(cycle(&[a, b], &ori));
+                for t in 0..modulus {
+                    swaps.push(cycle(&[a, b], &[t, (modulus - t) % modulus]));
                 }
                 for c in b + 1..n {
                     for positions in [[a, b, c], [a, c, b]] {
-                        for ori in orientations(3) {
-                            three_cycles.push(cycle(&positions, &ori));
+                        for t in 0..modulus * modulus {
+                            let (x, y) = (t / modulus, t % modulus);
+                            let z = (2 * modulus - x - y) % modulus;
+                            three_cycles.push(cycle(&positions, &[x, y, z]));
                         }
                     }
                 }
             }
         }
-        let key = |bytes: &[u8]| class_key(bytes, modulus).0;
+        let key = |bytes: &OrbitBytes| class_key(&bytes[..n], modulus).0;
+        // The positions a state moves or turns.
+        let support = |bytes: &OrbitBytes| -> u32 {
+            (0..n)
+                .filter(|&i| bytes[i] != i as u8)
+                .map(|i| 1 << i)
+                .sum()
+        };
+        let three_cycles: Vec<(u32, OrbitBytes)> =
+            three_cycles.into_iter().map(|g| (support(&g), g)).collect();
         let mut even = ClassTable::new();
         even.lower(key(&identity), 0);
-        let mut reps = vec![(identity.clone(), 0u8)];
+        let mut reps = vec![(identity, 0u8)];
         let mut queue = VecDeque::from([(identity, 0u8)]);
         while let Some((state, distance)) = queue.pop_front() {
-            for generator in &three_cycles {
+            // Pieces home are alike: a 3-cycle reaches the same classes through the first three
+            // of them as through any three, so only those are used.
+            let moved = support(&state);
+            let mut allowed = moved;
+            for _ in 0..3 {
+                allowed |= 1 << (!allowed).trailing_zeros();
+            }
+            for (_, generator) in three_cycles.iter().filter(|(s, _)| s & !allowed == 0) {
                 let next = compose(&state, generator);
                 if even.lower(key(&next), distance + 1) {
-                    reps.push((next.clone(), distance + 1));
+                    reps.push((next, distance + 1));
                     queue.push_back((next, distance + 1));
                 }
             }
@@ -469,7 +469,9 @@ impl Distances {
     fn get(&self, bytes: &[u8]) -> u8 {
         let (key, odd) = class_key(bytes, self.modulus);
         let table = if odd { &self.odd } else { &self.even };
-        table.get(key).expect("every class of a legal state is reached")
+        table
+            .get(key)
+            .expect("every class of a legal state is reached")
     }
 }
 
@@ -537,9 +539,19 @@ mod tests {
             ("R U R' D R U' R' D'", "3c", "3 corners: 3c", 1),
             ("U' D L2 U D' B2", "3e", "3 edges: 3e", 1),
             // The T permutation: a corner swap and an edge swap.
-            ("R U R' U' R' F R2 U' R' U' R U R' F'", "2c2e", "2 corners, 2 edges: 2c2e", 1),
+            (
+                "R U R' U' R' F R2 U' R' U' R U R' F'",
+                "2c2e",
+                "2 corners, 2 edges: 2c2e",
+                1,
+            ),
             // A twist of two corners (the generated set's first).
-            ("D2 R' F U2 F' R D2 R' F U2 F' R", "2t", "2 twisted corners", 2),
+            (
+                "D2 R' F U2 F' R D2 R' F U2 F' R",
+                "2t",
+                "2 twisted corners",
+                2,
+            ),
             // Two pairs of edges swapped.
             ("U2 F2 U2 D2 B2 D2", "2e2e", "4 edges: 2e2e", 2),
         ];

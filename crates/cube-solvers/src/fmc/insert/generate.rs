@@ -214,7 +214,10 @@ pub(crate) fn generate(max_length: impl Fn(Kind) -> Option<usize> + Sync) -> Vec
                 out
             })
             .collect();
-        let mut algs: Vec<Vec<Move>> = here.into_iter().chain(per_first.into_iter().flatten()).collect();
+        let mut algs: Vec<Vec<Move>> = here
+            .into_iter()
+            .chain(per_first.into_iter().flatten())
+            .collect();
         if search.close {
             algs = algs
                 .par_iter()

@@ -33,8 +33,8 @@ pub struct Improvement {
 
 /// The improvements of `solution` (a reduced sequence) by replacing a segment of at most
 /// `max_segment` moves (2 to [`MAX_SEGMENT`]): for each segment, its shortest replacement, kept
-/// when the solution it makes is shorter; each resulting solution once, the shortest first (then
-/// by where the segment starts); with whether every segment was searched (not when `budget` ran
+/// when the solution it makes is shorter; each resulting solution once (by its shortest
+/// segment), the shortest first (then by the segment's length and where it starts); with whether every segment was searched (not when `budget` ran
 /// out or `stop` was raised). Runs on the caller's rayon pool.
 pub fn improve(
     solution: &[Move],
@@ -60,21 +60,24 @@ pub fn improve(
             }
             let segment = &solution[start..end];
             let effect = Cube::SOLVED.apply_moves(segment);
-            Some(shortest(&index, &effect, segment.len()).and_then(|replacement| {
-                let whole =
-                    simplify(&[&solution[..start], &replacement[..], &solution[end..]].concat());
-                (whole.len() < solution.len()).then_some(Improvement {
-                    start,
-                    end,
-                    replacement,
-                    solution: whole,
-                })
-            }))
+            Some(
+                shortest(&index, &effect, segment.len()).and_then(|replacement| {
+                    let whole = simplify(
+                        &[&solution[..start], &replacement[..], &solution[end..]].concat(),
+                    );
+                    (whole.len() < solution.len()).then_some(Improvement {
+                        start,
+                        end,
+                        replacement,
+                        solution: whole,
+                    })
+                }),
+            )
         })
         .collect();
     let complete = found.iter().all(Option::is_some);
     let mut improvements: Vec<Improvement> = found.into_iter().flatten().flatten().collect();
-    improvements.sort_by(|a, b| (a.solution.len(), a.start, a.end).cmp(&(b.solution.len(), b.start, b.end)));
+    improvements.sort_by_key(|i| (i.solution.len(), i.end - i.start, i.start));
     improvements.dedup_by(|a, b| a.solution == b.solution);
     (improvements, complete)
 }
@@ -145,7 +148,15 @@ fn shortest(index: &StateMap<u64>, effect: &Cube, shorter_than: usize) -> Option
         if best.as_ref().is_some_and(|(l, _, _)| *l <= depth) {
             break;
         }
-        walk(index, effect, Cube::SOLVED, &mut first, depth, &mut best, shorter_than);
+        walk(
+            index,
+            effect,
+            Cube::SOLVED,
+            &mut first,
+            depth,
+            &mut best,
+            shorter_than,
+        );
     }
     best.map(|(_, a, b)| simplify(&[a, unpack(b)].concat()))
 }
@@ -165,10 +176,19 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(59);
         for _ in 0..60 {
             let n = rng.random_range(1..=7);
-            let moves: Vec<Move> = (0..n).map(|_| Move::from_index(rng.random_range(0..18))).collect();
+            let moves: Vec<Move> = (0..n)
+                .map(|_| Move::from_index(rng.random_range(0..18)))
+                .collect();
             let effect = Cube::SOLVED.apply_moves(&moves);
             let optimal = Slow::new()
-                .solve(&effect.inverse(), &Limits { max_length: Some(8), ..Limits::default() }, &Stop::new())
+                .solve(
+                    &effect.inverse(),
+                    &Limits {
+                        max_length: Some(8),
+                        ..Limits::default()
+                    },
+                    &Stop::new(),
+                )
                 .expect("a legal state")
                 .first()
                 .map_or(0, |s| s.moves.len());
@@ -183,8 +203,10 @@ mod tests {
         // A solution with a detour: (R2 U2) three times is (U2 R2) three times, so
         // `R2 U2 R2 U2 R2 U2 R2` is `U2 R2 U2 R2 U2`, two moves shorter.
         let detour: cube_core::Alg = "R2 U2 R2 U2 R2 U2 R2".parse().unwrap();
-        let solution = simplify(&[&[Move::D1, Move::B2][..], &detour.moves(), &[Move::L1]].concat());
-        let (improvements, complete) = improve(&solution, MAX_SEGMENT, None, &AtomicBool::new(false));
+        let solution =
+            simplify(&[&[Move::D1, Move::B2][..], &detour.moves(), &[Move::L1]].concat());
+        let (improvements, complete) =
+            improve(&solution, MAX_SEGMENT, None, &AtomicBool::new(false));
         assert!(complete);
         let effect = Cube::SOLVED.apply_moves(&solution);
         assert!(!improvements.is_empty());

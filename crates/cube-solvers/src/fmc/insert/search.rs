@@ -52,7 +52,9 @@ impl Place {
         );
         if self.swapped {
             std::mem::swap(
-                before.last_mut().expect("a swapped place has a move before"),
+                before
+                    .last_mut()
+                    .expect("a swapped place has a move before"),
                 after.first_mut().expect("a swapped place has a move after"),
             );
         }
@@ -225,12 +227,7 @@ impl<'a> Context<'a> {
     /// Calls `f(site, case, new measure)` for each site of `moves` and each case that lowers the
     /// measure `current` there (moving two of the site's unsolved pieces or more); the solving
     /// case (new measure 0) through the look-up of its effect.
-    fn reducing_cases(
-        &self,
-        sites: &[Site],
-        current: u8,
-        mut f: impl FnMut(&Site, usize, u8),
-    ) {
+    fn reducing_cases(&self, sites: &[Site], current: u8, mut f: impl FnMut(&Site, usize, u8)) {
         for site in sites {
             let solving = self.set.case_index(&site.state.inverse());
             if let Some(case) = solving {
@@ -342,7 +339,11 @@ impl Best {
 /// Builds the child `child` of `node`.
 fn child_node(context: &Context<'_>, node: &Node, child: &Child) -> Node {
     let moves = context.insert(&node.moves, child.step);
-    debug_assert_eq!(moves.len(), child.len, "the counted length is the built one's");
+    debug_assert_eq!(
+        moves.len(),
+        child.len,
+        "the counted length is the built one's"
+    );
     let mut steps = node.steps.clone();
     steps.push(child.step);
     Node {
@@ -363,7 +364,11 @@ fn sequence_hash(moves: &[Move]) -> u128 {
 /// The optimal finder: the shortest solution of the space, depth first from `root`, bounded by
 /// `initial` (a solution already found, by the greedy finder); whether the search ended (`false`
 /// when stopped).
-pub(crate) fn optimal(context: &Context<'_>, root: Node, initial: Option<Node>) -> (Option<Node>, bool) {
+pub(crate) fn optimal(
+    context: &Context<'_>,
+    root: Node,
+    initial: Option<Node>,
+) -> (Option<Node>, bool) {
     let best = Best::new(initial);
     let expanded = Mutex::new(HashSet::new());
     let complete = AtomicBool::new(true);
@@ -412,9 +417,17 @@ fn dive(
 /// The greedy finder: measure by measure from the root's down, the sequences within `width`
 /// moves of the shortest reaching each measure (at most `max_nodes` of them), all expanded; the
 /// shortest solution found, and whether it ran to the end.
-pub(crate) fn greedy(context: &Context<'_>, root: Node, width: usize, max_nodes: usize) -> (Option<Node>, bool) {
-    let levels: Vec<Mutex<Vec<Node>>> = (0..=root.measure).map(|_| Mutex::new(Vec::new())).collect();
-    let shortest: Vec<AtomicUsize> = (0..=root.measure).map(|_| AtomicUsize::new(usize::MAX)).collect();
+pub(crate) fn greedy(
+    context: &Context<'_>,
+    root: Node,
+    width: usize,
+    max_nodes: usize,
+) -> (Option<Node>, bool) {
+    let levels: Vec<Mutex<Vec<Node>>> =
+        (0..=root.measure).map(|_| Mutex::new(Vec::new())).collect();
+    let shortest: Vec<AtomicUsize> = (0..=root.measure)
+        .map(|_| AtomicUsize::new(usize::MAX))
+        .collect();
     let best = Best::new(None);
     let top = usize::from(root.measure);
     shortest[top].store(root.moves.len(), Ordering::Relaxed);
@@ -424,7 +437,9 @@ pub(crate) fn greedy(context: &Context<'_>, root: Node, width: usize, max_nodes:
         let mut nodes = std::mem::take(&mut *levels[level].lock().expect("no worker panics"));
         nodes.sort_unstable_by(|a, b| (a.moves.len(), &a.moves).cmp(&(b.moves.len(), &b.moves)));
         nodes.dedup_by(|a, b| a.moves == b.moves);
-        let cut = shortest[level].load(Ordering::Relaxed).saturating_add(width);
+        let cut = shortest[level]
+            .load(Ordering::Relaxed)
+            .saturating_add(width);
         nodes.retain(|n| n.moves.len() <= cut);
         nodes.truncate(max_nodes);
         if context.stopped() {
