@@ -1,30 +1,25 @@
 //! Insertions (issue 59): constructed cases with a known answer (a random skeleton with known
-//! insertions spliced in, the scramble made from the result), over every kind of leftover; the
-//! solutions checked on a sticker model written here; the greedy finder against the optimal
-//! one; the algorithm sets; the errors.
+//! insertions spliced in, the scramble made from the result: `benches/positions/insertions.txt`,
+//! made by the `insert_cases` example), over every kind of leftover; the solutions checked on a
+//! sticker model written here; the greedy finder against the optimal one; the algorithm sets; the
+//! errors.
 
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use cube_core::{Alg, Cube, Move, MoveSet, NissAlg, simplify};
-use cube_solvers::fmc::insert::{self, AlgSet, InsertError, Kind, Leftover, Settings};
+use cube_solvers::Solver;
+use cube_solvers::fmc::insert::{
+    self, AlgSet, InsertError, Kind, Leftover, SMALL_LENGTHS, Settings,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The lengths of the test set: small enough to make in a second or two.
-const TEST_LENGTHS: &[(Kind, usize)] = &[
-    (Kind::CornerCycle, 9),
-    (Kind::EdgeCycle, 9),
-    (Kind::CornerSwaps, 10),
-    (Kind::EdgeSwaps, 8),
-    (Kind::Parity, 10),
-];
-
-/// The test set, made once.
+/// The test set ([`SMALL_LENGTHS`]), made once.
 fn set() -> &'static AlgSet {
     static SET: OnceLock<AlgSet> = OnceLock::new();
-    SET.get_or_init(|| AlgSet::generate(TEST_LENGTHS).expect("lengths in range"))
+    SET.get_or_init(|| AlgSet::generate(SMALL_LENGTHS).expect("lengths in range"))
 }
 
 /// A sticker model independent of cube-core's cubies: 54 stickers as (position, normal) in
@@ -156,163 +151,77 @@ fn random_sequence(rng: &mut ChaCha8Rng, n: usize) -> Vec<Move> {
     moves
 }
 
-/// A random algorithm of `kind` from the test set.
-fn random_alg(rng: &mut ChaCha8Rng, kind: Kind) -> Vec<Move> {
-    let cases: Vec<_> = set().cases().iter().filter(|c| c.kind() == kind).collect();
-    let case = cases[rng.random_range(0..cases.len())];
-    let algs: Vec<&[Move]> = set().algorithms(case).collect();
-    algs[rng.random_range(0..algs.len())].to_vec()
+fn moves(text: &str) -> Vec<Move> {
+    text.parse::<Alg>()
+        .unwrap_or_else(|e| panic!("{text:?}: {e}"))
+        .moves()
 }
 
-/// A constructed case: a skeleton, the scramble its known insertions make, the known solution.
+/// A constructed case of `benches/positions/insertions.txt` (the `insert_cases` example's): a
+/// skeleton, the algorithms spliced into it, the scramble the result solves, the known solution.
 struct Constructed {
-    name: &'static str,
+    kind: String,
     scramble: Vec<Move>,
     skeleton: Vec<Move>,
+    splices: Vec<(usize, Vec<Move>)>,
     known: Vec<Move>,
-    insertions: usize,
 }
 
-/// Splices `algs` into a random skeleton, each at a random place of the sequence the ones before
-/// made (`inside`: the second goes inside the first), and keeps the case when the known
-/// insertions are in the search space: each lowers what is left, none shortens the sequence.
-fn construct(
-    rng: &mut ChaCha8Rng,
-    name: &'static str,
-    algs: &[Vec<Move>],
-    inside: bool,
-) -> Option<Constructed> {
-    let n = rng.random_range(16..24);
-    let skeleton = random_sequence(rng, n);
-    let mut sequences = vec![skeleton.clone()];
-    let mut first_at = 0;
-    for (i, alg) in algs.iter().enumerate() {
-        let current = sequences.last().expect("the skeleton");
-        let at = if inside && i == 1 {
-            first_at + rng.random_range(1..alg.len().min(4))
-        } else {
-            rng.random_range(0..=current.len())
+/// The constructed cases, each checked: its splices make its known solution, which solves its
+/// scramble on the sticker model; each splice is an algorithm of the test set, lowers what is left
+/// and does not shorten the sequence, so the splices are insertions of the search space and the
+/// optimal finder can do no worse.
+fn constructed() -> Vec<Constructed> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../benches/positions/insertions.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut cases = Vec::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [kind, scramble, skeleton, splices, known] = fields[..] else {
+            panic!("five fields: {line}");
         };
-        if at > current.len() {
-            return None;
-        }
-        if i == 0 {
-            first_at = at;
-        }
-        let next = simplify(&[&current[..at], alg, &current[at..]].concat());
-        if next.len() < current.len() {
-            return None;
-        }
-        sequences.push(next);
-    }
-    let known = sequences.last().expect("the solution").clone();
-    let scramble: Vec<Move> = known.iter().rev().map(|m| m.inverse()).collect();
-    let state = Cube::SOLVED.apply_moves(&scramble);
-    let measures: Vec<usize> = sequences
-        .iter()
-        .map(|s| {
-            let left = Leftover::of(&state.apply_moves(s));
-            // In half-insertions, parity counting 3 (the module's measure).
+        let case = Constructed {
+            kind: kind.to_string(),
+            scramble: moves(scramble),
+            skeleton: moves(skeleton),
+            splices: splices
+                .split('|')
+                .map(|s| {
+                    let (at, alg) = s.split_once(':').expect("position:algorithm");
+                    (at.parse().expect("a position"), moves(alg))
+                })
+                .collect(),
+            known: moves(known),
+        };
+        let state = Cube::SOLVED.apply_moves(&case.scramble);
+        let measure = |sequence: &[Move]| {
+            let left = Leftover::of(&state.apply_moves(sequence));
             2 * left.insertions() + usize::from(left.parity())
-        })
-        .collect();
-    if measures.windows(2).any(|w| w[1] >= w[0]) || measures[0] == 0 {
-        return None;
-    }
-    Some(Constructed {
-        name,
-        scramble,
-        skeleton,
-        known,
-        insertions: algs.len(),
-    })
-}
-
-/// The constructed cases: `n` of each kind of leftover.
-fn constructed(n: usize) -> Vec<Constructed> {
-    use Kind::*;
-    let mut rng = ChaCha8Rng::seed_from_u64(59);
-    let plans: &[(&str, &[Kind], bool)] = &[
-        ("3c", &[CornerCycle], false),
-        ("3e", &[EdgeCycle], false),
-        ("3c3c", &[CornerCycle, CornerCycle], false),
-        ("3c3e", &[CornerCycle, EdgeCycle], false),
-        ("3e3e", &[EdgeCycle, EdgeCycle], false),
-        ("inside", &[CornerCycle, EdgeCycle], true),
-        ("2c2c", &[CornerSwaps], false),
-        ("2e2e", &[EdgeSwaps], false),
-        ("2c2e", &[Parity], false),
-        ("2c2e+3c", &[Parity, CornerCycle], false),
-        ("three", &[CornerCycle, EdgeCycle, CornerCycle], false),
-    ];
-    let mut out = Vec::new();
-    for &(name, kinds, inside) in plans {
-        let mut made = 0;
-        while made < n {
-            let algs: Vec<Vec<Move>> = kinds.iter().map(|&k| random_alg(&mut rng, k)).collect();
-            if let Some(case) = construct(&mut rng, name, &algs, inside) {
-                out.push(case);
-                made += 1;
-            }
+        };
+        let mut sequence = case.skeleton.clone();
+        for (at, alg) in &case.splices {
+            let case_of = set().case_of(&Cube::SOLVED.apply_moves(alg));
+            assert!(
+                case_of.is_some_and(|c| set().algorithms(c).any(|a| a == &alg[..])),
+                "{line}: {} is not in the test set",
+                Alg::from_moves(alg)
+            );
+            let next = simplify(&[&sequence[..*at], alg, &sequence[*at..]].concat());
+            assert!(next.len() >= sequence.len(), "{line}: a splice shortens");
+            assert!(
+                measure(&next) < measure(&sequence),
+                "{line}: a splice leaves as much"
+            );
+            sequence = next;
         }
+        assert_eq!(sequence, case.known, "{line}");
+        assert!(solves_on_stickers(&case.scramble, &case.known), "{line}");
+        cases.push(case);
     }
-    // Twists and flips: two 3-cycles at one place whose product twists two corners (flips two
-    // edges).
-    for (name, kind) in [("2t", CornerCycle), ("2f", EdgeCycle)] {
-        let pairs = twisting_pairs(kind);
-        assert!(
-            !pairs.is_empty(),
-            "no two {kind} algorithms of the set make {name}"
-        );
-        let mut made = 0;
-        while made < n {
-            let (first, second) = &pairs[rng.random_range(0..pairs.len())];
-            let together = simplify(&[&first[..], &second[..]].concat());
-            if let Some(mut case) = construct(&mut rng, name, &[together], false) {
-                // The known solution is two 3-cycles, spliced together.
-                case.insertions = 2;
-                out.push(case);
-                made += 1;
-            }
-        }
-    }
-    out
-}
-
-/// Pairs of algorithms of `kind` (3-cycles) of the set whose product twists two corners in place
-/// (flips two edges): for each case, each pair of its pieces turned in place, and the case that
-/// makes the rest.
-fn twisting_pairs(kind: Kind) -> Vec<(Vec<Move>, Vec<Move>)> {
-    let mut pairs = Vec::new();
-    for case in set().cases().iter().filter(|c| c.kind() == kind) {
-        let effect = *case.effect();
-        let pieces = Leftover::of(&effect).cycles()[0].positions.clone();
-        for (i, &x) in pieces.iter().enumerate() {
-            for &y in &pieces[i + 1..] {
-                let (x, y) = (usize::from(x), usize::from(y));
-                let mut co = [0; 8];
-                let mut eo = [0; 12];
-                if kind == Kind::CornerCycle {
-                    (co[x], co[y]) = (1, 2);
-                } else {
-                    (eo[x], eo[y]) = (1, 1);
-                }
-                let turned = Cube::from_parts(
-                    std::array::from_fn(|k| k as u8),
-                    co,
-                    std::array::from_fn(|k| k as u8),
-                    eo,
-                )
-                .expect("a twist of two pieces is well formed");
-                if let Some(second) = set().case_of(&effect.inverse().compose(&turned)) {
-                    let first_alg = set().algorithms(case).next().expect("an algorithm");
-                    let second_alg = set().algorithms(second).next().expect("an algorithm");
-                    pairs.push((first_alg.to_vec(), second_alg.to_vec()));
-                }
-            }
-        }
-    }
-    pairs
+    cases
 }
 
 fn settings(optimal: bool) -> Settings {
@@ -333,43 +242,29 @@ fn run(case: &Constructed, optimal: bool) -> insert::Outcome {
         &settings(optimal),
         &AtomicBool::new(false),
     )
-    .unwrap_or_else(|e| panic!("{}: {e}", case.name))
+    .unwrap_or_else(|e| panic!("{}: {e}", case.kind))
 }
 
 #[test]
 fn constructed_cases_are_solved_no_longer_than_known() {
-    let n: usize = std::env::var("N").map_or(15, |v| v.parse().unwrap());
-    let cases = constructed(n);
-    assert!(cases.len() >= 13 * n, "{} cases", cases.len());
-    let mut agree = 0;
-    let mut proven = 0;
+    let cases = constructed();
+    assert!(cases.len() >= 200, "{} cases", cases.len());
+    let (mut agree, mut proven) = (0, 0);
     for case in &cases {
-        let t = std::time::Instant::now();
-        let greedy = run(case, false);
-        let tg = t.elapsed();
         let optimal = run(case, true);
-        eprintln!(
-            "{} greedy {:?} {:?} optimal {:?} {:?} proven {} known {}",
-            case.name,
-            tg,
-            greedy.solution.as_ref().map(|s| s.len()),
-            t.elapsed() - tg,
-            optimal.solution.as_ref().map(|s| s.len()),
-            optimal.proven,
-            case.known.len()
-        );
+        let greedy = run(case, false);
         for (outcome, what) in [(&optimal, "optimal"), (&greedy, "greedy")] {
             let solution = outcome
                 .solution
                 .as_ref()
-                .unwrap_or_else(|| panic!("{} {what}: no solution", case.name));
+                .unwrap_or_else(|| panic!("{} {what}: no solution", case.kind));
             assert!(
                 solves_on_stickers(&case.scramble, solution),
                 "{} {what}: {} does not solve it",
-                case.name,
+                case.kind,
                 Alg::from_moves(solution)
             );
-            // Replaying the insertions gives the solution.
+            // Replaying the insertions gives the solution, cancelling as they say.
             let mut sequence = outcome.skeleton.clone();
             for insertion in &outcome.insertions {
                 let (before, after) = insertion.sequence.split_at(insertion.position);
@@ -381,27 +276,27 @@ fn constructed_cases_are_solved_no_longer_than_known() {
                 );
                 sequence = next;
             }
-            assert_eq!(&sequence, solution, "{} {what}", case.name);
+            assert_eq!(&sequence, solution, "{} {what}", case.kind);
         }
         let best = optimal.solution.as_ref().expect("checked").len();
+        let greedy_len = greedy.solution.as_ref().expect("checked").len();
+        assert!(
+            best <= greedy_len,
+            "{}: optimal longer than greedy",
+            case.kind
+        );
         if optimal.proven {
             proven += 1;
             assert!(
                 best <= case.known.len(),
                 "{}: {best} moves, the known solution {} ({})",
-                case.name,
+                case.kind,
                 case.known.len(),
                 Alg::from_moves(&case.known)
             );
-            let greedy_len = greedy.solution.as_ref().expect("checked").len();
-            assert!(
-                greedy_len >= best,
-                "{}: greedy below the optimum",
-                case.name
-            );
             agree += usize::from(greedy_len == best);
-            if case.insertions == 1 {
-                assert_eq!(greedy_len, best, "{}: one insertion is exact", case.name);
+            if case.splices.len() == 1 {
+                assert_eq!(greedy_len, best, "{}: one insertion is exact", case.kind);
             }
         }
     }
@@ -414,4 +309,153 @@ fn constructed_cases_are_solved_no_longer_than_known() {
         "{} cases, {proven} proven optimal, greedy optimal on {agree}",
         cases.len()
     );
+}
+
+/// Every canonical sequence of at most `depth` moves, by brute force: the effects of each
+/// length by kind (the generator's oracle, which meets in the middle instead).
+fn brute_force_counts(depth: usize, kinds: &[Kind]) -> Vec<Vec<usize>> {
+    fn walk(
+        moves: &mut Vec<Move>,
+        state: Cube,
+        depth: usize,
+        kinds: &[Kind],
+        counts: &mut [Vec<usize>],
+    ) {
+        if !moves.is_empty()
+            && let Some(kind) = Kind::of_effect(&state)
+            && let Some(k) = kinds.iter().position(|&x| x == kind)
+        {
+            counts[k][moves.len()] += 1;
+        }
+        if moves.len() == depth {
+            return;
+        }
+        for m in MoveSet::after(moves.last().copied()).iter() {
+            moves.push(m);
+            walk(moves, state.apply_move(m), depth, kinds, counts);
+            moves.pop();
+        }
+    }
+    let mut counts = vec![vec![0; depth + 1]; kinds.len()];
+    walk(&mut Vec::new(), Cube::SOLVED, depth, kinds, &mut counts);
+    counts
+}
+
+#[test]
+fn generated_sets_are_every_sequence_of_their_kinds() {
+    // Up to 6 moves by brute force (8.3 million sequences): the edge kinds (the 6-move edge
+    // 3-cycles and swaps), and no corner, twist, flip or parity algorithm that short.
+    let kinds = [
+        Kind::CornerCycle,
+        Kind::EdgeCycle,
+        Kind::CornerTwist,
+        Kind::EdgeFlip,
+        Kind::CornerSwaps,
+        Kind::EdgeSwaps,
+        Kind::Parity,
+    ];
+    let lengths: Vec<(Kind, usize)> = kinds.iter().map(|&k| (k, 6)).collect();
+    let set = AlgSet::generate(&lengths).expect("lengths in range");
+    let expected = brute_force_counts(6, &kinds);
+    for (k, kind) in kinds.iter().enumerate() {
+        let mut counts = set.counts(*kind);
+        counts.resize(7, 0);
+        assert_eq!(counts, expected[k], "{kind}");
+    }
+    assert_eq!(set.counts(Kind::EdgeCycle)[6], 96);
+    // Each case's algorithms against the brute-force oracle's optimal solutions: the 6-move
+    // edge 3-cycles are optimal (nothing shorter is one), so a case's algorithms are the optimal
+    // solutions of its inverse.
+    let case = set
+        .cases()
+        .iter()
+        .find(|c| c.kind() == Kind::EdgeCycle)
+        .expect("an edge 3-cycle");
+    let solutions = cube_solvers::slow::Slow::new()
+        .solve(
+            &case.effect().inverse(),
+            &cube_solvers::Limits::default().with_n_solutions(usize::MAX),
+            &cube_solvers::Stop::new(),
+        )
+        .expect("a legal state");
+    let mut oracle: Vec<Vec<Move>> = solutions.into_iter().map(|s| s.moves).collect();
+    let mut ours: Vec<Vec<Move>> = set.algorithms(case).map(<[Move]>::to_vec).collect();
+    oracle.sort();
+    ours.sort();
+    assert_eq!(ours, oracle);
+}
+
+/// The same at 8 moves for the corner kinds (1.1 billion sequences: a minute or more).
+#[test]
+#[ignore = "a minute of brute force: cargo test --release -p cube-solvers --test integration -- --ignored insert"]
+fn corner_algorithms_of_8_moves_are_every_sequence() {
+    let kinds = [Kind::CornerCycle, Kind::CornerTwist, Kind::CornerSwaps];
+    let lengths: Vec<(Kind, usize)> = kinds.iter().map(|&k| (k, 8)).collect();
+    let set = AlgSet::generate(&lengths).expect("lengths in range");
+    let expected = brute_force_counts(8, &kinds);
+    for (k, kind) in kinds.iter().enumerate() {
+        let mut counts = set.counts(*kind);
+        counts.resize(9, 0);
+        assert_eq!(counts, expected[k], "{kind}");
+    }
+}
+
+#[test]
+fn bad_skeletons_get_specific_errors() {
+    let scramble: Vec<Move> = moves("R U R' D R U' R' D' F2 B2");
+    let state = Cube::SOLVED.apply_moves(&scramble);
+    let stop = AtomicBool::new(false);
+    let run = |set: &AlgSet, skeleton: &str, settings: &Settings| {
+        let skeleton: NissAlg = skeleton.parse().expect("NISS notation");
+        insert::insert(set, &state, &skeleton, settings, &stop)
+    };
+    // Solved already.
+    let solving = "B2 F2 D R U R' D' R U' R'";
+    assert_eq!(
+        run(set(), solving, &Settings::default()).unwrap_err(),
+        InsertError::Solved { length: 10 }
+    );
+    // The same, in NISS notation.
+    assert!(matches!(
+        run(set(), "B2 F2 D R (R U R' D R U')", &Settings::default()),
+        Err(InsertError::Solved { length: 10 })
+    ));
+    // A corner 3-cycle left, and a set of edge algorithms only.
+    let edges = AlgSet::from_text("U' D L2 U D' B2").expect("an algorithm");
+    let err = run(&edges, "B2 F2", &Settings::default()).unwrap_err();
+    assert_eq!(err.code(), "not-covered");
+    assert!(err.to_string().contains("3 corners: 3c") && err.to_string().contains("no corner"));
+    // A skeleton that leaves most of the cube.
+    let err = run(set(), "L", &Settings::default()).unwrap_err();
+    assert_eq!(err.code(), "too-much", "{err}");
+    // Settings out of range.
+    let zero = Settings {
+        threads: 0,
+        ..Settings::default()
+    };
+    assert_eq!(run(set(), "B2 F2", &zero).unwrap_err().code(), "settings");
+}
+
+#[test]
+fn algorithm_lists_are_read_with_their_variants() {
+    // One corner commutator gives its 48 symmetric images, their inverses and cyclic shifts.
+    let set = AlgSet::from_text("// a comment\n\nR U R' D R U' R' D'  // [R U R', D]\n")
+        .expect("an algorithm");
+    assert!(set.cases().iter().all(|c| c.kind() == Kind::CornerCycle));
+    assert!(set.len() > 48);
+    for case in set.cases() {
+        for alg in set.algorithms(case) {
+            assert_eq!(&Cube::SOLVED.apply_moves(alg), case.effect());
+            assert_eq!(simplify(alg), alg);
+        }
+    }
+    // Errors name the line.
+    let err = AlgSet::from_text("R U R' D R U' R' D'\nR Q").unwrap_err();
+    assert!(err.starts_with("line 2:"), "{err}");
+    let err = AlgSet::from_text("R U R' U'\nR R'").unwrap_err();
+    assert!(
+        err.contains("line 2") && err.contains("does nothing"),
+        "{err}"
+    );
+    assert!(AlgSet::from_text("// nothing\n").is_err());
 }

@@ -49,7 +49,7 @@ pub use self::algs::{AlgSet, Case, Kind};
 pub use self::cycles::{Cycle, Leftover, Orbit};
 pub use self::improve::{Improvement, MAX_SEGMENT, improve};
 use self::search::{Context, Node};
-pub use self::tables::{GENERATED_LENGTHS, InsertTables};
+pub use self::tables::{GENERATED_LENGTHS, InsertTables, SMALL_LENGTHS};
 use crate::cancel::Clock;
 
 /// How to search.

@@ -30,6 +30,17 @@ pub const GENERATED_LENGTHS: &[(Kind, usize)] = &[
     (Kind::Parity, 11),
 ];
 
+/// A small set, made in a few seconds on two cores, for tests and examples: corner and edge
+/// 3-cycles up to 9 moves, corner swaps and parities up to 10, edge swaps up to 8 (17,952
+/// algorithms). Twists and flips are finished by two 3-cycles.
+pub const SMALL_LENGTHS: &[(Kind, usize)] = &[
+    (Kind::CornerCycle, 9),
+    (Kind::EdgeCycle, 9),
+    (Kind::CornerSwaps, 10),
+    (Kind::EdgeSwaps, 8),
+    (Kind::Parity, 10),
+];
+
 /// The generated set's algorithms and cases.
 const N_ALGS: u64 = 163_584;
 const N_CASES: u64 = 5_587;
