@@ -33,6 +33,7 @@
 
 mod algs;
 mod cancel;
+mod classes;
 mod cycles;
 mod generate;
 mod improve;
@@ -294,9 +295,9 @@ const GREEDY_NODES: usize = 2000;
 fn check_covered(set: &AlgSet, leftover: &Leftover) -> Result<(), InsertError> {
     let needs = |orbit: Orbit| leftover.cycles().iter().any(|c| c.orbit == orbit);
     let has = |test: &dyn Fn(&Cube) -> bool| set.cases().iter().any(|c| test(c.effect()));
-    let missing = if needs(Orbit::Corners) && !has(&|e| search::support(e) & 0xff != 0) {
+    let missing = if needs(Orbit::Corners) && !has(&|e| algs::support(e) & 0xff != 0) {
         "corner"
-    } else if needs(Orbit::Edges) && !has(&|e| search::support(e) >> 8 != 0) {
+    } else if needs(Orbit::Edges) && !has(&|e| algs::support(e) >> 8 != 0) {
         "edge"
     } else if leftover.parity() && !has(&|e| e.corner_parity_odd()) {
         "parity"

@@ -136,6 +136,19 @@ impl Hasher for WordHasher {
     }
 }
 
+/// The pieces `state` moves or turns: bits 0 to 7 the corners, 8 to 19 the edges.
+pub(crate) fn support(state: &Cube) -> u32 {
+    let (corners, edges) = (state.packed_corners(), state.packed_edges());
+    let mut mask = 0;
+    for (i, &b) in corners.iter().take(8).enumerate() {
+        mask |= u32::from(b != i as u8) << i;
+    }
+    for (i, &b) in edges.iter().take(12).enumerate() {
+        mask |= u32::from(b != i as u8) << (8 + i);
+    }
+    mask
+}
+
 /// A map keyed by cube states.
 pub(crate) type StateMap<V> = HashMap<Cube, V, BuildHasherDefault<WordHasher>>;
 
@@ -163,9 +176,41 @@ pub struct Case {
     effect: Cube,
     kind: Kind,
     algs: Range<u32>,
+    /// The pieces it moves or turns (bits 0 to 7 the corners, 8 to 19 the edges).
+    support: u32,
+    /// Whether it is an odd permutation (a parity).
+    odd: bool,
+    /// Its corners and its edges: indexes into [`AlgSet`]'s parts (0: untouched).
+    parts: [u32; 2],
 }
 
 impl Case {
+    fn new(effect: Cube, kind: Kind, algs: Range<u32>) -> Case {
+        Case {
+            effect,
+            kind,
+            algs,
+            support: support(&effect),
+            odd: effect.corner_parity_odd(),
+            parts: [0; 2],
+        }
+    }
+
+    /// What it does to the corners and to the edges, as indexes into [`AlgSet::parts`].
+    pub(crate) fn parts(&self) -> [u32; 2] {
+        self.parts
+    }
+
+    /// The pieces it moves or turns: bits 0 to 7 the corners, 8 to 19 the edges.
+    pub(crate) fn support(&self) -> u32 {
+        self.support
+    }
+
+    /// Whether it is an odd permutation (a parity).
+    pub(crate) fn is_odd(&self) -> bool {
+        self.odd
+    }
+
     /// What its algorithms do.
     pub fn effect(&self) -> &Cube {
         &self.effect
@@ -206,6 +251,20 @@ pub struct AlgSet {
     algs: Vec<AlgRef>,
     cases: Vec<Case>,
     index: StateMap<u32>,
+    /// What the cases do to the corners alone (the edges home) and to the edges alone, each
+    /// once, the solved cube first: cases that share a part (parities do) share its measure.
+    parts: [Vec<Cube>; 2],
+    /// The cases by what they move ([`Movers`]).
+    by_movers: [Vec<u32>; 3],
+}
+
+/// The three sorts of case by what they move: [`Movers::Corners`] only (keeping the parity),
+/// [`Movers::Edges`] only, [`Movers::Both`] (a parity, or any case moving both orbits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Movers {
+    Corners = 0,
+    Edges = 1,
+    Both = 2,
 }
 
 impl AlgSet {
@@ -241,16 +300,68 @@ impl AlgSet {
             if set.cases.last().is_none_or(|c| c.effect != effect) {
                 let at = set.algs.len() as u32;
                 set.index.insert(effect, set.cases.len() as u32);
-                set.cases.push(Case {
-                    effect,
-                    kind,
-                    algs: at..at,
-                });
+                set.cases.push(Case::new(effect, kind, at..at));
             }
             set.push_alg(&moves);
             set.cases.last_mut().expect("just pushed").algs.end += 1;
         }
+        set.index_parts();
         set
+    }
+
+    /// Fills [`AlgSet::parts`] and each case's indexes into them.
+    fn index_parts(&mut self) {
+        let home = |k| k as u8;
+        let split = |effect: &Cube| -> [Cube; 2] {
+            [
+                Cube::from_parts(
+                    effect.corner_perm(),
+                    effect.corner_ori(),
+                    std::array::from_fn(home),
+                    [0; 12],
+                ),
+                Cube::from_parts(
+                    std::array::from_fn(home),
+                    [0; 8],
+                    effect.edge_perm(),
+                    effect.edge_ori(),
+                ),
+            ]
+            .map(|part| part.expect("a part of a cube is well formed"))
+        };
+        let mut seen: [StateMap<u32>; 2] = Default::default();
+        self.parts = [vec![Cube::SOLVED], vec![Cube::SOLVED]];
+        self.by_movers = Default::default();
+        for (orbit, map) in seen.iter_mut().enumerate() {
+            map.insert(Cube::SOLVED, 0);
+            for case in &mut self.cases {
+                let part = split(&case.effect)[orbit];
+                let next = self.parts[orbit].len() as u32;
+                case.parts[orbit] = *map.entry(part).or_insert_with(|| {
+                    self.parts[orbit].push(part);
+                    next
+                });
+            }
+        }
+        for (i, case) in self.cases.iter().enumerate() {
+            let movers = match case.parts {
+                _ if case.odd => Movers::Both,
+                [_, 0] => Movers::Corners,
+                [0, _] => Movers::Edges,
+                _ => Movers::Both,
+            };
+            self.by_movers[movers as usize].push(i as u32);
+        }
+    }
+
+    /// The cases that move `movers`.
+    pub(crate) fn cases_moving(&self, movers: Movers) -> &[u32] {
+        &self.by_movers[movers as usize]
+    }
+
+    /// The corner parts (`0`) and edge parts (`1`) of the cases ([`Case::parts`]).
+    pub(crate) fn parts(&self, orbit: usize) -> &[Cube] {
+        &self.parts[orbit]
     }
 
     /// The set of the algorithms in `text`, one a line (`//` starts a comment; blank lines are
@@ -395,15 +506,12 @@ impl AlgSet {
             if set.index.insert(effect, c as u32).is_some() {
                 return Err("two cases do the same");
             }
-            set.cases.push(Case {
-                effect,
-                kind,
-                algs: start..start + count,
-            });
+            set.cases.push(Case::new(effect, kind, start..start + count));
         }
         if set.algs.len() != n_algs {
             return Err("the counts do not match the cases");
         }
+        set.index_parts();
         Ok(set)
     }
 

@@ -10,11 +10,16 @@
 //! default `--parity 1.5` does. In half-insertions: `3 * parity + 2 * (corner 3-cycles + edge
 //! 3-cycles)`.
 
+#[cfg(test)]
 use std::collections::VecDeque;
+#[cfg(test)]
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 use std::sync::OnceLock;
 
 use cube_core::{Corner, Cube, Edge};
+
+use super::classes;
 
 /// The corners or the edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -327,10 +332,17 @@ impl ClassTable {
     const EMPTY: u8 = u8::MAX;
     const BITS: u32 = 11;
 
-    fn new() -> ClassTable {
-        ClassTable {
-            slots: vec![(0, Self::EMPTY); 1 << Self::BITS],
+    /// The table of `(key, distance)` pairs.
+    fn new(list: &[(u128, u8)]) -> ClassTable {
+        let mut slots = vec![(0, Self::EMPTY); 1 << Self::BITS];
+        for &(key, value) in list {
+            let mut at = Self::slot(key);
+            while slots[at].1 != Self::EMPTY {
+                at = (at + 1) & (slots.len() - 1);
+            }
+            slots[at] = (key, value);
         }
+        ClassTable { slots }
     }
 
     fn slot(key: u128) -> usize {
@@ -352,31 +364,10 @@ impl ClassTable {
             at = (at + 1) & (self.slots.len() - 1);
         }
     }
-
-    /// Sets `key` to `value` unless it holds a smaller one; whether it was absent.
-    fn lower(&mut self, key: u128, value: u8) -> bool {
-        let mut at = Self::slot(key);
-        loop {
-            let (k, v) = &mut self.slots[at];
-            if *v == Self::EMPTY {
-                (*k, *v) = (key, value);
-                return true;
-            }
-            if *k == key {
-                *v = (*v).min(value);
-                return false;
-            }
-            at = (at + 1) & (self.slots.len() - 1);
-        }
-    }
-
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        self.slots.iter().filter(|s| s.1 != Self::EMPTY).count()
-    }
 }
 
 /// The packed bytes of one orbit (twelve lanes, the corners' last four unused).
+#[cfg(test)]
 type OrbitBytes = [u8; 12];
 
 /// The fewest 3-cycles that solve each class of one orbit, even classes and (after the one swap
@@ -388,83 +379,6 @@ struct Distances {
 }
 
 impl Distances {
-    /// Breadth-first over the classes of `orbit` by 3-cycles of every orientation, then one swap
-    /// (of either orientation that keeps the sum) to the odd classes.
-    fn search(orbit: Orbit) -> Distances {
-        let (n, modulus) = (orbit.len(), orbit.modulus());
-        // States as packed bytes, as `class_key` reads them (the unused lanes home).
-        let identity: OrbitBytes = std::array::from_fn(|i| i as u8);
-        let compose = |p: &OrbitBytes, q: &OrbitBytes| -> OrbitBytes {
-            std::array::from_fn(|i| {
-                let from = p[usize::from(q[i] & 15)];
-                from & 15 | ((from >> 4) + (q[i] >> 4)) % modulus << 4
-            })
-        };
-        // A cycle moving the piece at positions[k] to positions[k + 1], orientations `ori`.
-        let cycle = |positions: &[usize], ori: &[u8]| -> OrbitBytes {
-            let mut bytes = identity;
-            for (k, &at) in positions.iter().enumerate() {
-                bytes[at] = positions[(k + 1) % positions.len()] as u8 | ori[k] << 4;
-            }
-            bytes
-        };
-        let mut three_cycles = Vec::new();
-        let mut swaps = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                for t in 0..modulus {
-                    swaps.push(cycle(&[a, b], &[t, (modulus - t) % modulus]));
-                }
-                for c in b + 1..n {
-                    for positions in [[a, b, c], [a, c, b]] {
-                        for t in 0..modulus * modulus {
-                            let (x, y) = (t / modulus, t % modulus);
-                            let z = (2 * modulus - x - y) % modulus;
-                            three_cycles.push(cycle(&positions, &[x, y, z]));
-                        }
-                    }
-                }
-            }
-        }
-        let key = |bytes: &OrbitBytes| class_key(&bytes[..n], modulus).0;
-        // The positions a state moves or turns.
-        let support = |bytes: &OrbitBytes| -> u32 {
-            (0..n)
-                .filter(|&i| bytes[i] != i as u8)
-                .map(|i| 1 << i)
-                .sum()
-        };
-        let three_cycles: Vec<(u32, OrbitBytes)> =
-            three_cycles.into_iter().map(|g| (support(&g), g)).collect();
-        let mut even = ClassTable::new();
-        even.lower(key(&identity), 0);
-        let mut reps = vec![(identity, 0u8)];
-        let mut queue = VecDeque::from([(identity, 0u8)]);
-        while let Some((state, distance)) = queue.pop_front() {
-            // Pieces home are alike: a 3-cycle reaches the same classes through the first three
-            // of them as through any three, so only those are used.
-            let moved = support(&state);
-            let mut allowed = moved;
-            for _ in 0..3 {
-                allowed |= 1 << (!allowed).trailing_zeros();
-            }
-            for (_, generator) in three_cycles.iter().filter(|(s, _)| s & !allowed == 0) {
-                let next = compose(&state, generator);
-                if even.lower(key(&next), distance + 1) {
-                    reps.push((next, distance + 1));
-                    queue.push_back((next, distance + 1));
-                }
-            }
-        }
-        let mut odd = ClassTable::new();
-        for (state, distance) in &reps {
-            for swap in &swaps {
-                odd.lower(key(&compose(state, swap)), *distance);
-            }
-        }
-        Distances { even, odd, modulus }
-    }
-
     /// The distance of the orbit in `bytes` (packed), whose permutation is odd when `odd`.
     fn get(&self, bytes: &[u8]) -> u8 {
         let (key, odd) = class_key(bytes, self.modulus);
@@ -475,15 +389,22 @@ impl Distances {
     }
 }
 
-/// The corners' and the edges' distances, searched once.
+/// The corners' and the edges' distances, from [`classes`](super::classes).
 fn distances() -> &'static [Distances; 2] {
     static DISTANCES: OnceLock<[Distances; 2]> = OnceLock::new();
     DISTANCES.get_or_init(|| {
-        let (corners, edges) = rayon::join(
-            || Distances::search(Orbit::Corners),
-            || Distances::search(Orbit::Edges),
-        );
-        [corners, edges]
+        [
+            Distances {
+                even: ClassTable::new(&classes::CORNERS_EVEN),
+                odd: ClassTable::new(&classes::CORNERS_ODD),
+                modulus: 3,
+            },
+            Distances {
+                even: ClassTable::new(&classes::EDGES_EVEN),
+                odd: ClassTable::new(&classes::EDGES_ODD),
+                modulus: 2,
+            },
+        ]
     })
 }
 
@@ -512,6 +433,91 @@ pub(crate) fn measure_of(odd: bool, corners: u8, edges: u8) -> u8 {
     3 * u8::from(odd) + 2 * (corners + edges)
 }
 
+/// Breadth-first over the classes of `orbit` by 3-cycles of every orientation, then one swap (of
+/// either orientation that keeps the sum) to the odd classes: the distances of the even classes
+/// and of the odd ones, sorted by key ([`classes`]' tables).
+#[cfg(test)]
+fn search(orbit: Orbit) -> (Vec<(u128, u8)>, Vec<(u128, u8)>) {
+    let (n, modulus) = (orbit.len(), orbit.modulus());
+    // States as packed bytes, as `class_key` reads them (the unused lanes home).
+    let identity: OrbitBytes = std::array::from_fn(|i| i as u8);
+    let compose = |p: &OrbitBytes, q: &OrbitBytes| -> OrbitBytes {
+        std::array::from_fn(|i| {
+            let from = p[usize::from(q[i] & 15)];
+            from & 15 | ((from >> 4) + (q[i] >> 4)) % modulus << 4
+        })
+    };
+    // A cycle moving the piece at positions[k] to positions[k + 1], orientations `ori`.
+    let cycle = |positions: &[usize], ori: &[u8]| -> OrbitBytes {
+        let mut bytes = identity;
+        for (k, &at) in positions.iter().enumerate() {
+            bytes[at] = positions[(k + 1) % positions.len()] as u8 | ori[k] << 4;
+        }
+        bytes
+    };
+    let mut three_cycles = Vec::new();
+    let mut swaps = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            for t in 0..modulus {
+                swaps.push(cycle(&[a, b], &[t, (modulus - t) % modulus]));
+            }
+            for c in b + 1..n {
+                for positions in [[a, b, c], [a, c, b]] {
+                    for t in 0..modulus * modulus {
+                        let (x, y) = (t / modulus, t % modulus);
+                        let z = (2 * modulus - x - y) % modulus;
+                        three_cycles.push(cycle(&positions, &[x, y, z]));
+                    }
+                }
+            }
+        }
+    }
+    let key = |bytes: &OrbitBytes| class_key(&bytes[..n], modulus).0;
+    // The positions a state moves or turns.
+    let support = |bytes: &OrbitBytes| -> u32 {
+        (0..n)
+            .filter(|&i| bytes[i] != i as u8)
+            .map(|i| 1 << i)
+            .sum()
+    };
+    let three_cycles: Vec<(u32, OrbitBytes)> =
+        three_cycles.into_iter().map(|g| (support(&g), g)).collect();
+    let mut even = HashMap::from([(key(&identity), 0u8)]);
+    let mut reps = vec![(identity, 0u8)];
+    let mut queue = VecDeque::from([(identity, 0u8)]);
+    while let Some((state, distance)) = queue.pop_front() {
+        // Pieces home are alike: a 3-cycle reaches the same classes through the first three
+        // of them as through any three, so only those are used.
+        let moved = support(&state);
+        let mut allowed = moved;
+        for _ in 0..3 {
+            allowed |= 1 << (!allowed).trailing_zeros();
+        }
+        for (_, generator) in three_cycles.iter().filter(|(s, _)| s & !allowed == 0) {
+            let next = compose(&state, generator);
+            if let Entry::Vacant(entry) = even.entry(key(&next)) {
+                entry.insert(distance + 1);
+                reps.push((next, distance + 1));
+                queue.push_back((next, distance + 1));
+            }
+        }
+    }
+    let mut odd: HashMap<u128, u8> = HashMap::new();
+    for (state, distance) in &reps {
+        for swap in &swaps {
+            let entry = odd.entry(key(&compose(state, swap))).or_insert(u8::MAX);
+            *entry = (*entry).min(*distance);
+        }
+    }
+    let sorted = |map: HashMap<u128, u8>| {
+        let mut list: Vec<(u128, u8)> = map.into_iter().collect();
+        list.sort_unstable();
+        list
+    };
+    (sorted(even), sorted(odd))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -522,14 +528,50 @@ mod tests {
     }
 
     #[test]
-    fn class_counts() {
+    fn class_distances_are_the_search_s() {
         // Every class of each orbit is reached: the multisets of cycles (length, net orientation)
         // of a zero orientation sum, pieces home not counted, even permutations then odd ones,
         // counted apart from the search by listing the partitions of 8 and 12 with a label per
         // part: 140 and 130 for the corners, 302 and 286 for the edges.
-        let [corners, edges] = distances();
-        assert_eq!((corners.even.len(), corners.odd.len()), (140, 130));
-        assert_eq!((edges.even.len(), edges.odd.len()), (302, 286));
+        let (corners, edges) = rayon::join(|| search(Orbit::Corners), || search(Orbit::Edges));
+        assert_eq!((corners.0.len(), corners.1.len()), (140, 130));
+        assert_eq!((edges.0.len(), edges.1.len()), (302, 286));
+        let lists = [
+            ("CORNERS_EVEN", &corners.0),
+            ("CORNERS_ODD", &corners.1),
+            ("EDGES_EVEN", &edges.0),
+            ("EDGES_ODD", &edges.1),
+        ];
+        let written = [
+            &classes::CORNERS_EVEN[..],
+            &classes::CORNERS_ODD[..],
+            &classes::EDGES_EVEN[..],
+            &classes::EDGES_ODD[..],
+        ];
+        if std::env::var_os("UPDATE_CLASSES").is_some() {
+            // The file up to its tables, then the tables.
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/fmc/insert/classes.rs");
+            let old = std::fs::read_to_string(path).expect("classes.rs is readable");
+            let mut text = old[..old.find("pub(super) const").expect("the tables")].to_string();
+            for (name, list) in lists {
+                text.push_str(&format!(
+                    "\npub(super) const {name}: [(u128, u8); {}] = [\n",
+                    list.len()
+                ));
+                for (key, distance) in list.iter() {
+                    text.push_str(&format!("    ({key:#x}, {distance}),\n"));
+                }
+                text.push_str("];\n");
+            }
+            std::fs::write(path, text).expect("classes.rs is writable");
+        }
+        for ((name, list), written) in lists.into_iter().zip(written) {
+            assert_eq!(
+                &list[..],
+                written,
+                "{name} is stale: UPDATE_CLASSES=1 cargo test -p cube-solvers --lib class_distances"
+            );
+        }
     }
 
     #[test]

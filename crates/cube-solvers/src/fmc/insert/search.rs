@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use cube_core::{Cube, Move, simplify};
 use rayon::prelude::*;
 
-use super::algs::{AlgRef, AlgSet, WordHasher};
+use super::algs::{AlgRef, AlgSet, Movers, WordHasher, support};
 use super::cancel::{Group, cancelled, head, tail};
 use super::cycles::{corner_distance, edge_distance, measure_of};
 use crate::cancel::Clock;
@@ -99,27 +99,7 @@ impl Site {
     }
 }
 
-/// What the search needs of a case: the pieces it moves, whether it moves corners, edges, and
-/// whether it is odd (a parity).
-struct CaseInfo {
-    support: u32,
-    corners: bool,
-    edges: bool,
-    odd: bool,
-}
 
-/// The pieces `state` moves or turns: bits 0 to 7 the corners, 8 to 19 the edges.
-pub(crate) fn support(state: &Cube) -> u32 {
-    let (corners, edges) = (state.packed_corners(), state.packed_edges());
-    let mut mask = 0;
-    for (i, &b) in corners.iter().take(8).enumerate() {
-        mask |= u32::from(b != i as u8) << i;
-    }
-    for (i, &b) in edges.iter().take(12).enumerate() {
-        mask |= u32::from(b != i as u8) << (8 + i);
-    }
-    mask
-}
 
 /// The sites of `moves` for the scramble state `scramble`.
 fn sites(moves: &[Move], scramble: &Cube) -> Vec<Site> {
@@ -166,31 +146,15 @@ pub(crate) struct Context<'a> {
     pub(crate) scramble: Cube,
     pub(crate) clock: Clock,
     pub(crate) stop: &'a AtomicBool,
-    /// What the search needs of each case, by case index.
-    cases: Vec<CaseInfo>,
 }
 
 impl<'a> Context<'a> {
     pub(crate) fn new(set: &'a AlgSet, scramble: Cube, clock: Clock, stop: &'a AtomicBool) -> Self {
-        let cases = set
-            .cases()
-            .iter()
-            .map(|c| {
-                let support = support(c.effect());
-                CaseInfo {
-                    support,
-                    corners: support & 0xff != 0,
-                    edges: support >> 8 != 0,
-                    odd: c.effect().corner_parity_odd(),
-                }
-            })
-            .collect();
         Context {
             set,
             scramble,
             clock,
             stop,
-            cases,
         }
     }
 
@@ -227,7 +191,19 @@ impl<'a> Context<'a> {
     /// Calls `f(site, case, new measure)` for each site of `moves` and each case that lowers the
     /// measure `current` there (moving two of the site's unsolved pieces or more); the solving
     /// case (new measure 0) through the look-up of its effect.
-    fn reducing_cases(&self, sites: &[Site], current: u8, mut f: impl FnMut(&Site, usize, u8)) {
+    fn reducing_cases(
+        &self,
+        sites: &[Site],
+        current: u8,
+        mut f: impl FnMut(&Site, usize, u8),
+    ) {
+        // Each part's distance at the site, computed once (`UNKNOWN` until then): cases that
+        // share a part (the parities, a corner swap with each edge swap) share its distance.
+        const UNKNOWN: u8 = u8::MAX;
+        let mut cached = [
+            vec![UNKNOWN; self.set.parts(0).len()],
+            vec![UNKNOWN; self.set.parts(1).len()],
+        ];
         for site in sites {
             let solving = self.set.case_index(&site.state.inverse());
             if let Some(case) = solving {
@@ -237,23 +213,50 @@ impl<'a> Context<'a> {
                 // Only 0 is below 2: nothing else to find.
                 continue;
             }
-            for (case, info) in self.cases.iter().enumerate() {
-                if (info.support & site.unsolved).count_ones() < 2 || Some(case) == solving {
+            cached[0].fill(UNKNOWN);
+            cached[1].fill(UNKNOWN);
+            let mut distance = |orbit: usize, part: u32, site: &Site| -> u8 {
+                let slot = &mut cached[orbit][part as usize];
+                if *slot == UNKNOWN {
+                    let next = site.state.compose(&self.set.parts(orbit)[part as usize]);
+                    *slot = if orbit == 0 {
+                        corner_distance(&next)
+                    } else {
+                        edge_distance(&next)
+                    };
+                }
+                *slot
+            };
+            // A case of one orbit keeping the parity leaves the other orbit's distance as it is,
+            // so it helps only where its own orbit's distance can fall.
+            let movers = [
+                (Movers::Corners, site.corners > 0),
+                (Movers::Edges, site.edges > 0),
+                (Movers::Both, true),
+            ];
+            let candidates = movers
+                .into_iter()
+                .filter(|&(_, useful)| useful)
+                .flat_map(|(movers, _)| self.set.cases_moving(movers));
+            for &case in candidates {
+                let case = case as usize;
+                let info = &self.set.cases()[case];
+                if (info.support() & site.unsolved).count_ones() < 2 || Some(case) == solving {
                     continue;
                 }
-                // Only the orbits the case moves change, unless it changes the parity.
-                let next = site.state.compose(self.set.cases()[case].effect());
-                let corners = if info.corners || info.odd {
-                    corner_distance(&next)
-                } else {
+                let [corner_part, edge_part] = info.parts();
+                let odd = info.is_odd();
+                let corners = if corner_part == 0 && !odd {
                     site.corners
-                };
-                let edges = if info.edges || info.odd {
-                    edge_distance(&next)
                 } else {
-                    site.edges
+                    distance(0, corner_part, site)
                 };
-                let after = measure_of(site.odd ^ info.odd, corners, edges);
+                let edges = if edge_part == 0 && !odd {
+                    site.edges
+                } else {
+                    distance(1, edge_part, site)
+                };
+                let after = measure_of(site.odd ^ odd, corners, edges);
                 if after < current {
                     f(site, case, after);
                 }
