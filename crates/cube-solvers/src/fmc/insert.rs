@@ -294,12 +294,12 @@ const GREEDY_NODES: usize = 2000;
 /// corners, edges likewise, or a parity and no odd case.
 fn check_covered(set: &AlgSet, leftover: &Leftover) -> Result<(), InsertError> {
     let needs = |orbit: Orbit| leftover.cycles().iter().any(|c| c.orbit == orbit);
-    let has = |test: &dyn Fn(&Cube) -> bool| set.cases().iter().any(|c| test(c.effect()));
-    let missing = if needs(Orbit::Corners) && !has(&|e| algs::support(e) & 0xff != 0) {
+    let has = |test: &dyn Fn(&Case) -> bool| set.cases().iter().any(test);
+    let missing = if needs(Orbit::Corners) && !has(&|c| c.support() & 0xff != 0) {
         "corner"
-    } else if needs(Orbit::Edges) && !has(&|e| algs::support(e) >> 8 != 0) {
+    } else if needs(Orbit::Edges) && !has(&|c| c.support() >> 8 != 0) {
         "edge"
-    } else if leftover.parity() && !has(&|e| e.corner_parity_odd()) {
+    } else if leftover.parity() && !has(&|c| c.is_odd()) {
         "parity"
     } else {
         return Ok(());

@@ -77,11 +77,6 @@ struct Site {
     state: Cube,
     left: Group,
     right: Group,
-    unsolved: u32,
-    /// The state's parity and its orbits' distances ([`super::cycles`]).
-    odd: bool,
-    corners: u8,
-    edges: u8,
 }
 
 impl Site {
@@ -91,15 +86,29 @@ impl Site {
             state,
             left,
             right,
-            unsolved: support(&state),
-            odd: state.corner_parity_odd(),
-            corners: corner_distance(&state),
-            edges: edge_distance(&state),
         }
     }
 }
 
+/// What the walk over the cases needs of a site's state: the pieces it leaves unsolved (bits 0
+/// to 7 corners, 8 to 19 edges), its parity and its orbits' distances ([`super::cycles`]).
+struct Measured {
+    unsolved: u32,
+    odd: bool,
+    corners: u8,
+    edges: u8,
+}
 
+impl Measured {
+    fn new(state: &Cube) -> Measured {
+        Measured {
+            unsolved: support(state),
+            odd: state.corner_parity_odd(),
+            corners: corner_distance(state),
+            edges: edge_distance(state),
+        }
+    }
+}
 
 /// The sites of `moves` for the scramble state `scramble`.
 fn sites(moves: &[Move], scramble: &Cube) -> Vec<Site> {
@@ -215,6 +224,7 @@ impl<'a> Context<'a> {
             }
             cached[0].fill(UNKNOWN);
             cached[1].fill(UNKNOWN);
+            let measured = Measured::new(&site.state);
             let mut distance = |orbit: usize, part: u32, site: &Site| -> u8 {
                 let slot = &mut cached[orbit][part as usize];
                 if *slot == UNKNOWN {
@@ -230,8 +240,8 @@ impl<'a> Context<'a> {
             // A case of one orbit keeping the parity leaves the other orbit's distance as it is,
             // so it helps only where its own orbit's distance can fall.
             let movers = [
-                (Movers::Corners, site.corners > 0),
-                (Movers::Edges, site.edges > 0),
+                (Movers::Corners, measured.corners > 0),
+                (Movers::Edges, measured.edges > 0),
                 (Movers::Both, true),
             ];
             let candidates = movers
@@ -241,22 +251,22 @@ impl<'a> Context<'a> {
             for &case in candidates {
                 let case = case as usize;
                 let info = &self.set.cases()[case];
-                if (info.support() & site.unsolved).count_ones() < 2 || Some(case) == solving {
+                if (info.support() & measured.unsolved).count_ones() < 2 || Some(case) == solving {
                     continue;
                 }
                 let [corner_part, edge_part] = info.parts();
                 let odd = info.is_odd();
                 let corners = if corner_part == 0 && !odd {
-                    site.corners
+                    measured.corners
                 } else {
                     distance(0, corner_part, site)
                 };
                 let edges = if edge_part == 0 && !odd {
-                    site.edges
+                    measured.edges
                 } else {
                     distance(1, edge_part, site)
                 };
-                let after = measure_of(site.odd ^ odd, corners, edges);
+                let after = measure_of(measured.odd ^ odd, corners, edges);
                 if after < current {
                     f(site, case, after);
                 }
@@ -304,6 +314,33 @@ fn children(context: &Context<'_>, node: &Node, bound: usize) -> Vec<Child> {
         }
     });
     out
+}
+
+/// The shortest insertion into `node` that solves (no longer than `bound` moves), found by the
+/// look-up of the solving case at each site.
+fn best_finish(context: &Context<'_>, node: &Node, bound: usize) -> Option<Child> {
+    let mut best: Option<Child> = None;
+    for site in sites(&node.moves, &context.scramble) {
+        let Some(case) = context.set.case_index(&site.state.inverse()) else {
+            continue;
+        };
+        for (i, alg) in context.set.algs_of(case).iter().enumerate() {
+            if let Some(len) = context.inserted_len(&node.moves, &site, alg)
+                && len <= best.map_or(bound, |b| b.len - 1)
+            {
+                best = Some(Child {
+                    step: Step {
+                        place: site.place,
+                        case: case as u32,
+                        alg: i as u32,
+                    },
+                    len,
+                    measure: 0,
+                });
+            }
+        }
+    }
+    best
 }
 
 /// The best solution found so far, shared by the workers.
@@ -375,6 +412,13 @@ pub(crate) fn optimal(
     let best = Best::new(initial);
     let expanded = Mutex::new(HashSet::new());
     let complete = AtomicBool::new(true);
+    if root.measure <= 2 {
+        // One insertion left: the best one is the answer.
+        if let Some(child) = best_finish(context, &root, best.len().saturating_sub(1)) {
+            best.offer(child_node(context, &root, &child));
+        }
+        return (best.take(), !context.stopped());
+    }
     let first = children(context, &root, best.len().saturating_sub(1));
     first.par_iter().for_each(|child| {
         dive(context, &root, child, &best, &expanded, &complete);
@@ -401,6 +445,12 @@ fn dive(
     let next = child_node(context, node, child);
     if next.measure == 0 {
         best.offer(next);
+        return;
+    }
+    if next.measure <= 2 {
+        if let Some(finish) = best_finish(context, &next, best.len().saturating_sub(1)) {
+            best.offer(child_node(context, &next, &finish));
+        }
         return;
     }
     if !expanded
