@@ -1,13 +1,15 @@
 //! Benchmarks of the FMC step solvers, issue 33's five queries (tables built once, outside the
 //! timing): (a) `eofb`, NISS `all`, every solution up to 1 above optimal; (b) `drud-eofb`,
 //! `linear`, optimal; (c) `htr-drud`, `linear`, optimal; (d) `drudfin`, optimal; (e) `drud`,
-//! `linear`, optimal.
+//! `linear`, optimal; and issue 54's: (f) one `eofb` of exactly 10, then 11 moves, far above the
+//! optimum (4), on the README's FMC scramble (`fmc solve eofb --min 11 --max 11 -n 1`); (g) the
+//! count of every `eofb` with NISS `all` up to 8 moves on it (358,132).
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use cube_core::{Cube, Move};
+use cube_core::{Alg, Cube, Move};
 use cube_solvers::fmc::{self, Niss, Settings, StepTables};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -100,6 +102,43 @@ fn bench_fmc(c: &mut Criterion) {
                     .expect("a solvable state");
                     black_box(outcome.count);
                 }
+            })
+        });
+    }
+    let step = fmc::step("eofb").expect("a step");
+    let tables = StepTables::build(step);
+    let scramble: Alg = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F"
+        .parse()
+        .expect("a scramble");
+    let state = Cube::SOLVED.apply_moves(&scramble.moves());
+    let long_minimum = |length| Settings {
+        min_moves: length,
+        max_moves: length,
+        ..Settings::default()
+    };
+    let count_all = Settings {
+        niss: Niss::All,
+        max_moves: 8,
+        max_solutions: usize::MAX,
+        count_only: true,
+        ..Settings::default()
+    };
+    for (id, settings) in [
+        ("f_eofb_min10_n1", long_minimum(10)),
+        ("f_eofb_min11_n1", long_minimum(11)),
+        ("g_eofb_all_count8", count_all),
+    ] {
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let outcome = fmc::solve(
+                    step,
+                    &tables,
+                    black_box(&state),
+                    &settings,
+                    &AtomicBool::new(false),
+                )
+                .expect("a solvable state");
+                black_box(outcome.count);
             })
         });
     }

@@ -5,7 +5,7 @@ Not part of CI: it needs nissy-core built from its public source outside this tr
 (../shared/design/peers.md, section 5: `./build.sh` and `./build.sh shell` give `run`, whose tables
 are generated in its `tables/`), and, for the one-process timings, a small driver of your own
 linked against `nissy.o` that reads queries `SOLVER NISS MIN MAX N O MOVES...` on stdin and prints
-`SECONDS<TAB>COUNT<TAB>sol|sol|...` (see docs/PERFORMANCE.md).
+`SECONDS<TAB>COUNT<TAB>sol|sol|...` (see docs/perf-log/fmc.md).
 
     fmc_nissy.py compare --nissy DIR --cli target/release/cube-cli --cases 300 --seed 1
     fmc_nissy.py speed   --nissy DIR --cli target/release/cube-cli --driver BIN --rounds 3

@@ -30,8 +30,8 @@ import subprocess
 import sys
 
 # Table bytes in GB (10^9): vcube's coordinate-112 file; sym48's tier + the corner database + its
-# move deltas + COCSEP (docs/PERFORMANCE.md, "sym48 over h4..h7"); an nx tier + the corner
-# database (0.044) + its move deltas (0.051).
+# move deltas + COCSEP (docs/perf-log/optimal-sym48.md, "sym48 over h4..h7"); an nx tier + the
+# corner database (0.044) + its move deltas (0.051).
 VCUBE_GB = 2.603
 TIER_GB = {
     "h4": 0.58,

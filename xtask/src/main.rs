@@ -5,7 +5,8 @@
 //!   release mode, then the Python package's wheel, built and tested in a virtual environment;
 //! - `cargo xtask bake-tables --tier T[,T...] [--dir DIR] [--threads N]` bakes the tables of the
 //!   tiers (6edge, 7edge, 8edge: Korf's pattern databases; h0, h4..h7: the H48 tables, baked
-//!   together, with the corner database) with progress bars, skipping what is baked and valid;
+//!   together; nx-eo1ep1 .. nx-eo2ep2 and their -qtm twins: the nx tables; each with the corner
+//!   database) with progress bars, skipping what is baked and valid;
 //! - `cargo xtask verify-tables [--tier T] [--dir DIR]` rescans them and spot-checks entries;
 //! - `cargo xtask pack-tables [--tier T] [--dir DIR]` compresses them into zstd seeds.
 //!

@@ -1,5 +1,6 @@
 //! `cargo xtask test`: every test of the workspace in one command. The Rust tests in release mode
-//! (`cargo test --workspace --release`), then the Python package: a virtual environment under the
+//! (`cargo test --workspace --release`), the release binaries of cube-cli and xtask (which the
+//! Python tests run), then the Python package: a virtual environment under the
 //! target directory (`py-venv`, kept between runs), maturin and pytest installed in it (and
 //! `dask[distributed]` when it can be, else the Dask test skips), the abi3 wheel built with
 //! `maturin build --release`, installed, and `pytest crates/cube-py/tests` (told the wheel's path
@@ -17,8 +18,8 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .map_or_else(|| root.join("target"), |dir| root.join(dir));
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     if !flags.python_only {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         step("the Rust tests", || {
             run_checked(
                 Command::new(&cargo)
@@ -87,6 +88,16 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
                     "--no-deps",
                 ])
                 .arg(&wheel),
+        )
+    })?;
+    // The release binaries the Python tests run beside the package (cube-cli's answers, and the
+    // one bake rule of cube-cli, xtask and Python): `cargo test` builds cube-cli's for its own
+    // tests, not xtask's, and neither with --python-only.
+    step("the release binaries (cube-cli, xtask)", || {
+        run_checked(
+            Command::new(&cargo)
+                .args(["build", "--release", "-p", "cube-cli", "-p", "xtask"])
+                .current_dir(&root),
         )
     })?;
     // The directory the CLI's tests cache their tables in: the 6edge and two-phase tables are

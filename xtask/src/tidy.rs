@@ -9,7 +9,9 @@
 //! - every module of a crate's `tests/lib.rs` is named in that file's list;
 //! - cube-tables' folders import one way: `file/` nothing else, `coord/` only `file/`, `corners/`
 //!   those two, `pdb/`, `h48/` and `nx/` those three (siblings: never each other), `tier/` all of
-//!   them.
+//!   them;
+//! - no file of the repository reads outside it: the test data is `testdata/`, and no code,
+//!   script or workflow reaches a folder `shared/` beside the repository.
 //!
 //! (That nothing in cube-cli prints outside its writer is cube-cli's own test,
 //! `input::nothing_prints_outside_the_writer`.)
@@ -427,5 +429,152 @@ fn cube_tables_folders_import_one_way() {
     assert!(
         backward.is_empty(),
         "cube-tables imports that point against the folders' order {TABLE_FOLDERS:?}: {backward:#?}"
+    );
+}
+
+/// Every file of the repository, relative to its root, outside build output, tables, fuzzing
+/// output, virtual environments and `.git` (the dot folders of scripts and settings included).
+fn repository_files() -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+            .map(|entry| entry.expect("a directory entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.is_dir() {
+                if !matches!(
+                    name,
+                    "target"
+                        | "tables"
+                        | ".git"
+                        | "corpus"
+                        | "artifacts"
+                        | ".venv"
+                        | "__pycache__"
+                        | "node_modules"
+                ) {
+                    walk(root, &path, out);
+                }
+            } else {
+                out.push(
+                    path.strip_prefix(root)
+                        .expect("under the root")
+                        .to_path_buf(),
+                );
+            }
+        }
+    }
+    let root = project_root();
+    let mut out = Vec::new();
+    walk(&root, &root, &mut out);
+    out
+}
+
+/// The code of `text`, a file named `name`: its comments dropped (`//` in Rust and JavaScript,
+/// `#` in Python, shell, TOML and YAML, and Python's triple-quoted docstrings), so that a
+/// document may cite a path that code may not read. Markdown is all documentation: `None`.
+fn code_of(name: &str, text: &str) -> Option<String> {
+    let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+    let marker = match extension {
+        "md" => return None,
+        "rs" | "js" => Some("//"),
+        "py" | "pyi" | "sh" | "toml" | "yml" | "yaml" | "gitignore" | "" => Some("#"),
+        _ => None,
+    };
+    let text = if extension == "py" {
+        // Every other piece between `"""`s is a docstring.
+        text.split("\"\"\"").step_by(2).collect::<Vec<_>>().join("")
+    } else {
+        text.to_string()
+    };
+    Some(
+        text.lines()
+            .map(|line| marker.map_or(line, |m| line.split(m).next().unwrap_or("")))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// The places in `code` that name the folder `shared/` beside the repository: the path segment
+/// `/shared` (`../shared/vectors`, `../../../shared`) or the quoted name (`parent / "shared"`).
+fn reads_outside(code: &str) -> Vec<String> {
+    code.lines()
+        .filter(|line| {
+            line.contains("\"shared\"")
+                || line.contains("'shared'")
+                || line.match_indices("/shared").any(|(at, needle)| {
+                    !line[at + needle.len()..]
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
+        })
+        .map(|line| line.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn nothing_reads_outside_the_repository() {
+    // The check finds the ways the tests used to reach the sibling folder, and lets documents and
+    // comments cite it.
+    for (name, planted) in [
+        ("lib.rs", r#"    .join("../../../shared/vectors")"#),
+        (
+            "sym48.rs",
+            r#"read_to_string("../../../shared/positions/x.txt")"#,
+        ),
+        (
+            "conftest.py",
+            r#"VECTORS = ROOT.parent / "shared" / "vectors""#,
+        ),
+        ("run", "cp -r ../shared/positions ."),
+        ("ci.yml", "    repository: owner/shared"),
+    ] {
+        let code = code_of(name, planted).expect("a code file");
+        assert_eq!(reads_outside(&code).len(), 1, "{name}: {planted}");
+    }
+    for (name, cited) in [
+        (
+            "peers.py",
+            "\"\"\"Needs nissy-core (../shared/design/peers.md).\"\"\"\nimport sys",
+        ),
+        (
+            "lib.rs",
+            "/// Made as `../shared/design/peers.md` says.\nfn f() {}",
+        ),
+        ("README.md", "See `../shared/design/peers.md`."),
+        ("lock.rs", "let shared_lock = lock.shared(); // Arc<Shared>"),
+    ] {
+        let code = code_of(name, cited).unwrap_or_default();
+        assert!(reads_outside(&code).is_empty(), "{name}: {cited}");
+    }
+    let mut found = Vec::new();
+    let mut n_files = 0;
+    // This file names the needles it looks for.
+    for path in repository_files()
+        .into_iter()
+        .filter(|path| !path.ends_with("xtask/src/tidy.rs"))
+    {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        // Binary files (tables, images, fuzz seeds) hold no path.
+        let Ok(text) = std::fs::read_to_string(project_root().join(&path)) else {
+            continue;
+        };
+        let Some(code) = code_of(name, &text) else {
+            continue;
+        };
+        n_files += 1;
+        for line in reads_outside(&code) {
+            found.push(format!("{}: {line}", path.display()));
+        }
+    }
+    assert!(
+        n_files > 300,
+        "the walk sees the repository ({n_files} files)"
+    );
+    assert!(
+        found.is_empty(),
+        "files that read the folder shared/ beside the repository (the test data is testdata/, \
+         testdata/README.md): {found:#?}"
     );
 }

@@ -14,6 +14,7 @@ use cube_solvers::fmc::Niss;
 use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
+use crate::session::Session;
 use crate::tiers;
 
 /// What a STATE is, in the help of every command that reads one (a macro, for `concat!`).
@@ -145,9 +146,9 @@ macro_rules! tables_examples {
         "\
 Examples:
   cube-cli tables
+  cube-cli tables --all
   cube-cli tables bake --tier 7edge
-  cube-cli tables bake --tier h5,h6 --force
-  cube-cli tables verify --tier 6edge"
+  cube-cli tables bake --tier h5,h6 --force"
     };
 }
 
@@ -207,7 +208,9 @@ pub struct GlobalArgs {
         help_heading = "Output"
     )]
     pub color: ColorChoice,
-    /// No progress lines or notes on standard error (results and errors are still printed).
+    /// No progress lines or notes on standard error (results, errors and warnings are still
+    /// printed): a first-use bake or build is not announced either (bake first with `tables
+    /// bake`, then nothing waits).
     #[arg(long, short, global = true, help_heading = "Output")]
     pub quiet: bool,
     /// Directory of the pattern databases and cached tables (default: $CUBE_TABLES_DIR, else
@@ -268,10 +271,12 @@ pub struct Global {
     pub from: Option<StateFormat>,
     pub batch: bool,
     pub shard: Option<Shard>,
+    /// Who the command runs for: the terminal or a request of `cube-cli serve`.
+    pub session: Session,
 }
 
 impl Global {
-    pub fn new(args: &GlobalArgs, input: Option<&InputArgs>) -> Global {
+    pub fn new(args: &GlobalArgs, input: Option<&InputArgs>, session: &Session) -> Global {
         let input = input.cloned().unwrap_or_default();
         Global {
             json: args.json,
@@ -280,6 +285,7 @@ impl Global {
             from: input.from,
             batch: input.batch || input.shard.is_some(),
             shard: input.shard,
+            session: session.clone(),
         }
     }
 
@@ -365,8 +371,8 @@ pub enum Command {
                 .map(|name| name.parse::<Subgroup>().expect("a possible value names a subgroup"))
         )]
         subgroup: Option<Subgroup>,
-        /// How many scrambles.
-        #[arg(long, value_name = "N", default_value_t = 1)]
+        /// How many scrambles (1 or more).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
         count: usize,
         /// Seed for reproducible scrambles (default: a random seed, printed with --json).
         #[arg(long, value_name = "S")]
@@ -412,6 +418,10 @@ pub enum Command {
     /// Tables of the optimal solvers (pattern databases, H48 tables): status, bake, verify.
     #[command(after_help = tables_examples!())]
     Tables {
+        /// Without a subcommand: every table and every tier, not only what is there (as `tables
+        /// status --all`).
+        #[arg(long)]
+        all: bool,
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
@@ -442,7 +452,7 @@ Examples:
     #[command(after_help = "Examples:
   cube-cli serve --open
   cube-cli serve --port 8080 --tables ~/cube-tables
-  curl -s localhost:7733/api/solve -d '{\"state\": \"R U R' U'\", \"method\": \"cfop\"}'")]
+  curl -s localhost:7733/api/solve -d '{\"state\": \"R U2 F\", \"method\": \"cfop\"}'")]
     Serve(ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     #[command(after_help = "Examples:
@@ -453,16 +463,23 @@ Examples:
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand.
+    /// Print the manual page (roff) on standard output: of cube-cli, or of one subcommand; or
+    /// write every page into a directory (--dir), where `man` then finds each page the others
+    /// name.
     #[command(after_help = "Examples:
+  cube-cli man --dir ~/.local/share/man/man1 && man cube-cli-tables-bake
   cube-cli man > cube-cli.1 && man ./cube-cli.1
-  cube-cli man optimal | gzip > ~/.local/share/man/man1/cube-cli-optimal.1.gz
   cube-cli man tables bake > cube-cli-tables-bake.1")]
     Man {
-        /// A subcommand, for its own page with all its options (cube-cli-SUBCOMMAND(1)); a
+        /// A subcommand, for its own page with all its options (the page cube-cli-SUBCOMMAND); a
         /// subcommand of it after it (`tables bake`: cube-cli-tables-bake(1)).
-        #[arg(value_name = "SUBCOMMAND")]
+        #[arg(value_name = "SUBCOMMAND", conflicts_with = "dir")]
         subcommand: Vec<String>,
+        /// Write the page of cube-cli and of every subcommand into DIR (created if need be) as
+        /// cube-cli.1, cube-cli-solve.1, cube-cli-tables-bake.1...: in a directory `man`
+        /// searches, such as ~/.local/share/man/man1, `man cube-cli-solve` finds its page.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -488,6 +505,34 @@ pub struct ServeArgs {
         default_value = "60s"
     )]
     pub max_search: Duration,
+    /// The most memory the optimal tables that requests ask for may hold: a tier beyond it is
+    /// loaded after the least recently used others are dropped. A size such as 8G or 512M; by
+    /// default half of the machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub table_memory: Option<u64>,
+}
+
+/// `--table-memory`: bytes, or a number with K, M, G or T (powers of 1024; `GiB` and `GB` read
+/// as `G`).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("{text:?} is not a size such as 8G, 512M or 1073741824");
+    let trimmed = text.trim();
+    let upper = trimmed.to_ascii_uppercase();
+    let number = upper.trim_end_matches(['B', 'I']);
+    let (digits, shift) = match number.chars().last() {
+        Some('K') => (&number[..number.len() - 1], 10),
+        Some('M') => (&number[..number.len() - 1], 20),
+        Some('G') => (&number[..number.len() - 1], 30),
+        Some('T') => (&number[..number.len() - 1], 40),
+        Some(c) if c.is_ascii_digit() || c == '.' => (number, 0),
+        _ => return Err(bad()),
+    };
+    let value: f64 = digits.trim().parse().map_err(|_| bad())?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
 }
 
 /// The options of the optimal solver (`optimal`, `solve --method optimal`).
@@ -633,6 +678,15 @@ fn parse_max_solutions(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("{text:?} is not a number of solutions of 1 or more"))
 }
 
+/// `scramble --count`: 1 or more (none asked is a mistake, not an empty answer).
+fn parse_count(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n: &usize| n >= 1)
+        .ok_or_else(|| format!("{text:?} is not a number of scrambles of 1 or more"))
+}
+
 /// `--threads`: from 1 to cube-solvers' [`MAX_THREADS`], as Python's `threads`.
 fn parse_threads(text: &str) -> Result<usize, String> {
     text.trim()
@@ -665,6 +719,37 @@ impl TypedValueParser for TierParser {
         Some(Box::new(tiers::all_tiers().map(|tier| {
             PossibleValue::new(tier.to_string()).help(tiers::tier_summary(tier))
         })))
+    }
+}
+
+/// STEP of `fmc solve`: any text (an unknown step is `fmc solve`'s own error, which names the
+/// nearest steps), with the steps' names and aliases as possible values, which the completion
+/// scripts offer.
+#[derive(Clone)]
+pub struct StepParser;
+
+impl TypedValueParser for StepParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(cube_solvers::fmc::steps().iter().flat_map(
+            |step| {
+                std::iter::once(PossibleValue::new(step.name()).help(step.goal())).chain(
+                    step.aliases().iter().map(|alias| {
+                        PossibleValue::new(*alias).help(format!("{}: {}", step.name(), step.goal()))
+                    }),
+                )
+            },
+        )))
     }
 }
 
@@ -777,6 +862,7 @@ Examples:
   cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
     Solve {
         /// The step.
+        #[arg(value_parser = StepParser, hide_possible_values = true)]
         step: String,
         /// The state (`-` for standard input); moves may carry a NISS part in parentheses.
         state: String,
@@ -790,7 +876,8 @@ Examples:
               value_parser = PossibleValuesParser::new(["normal", "inverse", "linear", "mixed", "all"])
                   .map(|name| name.parse::<Niss>().expect("a possible value is a NISS mode")))]
         niss: Niss,
-        /// Print up to N solutions (N from 1 on).
+        /// Print up to N solutions (N from 1 on). A list that would take more than 128 MiB of
+        /// memory is cut to its first solutions, saying so, with exit code 4.
         #[arg(short = 'n', long = "solutions", value_name = "N", default_value = "1",
               value_parser = parse_max_solutions)]
         solutions: usize,
@@ -957,12 +1044,19 @@ Examples:
 /// What `cube-cli tables` does.
 #[derive(Subcommand, Debug, Clone)]
 pub enum TablesAction {
-    /// What is baked where, with sizes and validity (the default).
+    /// What is baked where, with sizes and validity (the default): the tables that are there and
+    /// their tiers, then one line naming the tiers not baked (--all: every table and tier, each
+    /// with its size and bake time; --json: always every one).
     #[command(after_help = "\
 Examples:
   cube-cli tables status
+  cube-cli tables status --all
   cube-cli tables status --json --tables /scratch/cube-tables")]
-    Status,
+    Status {
+        /// Every table and every tier, with the size and bake time of those not baked.
+        #[arg(long)]
+        all: bool,
+    },
     /// Bake the tables of one or more tiers: the corner database, and the edge databases of a
     /// Korf tier or the H48 table of an H48 tier (several H48 tiers are baked together); with
     /// --caches, the large two-phase tables.
@@ -977,7 +1071,7 @@ Examples:
             value_parser = TierParser
         )]
         tier: Vec<Tier>,
-        /// The large two-phase tables (126 MB, about a minute on two cores), which make `solve`,
+        /// The large two-phase tables (129 MB, about 20 s on two cores), which make `solve`,
         /// `scramble` and `optimal`'s upper bound about ten times faster; a run without them
         /// answers from the small tables, and a batch of states builds them.
         #[arg(long)]

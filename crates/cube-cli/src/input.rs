@@ -142,7 +142,7 @@ pub fn for_each_state<F>(global: &Global, state: &str, run: F) -> Result<u8, Cli
 where
     F: Fn(&Input) -> Outcome + Sync,
 {
-    let bytes = read_argument(state)?;
+    let bytes = read_argument(global, state)?;
     let lines = input_lines(global, &bytes);
     let read = |line: &[u8]| match std::str::from_utf8(line) {
         Ok(text) => Input::new(global, text),
@@ -184,7 +184,7 @@ pub fn for_each_line<F>(global: &Global, argument: &str, run: F) -> Result<u8, C
 where
     F: Fn(&str) -> Outcome + Sync,
 {
-    let bytes = read_argument(argument)?;
+    let bytes = read_argument(global, argument)?;
     let lines = input_lines(global, &bytes);
     match lines.as_slice() {
         [] if !global.batch => return output::print_outcome(global, &run(""), None),
@@ -215,8 +215,11 @@ fn not_utf8(bytes: &[u8], valid_up_to: usize) -> CliError {
 }
 
 /// The bytes of a text argument: standard input for `-`, else the argument itself.
-fn read_argument(argument: &str) -> Result<Vec<u8>, CliError> {
-    if argument == "-" {
+fn read_argument(global: &Global, argument: &str) -> Result<Vec<u8>, CliError> {
+    if !global.session.reads_files() {
+        // A request's text is text: nothing in it is looked up on the server's disk.
+        Ok(argument.as_bytes().to_vec())
+    } else if argument == "-" {
         let mut buffer = Vec::new();
         io::stdin()
             .read_to_end(&mut buffer)
@@ -259,7 +262,10 @@ where
     F: Fn(usize, &[u8]) -> (String, Outcome) + Sync,
 {
     let mut exit = 0;
-    crate::method_tables::many_states();
+    if !global.session.is_request() {
+        // A server's tables are chosen once for every request, not by one request's size.
+        crate::method_tables::many_states();
+    }
     // Chunks keep memory bounded on huge inputs while each chunk runs in parallel.
     for chunk in lines.chunks(4096) {
         let outcomes: Vec<(String, Outcome)> = chunk

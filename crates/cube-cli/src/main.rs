@@ -14,6 +14,7 @@ mod method_tables;
 mod output;
 mod record;
 mod serve;
+mod session;
 mod signals;
 mod table_dir;
 mod tiers;
@@ -23,8 +24,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 use crate::args::{Cli, Command, Global, Method};
-use crate::cmd::optimal::Watcher;
 use crate::output::CliError;
+use crate::session::Session;
 
 fn main() -> ExitCode {
     // First, so that a signal during a bake removes its temporary files.
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
     if let Err(e) = check_options(&cli) {
         return ExitCode::from(output::print_clap(&e));
     }
-    let code = execute(cli, Watcher::Terminal);
+    let code = execute(cli, &Session::Terminal);
     // After the results, so that they are never lost behind a failed checkpoint.
     cmd::optimal::print_warnings();
     ExitCode::from(code)
@@ -91,8 +92,8 @@ fn check_options(cli: &Cli) -> Result<(), clap::Error> {
 
 /// Runs the command, prints its results and the error that ended it if any, and returns the exit
 /// code. `cube-cli serve` runs each API request's command so, its output captured.
-fn execute(cli: Cli, watcher: Watcher<'_>) -> u8 {
-    let (global, result) = run(cli, watcher);
+fn execute(cli: Cli, session: &Session) -> u8 {
+    let (global, result) = run(cli, session);
     match result {
         Ok(code) => code,
         Err(e) => match output::print_error(&global, &e) {
@@ -106,8 +107,8 @@ fn execute(cli: Cli, watcher: Watcher<'_>) -> u8 {
 }
 
 /// Runs the command: the options it ran with, and its exit code or the error that ended it.
-fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
-    let for_states = |input| Global::new(&cli.global, Some(input));
+fn run(cli: Cli, session: &Session) -> (Global, Result<u8, CliError>) {
+    let for_states = |input| Global::new(&cli.global, Some(input), session);
     match cli.command {
         Command::Solve {
             state,
@@ -129,7 +130,6 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
                 explain,
                 &optimal,
             )
-            .map(|request| cmd::solve::Request { watcher, ..request })
             .and_then(|request| {
                 input::for_each_state(&global, &state, |input| {
                     cmd::solve::run(&global, input, &request)
@@ -144,7 +144,7 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
         } => {
             let global = for_states(&input);
             let result = input::for_each_state(&global, &state, |input| {
-                cmd::optimal::run(&global, input, &optimal, None, watcher)
+                cmd::optimal::run(&global, input, &optimal, None)
             });
             (global, result)
         }
@@ -155,7 +155,7 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
             seed,
             format,
         } => {
-            let global = Global::new(&cli.global, None);
+            let global = Global::new(&cli.global, None, session);
             let result = cmd::scramble::run(&global, event, subgroup, count, seed, format);
             (global, result)
         }
@@ -183,9 +183,21 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
             });
             (global, result)
         }
-        Command::Tables { action } => {
-            let global = Global::new(&cli.global, None);
-            let result = cmd::tables::run(&global, action.unwrap_or(args::TablesAction::Status));
+        Command::Tables { all, action } => {
+            let global = Global::new(&cli.global, None, session);
+            let result = match action {
+                None => cmd::tables::run(&global, args::TablesAction::Status { all }),
+                Some(args::TablesAction::Status { all: status_all }) => cmd::tables::run(
+                    &global,
+                    args::TablesAction::Status {
+                        all: all || status_all,
+                    },
+                ),
+                Some(_) if all => Err(CliError::usage(
+                    "tables --all lists every table and tier (as `tables status --all`); it takes no other subcommand (`tables clean --all` removes every file)",
+                )),
+                Some(action) => cmd::tables::run(&global, action),
+            };
             (global, result)
         }
         Command::Verify {
@@ -245,7 +257,7 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
                     (global, result)
                 }
                 args::FmcAction::Steps => {
-                    let global = Global::new(&cli.global, None);
+                    let global = Global::new(&cli.global, None, session);
                     let result = cmd::fmc::steps(&global);
                     (global, result)
                 }
@@ -257,7 +269,7 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
                     threads,
                     algs,
                 } => {
-                    let global = Global::new(&cli.global, None);
+                    let global = Global::new(&cli.global, None, session);
                     let mut settings = cube_solvers::fmc::insert::Settings {
                         optimal: *optimal,
                         time_budget: *max_seconds,
@@ -277,7 +289,7 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
                     (global, result)
                 }
                 args::FmcAction::Cycles { scramble, skeleton } => {
-                    let global = Global::new(&cli.global, None);
+                    let global = Global::new(&cli.global, None, session);
                     let outcome = cmd::fmc::cycles(&global, scramble, skeleton);
                     let result = output::print_outcome(&global, &outcome, None);
                     (global, result)
@@ -289,8 +301,9 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
                     max_seconds,
                     threads,
                 } => {
-                    let global = Global::new(&cli.global, None);
+                    let global = Global::new(&cli.global, None, session);
                     let outcome = cmd::fmc::improve(
+                        &global,
                         solution,
                         usize::from(*max_length),
                         *improvements,
@@ -304,18 +317,18 @@ fn run(cli: Cli, watcher: Watcher<'_>) -> (Global, Result<u8, CliError>) {
             (global, result)
         }
         Command::Serve(args) => {
-            let global = Global::new(&cli.global, None);
+            let global = Global::new(&cli.global, None, session);
             let result = serve::run(&global, &args);
             (global, result)
         }
         Command::Completions { shell } => {
-            let global = Global::new(&cli.global, None);
+            let global = Global::new(&cli.global, None, session);
             let result = cmd::completions::completions(shell);
             (global, result)
         }
-        Command::Man { subcommand } => {
-            let global = Global::new(&cli.global, None);
-            let result = cmd::completions::man(&subcommand);
+        Command::Man { subcommand, dir } => {
+            let global = Global::new(&cli.global, None, session);
+            let result = cmd::completions::man(&subcommand, dir.as_deref());
             (global, result)
         }
     }

@@ -7,7 +7,7 @@
 //! in the binary: the library has no global table state.
 //!
 //! The two-phase family is the exception to "built on first use" (README, "The two-phase
-//! tables"): its large tables (126 MB, about a minute on two cores) are used when they are in the
+//! tables"): its large tables (129 MB, about 20 s on two cores) are used when they are in the
 //! directory, and built there only by `tables bake --caches` or by a run that answers several
 //! states ([`many_states`]), where they pay for themselves; any other run answers from the small
 //! tables, built in memory in a fraction of a second.
@@ -21,7 +21,7 @@ use cube_solvers::cfop::CfopTables;
 use cube_solvers::fmc::insert::InsertTables;
 use cube_solvers::fmc::{Step, StepTables};
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
-use cube_solvers::two_phase::{LARGE_BUILD_SCANS, TwoPhase, TwoPhaseTables};
+use cube_solvers::two_phase::{LARGE_BUILD_SCANS, LARGE_BUILD_TIME, TwoPhase, TwoPhaseTables};
 
 use crate::args::Global;
 use crate::output;
@@ -45,7 +45,7 @@ pub fn two_phase(global: &Global) -> Arc<TwoPhaseTables> {
         let cached = table_dir(global).is_ok_and(|dir| TwoPhaseTables::cached_in(&dir));
         if cached || MANY_STATES.load(Ordering::Relaxed) {
             // A bar of the states the two large searches scan, with its percentage and ETA.
-            load_with(global, Some(LARGE_BUILD_SCANS), |bar| {
+            load_with(global, Some((LARGE_BUILD_SCANS, LARGE_BUILD_TIME)), |bar| {
                 TwoPhaseTables::large_observed(&|n| bar.advance(n as u64))
             })
         } else {
@@ -103,7 +103,20 @@ pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
     let family = step.tables_name();
     let tables = match table_dir(global) {
         Ok(dir) => {
-            // A spinner on a terminal while they load or build; a note once built.
+            // Said before they build (some take a minute), with a spinner on a terminal while
+            // they load or build, and a note once cached.
+            let tell = global.notes()
+                && step
+                    .table_specs()
+                    .iter()
+                    .any(|spec| !spec.path_in(&dir).exists());
+            if tell {
+                output::note(format_args!(
+                    "cube-cli: building the {family} tables (once; {} in {})",
+                    size_text(step.table_bytes()),
+                    dir.display()
+                ));
+            }
             let bar = Bar::new(global.notes());
             bar.start(&format!("{family} tables"), None);
             let result = StepTables::load_or_build(step, &dir);
@@ -113,8 +126,7 @@ pub fn fmc_step(global: &Global, step: &Step) -> StepTables {
                     if global.notes() && loaded.built > 0 {
                         match &loaded.not_written {
                             None => output::note(format_args!(
-                                "cube-cli: built the {family} tables (once; {}) and cached them in {}",
-                                size_text(step.table_bytes()),
+                                "cube-cli: cached the {family} tables in {}",
                                 dir.display()
                             )),
                             Some(e) => output::note_warning(format_args!(
@@ -149,11 +161,11 @@ fn load<T: MethodTables>(global: &Global) -> Arc<T> {
     load_with(global, None, |_| T::build())
 }
 
-/// [`load`], building with `build`, which may advance the bar: of `work` units when given, else a
-/// spinner.
+/// [`load`], building with `build`, which may advance the bar: of `work`'s units when given (with
+/// the time the build takes, said before it starts), else a spinner.
 fn load_with<T: MethodTables>(
     global: &Global,
-    work: Option<u64>,
+    work: Option<(u64, &str)>,
     build: impl FnOnce(&Bar) -> T,
 ) -> Arc<T> {
     let method = T::NAME;
@@ -170,15 +182,16 @@ fn load_with<T: MethodTables>(
     let tell = global.notes() && T::SPECS.iter().any(|spec| !spec.path_in(&dir).exists());
     if tell {
         let bytes = T::SPECS.iter().map(file_bytes).sum();
+        let time = work.map_or_else(String::new, |(_, time)| format!("{time}, "));
         output::note(format_args!(
-            "cube-cli: building the {method} tables (once; {} in {})",
+            "cube-cli: building the {method} tables (once; {time}{} in {})",
             size_text(bytes),
             dir.display()
         ));
     }
-    // A bar (or a spinner) on a terminal while they build (a minute for two-phase).
+    // A bar (or a spinner) on a terminal while they build (seconds for two-phase).
     let bar = Bar::new(tell);
-    bar.start(&format!("{method} tables"), work);
+    bar.start(&format!("{method} tables"), work.map(|(units, _)| units));
     let loaded = cube_solvers::load_or_build_with::<T>(&dir, || build(&bar));
     bar.finish();
     match loaded {

@@ -188,8 +188,11 @@ pub struct FmcSolutions {
     pub count: usize,
     /// The length of the shortest, `null` if none.
     pub optimum: Option<u8>,
-    /// False when a signal stopped the search.
+    /// False when a signal or the memory bound stopped the search.
     pub complete: bool,
+    /// `memory` when the memory bound stopped the search (the solutions are the first ones).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<&'static str>,
     pub seconds: f64,
 }
 

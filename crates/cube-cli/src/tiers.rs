@@ -5,42 +5,9 @@
 use cube_tables::tier;
 use cube_tables::{HEADER_LEN, TableSpec, Tier};
 
-/// The bake time of each tier on this project's 2-core machine, as measured in
-/// docs/PERFORMANCE.md ("cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in
-/// one pass"), for messages, the help of `--tier` and the README's table of tiers (the test
-/// `readme::the_tier_table_is_the_cli_s` keeps the README equal to it).
-fn bake_time(tier: Tier) -> &'static str {
-    match tier {
-        // 3.59 s, corners included.
-        Tier::Edge6 => "about 4 s",
-        // 15.3 s at load 2.9 (39 s at load 6).
-        Tier::Edge7 => "about 15 s",
-        // 310 s.
-        Tier::Edge8 => "about 5 minutes",
-        // 16.8 s with the corner database.
-        Tier::H0 => "about 17 s",
-        // One pass bakes any of them or all four: 599.5 s for all four.
-        Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => "about 10 minutes",
-        // 22.3 s and 20.3 s, without the corner database.
-        Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm => "about 25 s",
-        // Quiet, the corner database there: 30.7 s and 23.7 s; 48.1 s and 39.9 s; 131 s and
-        // 128 s.
-        Tier::NxEo2Ep1 | Tier::NxEo2Ep1Qtm => "about 30 s",
-        Tier::NxEo1Ep2 | Tier::NxEo1Ep2Qtm => "about 50 s",
-        Tier::NxEo1Ep3 | Tier::NxEo1Ep3Qtm => "about 2 minutes",
-        // Quiet, the corner database there, each dense row written by one worker: 156 s and
-        // 130 s (PERFORMANCE.md; 396 s and 322 s before, on a machine with half the L3).
-        Tier::NxEo3Ep1 | Tier::NxEo3Ep1Qtm => "about 3 minutes",
-        // Four bits per coset on 24 GiB: 19 min 47 s (the search 1,149 s, the pack and write
-        // 38 s; 18.0 GiB peak) and 13 min 55 s (18.4 GiB peak).
-        Tier::NxEo2Ep2 => "about 20 minutes",
-        Tier::NxEo2Ep2Qtm => "about 15 minutes",
-    }
-}
-
 /// "about 20 s on 2 cores".
 pub fn bake_time_text(tier: Tier) -> String {
-    format!("{} on 2 cores", bake_time(tier))
+    format!("{} on 2 cores", tier::bake_time(tier))
 }
 
 /// The size of the file of `spec`: the header and the payload.

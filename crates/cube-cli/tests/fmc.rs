@@ -22,7 +22,8 @@ fn i33_4_subgroup_scrambles_make_states_of_the_subgroup() {
         ];
         let (code, out, err) = run(&args, None);
         assert_eq!(code, 0, "{name}: {err}");
-        let (_, again, _) = run(&args, None);
+        let (code, again, err) = run(&args, None);
+        assert_eq!(code, 0, "{name}, again: {err}");
         // The seed fixes the states; the moves that write one down may depend on the two-phase
         // tables cached (a state this short has many solutions of the same length).
         let states = |out: &str| -> Vec<Cube> {
@@ -340,4 +341,73 @@ fn i33_1_solve_reads_a_partial_solution_with_niss() {
     let (code, _, err) = run(&["fmc", "solve", "eofb", "(R U)2"], None);
     assert_eq!(code, 1);
     assert!(err.contains("NISS notation"), "{err}");
+}
+
+// See: issue 58 (work on first use said nothing before it began): the first `fmc solve` of a
+// table directory says it builds its step's tables, how big and where, before it does, and that
+// it cached them; the next one says nothing.
+#[test]
+fn i58_the_first_fmc_solve_says_it_builds_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = run(&["fmc", "solve", "eofb", "R U F", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "F // 1");
+    let building = format!("cube-cli: building the fmc-eo tables (once; 74 KiB in {d})");
+    let cached = format!("cube-cli: cached the fmc-eo tables in {d}");
+    assert_eq!(err.lines().collect::<Vec<_>>(), [building, cached], "{err}");
+    let (code, _, err) = run(&["fmc", "solve", "eofb", "R U F", "--tables", d], None);
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+// See: issue 54, item 4: one EO of 11 moves, far above the optimum (4), is the first of its
+// length, found without the shorter ones or the others of its length (the run before held every
+// solution of 11 moves: it was killed at 23 GB).
+#[test]
+fn i54_4_a_long_minimum_gives_the_first_solution_of_its_length() {
+    let args = [
+        "fmc", "solve", "eofb", SCRAMBLE, "--min", "11", "--max", "11", "-n", "1",
+    ];
+    let (code, out, err) = run(&args, None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "U R U R U R U F2 D' L B // 11");
+}
+
+// See: issue 54, item 2: a list that would take more memory than the solver's bound (128 MiB) is
+// cut to its first solutions, saying so, with exit code 4; --count holds no solution.
+#[test]
+fn i54_2_the_memory_bound_cuts_a_long_list() {
+    let args = [
+        "fmc",
+        "solve",
+        "eofb",
+        SCRAMBLE,
+        "--niss",
+        "all",
+        "--max",
+        "8",
+        "-n",
+        "100000000",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--json"]].concat(), None);
+    assert_eq!(code, 4, "{err}");
+    let record = &json_lines(&out)[0];
+    assert_eq!(record["complete"], false);
+    assert_eq!(record["incomplete"], "memory");
+    let count = record["count"].as_u64().unwrap();
+    assert_eq!(record["solutions"].as_array().unwrap().len() as u64, count);
+    assert!(count > 100_000, "{count}");
+    let (code, text, _) = run(&args, None);
+    assert_eq!(code, 4);
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "incomplete: more solutions would take more than 128 MiB of memory; these are the \
+             first {count} (ask for fewer with -n, or count them with --count)"
+        )
+    );
+    let (code, out, err) = run(&[&args[..], &["--count"]].concat(), None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "358132 solutions");
 }

@@ -276,7 +276,7 @@ fn without_tier_h0_is_never_chosen() {
 fn tables_status_lists_the_h48_tiers_with_their_sizes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let (code, out, err) = run(&["tables", "--tables", d], None);
+    let (code, out, err) = run(&["tables", "--all", "--tables", d], None);
     assert_eq!(code, 0, "{err}");
     for id in ["h48-h0", "h48-h4", "h48-h5", "h48-h6", "h48-h7"] {
         assert!(

@@ -6,7 +6,8 @@
 //! - `optimal`: `optimal` and `tables` over the Korf tiers; `h48`: over the H48 tiers (sym48).
 //! - `small_tables`: the two-phase and Thistlethwaite tables cached in the table directory.
 //! - `json`: issue 16, every record type against docs/json.schema.json.
-//! - `manners`: issue 16, help, refused options, colours, completions, the man page, shards.
+//! - `manners`: issue 16, help, refused options, colours, completions, the man pages, shards;
+//!   issue 58, the word of a skipped browser test.
 //! - `serve`: issue 37, the web app's server and API against the CLI's records; `browser`: the
 //!   page in headless Chromium.
 

@@ -161,7 +161,71 @@ fn missing_larger_tier_says_how_to_bake_it() {
     let (code, out, _) = run(&["tables", "--tables", &dir], None);
     assert_eq!(code, 0);
     assert!(out.contains("tier 6edge: ready"), "{out}");
-    assert!(out.contains("tier 8edge: not baked"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("not baked: ") && l.contains(" 8edge,")),
+        "{out}"
+    );
+}
+
+// See: issue 58 (`tables` printed 45 lines with one tier baked, and `tables bake` printed them
+// again): `tables` shows what is there and one line for the rest, `--all` every table and tier
+// (as JSON always does), `tables bake` what it baked.
+#[test]
+fn tables_shows_what_is_baked_and_one_line_for_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    for id in ["korf-corners", "korf-edges-6a", "korf-edges-6b"] {
+        let name = format!("{id}.v1.tbl");
+        std::fs::copy(baked_dir().join(&name), dir.path().join(&name)).unwrap();
+    }
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = run(&["tables", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (line, id) in lines[1..4]
+        .iter()
+        .zip(["korf-corners", "korf-edges-6a", "korf-edges-6b"])
+    {
+        assert!(line.trim_start().starts_with(id), "{out}");
+    }
+    assert!(lines[4].starts_with("tier 6edge: baked"), "{out}");
+    assert!(
+        lines[5].starts_with("not baked: 7edge, 8edge, h0, h4,")
+            && lines[5].contains("nx-eo2ep2-qtm")
+            && lines[5].contains("cube-cli tables --all"),
+        "{out}"
+    );
+    // Every tier, as before: a line each, the same as `tables status --all`.
+    let (code, all, err) = run(&["tables", "--all", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        run(&["tables", "status", "--all", "--tables", d], None).1,
+        all
+    );
+    assert!(
+        all.contains("tier 8edge: not baked (cube-cli tables bake --tier 8edge: about")
+            && all
+                .lines()
+                .any(|l| l.trim_start().starts_with("korf-edges-8a")),
+        "{all}"
+    );
+    let (_, json, _) = run(&["tables", "--json", "--tables", d], None);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        json["tiers"].as_array().unwrap().len(),
+        all.lines().filter(|l| l.starts_with("tier ")).count()
+    );
+    // A bake reports the tier it baked, not the whole directory.
+    let (code, out, err) = run(&["tables", "bake", "--tier", "6edge", "--tables", d], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 5, "{out}");
+    assert!(
+        out.contains("tier 6edge: ") && !out.contains("not baked"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["tables", "--all", "files", "--tables", d], None);
+    assert_eq!(code, 2, "{err}");
 }
 
 /// A missing nx tier is called a table, and the tier offered instead is the small nx tier of the
@@ -189,7 +253,8 @@ fn a_missing_nx_tier_offers_the_small_nx_tier_of_its_metric() {
 }
 
 /// `--metric qtm` with no quarter-turn table baked, or with a tier of the other metric, is a
-/// usage error naming the tier to bake or use, before anything is baked.
+/// usage error naming the tier to bake or use, before anything is baked. See: issue 58 (the
+/// message offered `--tier <table directory>`).
 #[test]
 fn a_quarter_turn_search_without_its_table_names_the_tier() {
     let dir = tempfile::tempdir().unwrap();
@@ -203,7 +268,9 @@ fn a_quarter_turn_search_without_its_table_names_the_tier() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("no quarter-turn table is baked")
-            && err.contains("cube-cli tables bake --tier nx-eo1ep1-qtm"),
+            && err.contains("cube-cli tables bake --tier nx-eo1ep1-qtm")
+            && err.contains("(or give --tier nx-eo1ep1-qtm,")
+            && !err.contains(&format!("--tier {dir_arg}")),
         "{err}"
     );
     let (code, _, err) = optimal(&["--metric", "qtm", "--tier", "nx-eo2ep1"]);

@@ -2,6 +2,10 @@
 //! answers each API request with the record the CLI's `--json` prints for the same input, bad
 //! input with the same error record and a 4xx, streams optimal searches, refuses other sites,
 //! answers 200 concurrent solves correctly and refuses optimal searches beyond one per core.
+//! Issue 54: the attacks that crashed it (a huge `Content-Length`), froze it (idle clients), made
+//! one request change another's answer (a `qtm` search), ate the machine (an FMC search without a
+//! deadline) or let work outlive its client or a signal, each rerun; a state that names a file;
+//! every option at its edges; 500 mixed requests at once.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -22,7 +26,11 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) fn start(extra: &[&str]) -> Server {
-        let tables = crate::optimal::baked_dir();
+        Server::start_in(crate::optimal::baked_dir(), extra)
+    }
+
+    /// A server over the table directory `tables`.
+    pub(crate) fn start_in(tables: &std::path::Path, extra: &[&str]) -> Server {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
             .env("NO_COLOR", "1")
             .args(["serve", "--port", "0", "--tables"])
@@ -49,8 +57,8 @@ impl Server {
         self.child.id()
     }
 
-    /// Sends a request (with `Connection: close`) and reads the whole answer: (status, head,
-    /// body with chunks joined).
+    /// Sends a request (with `Connection: close`) and reads the whole answer: (status, head in
+    /// lower case (header names are case-insensitive), body with chunks joined).
     pub(crate) fn request(
         &self,
         method: &str,
@@ -112,9 +120,8 @@ impl Drop for Server {
 fn parse_answer(answer: &str) -> (u16, String, String) {
     let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((answer, ""));
     let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
+    let head = head.to_ascii_lowercase();
+    let chunked = head.contains("transfer-encoding: chunked");
     let body = if chunked {
         let mut rest = body;
         let mut joined = String::new();
@@ -130,7 +137,7 @@ fn parse_answer(answer: &str) -> (u16, String, String) {
     } else {
         body.to_string()
     };
-    (status, head.to_string(), body)
+    (status, head, body)
 }
 
 /// A record without the fields that differ from run to run (times; an optimal search's node
@@ -413,10 +420,10 @@ fn other_sites_are_refused() {
     assert_eq!(status, 200);
     assert!(text.contains("<script type=\"module\" src=\"/app.js\">"));
     assert!(
-        head.contains("Content-Security-Policy: default-src 'self'"),
+        head.contains("content-security-policy: default-src 'self'"),
         "{head}"
     );
-    assert!(!head.contains("Access-Control-Allow-Origin"), "{head}");
+    assert!(!head.contains("access-control-allow-origin"), "{head}");
 }
 
 #[test]
@@ -581,7 +588,7 @@ fn optimal_searches_beyond_one_per_core_get_503_and_a_cancelled_one_frees_its_sl
         for answer in refused {
             let (status, head, text) = answer.join().unwrap();
             assert_eq!(status, 503, "{text}");
-            assert!(head.contains("Retry-After"), "{head}");
+            assert!(head.contains("retry-after: 5"), "{head}");
             assert!(text.contains("\"busy\""), "{text}");
         }
     });
@@ -616,6 +623,20 @@ fn sigterm_stops_the_server_and_its_searches() {
         &json!({"state": LONG}).to_string(),
     );
     read_until(&mut stream, "event: tick");
+    // A two-phase search with a long budget and a search answered as JSON alone, running too.
+    let budget = server.send(
+        "POST",
+        "/api/solve",
+        &[],
+        &json!({"state": LONG, "time_budget": "50s"}).to_string(),
+    );
+    let json_alone = server.send(
+        "POST",
+        "/api/optimal",
+        &[("Accept", "application/json")],
+        &json!({"state": LONG}).to_string(),
+    );
+    std::thread::sleep(Duration::from_millis(500));
     let start = Instant::now();
     let status = std::process::Command::new("kill")
         .args(["-TERM", &server.pid().to_string()])
@@ -625,10 +646,20 @@ fn sigterm_stops_the_server_and_its_searches() {
     let code = server.child.wait().unwrap().code();
     assert_eq!(code, Some(0), "a server stopped by a signal exits with 0");
     assert!(
-        start.elapsed() < Duration::from_secs(5),
+        start.elapsed() < Duration::from_secs(2),
         "stopped in {:?}",
         start.elapsed()
     );
+    // Each answered with what it had: its best solution, or that it was stopped before it had
+    // one.
+    for mut stream in [budget, json_alone] {
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(
+            answer.contains("\"type\":\"solution\"") || answer.contains("\"kind\":\"interrupted\""),
+            "{answer}"
+        );
+    }
     // The search was cancelled and said so: its best solution, not proven optimal, or that it
     // was stopped before it had one.
     let text = read_until(&mut stream, "event: result");
@@ -637,4 +668,364 @@ fn sigterm_stops_the_server_and_its_searches() {
         result.contains("\"optimal\":false") || result.contains("\"kind\":\"interrupted\""),
         "{result}"
     );
+}
+
+// Issue 54: the attacks that crashed, froze or misled the server, each rerun.
+
+/// Sends `head` (a request's line and headers, without the blank line) and `body` as they are,
+/// and reads the answer's status line, or `None` when the server closed without one.
+fn raw_status(server: &Server, head: &str, body: &str) -> Option<u16> {
+    let mut stream = TcpStream::connect(&server.host).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let _ = stream.write_all(format!("{head}\r\n\r\n{body}").as_bytes());
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    answer.split(' ').nth(1).and_then(|s| s.parse().ok())
+}
+
+/// Whether the server process still runs.
+fn alive(server: &mut Server) -> bool {
+    server.child.try_wait().unwrap().is_none()
+}
+
+#[test]
+fn a_huge_content_length_is_refused_and_the_server_answers_the_next() {
+    let mut server = Server::start(&[]);
+    let huge = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Length: 1000000000000",
+        server.host
+    );
+    assert_eq!(raw_status(&server, &huge, "{}"), Some(413));
+    // Refused for its Host before its body is read: the same body left unread.
+    let foreign = "POST /api/check HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 1000000000000";
+    assert_eq!(raw_status(&server, foreign, "{}"), Some(403));
+    // A body that grows past the bound without a Content-Length (chunked) is cut off too.
+    let chunked = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nTransfer-Encoding: chunked",
+        server.host
+    );
+    let chunk = format!("{:x}\r\n{}\r\n", 40_000, "R".repeat(40_000));
+    assert_eq!(raw_status(&server, &chunked, &chunk.repeat(3)), Some(413));
+    assert!(alive(&mut server), "the server died");
+    let (status, text) = server.post("check", &json!({"state": "R"}));
+    assert_eq!(status, 200, "{text}");
+}
+
+#[test]
+fn idle_clients_do_not_hold_the_server() {
+    let server = Server::start(&[]);
+    // Twenty connections that never finish their request: half send a head whose body never
+    // comes, half send nothing at all.
+    let idle: Vec<TcpStream> = (0..20)
+        .map(|i| {
+            let mut stream = TcpStream::connect(&server.host).unwrap();
+            if i % 2 == 0 {
+                let head = format!(
+                    "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\n{{",
+                    server.host
+                );
+                stream.write_all(head.as_bytes()).unwrap();
+            }
+            stream
+        })
+        .collect();
+    let start = Instant::now();
+    let (status, text) = server.post("solve", &json!({"state": SCRAMBLE}));
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "a solve beside 20 idle clients took {:?}",
+        start.elapsed()
+    );
+    // And the server lets them go after its timeouts (the half with a head gets a 408).
+    for (i, mut stream) in idle.into_iter().enumerate() {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut answer = Vec::new();
+        stream
+            .read_to_end(&mut answer)
+            .unwrap_or_else(|e| panic!("idle client {i} was never dropped: {e}"));
+        let answer = String::from_utf8_lossy(&answer);
+        if i % 2 == 0 {
+            assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        }
+    }
+}
+
+/// The HTM optimum of this state is 7 (issue 54's report: an earlier `qtm` request made the
+/// server answer 8, labelled optimal).
+const SEVEN: &str = "U2 F2 D2 R2 D2 U2 L'";
+
+#[test]
+fn one_request_s_options_never_change_another_s_answer() {
+    let server = Server::start(&[]);
+    // Answered or refused (no quarter-turn table in the tests' directory): either way, the next
+    // request is answered by its own options.
+    let (status, text) = server.post("optimal", &json!({"state": SEVEN, "metric": "qtm"}));
+    assert!(status == 200 || status == 400, "{status} {text}");
+    for _ in 0..2 {
+        let (status, text) = server.post("optimal", &json!({"state": SEVEN, "metric": "htm"}));
+        assert_eq!(status, 200, "{text}");
+        let record: Value = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(record["metric"], "htm", "{text}");
+        assert_eq!(record["length"], 7, "{text}");
+        assert_eq!(record["optimal"], true, "{text}");
+    }
+    // A tier that is not baked is refused for that request only, with the CLI's message.
+    let (status, text) = server.post("optimal", &json!({"state": "R U", "tier": "nx-eo2ep2"}));
+    assert_eq!(status, 503, "{text}");
+    assert!(text.contains("\"tables\""), "{text}");
+    assert!(
+        text.contains("cube-cli tables bake --tier nx-eo2ep2"),
+        "{text}"
+    );
+    let (status, text) = server.post("optimal", &json!({"state": "R U", "tier": "6edge"}));
+    assert_eq!(status, 200, "{text}");
+    let record: Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(
+        (record["length"].as_u64(), record["tier"].as_str()),
+        (Some(2), Some("6edge"))
+    );
+}
+
+/// The README's FMC scramble.
+const FMC_SCRAMBLE: &str = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F";
+
+#[test]
+fn an_fmc_search_ends_at_the_deadline_within_bounded_memory() {
+    let server = Server::start(&["--max-search", "3s"]);
+    let pid = server.pid();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (elapsed, (status, text), peak) = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut peak = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(resident_kib(pid));
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            peak
+        });
+        let start = Instant::now();
+        let answer = server.post(
+            "fmc/solve",
+            &json!({"step": "eofb", "state": FMC_SCRAMBLE, "min": 11, "max": 11}),
+        );
+        let elapsed = start.elapsed();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (elapsed, answer, watcher.join().unwrap())
+    });
+    assert_eq!(status, 200, "{text}");
+    let record: Value = serde_json::from_str(text.trim()).unwrap();
+    for solution in record["solutions"].as_array().unwrap() {
+        assert_eq!(solution["length"], 11, "{text}");
+    }
+    assert!(
+        elapsed < Duration::from_secs(6),
+        "a 3 s deadline answered after {elapsed:?}"
+    );
+    assert!(peak < 500 * 1024, "the server grew to {peak} KiB");
+}
+
+#[test]
+fn a_disconnected_search_frees_its_slot_within_a_second() {
+    let server = Server::start(&["--max-search", "60s"]);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let body = json!({"state": LONG}).to_string();
+    let json = [("Accept", "application/json")];
+    // Every slot taken by a search whose client waits for the record alone.
+    let mut running: Vec<TcpStream> = (0..cores)
+        .map(|_| server.send("POST", "/api/optimal", &json, &body))
+        .collect();
+    let taken = |server: &Server| {
+        let mut stream = server.send("POST", "/api/optimal", &[], &body);
+        let mut first = [0; 12];
+        stream.read_exact(&mut first).unwrap();
+        &first != b"HTTP/1.1 200"
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(taken(&server), "the slots are not taken");
+    drop(running.pop());
+    // A new search waits for a slot (up to 10 s): it starts as soon as the slot is free.
+    let start = Instant::now();
+    assert!(
+        !taken(&server),
+        "the disconnected search still holds its slot"
+    );
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "the slot was freed after {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_state_is_text_never_a_file() {
+    let server = Server::start(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let existing = dir.path().join("state.txt");
+    std::fs::write(&existing, "R U R' U'\n").unwrap();
+    let missing = dir.path().join("other.txt");
+    for route in ["check", "solve", "show"] {
+        let answers: Vec<(u16, String)> = [&existing, &missing]
+            .iter()
+            .map(|path| {
+                let text = path.to_str().unwrap().replace("state.txt", "other.txt");
+                // The same text names the existing file in the first request only.
+                let text = if path == &&existing {
+                    path.to_str().unwrap().to_string()
+                } else {
+                    text
+                };
+                let (status, answer) = server.post(route, &json!({ "state": text }));
+                (status, answer.replace("state.txt", "other.txt"))
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1], "{route}");
+        assert_eq!(answers[0].0, 400, "{route}: {}", answers[0].1);
+    }
+}
+
+#[test]
+fn every_option_at_its_edges_gets_a_record_never_a_500() {
+    let server = Server::start(&["--max-search", "2s"]);
+    let options: [(&str, &[&str]); 5] = [
+        (
+            "solve",
+            &[
+                "method",
+                "max_length",
+                "time_budget",
+                "to",
+                "explain",
+                "from",
+                "tier",
+                "metric",
+                "all",
+                "max_solutions",
+                "threads",
+                "timeout",
+            ],
+        ),
+        (
+            "optimal",
+            &[
+                "tier",
+                "metric",
+                "all",
+                "max_solutions",
+                "threads",
+                "timeout",
+            ],
+        ),
+        ("scramble", &["event", "type", "count", "seed", "format"]),
+        ("convert", &["to", "from"]),
+        (
+            "fmc/solve",
+            &[
+                "niss",
+                "solutions",
+                "min",
+                "max",
+                "optimal",
+                "above_optimal",
+                "count",
+                "threads",
+            ],
+        ),
+    ];
+    let edges = [
+        json!(0),
+        json!(-1),
+        json!(""),
+        json!("x"),
+        json!(1e300),
+        json!(18446744073709551616u128.to_string()),
+        json!(true),
+    ];
+    for (route, keys) in options {
+        for key in keys {
+            for edge in &edges {
+                let mut body = match route {
+                    "scramble" => json!({"seed": 1}),
+                    "fmc/solve" => json!({"step": "eofb", "state": "R U F"}),
+                    _ => json!({"state": "R U F"}),
+                };
+                body[*key] = edge.clone();
+                let (status, text) = server.post(route, &body);
+                assert!(
+                    status == 200 || (400..500).contains(&status),
+                    "{route} {body}: {status} {text}"
+                );
+                let record: Value = serde_json::from_str(text.lines().next().unwrap_or(""))
+                    .unwrap_or_else(|e| panic!("{route} {body}: not a record: {text:?}: {e}"));
+                assert_eq!(
+                    record["type"] == "error",
+                    status != 200,
+                    "{route} {body}: {text}"
+                );
+            }
+        }
+    }
+}
+
+/// 500 requests at once, of every kind: each answer is the right one.
+#[test]
+fn five_hundred_concurrent_mixed_requests_are_all_answered_correctly() {
+    let server = Server::start(&[]);
+    let (_, out, _) = run(&["scramble", "--seed", "500", "--count", "100"], None);
+    let scrambles: Vec<&str> = out.lines().collect();
+    let short = ["R U", "F2 D'", "R U F", "L' B2", "U R2 F'"];
+    std::thread::scope(|scope| {
+        let answers: Vec<_> = (0..500)
+            .map(|i| {
+                let server = &server;
+                let scramble = scrambles[i % scrambles.len()];
+                scope.spawn(move || {
+                    let (route, body) = match i % 7 {
+                        0 => ("solve", json!({"state": scramble})),
+                        1 => ("solve", json!({"state": scramble, "method": "cfop"})),
+                        2 => ("check", json!({"state": scramble})),
+                        3 => ("verify", json!({"state": scramble, "solution": "R"})),
+                        4 => ("optimal", json!({"state": short[i % short.len()]})),
+                        5 => ("fmc/count", json!({"sequence": scramble})),
+                        _ => ("convert", json!({"state": scramble, "to": "facelets"})),
+                    };
+                    (route, body.clone(), scramble, server.post(route, &body))
+                })
+            })
+            .collect();
+        for answer in answers {
+            let (route, body, scramble, (status, text)) = answer.join().unwrap();
+            assert_eq!(status, 200, "{route} {body}: {text}");
+            let record: Value = serde_json::from_str(text.trim()).unwrap();
+            match route {
+                "solve" => {
+                    let solution = record["solution"].as_str().unwrap();
+                    assert!(solves(scramble, solution), "{body}: {text}");
+                }
+                "check" => assert_eq!(record["legal"], true, "{text}"),
+                "verify" => assert_eq!(record["solves"], false, "{text}"),
+                "optimal" => {
+                    let state = body["state"].as_str().unwrap();
+                    let solution = record["solution"].as_str().unwrap();
+                    assert!(solves(state, solution), "{body}: {text}");
+                    let moves = state.split_whitespace().count();
+                    assert_eq!(record["length"], moves, "{body}: {text}");
+                    assert_eq!(record["optimal"], true, "{text}");
+                }
+                "fmc/count" => {
+                    assert_eq!(record["htm"], scramble.split_whitespace().count(), "{text}")
+                }
+                _ => {
+                    let facelets = record["output"].as_str().unwrap();
+                    let (_, expected, _) = run(&["convert", scramble, "--to", "facelets"], None);
+                    assert_eq!(facelets, expected.trim(), "{text}");
+                }
+            }
+        }
+    });
 }

@@ -753,7 +753,7 @@ mod tests {
         let normal: Alg = "[R, U] (F D)2'".parse().unwrap();
         let inverse: Alg = "[L: B2]'".parse().unwrap();
         let x = NissAlg::new(&normal, &inverse);
-        assert_eq!(x.to_string(), "R U R' U' D' F' D' F' (L B2' L')");
+        assert_eq!(x.to_string(), "R U R' U' D' F' D' F' (L B2 L')");
         assert_eq!(x.normal_part().moves(), normal.moves());
         assert_eq!(x.inverse_part().moves(), inverse.moves());
         let c: Alg = "[R, U]2'".parse().unwrap();

@@ -683,9 +683,14 @@ fn invert_nodes(nodes: &[Node]) -> Vec<Node> {
         .iter()
         .rev()
         .map(|node| match node.clone() {
+            // A half turn is its own inverse, written `R2` as cubers write it, never `R2'`.
             Node::Turn { turn, amount } => Node::Turn {
                 turn,
-                amount: -amount,
+                amount: if amount.rem_euclid(4) == 2 {
+                    amount.abs()
+                } else {
+                    -amount
+                },
             },
             Node::Group { body, amount } => Node::Group {
                 body,
@@ -740,7 +745,9 @@ impl Alg {
     }
 
     /// The algorithm that undoes this one, written in the same notation: tokens in reverse
-    /// order with their amounts negated (`R U2'` becomes `U2 R'`, `(A)3` becomes `(A)3'`).
+    /// order with their amounts negated (`R U'` becomes `U R'`, `(A)3` becomes `(A)3'`), except
+    /// that a half turn, its own inverse, is written as cubers write it (`R2'` and `R2` both
+    /// become `R2`).
     pub fn inverse(&self) -> Alg {
         Alg {
             nodes: invert_nodes(&self.nodes),
@@ -986,7 +993,7 @@ mod tests {
     fn numbered_layers_as_cubing_js_reads_them() {
         let alg: Alg = "2R 2L2 2U' 2D2' 2F 2B3".parse().unwrap();
         assert_eq!(alg.to_string(), "2R 2L2 2U' 2D2' 2F 2B3");
-        assert_eq!(alg.inverse().to_string(), "2B3' 2F' 2D2 2U 2L2' 2R'");
+        assert_eq!(alg.inverse().to_string(), "2B3' 2F' 2D2 2U 2L2 2R'");
         for (text, column, token) in [
             ("3R", 1, "3R"),
             ("R 2-3Rw", 3, "2-3Rw"),

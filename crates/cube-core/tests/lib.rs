@@ -1,6 +1,6 @@
 //! Integration tests of cube-core. One binary, one module per topic:
 //! - `anchors`: facts about the cube from the literature that pin the conventions;
-//! - `vectors`: the externally generated facelet vectors in `shared/vectors/facelets.json`;
+//! - `vectors`: the externally generated facelet vectors in `testdata/vectors/facelets.json`;
 //! - `facelets`: every facelet error kind, from crafted bad cubes;
 //! - `symmetry`: the 48 symmetries as a group, and their action on moves and cubes;
 //! - `properties`: group laws and round trips, searched by proptest;
@@ -17,15 +17,9 @@ mod vectors;
 
 use std::path::PathBuf;
 
-/// The folder of externally generated test vectors, beside the repository (`../shared/vectors`).
+/// The folder of externally generated test vectors, the repository's `testdata/vectors`.
 pub fn vectors_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors");
-    assert!(
-        dir.is_dir(),
-        "test vectors not found at {}: the repository's sibling folder shared/ is required",
-        dir.display()
-    );
-    dir
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/vectors")
 }
 
 /// Parses `text` and returns the state it makes (relative to the centres).

@@ -102,6 +102,22 @@ fn inverse_of_every_construct() {
     }
 }
 
+// See: issue 58 (`convert --to alg` wrote half turns as `R2'`, which cubers never write). A half
+// turn of any layer is its own inverse and is written `X2`; a group's amount keeps its sign.
+#[test]
+fn the_inverse_writes_half_turns_as_cubers_do() {
+    for (text, inverse) in [
+        ("R2 U' F2' B", "B' F2 U R2"),
+        ("M2 x2 Rw2' u2 2R2", "2R2 u2 Rw2 x2 M2"),
+        ("R6 (R U)2", "(R U)2' R6"),
+    ] {
+        let alg: Alg = text.parse().unwrap();
+        assert_eq!(alg.inverse().to_string(), inverse, "{text}");
+        let both: Alg = format!("{text} {inverse}").parse().unwrap();
+        assert!(both.expand().cube().is_solved(), "{text} / {inverse}");
+        assert_eq!(both.expand().rotation, Symmetry::IDENTITY, "{text}");
+    }
+}
 #[test]
 fn move_parsing() {
     assert_eq!("R2'".parse::<Move>(), Ok(Move::R2));

@@ -1,4 +1,4 @@
-//! The facelet vectors of `shared/vectors/facelets.json`, made with Kociemba's RubikTwoPhase
+//! The facelet vectors of `testdata/vectors/facelets.json`, made with Kociemba's RubikTwoPhase
 //! (face turns) and magiccube (rotations, slices and wide turns), cross-checked with pycuber.
 
 use cube_core::{Alg, Cube, FaceletCube};

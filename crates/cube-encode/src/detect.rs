@@ -1,6 +1,6 @@
 //! Format detection: which of the crate's text formats a string is in (rules on [`detect()`]).
 
-use cube_core::Alg;
+use cube_core::{Alg, ParseErrorKind};
 
 use crate::error::DecodeError;
 use crate::format::Format;
@@ -110,7 +110,8 @@ const NEAREST_MIN_CHARS: usize = 13;
 ///      with at least two decimal digits (`d3d275788b2`; a facelet face `BBBDDDFF4` with a
 ///      typo is not);
 ///    - else, when the words that are not moves (letters and digits only, and no move by
-///      themselves; words of a `//` comment left out) hold at least 13 characters and more
+///      themselves, a move with an amount too large counting as a move; words of a `//`
+///      comment left out) hold at least 13 characters and more
 ///      than half of all the words' characters: H48 if more than half of those words are H48
 ///      pieces as in rule 4, Reid if more than half are piece names as in rule 5 and at least
 ///      two have two letters, Twizzle hex if they are all hex digits with a decimal digit
@@ -130,6 +131,8 @@ const NEAREST_MIN_CHARS: usize = 13;
 /// assert_eq!(shape("OCVATEJH=K"), Some(Format::B32));
 /// // Too short to be anything but a typo in moves: the move reader's error.
 /// assert_eq!(shape("UFR1"), None);
+/// // A move with an amount too large is a move: the move reader's error too.
+/// assert_eq!(shape("R1000000000000"), None);
 /// ```
 pub fn shape(text: &str) -> Option<Format> {
     structured_shape(text).or_else(|| {
@@ -234,11 +237,16 @@ fn nearest_shape(text: &str) -> Option<Format> {
                 .split_ascii_whitespace()
         })
         .collect();
-    // The runs of letters and digits no algorithm has: not a move, nor an amount.
+    // The runs of letters and digits no algorithm has: not a move (a move whose amount is too
+    // large is one: `R1000000000000`), nor an amount.
+    let is_move = |run: &str| match run.parse::<Alg>() {
+        Ok(_) => true,
+        Err(e) => *e.kind() == ParseErrorKind::AmountTooLarge,
+    };
     let odd: Vec<&str> = words
         .iter()
         .flat_map(|w| w.split(|c: char| !c.is_ascii_alphanumeric()))
-        .filter(|run| !run.bytes().all(|b| b.is_ascii_digit()) && run.parse::<Alg>().is_err())
+        .filter(|run| !run.bytes().all(|b| b.is_ascii_digit()) && !is_move(run))
         .collect();
     if odd.iter().any(|run| is_hex_run(run)) {
         return Some(Format::TwizzleHex);

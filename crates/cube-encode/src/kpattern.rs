@@ -1,7 +1,7 @@
 //! cubing.js pattern JSON: the `patternData` of a `KPattern` for the 3x3x3.
 //!
 //! `{"EDGES": {"pieces": [...], "orientation": [...]}, "CORNERS": {...}, "CENTERS": {...}}`,
-//! with the pieces in Reid / kpuzzle order (see `shared/vectors/README.md`). `pieces[i]` is
+//! with the pieces in Reid / kpuzzle order (see `testdata/README.md`). `pieces[i]` is
 //! the piece at position `i`. The CENTERS pieces show the puzzle orientation. When CENTERS has
 //! `"orientationMod": [1, 1, 1, 1, 1, 1]` the centre orientation is not tracked (cubing.js's
 //! default pattern); without it (or with all zeros) it is, as on a supercube.

@@ -5,7 +5,7 @@
 //! Positions and pieces share one numbering. Edges: UF UR UB UL DF DR DB DL FR FL BR BL.
 //! Corners: UFR URB UBL ULF DRF DFL DLB DBR. Centres: U L F R B D. Orientation numbers are those
 //! of Kociemba's cubies for the same physical piece; only the order differs. See
-//! `shared/vectors/README.md`, "Reid / kpuzzle conventions".
+//! `testdata/README.md`, "Reid / kpuzzle conventions".
 //!
 //! A piece string is twenty whitespace-separated tokens, one per position in that order, each
 //! the colours (as face letters) of the stickers at the position's facelets, in the order of

@@ -6,7 +6,7 @@
 //! flip or twist sum can be written on purpose. PO_U and PO_L give the puzzle orientation
 //! (`PO_U = 7`: none); MO_Q says whether MO, the centre orientations in base 4 over the centres
 //! `U L F R B D`, is present. Specification: cubing.js, "Twizzle Binary Format", and
-//! `shared/vectors/README.md`.
+//! `testdata/README.md`.
 //!
 //! Two decoders: [`decode`] checks every field's range, as cubing.js does, but accepts
 //! unsolvable states and ignores PO_L when PO_U = 7 and MO when MO_Q = 0. [`decode_solvable`]

@@ -241,6 +241,20 @@ fn the_error_names_the_format_assumed() {
         error.to_string().contains("expands to more than"),
         "{error}"
     );
+    // See: issue 58 (`R1000000000000` was blamed on the facelet reader, "found 14 facelets"):
+    // a move with an amount too large is the move reader's error, alone or among moves.
+    for text in [
+        "R1000000000000",
+        "R U R1000000000000'",
+        "(R U)99999999999999",
+    ] {
+        let (format, error) = refused_as(text);
+        assert_eq!(format, Format::Alg, "{text}: {error}");
+        assert!(
+            error.to_string().contains("is too large"),
+            "{text}: {error}"
+        );
+    }
     let message = detect("fffffffffffffffffffff").unwrap_err().to_string();
     assert!(message.contains("21 hex digits, expected 22"), "{message}");
     assert_eq!(detect("   \n"), Err(DecodeError::Empty));

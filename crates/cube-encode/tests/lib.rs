@@ -1,5 +1,5 @@
 //! Integration tests of cube-encode, one module per format, against the external vectors in
-//! `shared/vectors` (see its README for where each came from).
+//! `testdata/vectors` (`testdata/README.md` says where each came from).
 //!
 //! - `twizzle`: twizzle.json (binary, components, patterns, decode cases).
 //! - `kpattern`: pattern JSON reading and writing beyond what `twizzle` covers.
@@ -27,17 +27,13 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-/// The parsed vector file `name` from `shared/vectors`; fails loudly if it is missing.
+/// The parsed vector file `name` from the repository's `testdata/vectors`.
 pub fn vectors(name: &str) -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/vectors")
+        .join("../../testdata/vectors")
         .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "test vectors {} are missing ({e}); they live in the shared folder next to the repository",
-            path.display()
-        )
-    });
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("test vectors {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

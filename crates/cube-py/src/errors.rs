@@ -4,7 +4,7 @@
 use cube_solvers::SolveError;
 use cube_tables::{FixCommands, TableError, TableErrorKind};
 use pyo3::create_exception;
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyException, PyUserWarning};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -44,7 +44,14 @@ create_exception!(
     "No solution within the limits asked (a length or a time)."
 );
 
-/// Adds the exceptions to the module.
+create_exception!(
+    cube_toolkit,
+    BakeWarning,
+    PyUserWarning,
+    "Said (through ``warnings``, on standard error) before a call bakes or builds tables on first use, for seconds or minutes: what, where, how big and how long. ``warnings.simplefilter(\"ignore\", cube_toolkit.BakeWarning)`` keeps it quiet."
+);
+
+/// Adds the exceptions and the warning to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("CubeError", py.get_type::<CubeError>())?;
@@ -53,6 +60,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TablesMissing", py.get_type::<TablesMissing>())?;
     m.add("TablesInvalid", py.get_type::<TablesInvalid>())?;
     m.add("NoSolution", py.get_type::<NoSolution>())?;
+    m.add("BakeWarning", py.get_type::<BakeWarning>())?;
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 use cube_core::{Cube, NissAlg};
 use cube_solvers::MAX_THREADS;
 use cube_solvers::fmc::{self, FmcError, Settings};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::args::Int;
@@ -136,7 +136,8 @@ pub fn steps(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
 /// Raises ``ParseError`` for an unknown step (the message names the nearest) or NISS mode,
 /// ``IllegalCube`` for a state that is no cube or does not meet the step's requisite (``EO on
 /// F/B`` for ``drud-eofb``), ``ValueError`` for ``max_moves`` below ``min_moves`` or a number out
-/// of its range.
+/// of its range, ``MemoryError`` when the solutions asked would take more than the solver's bound
+/// (128 MiB, some 200,000 solutions: ask for fewer).
 ///
 /// >>> from cube_toolkit import fmc
 /// >>> [s.moves for s in fmc.solve("R U F", "eofb")]
@@ -196,6 +197,7 @@ pub fn solve(
             .normal_side(&Cube::SOLVED),
         _ => state.legal_cube()?,
     };
+    tables::announce_fmc_build(step)?;
     let outcome = interrupt::run(py, |stop| {
         let tables = tables::fmc_step(step);
         fmc::solve(step, &tables, &cube, &settings, stop.flag())
@@ -204,6 +206,14 @@ pub fn solve(
         FmcError::Requisite { .. } => IllegalCube::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),
     })?;
+    if outcome.cut == Some(fmc::Cut::Memory) {
+        return Err(PyMemoryError::new_err(format!(
+            "more than {} solutions would take more than {} MiB of memory: ask for fewer \
+             (max_solutions)",
+            outcome.count,
+            settings.max_memory >> 20
+        )));
+    }
     Ok(outcome
         .solutions
         .iter()

@@ -163,7 +163,7 @@ pub fn search(
     {
         let twin = tier.in_metric(metric).unwrap_or(Tier::NxEo1Ep1Qtm);
         return Err(PyValueError::new_err(format!(
-            "tier {tier:?} counts in {:?}, not {:?}: use tier=\"{twin}\" with metric=\"{metric}\"",
+            "tier \"{tier}\" counts in {:?}, not {:?}: use tier=\"{twin}\" with metric=\"{metric}\"",
             tier.metric().name(),
             metric.name()
         )));

@@ -20,7 +20,7 @@ use cube_tables::{Anonymous, Metric, Tier};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::errors::{ParseError, TablesMissing, table_error, table_message};
+use crate::errors::{BakeWarning, ParseError, TablesMissing, table_error, table_message};
 use cube_solvers::fmc::{Step, StepTables};
 
 /// How many table sets this process has loaded (or built): tests see each worker load once.
@@ -91,6 +91,28 @@ pub fn fmc_step(step: &Step) -> StepTables {
     tables
 }
 
+/// Says ([`announce`]) that the first query of `step` builds its family's tables, when they are not
+/// cached in the table directory (a few of them take a minute), before it does. Call with the
+/// GIL, before the query.
+pub fn announce_fmc_build(step: &Step) -> PyResult<()> {
+    let Ok(dir) = dir() else {
+        return Ok(());
+    };
+    if step
+        .table_specs()
+        .iter()
+        .all(|spec| spec.path_in(&dir).exists())
+    {
+        return Ok(());
+    }
+    announce(format!(
+        "cube_toolkit: building the {} tables into {} ({}; once)",
+        step.tables_name(),
+        dir.display(),
+        mib(step.table_bytes())
+    ))
+}
+
 /// The tables of `T` from the table directory, as the CLI reads them: a missing or stale file is
 /// built and written. Caching only saves time: without a usable directory the tables are built in
 /// memory. Call without the GIL: it may build for seconds.
@@ -145,12 +167,33 @@ pub fn optimal_tables(
                 tier::first_use_alternative(tier)
             )));
         }
-        TierState::Missing => bake(&dir, tier)?,
+        TierState::Missing => {
+            announce(format!(
+                "cube_toolkit: baking the {tier} tables into {} ({} on 2 cores, {} of disk; once)",
+                dir.display(),
+                tier::bake_time(tier),
+                mib(tier::disk_bytes(tier))
+            ))?;
+            bake(&dir, tier)?;
+        }
     }
     let tables = Arc::new(OptimalTables::load_anonymous(&dir, tier, true).map_err(table_error)?);
     LOADS.fetch_add(1, Ordering::Relaxed);
     loaded.push(Arc::clone(&tables));
     Ok(tables)
+}
+
+/// Says `message` through Python's `warnings`, as a [`BakeWarning`] (shown on standard error once
+/// per place of the call, by default): before work of seconds or more on first use. Called without
+/// the GIL, it takes it. With warnings turned into errors (`-W error`), the error, before the work.
+fn announce(message: String) -> PyResult<()> {
+    let message = std::ffi::CString::new(message).expect("a message has no NUL");
+    Python::with_gil(|py| PyErr::warn(py, py.get_type::<BakeWarning>().as_any(), &message, 1))
+}
+
+/// `82.7 MiB`.
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
 /// Bakes `tier` into `dir` as the CLI does ([`tier::bake`]), waiting for another bake of `dir`.
@@ -224,8 +267,9 @@ pub fn tables_status(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(status)
 }
 
-/// Bakes the tables of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``, or an H48 tier: ``"h0"``
-/// for tests, ``"h4"`` to ``"h7"``) into the table directory as the CLI does, with the GIL
+/// Bakes the tables of ``tier`` (``"6edge"``, ``"7edge"``, ``"8edge"``, an H48 tier: ``"h0"``
+/// for tests, ``"h4"`` to ``"h7"``, or an nx tier: ``"nx-eo1ep1"`` .. ``"nx-eo2ep2"`` and their
+/// ``"-qtm"`` twins) into the table directory as the CLI does, with the GIL
 /// released; ``progress`` says on standard error what it bakes.
 #[pyfunction]
 #[pyo3(signature = (tier, progress = true))]

@@ -63,6 +63,16 @@ def test_solve_gives_solutions_of_the_step():
     assert fmc.solve("R U F", "eofb")[0].moves == "F"
 
 
+def test_a_long_minimum_and_the_memory_bound():
+    """Issue 54: one solution far above the optimum comes at once; a list that would take more
+    than the solver's memory bound raises MemoryError rather than eat the machine."""
+    [eleven] = fmc.solve(SCRAMBLE, "eofb", min_moves=11, max_moves=11)
+    assert eleven.moves == "U R U R U R U F2 D' L B"
+    with pytest.raises(MemoryError) as error:
+        fmc.solve(SCRAMBLE, "eofb", niss="all", max_moves=8, max_solutions=10**8)
+    assert "ask for fewer" in str(error.value)
+
+
 def test_solve_reads_a_partial_solution_in_niss_notation():
     # An EO found with NISS, then DR from it: the skeleton as written equals the state written out
     # (the inverse of the inverse part, the scramble, the normal part).

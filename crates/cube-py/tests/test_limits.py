@@ -3,20 +3,18 @@
 a search without end."""
 
 import _thread
-import pathlib
 import signal
 import threading
 import time
 
 import pytest
 
+from conftest import POSITIONS
 from cube_toolkit import Cube, NoSolution, kociemba, optimal, scramble, solve
-
-POSITIONS = pathlib.Path(__file__).resolve().parents[3].parent / "shared" / "positions"
 
 
 def position(optimal_length):
-    """The first scramble of the shared positions with this optimal length."""
+    """The first scramble of the test positions (``testdata/positions``) with this optimal length."""
     text = (POSITIONS / f"nissy-core-optimal-{optimal_length}.txt").read_text()
     return Cube(text.splitlines()[0])
 

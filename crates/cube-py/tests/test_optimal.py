@@ -99,3 +99,29 @@ def test_i31_2_a_list_cut_by_the_timeout_is_not_complete():
     cut = optimal(twister, tier="6edge", max_solutions=1000, timeout=0.05)
     assert not cut.complete
     assert len(cut.solutions) < 72
+
+
+def test_i58_a_bake_or_build_on_first_use_says_so(tmp_path):
+    """Issue 58: the first optimal() of a table directory baked 6edge for seconds without a word.
+    A bake or a build on first use says what, where, how big and how long first, as a
+    BakeWarning on standard error, which a warnings filter keeps quiet."""
+    import os
+    import subprocess
+    import sys
+
+    def run(directory, code):
+        env = dict(os.environ, CUBE_TABLES_DIR=str(directory))
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return done.stdout, done.stderr
+
+    code = "from cube_toolkit import fmc, optimal\nprint(optimal('R U', tier='6edge').solution)\nfmc.solve('R U F', 'eofb')\n"
+    out, err = run(tmp_path / "first", code)
+    assert out.strip() == "U' R'"
+    first = tmp_path / "first"
+    assert f"BakeWarning: cube_toolkit: baking the 6edge tables into {first} (about 4 s on 2 cores, 82.7 MiB of disk; once)" in err, err
+    assert f"BakeWarning: cube_toolkit: building the fmc-eo tables into {first} (0.1 MiB; once)" in err, err
+    # Baked and built: nothing to say.
+    assert run(first, code)[1] == ""
+    quiet = "import warnings, cube_toolkit\nwarnings.simplefilter('ignore', cube_toolkit.BakeWarning)\ncube_toolkit.fmc.solve('R U F', 'eofb')\n"
+    assert run(tmp_path / "quiet", quiet)[1] == ""

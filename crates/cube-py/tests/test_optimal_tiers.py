@@ -15,11 +15,10 @@ import sys
 
 import pytest
 
+from conftest import POSITIONS, ROOT
 from cube_toolkit import Cube, optimal, tables
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-POSITIONS = ROOT.parent / "shared" / "positions" / "nissy-core-optimal-16.txt"
-LINES = [line.strip() for line in POSITIONS.read_text().splitlines() if line.strip()] if POSITIONS.exists() else []
+LINES = [line.strip() for line in (POSITIONS / "nissy-core-optimal-16.txt").read_text().splitlines() if line.strip()]
 FULL = 5
 HELD = LINES[:FULL] + [" ".join(line.split()[:10]) for line in LINES[FULL:20]]
 
@@ -31,8 +30,8 @@ def binary(name):
     return path
 
 
-@pytest.mark.skipif(len(HELD) < 20, reason="the held positions are not there")
 def test_h0_gives_the_cli_s_answers_and_loads_once():
+    assert len(HELD) == 20, "testdata/positions/nissy-core-optimal-16.txt holds 25 positions"
     first = optimal(HELD[0], tier="h0", threads=2)
     loads = tables.loads()
     ours = [first] + [optimal(scramble, tier="h0", threads=2) for scramble in HELD[1:]]
@@ -110,3 +109,6 @@ def test_the_quarter_turn_metric():
         optimal("R U", tier="nx-eo1ep1", metric="qtm")
     with pytest.raises(ValueError, match="nx-eo1ep1-qtm"):
         optimal("R U", tier="7edge", metric="qtm")
+    # Issue 58: a tier is named as the CLI names it (6edge, not the Rust name Edge6).
+    with pytest.raises(ValueError, match='^tier "6edge" counts in "htm", not "qtm": use tier="nx-eo1ep1-qtm"'):
+        optimal("R U", tier="6edge", metric="qtm")

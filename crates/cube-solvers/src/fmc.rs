@@ -14,8 +14,10 @@
 //! The search ([`solve`]) is nissy-core's coordinate search in its rules (each move on the
 //! normal side or on the inverse side, at most one switch, the switch only after a move that
 //! changes the coordinate of the solved cube and before half the length, each side ending in a
-//! clockwise quarter turn, the HTR filter), searched depth by depth, the branches of a depth in
-//! parallel and put back in the order of a one-thread search.
+//! clockwise quarter turn, the HTR filter), searched depth by depth from `min_moves` on, the
+//! branches of a depth in parallel and put back in the order of a one-thread search. A depth's
+//! search stops once it has the solutions still asked for, so one solution far above the optimum
+//! costs the search up to it, and the solutions held are bounded by [`Settings::max_memory`].
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -44,9 +46,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use cube_core::{Cube, Face, Move, MoveSet, NissAlg, Symmetry};
-use cube_tables::TableError;
+use cube_tables::{TableError, TableSpec};
 
-use self::search::{Depth, Node};
+use self::search::{Budget, Depth, Node};
 pub use self::tables::{
     CornersTables, CornersXTables, DrEoTables, DrFinTables, DrSliceTables, DrTables, EoTables,
     HtrFinTables, HtrTables,
@@ -191,7 +193,12 @@ impl Step {
 
     /// The bytes of its family's tables.
     pub fn table_bytes(&self) -> u64 {
-        let specs = match self.kind {
+        self.table_specs().iter().map(|s| s.payload_len()).sum()
+    }
+
+    /// Its family's table files ([`MethodTables::SPECS`]).
+    pub fn table_specs(&self) -> &'static [TableSpec] {
+        match self.kind {
             Kind::Eo => EoTables::SPECS,
             Kind::Dr => DrTables::SPECS,
             Kind::DrEo => DrEoTables::SPECS,
@@ -201,8 +208,7 @@ impl Step {
             Kind::CornersX => CornersXTables::SPECS,
             Kind::DrSlice => DrSliceTables::SPECS,
             Kind::DrFin => DrFinTables::SPECS,
-        };
-        specs.iter().map(|s| s.payload_len()).sum()
+        }
     }
 
     /// The rotation that carries the state into the family's frame.
@@ -595,7 +601,16 @@ pub struct Settings {
     pub count_only: bool,
     /// Threads, 1 to 1024.
     pub threads: usize,
+    /// The most memory the solutions may take while the search holds them, in bytes (reckoned:
+    /// about 100 bytes a solution and 64 a move, the [`NissAlg`] returned included). A search
+    /// that would hold more stops with the first solutions, its outcome incomplete
+    /// ([`Cut::Memory`]). Counting (`count_only`) holds none. Default [`DEFAULT_MAX_MEMORY`].
+    pub max_memory: usize,
 }
+
+/// The default [`Settings::max_memory`]: 128 MiB, about 230,000 solutions of 8 moves or 170,000
+/// of 11 (a program that prints them takes about as much again for their text).
+pub const DEFAULT_MAX_MEMORY: usize = 128 << 20;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -607,6 +622,7 @@ impl Default for Settings {
             above_optimal: None,
             count_only: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -767,8 +783,20 @@ pub struct Outcome {
     pub count: usize,
     /// The length of the shortest solution found.
     pub optimum: Option<u8>,
-    /// False when the stop flag ended the search.
+    /// False when the search ended before it was through (`cut` says why); `solutions` are then
+    /// the first ones of a complete search's.
     pub complete: bool,
+    /// What ended the search before it was through.
+    pub cut: Option<Cut>,
+}
+
+/// What ended a search before it was through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The stop flag was raised.
+    Stopped,
+    /// The solutions would have taken more than [`Settings::max_memory`].
+    Memory,
 }
 
 /// Checks that `state` (in the step's frame) meets `step`'s requisite.
@@ -859,17 +887,18 @@ pub fn solve(
     let family = tables.family();
     check_requisite(step, family, &frame_state)?;
     let back = rotation.inverse();
-    let to_alg = |(normal, inverse): &(Vec<Move>, Vec<Move>)| {
+    let to_alg = |found: &search::Found| {
         let turn = |moves: &[Move]| -> Vec<Move> {
             sort_parallel(moves.iter().map(|&m| back.conjugate_move(m)).collect())
         };
-        NissAlg::from_moves(&turn(normal), &turn(inverse))
+        NissAlg::from_moves(&turn(found.normal()), &turn(found.inverse()))
     };
     let mut outcome = Outcome {
         solutions: Vec::new(),
         count: 0,
         optimum: None,
         complete: true,
+        cut: None,
     };
     if family.is_solved(&frame_state) {
         if settings.min_moves == 0 {
@@ -918,7 +947,11 @@ pub fn solve(
     };
     // Each depth's search takes several times the one before: the first ones, up to one that
     // takes a good part of a millisecond, run on the calling thread (handing a few microseconds
-    // of work to other threads costs more than it gains), the rest in parallel.
+    // of work to other threads costs more than it gains), the rest in parallel. A depth's search
+    // stops once it has the solutions still asked for: a long minimum with few solutions asked
+    // costs the search up to the first ones at that length, not all of them.
+    let budget = Budget::new(settings.max_memory);
+    let keep = !settings.count_only;
     let mut parallel = false;
     for target in settings.min_moves.max(1).max(shortest)..=settings.max_moves {
         if outcome
@@ -938,29 +971,46 @@ pub fn solve(
             htr_filter: step.kind == Kind::Htr,
             ending_clockwise: step.kind.ends_clockwise(),
             stop,
+            budget: &budget,
+            root: &root,
             root_coords,
             parallel: parallel && settings.threads > 1,
         };
+        let room = settings.max_solutions - outcome.count;
         let started = std::time::Instant::now();
         let found = match &pool {
-            Some(pool) => pool.install(|| depth.solutions(&root)),
-            None => depth.solutions(&root),
+            Some(pool) => pool.install(|| depth.solutions(room, keep)),
+            None => depth.solutions(room, keep),
         };
         parallel |= started.elapsed() > PARALLEL_AFTER;
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            outcome.complete = false;
-            break;
+        let mut through = found.through;
+        let mut count = found.count;
+        if keep {
+            outcome.solutions.reserve(found.found.len());
+            for (i, solution) in found.found.iter().enumerate() {
+                // Up to the budget's 200,000 solutions or so: the stop flag is read on the way.
+                if i % 4096 == 4095 && stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    count = i;
+                    through = false;
+                    break;
+                }
+                outcome.solutions.push(to_alg(solution));
+            }
         }
-        let room = settings.max_solutions - outcome.count;
-        let kept = found.len().min(room);
-        if kept > 0 {
+        if count > 0 {
             outcome.optimum.get_or_insert(target);
         }
-        outcome.count += kept;
-        if !settings.count_only {
-            outcome
-                .solutions
-                .extend(found.iter().take(kept).map(to_alg));
+        outcome.count += count;
+        if !through {
+            outcome.complete = false;
+            // Only the stop flag and the budget end a search early.
+            outcome.cut = Some(if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                Cut::Stopped
+            } else {
+                debug_assert!(budget.is_over());
+                Cut::Memory
+            });
+            break;
         }
     }
     Ok(outcome)

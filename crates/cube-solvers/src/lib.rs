@@ -36,7 +36,8 @@
 //!   phase-1 distance and the phase-2 corner x edge distance, about 130 MB), as the CLI uses them.
 //!
 //! Measured on the project's 2-core machine with nothing else running
-//! (`cargo run --release -p cube-solvers --example library_start`, docs/PERFORMANCE.md), over 200
+//! (`cargo run --release -p cube-solvers --example library_start`, docs/perf-log/two-phase.md,
+//! "Library start"; the current figures in docs/PERFORMANCE.md), over 200
 //! seeded random states solved to at most 20 moves (the default), one thread:
 //!
 //! | tables | ready in | median solve | slowest solve | mean length |
@@ -72,7 +73,7 @@
 //! ```
 //!
 //! The large tables, cached in a table directory (the first call builds and writes them, about
-//! ten seconds; later ones read them):
+//! 20 s on two cores; later ones read them):
 //!
 //! ```no_run
 //! use cube_solvers::{Limits, Solver, Stop, load_or_build, two_phase::{TwoPhase, TwoPhaseTables}};
@@ -164,6 +165,23 @@ impl Default for Limits {
 /// The most worker threads a search starts ([`Limits::threads`]; the front ends refuse more).
 /// Each is a thread of the operating system, which may refuse to start many more.
 pub const MAX_THREADS: usize = 1024;
+
+/// Runs `work` on `threads` worker threads: on the caller's rayon pool when it has that many
+/// (the usual case: all cores), so that a short search starts no threads of its own, else on a
+/// pool of its own.
+///
+/// # Errors
+/// The operating system would not start the threads: the message says how many.
+pub fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    if threads == rayon::current_num_threads() {
+        return Ok(work());
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(|pool| pool.install(work))
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
+}
 
 /// The shortest time limit the front ends accept (a time budget, the optimal solvers' timeout):
 /// a nanosecond, the resolution of [`Duration`] (anything shorter is no time at all).

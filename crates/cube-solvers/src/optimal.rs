@@ -1,6 +1,6 @@
-//! The search engine of the optimal methods ([`korf`](crate::korf) and [`sym48`](crate::sym48)):
-//! everything of an optimal search but the heuristic and the expansion of a node, which a
-//! `Method` and its `PrefixWorker` supply; and what a caller sees of either method: the
+//! The search engine of the optimal methods ([`korf`](crate::korf), [`sym48`](crate::sym48) and
+//! [`nx`](crate::nx)): everything of an optimal search but the heuristic and the expansion of a
+//! node, which a `Method` and its `PrefixWorker` supply; and what a caller sees of any method: the
 //! [`Outcome`], [`Progress`], [`Checkpoint`] and [`Periodic`] checkpoints of an
 //! [`OptimalSearch`], and [`OptimalTables`], the tables of any tier loaded once, which make the
 //! search of its family.
@@ -86,7 +86,7 @@ impl fmt::Display for Progress {
     }
 }
 
-/// What an optimal search (Korf's or sym48's) found and proved.
+/// What an optimal search (Korf's, sym48's or nx's) found and proved.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The solutions, best first: optimal ones when `optimal`; otherwise the best known (the
@@ -112,7 +112,7 @@ pub struct Outcome {
     /// The metric of the lengths: `proven_lower_bound`, `upper_bound`, the bounds of
     /// [`Progress`] (the solutions' lengths in it are [`Metric::length`]).
     pub metric: Metric,
-    /// The probes and prunes of a sym48 search; `None` for Korf's, which counts nodes only.
+    /// The probes and prunes of a sym48 search; `None` for Korf's and nx's, which count nodes only.
     pub counters: Option<Counters>,
 }
 
@@ -222,8 +222,8 @@ impl<S: OptimalSearch> Solver for S {
     }
 }
 
-/// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups, and
-/// [`sym48`](crate::sym48)'s search.
+/// What the bounds loop and the prefix queue need of an optimal method: Korf's lookups,
+/// [`sym48`](crate::sym48)'s search and [`nx`](crate::nx)'s.
 pub(crate) trait Method: Sync + Sized {
     /// One thread's search state.
     type Worker<'a>: QueueWorker
@@ -318,8 +318,8 @@ impl<W: PrefixWorker> QueueWorker for W {
 /// How long the two-phase solver may improve its first solution before an optimal search starts,
 /// by default: a millisecond. Beside the search, the two-phase helper goes on improving it (when
 /// it runs), so a longer budget only delays the search: 20 ms made positions solved in under a
-/// tenth of a second take up to twice as long, and sped up none (docs/PERFORMANCE.md, "The
-/// first upper bound in a millisecond").
+/// tenth of a second take up to twice as long, and sped up none (docs/perf-log/optimal-sym48.md,
+/// "The first upper bound in a millisecond").
 pub const DEFAULT_UPPER_BOUND_BUDGET: Duration = Duration::from_millis(1);
 
 /// The longest search in the half-turn metric: every position is solved in 20 moves (God's

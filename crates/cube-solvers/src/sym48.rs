@@ -120,8 +120,9 @@ pub struct Config {
     /// in that order. A dense prefix holds more of the near-solutions, so the first solution of
     /// the last bound comes sooner: over all 25 of nissy-core's 17-movers on h5 without the
     /// two-phase helper, 934 M nodes in all against 1,192 M by slack alone (median 24.4 M against
-    /// 29.3 M); the seven hardest 18-movers 134 s against 188 s (docs/PERFORMANCE.md). Smaller
-    /// bounds are exhausted whatever the order.
+    /// 29.3 M); the seven hardest 18-movers 134 s against 188 s (docs/perf-log/optimal-sym48.md,
+    /// "The prefix order by density at the bound below"). Smaller bounds are exhausted whatever
+    /// the order.
     pub ordered_from: usize,
     /// The length of the prefixes of the bounds from [`Config::ordered_from`] on (1 to 4;
     /// default 3). Four orders more finely (785 M nodes over the 17-movers above, the 18-movers

@@ -30,7 +30,8 @@
 //! - [`TwoPhaseTables::small`] (about 2.5 MB) builds in a fraction of a second, for a program
 //!   that solves a few states ([`TwoPhase::default`] builds them too);
 //! - the large tables (about 130 MB more: the exact phase-1 distance and the phase-2 corner x
-//!   edge distance) take about ten seconds to build and make each solve about ten times faster: a
+//!   edge distance) take about 20 s to build on two cores ([`LARGE_BUILD_TIME`]) and make each
+//!   solve about ten times faster: a
 //!   binary reads them from a table directory with [`load_or_build`](crate::load_or_build),
 //!   building and writing them there the first time.
 //!
@@ -59,7 +60,7 @@ use cube_core::Cube;
 
 pub use self::search::EndMoves;
 use self::search::{Halt, Search, View};
-pub use self::tables::{LARGE_BUILD_SCANS, TABLE_SPECS, TwoPhaseTables};
+pub use self::tables::{LARGE_BUILD_SCANS, LARGE_BUILD_TIME, TABLE_SPECS, TwoPhaseTables};
 use crate::cancel::Clock;
 use crate::search::Collector;
 use crate::{Limits, Solution, SolveError, Solver, Stop};

@@ -1,4 +1,4 @@
-//! The FMC step solvers: nissy-core's own solve tests (`shared/vectors/fmc.json`, its expected
+//! The FMC step solvers: nissy-core's own solve tests (`testdata/vectors/fmc.json`, its expected
 //! solution lists as data), properties of the solutions, and the errors.
 
 use std::collections::{HashMap, HashSet};
@@ -11,9 +11,9 @@ use cube_solvers::fmc::{self, FmcError, Niss, Settings, StepTables};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// `shared/vectors/fmc.json`, beside the repository.
+/// The repository's `testdata/vectors/fmc.json`.
 fn vectors() -> serde_json::Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors/fmc.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/vectors/fmc.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).expect("fmc.json is JSON")
@@ -680,4 +680,159 @@ fn corners_optimum_is_brute_force() {
             assert_eq!(outcome.optimum, expected, "{name} on {state:?}");
         }
     }
+}
+
+/// The README's FMC scramble (issue 54's): EO on F/B is 4 moves away, 4 solutions of 4 with NISS.
+const FMC_SCRAMBLE: &str = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F";
+
+/// Issue 54, item 4: a minimum above the optimum gives the full list's solutions of that length
+/// on, in its order: `--min L -n K` is the first K of the list up to `--max` that are at least L
+/// long, in every NISS mode; and with one length, as many as a direct enumeration counts.
+#[test]
+fn a_long_minimum_gives_the_full_lists_later_solutions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(54);
+    let step = fmc::step("eofb").unwrap();
+    let tables = tables(step);
+    let max = 7;
+    for _ in 0..4 {
+        let state = Cube::random(&mut rng);
+        let by_length = brute_force_eo_counts(&state, max);
+        for niss in Niss::ALL {
+            let all = Settings {
+                niss,
+                max_moves: max as u8,
+                max_solutions: usize::MAX,
+                ..Settings::default()
+            };
+            let full = solve_all(step, &tables, &state, &all);
+            assert!(full.complete && full.count == full.solutions.len());
+            let optimum = full.optimum.unwrap();
+            for min in optimum + 1..=max as u8 {
+                let later: Vec<&NissAlg> = full
+                    .solutions
+                    .iter()
+                    .filter(|s| s.htm() >= usize::from(min))
+                    .collect();
+                for n in [1, 3, 1000, usize::MAX] {
+                    let settings = Settings {
+                        min_moves: min,
+                        max_solutions: n,
+                        ..all.clone()
+                    };
+                    let outcome = solve_all(step, &tables, &state, &settings);
+                    let expected: Vec<&NissAlg> = later.iter().take(n).copied().collect();
+                    assert!(outcome.complete);
+                    assert_eq!(outcome.solutions.iter().collect::<Vec<_>>(), expected);
+                    assert_eq!(outcome.count, expected.len());
+                    let first = expected.first().map(|s| s.htm() as u8);
+                    assert_eq!(outcome.optimum, first, "{niss} --min {min} -n {n}");
+                }
+                // One length: as many as the direct enumeration (nissy-core's rules, `normal`).
+                let one = Settings {
+                    min_moves: min,
+                    max_moves: min,
+                    max_solutions: usize::MAX,
+                    count_only: true,
+                    ..all.clone()
+                };
+                let outcome = solve_all(step, &tables, &state, &one);
+                let listed = later.iter().filter(|s| s.htm() == usize::from(min)).count();
+                assert_eq!(outcome.count, listed, "{niss} length {min}");
+                if niss == Niss::Normal {
+                    assert_eq!(outcome.count, by_length[usize::from(min)], "length {min}");
+                }
+            }
+        }
+    }
+}
+
+/// Issue 54, item 4: one solution at a length far above the optimum holds that solution only:
+/// with room for four solutions it is found, and it is the first of its length (the solve before
+/// held every solution of that length first: 4.3 GB at 10 moves, killed at 23 GB at 11).
+#[test]
+fn a_long_minimum_holds_only_the_solutions_asked() {
+    let step = fmc::step("eofb").unwrap();
+    let tables = tables(step);
+    let state = state_of(FMC_SCRAMBLE);
+    let first = |min: u8, niss: Niss, max_memory: usize| {
+        let settings = Settings {
+            niss,
+            min_moves: min,
+            max_moves: min,
+            max_solutions: 1,
+            max_memory,
+            ..Settings::default()
+        };
+        solve_all(step, &tables, &state, &settings)
+    };
+    for (min, expected) in [
+        // The solve before gave the first three.
+        (8, "U R U R F' U2 L' F"),
+        (9, "U R U R U D L U F"),
+        (10, "U R U R U R D' L' U' B"),
+        (11, "U R U R U R U F2 D' L B"),
+    ] {
+        let outcome = first(min, Niss::Normal, 4 * 1024);
+        assert!(outcome.complete, "--min {min}");
+        assert_eq!(outcome.count, 1);
+        assert_eq!(outcome.solutions[0].to_string(), expected);
+        assert_eq!(outcome.optimum, Some(min));
+    }
+    // In every mode, up to 20 moves: a solution of the length asked that orients the edges.
+    for niss in Niss::ALL {
+        for min in [12, 16, 20] {
+            let outcome = first(min, niss, 4 * 1024);
+            assert!(outcome.complete && outcome.count == 1, "{niss} --min {min}");
+            let s = &outcome.solutions[0];
+            assert_eq!(s.htm(), usize::from(min));
+            assert!(eo_fb(&s.normal_side(&state)), "{niss}: {s}");
+        }
+    }
+}
+
+/// Issue 54, item 2: a list that would take more memory than `max_memory` is cut: the first
+/// solutions of the full list, the outcome incomplete and saying why. Counting holds no
+/// solution: its count is the full one whatever the bound.
+#[test]
+fn the_memory_bound_cuts_a_list_to_its_first_solutions() {
+    let step = fmc::step("eofb").unwrap();
+    let tables = tables(step);
+    let state = state_of(FMC_SCRAMBLE);
+    let all = Settings {
+        niss: Niss::All,
+        max_moves: 7,
+        max_solutions: usize::MAX,
+        ..Settings::default()
+    };
+    let full = solve_all(step, &tables, &state, &all);
+    assert!(full.complete && full.cut.is_none() && full.count > 5000);
+    for (max_memory, threads) in [(0, 1), (64 * 1024, 1), (64 * 1024, 2), (1 << 20, 2)] {
+        let settings = Settings {
+            max_memory,
+            threads,
+            ..all.clone()
+        };
+        let cut = solve_all(step, &tables, &state, &settings);
+        assert!(!cut.complete, "{max_memory}");
+        assert_eq!(cut.cut, Some(fmc::Cut::Memory));
+        assert_eq!(cut.count, cut.solutions.len());
+        assert!(cut.count < full.count);
+        // At most the bound's worth: a move is reckoned 64 bytes, a solution more.
+        let moves: usize = cut.solutions.iter().map(|s| s.htm()).sum();
+        assert!(moves * 64 <= max_memory, "{max_memory}: {moves} moves");
+        assert_eq!(cut.solutions[..], full.solutions[..cut.count]);
+        let counted = solve_all(
+            step,
+            &tables,
+            &state,
+            &Settings {
+                count_only: true,
+                ..settings
+            },
+        );
+        assert!(counted.complete && counted.cut.is_none());
+        assert_eq!(counted.count, full.count);
+    }
+    // The default bound holds this list.
+    assert_eq!(Settings::default().max_memory, fmc::DEFAULT_MAX_MEMORY);
 }

@@ -4,7 +4,7 @@
 //! - `two_phase`: the public two-phase API against the brute-force oracle and known positions,
 //!   with the small and the large tables.
 //! - `scramble`: the distribution of scrambled states.
-//! - `fmc`: the FMC step solvers against nissy-core's own tests (`shared/vectors/fmc.json`)
+//! - `fmc`: the FMC step solvers against nissy-core's own tests (`testdata/vectors/fmc.json`)
 //!   and by their properties.
 //! - `insert`: insertions into FMC skeletons, constructed cases with known answers.
 //! - `korf`: the Korf optimal solver with the 6edge tier against the oracle and known positions.

@@ -336,7 +336,7 @@ fn the_superflip_is_24_quarter_turns() {
     assert_eq!(Metric::Qtm.length(&outcome.solutions[0].moves), 24);
 }
 
-/// nissy-core's 16-movers #1-3 (`shared/positions`, each proven 16 by nissy-core) over
+/// nissy-core's 16-movers #1-3 (`testdata/positions`, each proven 16 by nissy-core) over
 /// `nx-eo1ep1`: no solution up to 15 moves, and the nodes (children made, as vcube counts its
 /// evaluations) of the exhausted bounds 11..15 (the same on any number of threads: every bound
 /// is searched to the end, and on any number of lanes: each prefix is searched alone), first

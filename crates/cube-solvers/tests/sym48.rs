@@ -859,10 +859,10 @@ fn h5_exhausted_bounds_of_three_16_movers_are_pinned() {
     }
 }
 
-/// nissy-core's 16-movers (`shared/positions`, each proven 16 by nissy-core), a line each.
+/// nissy-core's 16-movers (`testdata/positions`, each proven 16 by nissy-core), a line each.
 pub(crate) fn nissy_core_16_movers() -> Vec<String> {
-    std::fs::read_to_string("../../../shared/positions/nissy-core-optimal-16.txt")
-        .expect("the shared positions")
+    std::fs::read_to_string("../../testdata/positions/nissy-core-optimal-16.txt")
+        .expect("the repository's testdata/positions")
         .lines()
         .map(str::to_string)
         .collect()

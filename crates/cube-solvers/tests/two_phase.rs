@@ -98,17 +98,12 @@ fn random_states_within_twenty_and_tiny_budget() {
     }
 }
 
-/// The first few positions of `../shared/positions/<name>`, one scramble a line.
+/// The first few positions of the repository's `testdata/positions/<name>`, one scramble a line.
 fn positions(name: &str) -> Vec<Cube> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/positions")
+        .join("../../testdata/positions")
         .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (the repository's sibling folder shared/ is required)",
-            path.display()
-        )
-    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter(|line| !line.trim().is_empty())
         .take(2)

@@ -1,9 +1,9 @@
 //! What every optimal family shares: the corner index of the corner database ([`CornerCoord`],
 //! [`corner_index`], [`CornerMoves`]), the twist and corner-permutation ranks, and [`SymCorners`],
-//! the corner database reduced by symmetry with per-move deltas, which Korf's search and the sym48
-//! search both derive once from the corner database (and cache beside it, [`SYM_CORNERS_SPECS`]). The database's spec and bake are
-//! [`pdb::CORNERS`](crate::pdb::CORNERS); `pdb` and `h48` both build on this module and never on
-//! each other.
+//! the corner database reduced by symmetry with per-move deltas, which the Korf, sym48 and nx
+//! searches derive once from the corner database (and cache beside it, [`SYM_CORNERS_SPECS`]). The
+//! database's spec and bake are [`pdb::CORNERS`](crate::pdb::CORNERS); `pdb`, `h48` and `nx` build
+//! on this module and never on each other.
 
 pub(crate) mod index;
 mod sym;

@@ -10,7 +10,8 @@
 //!   into huge pages (the fast path for large tables), or [`PruneTable::open_mapped`] as a file map. All
 //!   three check the header and the lengths in constant time. A search reads it through a typed view
 //!   without a branch on the encoding: [`Nibbles`] (4-bit entries) or [`Lines2`] (the 2-bit lines of the
-//!   H48 tables). [`HugeBuffer`] holds a large table built in memory in transparent huge pages.
+//!   H48 and nx tables). [`HugeBuffer`] holds a large table built in memory in transparent huge
+//!   pages.
 //! - [`verify()`] recomputes the depth histogram and the payload hash in parallel.
 //! - [`resolve_table_dir`] finds the table directory.
 //! - [`tier`] is the optimal tiers as families ([`Family`], [`Tier::family`]): which tables a tier

@@ -8,7 +8,8 @@
 //! `nx-eo2ep2` and their `-qtm` twins, the corner database and one table of [`nx`]). Every front end (the CLI,
 //! xtask, the Python package) asks here rather than matching on the tier itself:
 //!
-//! - [`specs`]: the tables of a tier; [`disk_bytes`]: their size on disk;
+//! - [`specs`]: the tables of a tier; [`disk_bytes`]: their size on disk; [`bake_time`]: how long
+//!   a bake takes on this project's machine;
 //! - [`state`]: whether they are all present with a sound header; [`largest_ready`]: the tier an
 //!   optimal search uses when none is named ([`largest_ready_in`]: in a metric);
 //! - [`bake()`]: the corner database first, then the edge databases of the Korf tiers, then one
@@ -46,7 +47,7 @@ use crate::nx;
 use crate::pdb;
 
 /// The specs of every table of `tier`: the corner database first, then the two edge databases of
-/// a Korf tier or the table of an H48 tier.
+/// a Korf tier or the table of an H48 or nx tier.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
     tables(tier).iter().map(Table::spec).collect()
 }
@@ -87,6 +88,41 @@ pub fn disk_bytes(tier: Tier) -> u64 {
         .iter()
         .map(|spec| HEADER_LEN as u64 + spec.payload_len())
         .sum()
+}
+
+/// The bake time of `tier` on this project's 2-core machine, as measured in docs/perf-log/bakes.md
+/// ("cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in one pass") and
+/// docs/perf-log/optimal-nx.md (the nx tiers; the current figures in docs/PERFORMANCE.md): what the
+/// front ends tell before a bake (the CLI's messages, the help of its `--tier` and the README's
+/// table of tiers, which cube-cli's test `readme::the_tier_table_is_the_cli_s` keeps equal to it;
+/// the Python package's warning before a bake on first use).
+pub fn bake_time(tier: Tier) -> &'static str {
+    match tier {
+        // 3.59 s, corners included.
+        Tier::Edge6 => "about 4 s",
+        // 15.3 s at load 2.9 (39 s at load 6).
+        Tier::Edge7 => "about 15 s",
+        // 310 s.
+        Tier::Edge8 => "about 5 minutes",
+        // 16.8 s with the corner database.
+        Tier::H0 => "about 17 s",
+        // One pass bakes any of them or all four: 599.5 s for all four.
+        Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => "about 10 minutes",
+        // 22.3 s and 20.3 s, without the corner database.
+        Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm => "about 25 s",
+        // Quiet, the corner database there: 30.7 s and 23.7 s; 48.1 s and 39.9 s; 131 s and
+        // 128 s.
+        Tier::NxEo2Ep1 | Tier::NxEo2Ep1Qtm => "about 30 s",
+        Tier::NxEo1Ep2 | Tier::NxEo1Ep2Qtm => "about 50 s",
+        Tier::NxEo1Ep3 | Tier::NxEo1Ep3Qtm => "about 2 minutes",
+        // Quiet, the corner database there, each dense row written by one worker: 156 s and
+        // 130 s (PERFORMANCE.md; 396 s and 322 s before, on a machine with half the L3).
+        Tier::NxEo3Ep1 | Tier::NxEo3Ep1Qtm => "about 3 minutes",
+        // Four bits per coset on 24 GiB: 19 min 47 s (the search 1,149 s, the pack and write
+        // 38 s; 18.0 GiB peak) and 13 min 55 s (18.4 GiB peak).
+        Tier::NxEo2Ep2 => "about 20 minutes",
+        Tier::NxEo2Ep2Qtm => "about 15 minutes",
+    }
 }
 
 /// Whether the tables of a tier can be searched, from their headers (never their payloads).

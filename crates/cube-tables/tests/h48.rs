@@ -150,21 +150,17 @@ fn h0_values_are_symmetric_and_bounded_by_scramble_lengths() {
     assert_eq!(table.value(&Cube::from_move(Move::R1)), 1);
 }
 
-fn shared(path: &str) -> PathBuf {
+/// The file `path` of the repository's `testdata/`.
+fn testdata(path: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
+        .join("../../testdata")
         .join(path);
-    assert!(
-        path.exists(),
-        "{} not found: the repository's sibling folder shared/ is required",
-        path.display()
-    );
-    path
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// `value(x) <= L` and `value(x⁻¹) <= L` for every position of known optimal length L:
-/// nissy-core's optimal sets of 16 to 20 moves and the superflip (20) in `shared/positions`; and
-/// for every face-turn vector of `shared/vectors`, whose sequence length bounds its distance.
+/// nissy-core's optimal sets of 16 to 20 moves and the superflip (20) in `testdata/positions`;
+/// and for every face-turn vector of `testdata/vectors`, whose sequence length bounds its distance.
 #[test]
 fn h0_is_a_lower_bound_on_known_positions() {
     let table = table();
@@ -187,7 +183,7 @@ fn h0_is_a_lower_bound_on_known_positions() {
         ("nissy-core-optimal-20.txt", 20),
         ("superflip.txt", 20),
     ] {
-        let text = std::fs::read_to_string(shared(&format!("positions/{file}"))).unwrap();
+        let text = testdata(&format!("positions/{file}"));
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let alg: Alg = line
                 .parse()
@@ -196,7 +192,7 @@ fn h0_is_a_lower_bound_on_known_positions() {
             check(Cube::SOLVED.apply_alg(&alg), length, line);
         }
     }
-    let text = std::fs::read_to_string(shared("vectors/facelets.json")).unwrap();
+    let text = testdata("vectors/facelets.json");
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let face_turn = |token: &str| {
         let mut chars = token.chars();

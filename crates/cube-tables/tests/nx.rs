@@ -153,7 +153,7 @@ fn values_are_bounded_by_scramble_lengths() {
 }
 
 /// The bound (six probes, the (x, x, x) rule, QTM parity) is at most the known optimal length of
-/// every position of `shared/positions/` (half turns; quarter turns: at most twice that).
+/// every position of `testdata/positions/` (half turns; quarter turns: at most twice that).
 #[test]
 fn bounds_are_admissible_on_known_positions() {
     let htm = table(Tier::NxEo1Ep1);
@@ -168,14 +168,10 @@ fn bounds_are_admissible_on_known_positions() {
         ("superflip.txt", 20),
     ] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/positions")
+            .join("../../testdata/positions")
             .join(file);
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (the sibling folder shared/ is required)",
-                path.display()
-            )
-        });
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let alg: cube_core::Alg = line.parse().unwrap();
             let moves = alg.moves();

@@ -2,7 +2,7 @@
 
 use cube_core::{Alg, Symmetry};
 use cube_encode::{State, b32, facelet, h48, kpattern, reid, twizzle};
-use cube_solvers::{Limits, Solver, Stop};
+use cube_solvers::{Limits, Solver};
 
 use crate::args::{Global, StateFormat};
 use crate::input::Input;
@@ -47,8 +47,8 @@ fn alg_of(global: &Global, state: &State) -> Result<String, CliError> {
         )));
     }
     let solutions = crate::method_tables::two_phase_solver(global)
-        .solve(&cube, &Limits::default(), &Stop::new())
-        .map_err(CliError::illegal)?;
+        .solve(&cube, &Limits::default(), &global.session.quick_stop())
+        .map_err(CliError::solve)?;
     let solution = solutions
         .into_iter()
         .next()

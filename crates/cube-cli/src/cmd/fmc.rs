@@ -3,8 +3,6 @@
 //! ([`NissAlg`]: `unniss`, `invert`, `cleanup`, `count`).
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use cube_core::{Alg, Cube, NissAlg};
@@ -123,10 +121,10 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
     let cube = solve_state(global, input)?;
     let step = request.step;
     let tables = method_tables::fmc_step(global, step);
-    let stop = stop_flag();
+    let stop = global.session.search_stop();
     let start = Instant::now();
     let outcome =
-        fmc::solve(step, &tables, &cube, &request.settings, stop).map_err(|e| match e {
+        fmc::solve(step, &tables, &cube, &request.settings, stop.flag()).map_err(|e| match e {
             FmcError::Requisite { .. } => CliError::requisite(e),
             _ => CliError::usage(e),
         })?;
@@ -159,8 +157,18 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             request.settings.min_moves, request.settings.max_moves
         ));
     }
-    if !outcome.complete {
-        lines.push("incomplete: stopped by a signal".to_string());
+    match outcome.cut {
+        None => {}
+        Some(fmc::Cut::Stopped) if global.session.is_request() => {
+            lines.push("incomplete: stopped at the request's time limit".to_string());
+        }
+        Some(fmc::Cut::Stopped) => lines.push("incomplete: stopped by a signal".to_string()),
+        Some(fmc::Cut::Memory) => lines.push(format!(
+            "incomplete: more solutions would take more than {} of memory; these are the first {} \
+             (ask for fewer with -n, or count them with --count)",
+            size_text(request.settings.max_memory as u64),
+            outcome.count
+        )),
     }
     let report = Report::new(
         lines.join("\n"),
@@ -170,14 +178,20 @@ pub fn solve(global: &Global, input: &Input, request: &SolveRequest) -> Outcome 
             count: outcome.count,
             optimum: outcome.optimum,
             complete: outcome.complete,
+            incomplete: (outcome.cut == Some(fmc::Cut::Memory)).then_some("memory"),
             seconds,
             solutions,
         }),
     );
-    Ok(if outcome.complete {
-        report
-    } else {
-        report.with_exit(signals::EXIT_SIGNAL)
+    // A list cut short exits as optimal's does: 130 after a signal, 4 (a search's bound: a
+    // request's time limit, the memory bound) else.
+    Ok(match outcome.cut {
+        None => report,
+        Some(fmc::Cut::Stopped) if !global.session.is_request() => {
+            report.with_exit(signals::EXIT_SIGNAL)
+        }
+        Some(fmc::Cut::Stopped) => report.with_exit(crate::output::EXIT_TIMEOUT),
+        Some(fmc::Cut::Memory) => report.with_exit(crate::output::EXIT_TIMEOUT),
     })
 }
 
@@ -213,13 +227,6 @@ pub fn steps(global: &Global) -> Result<u8, CliError> {
         print_outcome(global, &Ok(report), None)?;
     }
     Ok(0)
-}
-
-/// The stop flag of the searches of `fmc solve`, `fmc insert` and `fmc improve`: raised by a
-/// signal. The one place they get it, so that a caller with its own stop (a web request) changes
-/// this line only.
-fn stop_flag() -> &'static AtomicBool {
-    signals::listen().flag()
 }
 
 /// The scramble state and the skeleton of `fmc insert` and `fmc cycles`.
@@ -296,26 +303,29 @@ pub struct InsertRequest<'a> {
 /// `fmc insert SCRAMBLE SKELETON`.
 pub fn insert(global: &Global, request: &InsertRequest<'_>) -> Outcome {
     let (state, skeleton) = scramble_and_skeleton(global, request.scramble, request.skeleton)?;
-    let (set, algorithms) = match request.algs {
+    // The user's set, or the generated one held for the whole run (not copied per request).
+    let (own, generated);
+    let (set, algorithms): (&AlgSet, String) = match request.algs {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CliError::io(format!("cannot read {}: {e}", path.display())))?;
-            let set = AlgSet::from_text(&text)
+            own = AlgSet::from_text(&text)
                 .map_err(|e| CliError::parse(format!("{}: {e}", path.display())))?;
-            (Arc::new(set), path.display().to_string())
+            (&own, path.display().to_string())
         }
         None => {
-            let tables = method_tables::insertions(global);
-            (Arc::new(tables.set().clone()), "generated".to_string())
+            generated = method_tables::insertions(global);
+            (generated.set(), "generated".to_string())
         }
     };
-    let stop = stop_flag();
+    let stop = global.session.search_stop();
     let start = Instant::now();
-    let outcome =
-        insert::insert(&set, &state, &skeleton, &request.settings, stop).map_err(|e| match e {
+    let outcome = insert::insert(set, &state, &skeleton, &request.settings, stop.flag()).map_err(
+        |e| match e {
             InsertError::Settings(_) => CliError::usage(e),
             _ => CliError::requisite(e),
-        })?;
+        },
+    )?;
     let seconds = start.elapsed().as_secs_f64();
     let text_of = |moves: &[cube_core::Move]| Alg::from_moves(moves).to_string();
     let mut lines = vec![format!(
@@ -378,7 +388,7 @@ pub fn insert(global: &Global, request: &InsertRequest<'_>) -> Outcome {
         seconds,
     });
     let report = Report::new(lines.join("\n"), record);
-    Ok(if signals::signalled() {
+    Ok(if stop.is_stopped() && !global.session.is_request() {
         report.with_exit(signals::EXIT_SIGNAL)
     } else if outcome.solution.is_none() {
         report.with_exit(output::EXIT_TIMEOUT)
@@ -389,6 +399,7 @@ pub fn insert(global: &Global, request: &InsertRequest<'_>) -> Outcome {
 
 /// `fmc improve SOLUTION`.
 pub fn improve(
+    global: &Global,
     solution: &str,
     max_length: usize,
     shown: usize,
@@ -399,17 +410,11 @@ pub fn improve(
         .parse()
         .map_err(|e| CliError::parse(e).about("SOLUTION"))?;
     let moves = insert::plain(&niss);
-    let stop = stop_flag();
+    let stop = global.session.search_stop();
     let start = Instant::now();
-    let run = || insert::improve(&moves, max_length, budget, stop);
-    let (improvements, complete) = match threads {
-        Some(n) if n != rayon::current_num_threads() => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| CliError::usage(format!("cannot start {n} threads: {e}")))?
-            .install(run),
-        _ => run(),
-    };
+    let run = || insert::improve(&moves, max_length, budget, stop.flag());
+    let threads = threads.unwrap_or_else(rayon::current_num_threads);
+    let (improvements, complete) = cube_solvers::in_pool(threads, run).map_err(CliError::usage)?;
     let seconds = start.elapsed().as_secs_f64();
     let text_of = |moves: &[cube_core::Move]| Alg::from_moves(moves).to_string();
     let shown: Vec<&insert::Improvement> = improvements.iter().take(shown).collect();
@@ -454,7 +459,7 @@ pub fn improve(
         seconds,
     });
     let report = Report::new(lines.join("\n"), record);
-    Ok(if signals::signalled() {
+    Ok(if stop.is_stopped() && !global.session.is_request() {
         report.with_exit(signals::EXIT_SIGNAL)
     } else {
         report

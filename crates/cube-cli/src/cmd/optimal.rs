@@ -2,12 +2,14 @@
 //! (cube-solvers' `OptimalTables`: Korf's over a Korf tier, sym48's over an H48 tier, nxopt's over
 //! an nx tier, in quarter turns over a `-qtm` one: `--metric`), baking the
 //! default tier (and an H48 tier asked for) on first use; this file renders: limits, progress,
-//! checkpoints, signals and the report. The tables are loaded once per process and shared by
-//! every state of the run; `--mmap` maps them instead of reading them.
+//! checkpoints, signals and the report. A tier's tables are loaded once per process, on first use,
+//! and shared by every state of the run and every request of `cube-cli serve` that asks for that
+//! tier ([`TableCache`]); `--mmap` maps them instead of reading them.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cube_core::{Alg, Cube};
@@ -15,7 +17,7 @@ use cube_solvers::optimal::{
     Checkpoint, OptimalSearch, OptimalTables, Outcome, Periodic, Progress,
 };
 use cube_solvers::two_phase::TwoPhase;
-use cube_solvers::{Limits, SolveError, Stop};
+use cube_solvers::{Limits, SolveError};
 use cube_tables::tier::{self, TierState};
 use cube_tables::{Anonymous, Mapped, Metric, TableErrorKind, Tier};
 
@@ -25,11 +27,6 @@ use crate::output::{CliError, Outcome as CliOutcome, Report, n_moves, with_note}
 use crate::record::{self, Record};
 use crate::table_dir as tables;
 
-/// The tables of the run, loaded once per process (the payloads read or mapped and hashed, the
-/// corner reduction derived) and shared by every state of a batch or of standard input, with the
-/// two-phase solver of the upper bound.
-static TABLES: OnceLock<Result<(Tables, TwoPhase), CliError>> = OnceLock::new();
-
 /// A tier's tables, read into memory or mapped (`--mmap`).
 enum Tables {
     Read(OptimalTables<Anonymous>),
@@ -37,32 +34,12 @@ enum Tables {
 }
 
 impl Tables {
-    fn tier(&self) -> Tier {
-        match self {
-            Tables::Read(tables) => tables.tier(),
-            Tables::Mapped(tables) => tables.tier(),
-        }
-    }
-
     fn searcher(&self, two_phase: TwoPhase) -> Box<dyn OptimalSearch + '_> {
         match self {
             Tables::Read(tables) => tables.searcher(two_phase),
             Tables::Mapped(tables) => tables.searcher(two_phase),
         }
     }
-}
-
-/// Who watches a search: the command line (progress lines on standard error, stopped by a
-/// signal) or a request of `cube-cli serve` (progress to its client, stopped when the client
-/// goes away or the server stops).
-#[derive(Clone, Copy, Default)]
-pub enum Watcher<'a> {
-    #[default]
-    Terminal,
-    Client {
-        stop: &'a Stop,
-        progress: &'a (dyn Fn(&Progress) + Sync),
-    },
 }
 
 /// Warnings to print after the results (a checkpoint that could not be written): printed by
@@ -83,16 +60,116 @@ pub fn print_warnings() {
     }
 }
 
-/// The tier of the run and its search (see [`load`]); the tables are loaded on the first call.
-fn solver(global: &Global, args: &OptimalArgs) -> Result<(Tier, Box<dyn OptimalSearch>), CliError> {
-    let loaded = TABLES.get_or_init(|| {
-        let dir = tables::table_dir(global)?;
-        // The two-phase upper bound: its tables from the cache rather than built (seconds).
-        let two_phase = crate::method_tables::two_phase_solver(global);
-        Ok((load(&dir, args, global.notes())?, two_phase))
-    });
-    let (tables, two_phase) = loaded.as_ref().map_err(Clone::clone)?;
-    Ok((tables.tier(), tables.searcher(two_phase.clone())))
+/// The tiers' tables loaded by this process, keyed by what was loaded (the tier, read or mapped):
+/// each loaded on first use (the payloads read or mapped and hashed, the corner reduction
+/// derived) and shared by every later state and request that asks for the same. An error answers
+/// the search that met it and is never kept: the next search tries again. Bounded by memory:
+/// loading a tier first drops the least recently used others until the tiers kept, the new one
+/// included, fit in [`set_memory_budget`]'s bytes (a search still running on a dropped tier keeps
+/// it until it ends).
+struct TableCache {
+    entries: Vec<CacheEntry>,
+    /// Bumped at every use: the entries' `used` order them.
+    clock: u64,
+}
+
+struct CacheEntry {
+    key: (Tier, bool),
+    /// Filled by the first search that needs it; its lock keeps two searches from loading the
+    /// same tier twice, without holding up searches of other tiers.
+    tables: Arc<Mutex<Option<Arc<Tables>>>>,
+    used: u64,
+}
+
+static CACHE: Mutex<TableCache> = Mutex::new(TableCache {
+    entries: Vec::new(),
+    clock: 0,
+});
+
+/// The most bytes of tables the cache keeps (unbounded unless set).
+static MEMORY_BUDGET: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Bounds the bytes of the tiers [`TableCache`] keeps loaded (`cube-cli serve`'s `--table-memory`).
+pub fn set_memory_budget(bytes: u64) {
+    MEMORY_BUDGET.store(bytes, Ordering::Relaxed);
+}
+
+/// The tables of `tier` (mapped when `args.mmap`), loaded on first use (see [`TableCache`]).
+fn cached_tables(
+    dir: &Path,
+    tier: Tier,
+    args: &OptimalArgs,
+    global: &Global,
+) -> Result<Arc<Tables>, CliError> {
+    let key = (tier, args.mmap);
+    let cell = {
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        cache.clock += 1;
+        let now = cache.clock;
+        match cache.entries.iter_mut().find(|e| e.key == key) {
+            Some(entry) => {
+                entry.used = now;
+                Arc::clone(&entry.tables)
+            }
+            None => {
+                let tables = Arc::new(Mutex::new(None));
+                cache.entries.push(CacheEntry {
+                    key,
+                    tables: Arc::clone(&tables),
+                    used: now,
+                });
+                tables
+            }
+        }
+    };
+    let mut slot = cell.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(tables) = slot.as_ref() {
+        return Ok(Arc::clone(tables));
+    }
+    make_room(key);
+    let tables = Arc::new(load(dir, tier, args, global)?);
+    *slot = Some(Arc::clone(&tables));
+    Ok(tables)
+}
+
+/// Drops the least recently used loaded tiers other than `key` until `key`'s tier fits in the
+/// budget beside the ones kept.
+fn make_room(key: (Tier, bool)) {
+    let budget = MEMORY_BUDGET.load(Ordering::Relaxed);
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let loaded_bytes = |entry: &CacheEntry| {
+        // One being loaded by another search counts as loaded.
+        let empty = matches!(entry.tables.try_lock(), Ok(tables) if tables.is_none());
+        if empty {
+            0
+        } else {
+            tier::disk_bytes(entry.key.0)
+        }
+    };
+    loop {
+        let kept: u64 = cache
+            .entries
+            .iter()
+            .filter(|e| e.key != key)
+            .map(loaded_bytes)
+            .sum();
+        if kept.saturating_add(tier::disk_bytes(key.0)) <= budget {
+            return;
+        }
+        let oldest = cache
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.key != key && loaded_bytes(e) > 0)
+            .min_by_key(|(_, e)| e.used)
+            .map(|(i, _)| i);
+        match oldest {
+            Some(i) => {
+                cache.entries.swap_remove(i);
+            }
+            None => return,
+        }
+    }
 }
 
 /// The tier of a search with `args`: the one asked for, which must count in `--metric` if that is
@@ -120,7 +197,7 @@ fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
         }
         (None, Some(Metric::Qtm)) => tier::largest_ready_in(dir, Metric::Qtm).ok_or_else(|| {
             CliError::usage(format!(
-                "--metric qtm: no quarter-turn table is baked in {}: cube-cli tables bake --tier {} (or give --tier {0})",
+                "--metric qtm: no quarter-turn table is baked in {}: cube-cli tables bake --tier {} (or give --tier {1}, which a search bakes on first use)",
                 dir.display(),
                 Tier::NxEo1Ep1Qtm
             ))
@@ -132,19 +209,24 @@ fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
 /// benchmarks), so that a corrupt table is refused before any search. The default tier and an
 /// H48 tier asked for are baked when missing (the first run); a larger Korf tier asked for and
 /// missing is an error that says how to bake it.
-fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, CliError> {
-    let tier = tier_of(dir, args)?;
+fn load(dir: &Path, tier: Tier, args: &OptimalArgs, global: &Global) -> Result<Tables, CliError> {
+    let show_progress = global.notes();
     match tier::state(dir, tier) {
         TierState::Ready => {}
         // A table that is there but invalid is reported, never silently replaced.
         TierState::Invalid(e) => return Err(CliError::tables(&e)),
-        TierState::Missing if !tier::baked_on_first_use(tier) => {
+        TierState::Missing if !bakes_on_first_use(tier, global) => {
             return Err(CliError::tables_text(format!(
                 "the {tier} {} not baked in {}: run `cube-cli tables bake --tier {tier}` first ({}), or use --tier {}",
                 tier.family().tables_are(),
                 dir.display(),
                 crate::tiers::tier_cost_text(tier),
-                tier::first_use_alternative(tier)
+                if global.session.is_request() {
+                    // The server bakes no large tier for a request.
+                    Tier::Edge6
+                } else {
+                    tier::first_use_alternative(tier)
+                }
             )));
         }
         TierState::Missing => tables::bake(dir, &[tier], show_progress, false)?,
@@ -168,13 +250,18 @@ fn load(dir: &Path, args: &OptimalArgs, show_progress: bool) -> Result<Tables, C
         .map_err(|e| CliError::tables(&e))
 }
 
-pub fn run(
-    global: &Global,
-    input: &Input,
-    args: &OptimalArgs,
-    to: Option<&Cube>,
-    watcher: Watcher<'_>,
-) -> CliOutcome {
+/// Whether a search asked for `tier` bakes it when it is missing: on the command line the tiers of
+/// [`tier::baked_on_first_use`]; a request of `cube-cli serve` only the default tier (seconds),
+/// never a larger one (minutes of the server's cores and gigabytes of its disk).
+fn bakes_on_first_use(tier: Tier, global: &Global) -> bool {
+    if global.session.is_request() {
+        tier == Tier::Edge6
+    } else {
+        tier::baked_on_first_use(tier)
+    }
+}
+
+pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>) -> CliOutcome {
     let (_, state) = input.legal_state()?;
     let cube = match to {
         Some(goal) => {
@@ -182,7 +269,11 @@ pub fn run(
         }
         None => state.cube(),
     };
-    let (tier, search) = solver(global, args)?;
+    let dir = tables::table_dir(global)?;
+    let tier = tier_of(&dir, args)?;
+    let tables = cached_tables(&dir, tier, args, global)?;
+    // The two-phase upper bound: its tables from the cache rather than built (seconds).
+    let search = tables.searcher(crate::method_tables::two_phase_solver(global));
     let limits = Limits {
         n_solutions: if args.all {
             usize::MAX
@@ -202,11 +293,11 @@ pub fn run(
             crate::output::note(p);
         }
     };
-    let (stop, report_progress): (&Stop, &(dyn Fn(&Progress) + Sync)) = match watcher {
-        Watcher::Terminal => (crate::signals::listen(), &on_terminal),
-        Watcher::Client { stop, progress } => (stop, progress),
+    let stop = global.session.search_stop();
+    let mut progress = |p: &Progress| match global.session.progress() {
+        Some(sink) => sink(p),
+        None => on_terminal(p),
     };
-    let mut progress = |p: &Progress| report_progress(p);
     // One checkpoint per state: with several states, line N's is `FILE.N`.
     let checkpoint_path = args.checkpoint.as_ref().map(|path| match input.line {
         Some(line) => {
@@ -240,7 +331,7 @@ pub fn run(
             &cube,
             checkpoint.as_ref(),
             &limits,
-            stop,
+            &stop,
             &mut progress,
             periodic,
         )

@@ -24,6 +24,11 @@ pub fn run(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let scrambler = Scrambler::new(crate::method_tables::two_phase_solver(global));
     for index in 0..count {
+        if global.session.stopped() {
+            return Err(CliError::timeout(format!(
+                "stopped at the request's time limit after {index} of {count} scrambles"
+            )));
+        }
         let scramble = match subgroup {
             Some(subgroup) => scrambler.subgroup_scramble(subgroup, &mut rng),
             None => scrambler.scramble(event, &mut rng),

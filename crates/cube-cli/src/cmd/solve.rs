@@ -7,10 +7,9 @@ use cube_solvers::beginner::Beginner;
 use cube_solvers::cfop::Cfop;
 use cube_solvers::thistlethwaite::Thistlethwaite;
 use cube_solvers::two_phase;
-use cube_solvers::{Limits, Solution, Solver, Stop};
+use cube_solvers::{Limits, Solution, Solver};
 
 use crate::args::{Global, Method, OptimalArgs};
-use crate::cmd::optimal::Watcher;
 use crate::input::Input;
 use crate::method_tables;
 use crate::output::{CliError, Outcome, Report, n_moves, with_note};
@@ -23,8 +22,6 @@ pub struct Request<'a> {
     pub to: Option<Cube>,
     pub explain: bool,
     pub optimal: &'a OptimalArgs,
-    /// Who watches the optimal search (the terminal unless the caller says otherwise).
-    pub watcher: Watcher<'a>,
 }
 
 impl<'a> Request<'a> {
@@ -57,20 +54,13 @@ impl<'a> Request<'a> {
             to,
             explain,
             optimal,
-            watcher: Watcher::Terminal,
         })
     }
 }
 
 pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
     if request.method == Method::Optimal {
-        return crate::cmd::optimal::run(
-            global,
-            input,
-            request.optimal,
-            request.to.as_ref(),
-            request.watcher,
-        );
+        return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
     let solver: Box<dyn Solver> = match request.method {
@@ -83,7 +73,7 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
         Method::Optimal => unreachable!("handled above"),
     };
     let start = Instant::now();
-    let stop = Stop::new();
+    let stop = global.session.quick_stop();
     let result = match &request.to {
         Some(goal) => solver.solve_to(&state.cube(), goal, &request.limits, &stop),
         None => solver.solve(&state.cube(), &request.limits, &stop),

@@ -12,22 +12,39 @@ use crate::args::{Global, TablesAction};
 use crate::output::{CliError, Report, print_outcome, table_error};
 use crate::table_dir::{bake, table_dir, table_state};
 use crate::tiers::{file_bytes, size_text, tier_cost_text};
+use cube_solvers::MethodTables;
+use cube_solvers::two_phase::TwoPhaseTables;
 use cube_tables::tier::{self, TierState};
 
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let dir = table_dir(global)?;
     let report = match action {
-        TablesAction::Status => status(&dir, "status"),
+        TablesAction::Status { all } => {
+            let view = if all { View::All } else { View::Present };
+            status(&dir, "status", view)
+        }
         TablesAction::Bake {
             tier,
             caches,
             force,
         } => {
             bake(&dir, &tier, global.notes(), force)?;
+            let mut report = status(&dir, "bake", View::Tiers(&tier));
             if caches {
                 crate::method_tables::bake_two_phase(global);
+                let state = if TwoPhaseTables::cached_in(&dir) {
+                    "cached"
+                } else {
+                    "not cached"
+                };
+                let bytes = TwoPhaseTables::SPECS.iter().map(file_bytes).sum();
+                report.text = format!(
+                    "{}\ntwo-phase tables: {state} ({})",
+                    report.text,
+                    size_text(bytes)
+                );
             }
-            status(&dir, "bake")
+            report
         }
         TablesAction::Verify { tier } => verify(&dir, tier)?,
         TablesAction::Files => {
@@ -125,16 +142,33 @@ fn file_kind(kind: FileKind) -> &'static str {
     }
 }
 
-/// `action` is `status` or `bake` (which reports the status after the bake).
-fn status(dir: &Path, action: &'static str) -> Report {
+/// Which lines of the status the text shows; the JSON record lists every table and every tier.
+enum View<'a> {
+    /// Every table and every tier (`tables --all`).
+    All,
+    /// The tables present and the tiers with a table of their own present, then one line naming
+    /// the tiers not baked (`tables`).
+    Present,
+    /// The tables and the tiers of these tiers (what `tables bake` baked).
+    Tiers(&'a [Tier]),
+}
+
+/// `action` is `status` or `bake` (which reports the status after the bake), `view` what its text
+/// shows.
+fn status(dir: &Path, action: &'static str, view: View<'_>) -> Report {
     let mut text = format!("table directory: {}\n", dir.display());
     let mut tables = Vec::new();
     let mut all = vec![pdb::CORNERS.spec];
     for tier in Tier::ALL {
         all.extend(tier::specs(tier).into_iter().skip(1));
     }
+    // The tables there, whatever their state.
+    let mut present = Vec::new();
     for spec in &all {
         let (path, size, valid) = table_state(dir, spec);
+        if size.is_some() {
+            present.push(*spec);
+        }
         let checked = valid
             .as_ref()
             .ok()
@@ -151,11 +185,18 @@ fn status(dir: &Path, action: &'static str) -> Report {
         let size_text = size.map_or("-".to_string(), |s| {
             format!("{:.1} MiB", s as f64 / (1 << 20) as f64)
         });
-        text.push_str(&format!(
-            "  {:<15} {:>10}  {state}\n",
-            spec.id.as_str(),
-            size_text
-        ));
+        let shown = match view {
+            View::All => true,
+            View::Present => size.is_some(),
+            View::Tiers(baked) => baked.iter().any(|&t| tier::specs(t).contains(spec)),
+        };
+        if shown {
+            text.push_str(&format!(
+                "  {:<15} {:>10}  {state}\n",
+                spec.id.as_str(),
+                size_text
+            ));
+        }
         tables.push(record::TableFile {
             id: spec.id.as_str().to_string(),
             path,
@@ -168,6 +209,7 @@ fn status(dir: &Path, action: &'static str) -> Report {
         });
     }
     let mut tiers = Vec::new();
+    let mut not_baked = Vec::new();
     for tier in Tier::ALL {
         let ready = matches!(tier::state(dir, tier), TierState::Ready);
         let unreadable_table =
@@ -182,6 +224,7 @@ fn status(dir: &Path, action: &'static str) -> Report {
                 .iter()
                 .all(|spec| cube_tables::checked_at(&spec.path_in(dir)).is_some());
         let bytes = tier::disk_bytes(tier);
+        let unreadable = unreadable_table.is_some();
         let line = match (ready, unreadable_table) {
             (true, _) if checked => format!("tier {tier}: ready ({})", size_text(bytes)),
             (true, _) => format!(
@@ -193,14 +236,35 @@ fn status(dir: &Path, action: &'static str) -> Report {
                 tier_cost_text(tier)
             ),
         };
-        text.push_str(&line);
-        text.push('\n');
+        // A tier not baked shows on a line of its own when one of its own tables (the corner
+        // database aside, which every tier shares) is there.
+        let own_table_present = tier::specs(tier)
+            .iter()
+            .skip(1)
+            .any(|spec| present.contains(spec));
+        let shown = match view {
+            View::All => true,
+            View::Present => ready || unreadable || own_table_present,
+            View::Tiers(baked) => baked.contains(&tier),
+        };
+        if shown {
+            text.push_str(&line);
+            text.push('\n');
+        } else if matches!(view, View::Present) {
+            not_baked.push(tier.to_string());
+        }
         tiers.push(record::TierState {
             tier: tier.to_string(),
             ready,
             payload_checked: checked,
             bytes,
         });
+    }
+    if !not_baked.is_empty() {
+        text.push_str(&format!(
+            "not baked: {} (`cube-cli tables --all` gives each one's size and bake time)",
+            not_baked.join(", ")
+        ));
     }
     Report::new(
         text.trim_end(),

@@ -7,30 +7,38 @@
 //!
 //! Not taken over the API: options that name the server's files or read its standard input
 //! (`svg`, `checkpoint`, `tables`, STATE `-`), that shape the output (the answer is the record),
-//! and that choose the tables loaded once for the whole server (`tier`, `mmap`). The server bounds
-//! every search by `--max-search`, and optimal searches by one slot per core: a search beyond
-//! gets 503 with `Retry-After`. An optimal search answers as server-sent events (a `progress`
-//! event per depth searched, a `tick` every half second, then the `result` record), and is
-//! cancelled when its client goes away; a client that asks for `application/json` only gets the
-//! record.
+//! and how the server holds its tables (`mmap`, `trust_header`). A request's text is only text:
+//! a state is never looked up on the server's disk ([`Session::reads_files`]).
+//!
+//! Every command runs as a [`Job`] on tokio's blocking pool, for one request and nothing else:
+//! its own stop flag ([`Session::Request`]), raised when its deadline passes (`--max-search`,
+//! and a second more for the solver's own `timeout` to end it first), when the server stops, or
+//! when the request's client goes away (hyper then drops the request's future, and the job with
+//! it). A search (every `solve`, `optimal`, `fmc solve`, `scramble`) holds a slot (one per core)
+//! for as long as it runs, its client gone or not; one beyond waits for a slot up to
+//! [`QUEUE_WAIT`], then gets 503 with `Retry-After`. An optimal search
+//! answers as server-sent events (a `progress` event per depth searched, a `tick` every half
+//! second, then the `result` record); a client that asks for `application/json` only gets the
+//! record, and so does every client when the search ends before its first event.
 
 use std::ffi::OsString;
-use std::io::Write;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{CommandFactory, Parser};
 use cube_solvers::Stop;
 use cube_solvers::optimal::Progress;
 use cube_solvers::two_phase;
+use hyper::header::{self, HeaderValue};
+use hyper::{Response, StatusCode};
 use serde_json::{Map, Value, json};
-use tiny_http::Request;
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
-use super::{App, respond_error, respond_json};
+use super::{App, Body, ChannelBody, error_response, json_response};
 use crate::args::{Cli, Command, FmcAction, Method};
-use crate::cmd::optimal::Watcher;
 use crate::output::{self, CliError};
-use crate::signals;
+use crate::session::{ProgressSink, Session};
 
 /// The subcommands the API runs (`POST /api/NAME`), and `fmc`'s (`POST /api/fmc/NAME`).
 const COMMANDS: [&str; 7] = [
@@ -39,7 +47,7 @@ const COMMANDS: [&str; 7] = [
 const FMC_ACTIONS: [&str; 6] = ["solve", "steps", "unniss", "invert", "cleanup", "count"];
 
 /// The options of the command line that the API does not take, with the reason.
-const NOT_TAKEN: [(&str, &str); 13] = [
+const NOT_TAKEN: [(&str, &str); 12] = [
     ("json", "the answer is the JSON record"),
     ("color", "the answer is the JSON record"),
     ("quiet", "the answer is the JSON record"),
@@ -51,64 +59,226 @@ const NOT_TAKEN: [(&str, &str); 13] = [
     ("checkpoint", "the API writes no files"),
     ("checkpoint-every", "the API writes no files"),
     (
-        "tier",
-        "the server searches one tier for every request, the largest baked",
-    ),
-    (
         "mmap",
-        "the server loaded its tables once, for every request",
+        "the server holds its tables for every request that asks for them",
     ),
     (
         "trust-header",
-        "the server loaded its tables once, for every request",
+        "the server holds its tables for every request that asks for them",
     ),
 ];
 
 /// The most scrambles one request may ask for (an answer is held in memory until it is sent).
 const MAX_SCRAMBLES: usize = 1000;
 
-/// How often a streamed search sends a `tick` (and so finds out that its client has gone).
+/// How often a streamed search sends a `tick`.
 const TICK: Duration = Duration::from_millis(500);
 
+/// How long a search waits for a slot before it is answered 503.
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
+
+/// A job's deadline beyond `--max-search`: the time a solver bounded by it (an optimal search's
+/// `timeout`, two-phase's budget) has to end by itself, with its own report, before its stop
+/// flag is raised.
+const SOLVER_GRACE: Duration = Duration::from_secs(1);
+
 /// Whether `route` (the path after `/api/`) is a command of the API.
-pub fn routes(route: &[&str]) -> bool {
+pub fn routes(route: &[String]) -> bool {
     match route {
-        [name] => COMMANDS.contains(name),
-        ["fmc", action] => FMC_ACTIONS.contains(action),
+        [name] => COMMANDS.contains(&name.as_str()),
+        [fmc, action] => fmc == "fmc" && FMC_ACTIONS.contains(&action.as_str()),
         _ => false,
     }
 }
 
 /// Answers the command `route` (`["solve"]`, `["fmc", "solve"]`, `["tables"]`) for `body`.
-pub(super) fn answer(app: &App<'_>, request: Request, route: &[&str], body: Option<&str>) {
-    let cli = match command_line(app, route, body.unwrap_or("{}")) {
+pub(super) async fn answer(
+    app: std::sync::Arc<App>,
+    route: Vec<String>,
+    body: Option<String>,
+    accepts_json: bool,
+) -> Response<Body> {
+    let route: Vec<&str> = route.iter().map(String::as_str).collect();
+    let cli = match command_line(&app, &route, body.as_deref().unwrap_or("{}")) {
         Ok(cli) => cli,
-        Err(e) => return respond_error(request, status(e.kind()), &e),
+        Err(e) => return error_response(status(e.kind()), &e),
     };
-    if !is_search(&cli) {
-        let (_, bytes) = output::capture(|| crate::execute(cli, Watcher::Terminal));
-        let status = status_of_output(&bytes);
-        return respond_json(request, status, bytes, &[]);
+    let slot = if is_search(&cli) {
+        let slots = std::sync::Arc::clone(&app.slots);
+        match tokio::time::timeout(QUEUE_WAIT, slots.acquire_owned()).await {
+            Ok(Ok(slot)) => Some(slot),
+            _ => return busy(&app),
+        }
+    } else {
+        None
+    };
+    if is_optimal(&cli) && !accepts_json {
+        return stream(&app, cli, slot).await;
     }
-    let Some(_slot) = app.slots.take() else {
-        let e = CliError::busy(format!(
-            "all {} search slots are taken (one optimal search per core): try again in a few seconds",
-            app.slots.total
-        ));
+    let mut job = Job::start(&app, cli, slot, None);
+    let bytes = job.finish().await;
+    if bytes.is_empty() {
+        let e = CliError::internal("the command answered nothing (a bug: please report it)");
+        return error_response(StatusCode::INTERNAL_SERVER_ERROR, &e);
+    }
+    json_response(status_of_output(&bytes), bytes)
+}
+
+/// The answer when every slot is taken.
+fn busy(app: &App) -> Response<Body> {
+    let e = CliError::busy(format!(
+        "all {} search slots stayed taken for {} s (one search per core): try again in a few seconds",
+        app.total_slots,
+        QUEUE_WAIT.as_secs()
+    ));
+    let mut response = error_response(StatusCode::SERVICE_UNAVAILABLE, &e);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
+}
+
+/// One request's command, running on the blocking pool. Dropping it (the request's future
+/// dropped: its client has gone) raises its stop flag, so that its search ends within a poll;
+/// its slot is given back when the command returns.
+struct Job {
+    stop: Stop,
+    handle: JoinHandle<Vec<u8>>,
+    deadline: Instant,
+    stopping: tokio::sync::watch::Receiver<bool>,
+}
+
+impl Job {
+    fn start(
+        app: &App,
+        cli: Cli,
+        slot: Option<OwnedSemaphorePermit>,
+        progress: Option<ProgressSink>,
+    ) -> Job {
+        let stop = Stop::new();
+        let session = Session::Request {
+            stop: stop.clone(),
+            progress,
+        };
+        let handle = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            output::capture(|| crate::execute(cli, &session)).1
+        });
+        Job {
+            stop,
+            handle,
+            deadline: Instant::now() + app.max_search + SOLVER_GRACE,
+            stopping: app.stopping.subscribe(),
+        }
+    }
+
+    /// The command's output. At the deadline or when the server stops, the stop flag is raised
+    /// and the command's answer (what it found so far) awaited.
+    async fn finish(&mut self) -> Vec<u8> {
+        tokio::select! {
+            done = &mut self.handle => return joined(done),
+            _ = tokio::time::sleep_until(self.deadline) => self.stop.stop(),
+            _ = self.stopping.wait_for(|&s| s) => self.stop.stop(),
+        }
+        joined((&mut self.handle).await)
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.stop.stop();
+    }
+}
+
+/// The output of a finished job; a command that panicked is an `internal` error record.
+fn joined(done: Result<Vec<u8>, tokio::task::JoinError>) -> Vec<u8> {
+    done.unwrap_or_else(|e| {
+        let e = CliError::internal(format!("the command failed: {e} (a bug: please report it)"));
         let mut line = serde_json::to_vec(&e.to_record()).expect("a record serializes");
         line.push(b'\n');
-        return respond_json(request, 503, line, &[("Retry-After", "5")]);
+        line
+    })
+}
+
+/// Runs an optimal search as a stream of events: the `progress` of each depth as it comes, a
+/// `tick` every [`TICK`], then the `result`. An answer that comes before the first event (a
+/// refused state, a short search) is a plain JSON answer with its status. When the client goes
+/// away, the stream's next send fails and the job is dropped, which stops the search.
+async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Response<Body> {
+    let (events, mut received) = mpsc::unbounded_channel::<String>();
+    let progress: ProgressSink = std::sync::Arc::new(move |p: &Progress| {
+        let _ = events.send(progress_event(p));
+    });
+    let begun = std::time::Instant::now();
+    let mut job = Job::start(app, cli, slot, Some(progress));
+    let first = tokio::select! {
+        // A search that has reported a depth streams, however soon it ends.
+        biased;
+        Some(first) = received.recv() => event("progress", &first),
+        bytes = job.finish() => return json_response(status_of_output(&bytes), bytes),
+        () = tokio::time::sleep(TICK) => tick(begun),
     };
-    let streamed = super::header_value(&request, "Accept")
-        .is_none_or(|accept| !accept.contains("application/json"));
-    stream(request, cli, streamed);
+    let (chunks, body) = mpsc::channel::<bytes::Bytes>(16);
+    tokio::spawn(async move {
+        let mut next = Some(first);
+        loop {
+            if let Some(chunk) = next.take()
+                && chunks.send(chunk).await.is_err()
+            {
+                // The client has gone: dropping the job stops the search.
+                return;
+            }
+            tokio::select! {
+                // The events in the order they were sent: every progress before the result.
+                biased;
+                Some(progress) = received.recv() => next = Some(event("progress", &progress)),
+                bytes = job.finish() => {
+                    let mut rest: Vec<bytes::Bytes> = std::iter::from_fn(|| received.try_recv().ok())
+                        .map(|progress| event("progress", &progress))
+                        .collect();
+                    rest.extend(
+                        String::from_utf8_lossy(&bytes).lines().map(|line| event("result", line)),
+                    );
+                    for chunk in rest {
+                        if chunks.send(chunk).await.is_err() {
+                            return;
+                        }
+                    }
+                    return;
+                }
+                () = tokio::time::sleep(TICK) => next = Some(tick(begun)),
+            }
+        }
+    });
+    let mut response = Response::new(http_body_util::BodyExt::boxed(ChannelBody(body)));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    super::common_headers(headers);
+    response
+}
+
+/// A `tick` event: the seconds since the request began.
+fn tick(begun: std::time::Instant) -> bytes::Bytes {
+    let seconds = begun.elapsed().as_secs_f64();
+    event(
+        "tick",
+        &json!({"type": "tick", "seconds": seconds}).to_string(),
+    )
+}
+
+/// One event (`data` is one line of JSON).
+fn event(name: &str, data: &str) -> bytes::Bytes {
+    bytes::Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
 }
 
 /// The command line of a request, parsed by clap and checked as `main` checks it, with the
 /// server's bounds on searches: the body's keys are the long options (`max_length` or
 /// `max-length`) and the positional arguments by name (`state`, `solution`, `step`,
 /// `sequence`); `true` is a flag given, `false` and `null` one not given.
-fn command_line(app: &App<'_>, route: &[&str], body: &str) -> Result<Cli, CliError> {
+fn command_line(app: &App, route: &[&str], body: &str) -> Result<Cli, CliError> {
     let body: Map<String, Value> = match serde_json::from_str(body) {
         Ok(Value::Object(map)) => map,
         Ok(_) => {
@@ -234,8 +404,22 @@ fn options_of(sub: &clap::Command) -> String {
     names.join(", ")
 }
 
-/// Whether the command is an optimal search (`optimal`, `solve` with `method: optimal`).
+/// Whether the command is a search, which holds a slot while it runs.
 fn is_search(cli: &Cli) -> bool {
+    matches!(
+        &cli.command,
+        Command::Optimal { .. }
+            | Command::Solve { .. }
+            | Command::Scramble { .. }
+            | Command::Fmc {
+                action: FmcAction::Solve { .. },
+            }
+    )
+}
+
+/// Whether the command is an optimal search (`optimal`, `solve` with `method: optimal`), which
+/// streams its progress.
+fn is_optimal(cli: &Cli) -> bool {
     matches!(
         &cli.command,
         Command::Optimal { .. }
@@ -285,92 +469,26 @@ fn bound_searches(cli: &mut Cli, max: Duration) {
 }
 
 /// The HTTP status of an error kind.
-fn status(kind: &str) -> u16 {
+fn status(kind: &str) -> StatusCode {
     match kind {
-        "parse" | "usage" => 400,
-        "refused" => 403,
-        "illegal" | "requisite" | "timeout" | "no-solution" => 422,
-        "tables" | "busy" | "interrupted" => 503,
-        _ => 500,
+        "parse" | "usage" => StatusCode::BAD_REQUEST,
+        "refused" => StatusCode::FORBIDDEN,
+        "illegal" | "requisite" | "timeout" | "no-solution" => StatusCode::UNPROCESSABLE_ENTITY,
+        "tables" | "busy" | "interrupted" => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
 /// The status of a command's output: 200, or the status of the error its first line is.
-fn status_of_output(bytes: &[u8]) -> u16 {
+fn status_of_output(bytes: &[u8]) -> StatusCode {
     let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
     match serde_json::from_slice::<Value>(first) {
         Ok(record) if record["type"] == "error" => {
             status(record["error"]["kind"].as_str().unwrap_or_default())
         }
-        Ok(_) => 200,
-        Err(_) => 500,
+        Ok(_) => StatusCode::OK,
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
-}
-
-/// Runs an optimal search for `request`. Streamed: the events as they come, a `tick` every
-/// [`TICK`] (a write to a client that has gone fails, which cancels the search), then the
-/// result; an answer that comes before the first event (a refused state) is a plain JSON answer
-/// with its status. Not streamed: the record alone. A signal to the server cancels the search.
-fn stream(request: Request, cli: Cli, streamed: bool) {
-    let stop = Stop::new();
-    let start = Instant::now();
-    let (events, received) = mpsc::channel::<(&str, String)>();
-    std::thread::scope(|scope| {
-        let search = scope.spawn(|| {
-            let progress = move |p: &Progress| {
-                let _ = events.send(("progress", progress_event(p)));
-            };
-            let watcher = Watcher::Client {
-                stop: &stop,
-                progress: &progress,
-            };
-            output::capture(|| crate::execute(cli, watcher)).1
-        });
-        let mut request = Some(request);
-        let mut client: Option<Box<dyn Write + Send>> = None;
-        let mut gone = false;
-        loop {
-            let (name, event) = match received.recv_timeout(TICK) {
-                Ok(event) => event,
-                Err(mpsc::RecvTimeoutError::Timeout) => (
-                    "tick",
-                    json!({"type": "tick", "seconds": start.elapsed().as_secs_f64()}).to_string(),
-                ),
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            };
-            if signals::signalled() {
-                stop.stop();
-            }
-            if !streamed || gone {
-                continue;
-            }
-            if client.is_none() {
-                client = request.take().map(open_event_stream);
-            }
-            let sent = client
-                .as_mut()
-                .is_some_and(|c| send_event(c, name, &event).is_ok());
-            if !sent {
-                gone = true;
-                stop.stop();
-            }
-        }
-        let bytes = search.join().expect("the search thread does not panic");
-        match (request, client) {
-            (Some(request), _) => {
-                let status = status_of_output(&bytes);
-                respond_json(request, status, bytes, &[]);
-            }
-            (None, Some(mut client)) if !gone => {
-                for line in String::from_utf8_lossy(&bytes).lines() {
-                    let _ = send_event(&mut client, "result", line);
-                }
-                // The last chunk: the answer is complete.
-                let _ = client.write_all(b"0\r\n\r\n").and_then(|()| client.flush());
-            }
-            _ => {}
-        }
-    });
 }
 
 /// The `progress` event of a depth searched.
@@ -386,27 +504,4 @@ fn progress_event(p: &Progress) -> String {
         "seconds": p.elapsed.as_secs_f64(),
     })
     .to_string()
-}
-
-/// Answers `request` with the head of an event stream, sent in chunks (one per event, then the
-/// empty one), so that the answer has an end; the stream is the writer returned.
-fn open_event_stream(request: Request) -> Box<dyn Write + Send> {
-    let mut client = request.into_writer();
-    let mut head = String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n");
-    for (name, value) in super::COMMON_HEADERS {
-        head.push_str(&format!("{name}: {value}\r\n"));
-    }
-    head.push_str("Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
-    // A failure shows at the first event.
-    let _ = client
-        .write_all(head.as_bytes())
-        .and_then(|()| client.flush());
-    client
-}
-
-/// Sends one event (`data` is one line of JSON), as one chunk.
-fn send_event(client: &mut Box<dyn Write + Send>, name: &str, data: &str) -> std::io::Result<()> {
-    let event = format!("event: {name}\ndata: {data}\n\n");
-    write!(client, "{:x}\r\n{event}\r\n", event.len())?;
-    client.flush()
 }

@@ -10,6 +10,7 @@ True
 
 from . import fmc, kociemba, tables
 from ._native import (
+    BakeWarning,
     CubeError,
     Cube,
     IllegalCube,
@@ -29,6 +30,7 @@ from ._native import (
 )
 
 __all__ = [
+    "BakeWarning",
     "Cube",
     "CubeError",
     "IllegalCube",

@@ -246,17 +246,8 @@ pub fn insert(
             complete && greedy_complete,
         )
     };
-    let (best, proven, complete) = if settings.threads == rayon::current_num_threads() {
-        run()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(settings.threads)
-            .build()
-            .map_err(|e| {
-                InsertError::Settings(format!("cannot start {} threads: {e}", settings.threads))
-            })?
-            .install(run)
-    };
+    let (best, proven, complete) =
+        crate::in_pool(settings.threads, run).map_err(InsertError::Settings)?;
     let mut insertions = Vec::new();
     let solution = best.map(|node| {
         let mut sequence = moves.clone();

@@ -2,11 +2,18 @@
 //! over the step's coordinate in the step's frame, each move done on the normal side (after the
 //! moves so far) or on the inverse side (before the scramble), at most one switch of side, a
 //! depth's branches searched in parallel and put back in the order of a one-thread search.
+//!
+//! A depth's search stops as soon as it has the solutions asked for (the first ones in the order
+//! of a one-thread search) and keeps each in a few bytes. It finds each solution once, so it holds
+//! no set of the ones seen: a solution's moves are done in one order, those of one side and then
+//! those of the other, and the rules tell which side comes first (in a mixed solution of `d`
+//! moves the normal side has at most `d / 2` when it comes first, more when it comes second).
+//! What a search holds is reckoned against a [`Budget`]: a search that would hold more stops.
 
-use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use cube_core::{Cube, Move, MoveSet};
+use cube_core::{Cube, Move, MoveSet, NissAlg};
 use rayon::prelude::*;
 
 use super::Niss;
@@ -27,8 +34,147 @@ pub(crate) struct Node {
     last_normal: bool,
 }
 
-/// A solution in the step's frame: the normal moves and the inverse moves.
-pub(crate) type Found = (Vec<Move>, Vec<Move>);
+/// The most moves of a solution (the longest `Settings::max_moves`).
+pub(crate) const MAX_MOVES: usize = 20;
+
+/// A solution in the step's frame: its normal moves, then its inverse moves, in one array (a
+/// depth may hold many: no allocation each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Found {
+    moves: [Move; MAX_MOVES],
+    /// How many of `moves` are the normal ones.
+    normal: u8,
+    /// How many of `moves` are the solution's.
+    len: u8,
+}
+
+impl Found {
+    fn new(normal: &[Move], inverse: &[Move]) -> Found {
+        let (n, len) = (normal.len(), normal.len() + inverse.len());
+        let mut moves = [Move::U1; MAX_MOVES];
+        moves[..n].copy_from_slice(normal);
+        moves[n..len].copy_from_slice(inverse);
+        Found {
+            moves,
+            normal: n as u8,
+            len: len as u8,
+        }
+    }
+
+    /// The moves done on the normal side.
+    pub(crate) fn normal(&self) -> &[Move] {
+        &self.moves[..usize::from(self.normal)]
+    }
+
+    /// The moves done on the inverse side.
+    pub(crate) fn inverse(&self) -> &[Move] {
+        &self.moves[usize::from(self.normal)..usize::from(self.len)]
+    }
+}
+
+/// What a solution of `len` moves is reckoned to take while it is held: its [`Found`], and the
+/// [`NissAlg`] it becomes (an `Alg` node per move, 56-64 bytes, reckoned 64).
+pub(crate) fn solution_bytes(len: usize) -> usize {
+    size_of::<Found>() + size_of::<NissAlg>() + len * 64
+}
+
+/// The memory a solve's solutions may take, shared by its searches: the bytes reckoned
+/// ([`solution_bytes`]) for the solutions held, found and not dropped, and the most.
+pub(crate) struct Budget {
+    bytes: CacheLine<AtomicUsize>,
+    max: usize,
+    /// A solution did not fit. Read at every node: on a cache line of its own, apart from `bytes`
+    /// that every solution kept writes.
+    over: CacheLine<AtomicBool>,
+}
+
+/// A value alone on its cache line.
+#[repr(align(64))]
+struct CacheLine<T>(T);
+
+impl<T> std::ops::Deref for CacheLine<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl Budget {
+    pub(crate) fn new(max: usize) -> Budget {
+        Budget {
+            bytes: CacheLine(AtomicUsize::new(0)),
+            max,
+            over: CacheLine(AtomicBool::new(false)),
+        }
+    }
+
+    /// Takes `n` bytes; when they do not fit, takes none and marks the budget over (every search
+    /// of the solve then stops).
+    fn take(&self, n: usize) -> bool {
+        let before = self.bytes.fetch_add(n, Ordering::Relaxed);
+        if before.saturating_add(n) > self.max {
+            self.bytes.fetch_sub(n, Ordering::Relaxed);
+            self.over.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    /// Gives back `n` bytes taken.
+    fn give(&self, n: usize) {
+        self.bytes.fetch_sub(n, Ordering::Relaxed);
+    }
+
+    /// Whether a solution did not fit.
+    pub(crate) fn is_over(&self) -> bool {
+        self.over.load(Ordering::Relaxed)
+    }
+}
+
+/// Where a search puts its solutions, in search order, and what ends it early.
+struct Out<'s> {
+    /// The solutions kept (none when counting).
+    found: Vec<Found>,
+    /// How many solutions were found (kept or counted).
+    count: usize,
+    /// The search ends when it has this many.
+    cap: usize,
+    /// Whether the solutions are kept, not only counted.
+    keep: bool,
+    /// The search's place among a depth's parallel searches: it ends when the ones before it have
+    /// found enough (`cutoff`, the last place still needed).
+    place: usize,
+    cutoff: &'s AtomicUsize,
+    /// Whether something else than its cap (a raised stop flag, the budget, the cutoff) ended the
+    /// search before it was through.
+    cut: bool,
+}
+
+impl<'s> Out<'s> {
+    fn new(cap: usize, keep: bool, place: usize, cutoff: &'s AtomicUsize) -> Out<'s> {
+        Out {
+            found: Vec::new(),
+            count: 0,
+            cap,
+            keep,
+            place,
+            cutoff,
+            cut: false,
+        }
+    }
+}
+
+/// A depth's solutions.
+pub(crate) struct Solutions {
+    /// The first ones, in the order of a one-thread search (none when counting).
+    pub(crate) found: Vec<Found>,
+    /// How many (`found.len()` unless counting).
+    pub(crate) count: usize,
+    /// False when the stop flag or the budget ended the search before it had them all (`found`
+    /// are then the first ones).
+    pub(crate) through: bool,
+}
 
 /// What a search of one depth is given.
 pub(crate) struct Depth<'a> {
@@ -46,6 +192,10 @@ pub(crate) struct Depth<'a> {
     /// finish of half turns.
     pub(crate) ending_clockwise: bool,
     pub(crate) stop: &'a AtomicBool,
+    /// The solve's budget of memory for the solutions.
+    pub(crate) budget: &'a Budget,
+    /// The root of the search: the state, in the step's frame.
+    pub(crate) root: &'a Node,
     /// The coordinates of the root's normal and inverse sides (`None` for a family without
     /// them, or a state outside their reach).
     pub(crate) root_coords: [Option<Coords>; 2],
@@ -227,8 +377,28 @@ impl Depth<'_> {
         }
     }
 
-    /// The search below `node`, solutions appended to `out` in search order.
-    fn dfs(&self, node: &mut Node, out: &mut Vec<Found>) {
+    /// Whether the search into `out` ends here: it has its solutions, or (then marked cut) the
+    /// stop flag is raised, the budget is over or the searches before it have found enough.
+    #[inline]
+    fn ended(&self, out: &mut Out<'_>) -> bool {
+        if out.count >= out.cap {
+            return true;
+        }
+        if self.stop.load(Ordering::Relaxed)
+            || self.budget.over.load(Ordering::Relaxed)
+            || out.place > out.cutoff.load(Ordering::Relaxed)
+        {
+            out.cut = true;
+            return true;
+        }
+        false
+    }
+
+    /// The search below `node`, solutions put in `out` in search order.
+    fn dfs(&self, node: &mut Node, out: &mut Out<'_>) {
+        if self.ended(out) {
+            return;
+        }
         if self.is_tail(node) {
             let side = if node.last_normal {
                 &node.normal
@@ -239,7 +409,7 @@ impl Depth<'_> {
                 return self.tail(node, &coords, self.family.coords_bound(&coords), out);
             }
         }
-        if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
+        if self.filtered(node) {
             return;
         }
         let n = node.moves.len() + node.premoves.len();
@@ -253,16 +423,24 @@ impl Depth<'_> {
         self.expand(node, &mut |child| self.dfs(child, out));
     }
 
-    /// Appends `node`'s moves to `out` when the goal, reached at `node` after `n` moves, is
-    /// reached at the depth's length and with nissy-core's ending.
-    fn found(&self, node: &Node, n: usize, out: &mut Vec<Found>) {
-        if n == self.target
-            && (!self.ending_clockwise
-                || last_quarter_turns_clockwise(&node.moves)
+    /// Puts `node`'s moves in `out` when the goal, reached at `node` after `n` moves, is reached
+    /// at the depth's length and with nissy-core's ending.
+    fn found(&self, node: &Node, n: usize, out: &mut Out<'_>) {
+        if n != self.target
+            || self.ending_clockwise
+                && !(last_quarter_turns_clockwise(&node.moves)
                     && last_quarter_turns_clockwise(&node.premoves))
         {
-            out.push((node.moves.clone(), node.premoves.clone()));
+            return;
         }
+        if out.keep {
+            if !self.budget.take(solution_bytes(n)) {
+                out.cut = true;
+                return;
+            }
+            out.found.push(Found::new(&node.moves, &node.premoves));
+        }
+        out.count += 1;
     }
 
     /// [`Depth::dfs`] below a tail node ([`Depth::is_tail`]) whose side reads `coords`: the same
@@ -273,8 +451,8 @@ impl Depth<'_> {
     /// `bound` is the family's bound at `coords` ([`Family::coords_bound`]): a node reads its
     /// children's all at once before going down into any, so that their loads from the large
     /// table (in no cache) overlap.
-    fn tail(&self, node: &mut Node, coords: &Coords, bound: u8, out: &mut Vec<Found>) {
-        if self.stop.load(Ordering::Relaxed) || self.filtered(node) {
+    fn tail(&self, node: &mut Node, coords: &Coords, bound: u8, out: &mut Out<'_>) {
+        if self.ended(out) || self.filtered(node) {
             return;
         }
         let n = node.moves.len() + node.premoves.len();
@@ -319,42 +497,114 @@ impl Depth<'_> {
         }
     }
 
-    /// Every solution of exactly `target` moves from `root`, in the order of a one-thread search,
-    /// each once; the branches below the root's children searched in parallel.
-    pub(crate) fn solutions(&self, root: &Node) -> Vec<Found> {
-        let mut children = Vec::new();
-        self.expand(&mut root.clone(), &mut |child| children.push(child.clone()));
-        let search = |mut child: Node| {
-            let mut out = Vec::new();
-            // A child in the tail: its coordinates are the root's, moved.
-            let (side, last) = if child.last_normal {
-                (0, child.moves.last())
-            } else {
-                (1, child.premoves.last())
-            };
-            let coords = self.root_coords[side]
-                .zip(last.copied())
-                .map(|(root, m)| self.family.coords_move(&root, m));
-            match coords {
-                Some(coords) if self.is_tail(&child) => {
-                    let bound = self.family.coords_bound(&coords);
-                    self.tail(&mut child, &coords, bound, &mut out);
-                }
-                _ => self.dfs(&mut child, &mut out),
-            }
-            out
-        };
-        let found: Vec<Vec<Found>> = if self.parallel {
-            children.into_par_iter().map(search).collect()
+    /// The search below a child of the root.
+    fn search_child(&self, mut child: Node, out: &mut Out<'_>) {
+        // A child in the tail: its coordinates are the root's, moved.
+        let (side, last) = if child.last_normal {
+            (0, child.moves.last())
         } else {
-            children.into_iter().map(search).collect()
+            (1, child.premoves.last())
         };
-        let mut seen = HashSet::new();
-        found
-            .into_iter()
-            .flatten()
-            .filter(|s| seen.insert(s.clone()))
-            .collect()
+        let coords = self.root_coords[side]
+            .zip(last.copied())
+            .map(|(root, m)| self.family.coords_move(&root, m));
+        match coords {
+            Some(coords) if self.is_tail(&child) => {
+                let bound = self.family.coords_bound(&coords);
+                self.tail(&mut child, &coords, bound, out);
+            }
+            _ => self.dfs(&mut child, out),
+        }
+    }
+
+    /// The first `room` solutions of exactly `target` moves from the root in the order of a
+    /// one-thread search (kept when `keep`, else counted). The search stops as soon as it has
+    /// them.
+    ///
+    /// In parallel, the branches below the root's children are searched at once, each into its
+    /// own list up to `room`, and put back in order; a branch stops once the branches before it
+    /// are through with `room` solutions between them. When the budget is over there (the lists
+    /// of later branches held what the earlier ones needed), the branches that are through from
+    /// the first on are kept and the others searched again one after the other, into one list:
+    /// then only what is returned is held, and the budget is over only if that is too much.
+    pub(crate) fn solutions(&self, room: usize, keep: bool) -> Solutions {
+        let mut children = Vec::new();
+        self.expand(&mut self.root.clone(), &mut |child| {
+            children.push(child.clone())
+        });
+        let never = AtomicUsize::new(usize::MAX);
+        let mut result = Solutions {
+            found: Vec::new(),
+            count: 0,
+            through: true,
+        };
+        let mut first = 0;
+        if self.parallel {
+            let cutoff = AtomicUsize::new(usize::MAX);
+            let done: Mutex<Vec<Option<usize>>> = Mutex::new(vec![None; children.len()]);
+            let outs: Vec<Out<'_>> = children
+                .par_iter()
+                .enumerate()
+                .map(|(place, child)| {
+                    let mut out = Out::new(room, keep, place, &cutoff);
+                    self.search_child(child.clone(), &mut out);
+                    if !out.cut {
+                        let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
+                        done[place] = Some(out.count);
+                        let mut sum = 0;
+                        for (j, count) in done.iter().enumerate() {
+                            let Some(count) = count else { break };
+                            sum += count;
+                            if sum >= room {
+                                cutoff.fetch_min(j, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                    }
+                    out
+                })
+                .collect();
+            let bytes = solution_bytes(self.target);
+            first = children.len();
+            let mut outs = outs.into_iter().enumerate();
+            for (place, out) in outs.by_ref() {
+                if out.cut {
+                    self.budget.give(out.found.len() * bytes);
+                    first = place;
+                    break;
+                }
+                let take = out.count.min(room - result.count);
+                if keep {
+                    result.found.extend_from_slice(&out.found[..take]);
+                    self.budget.give((out.found.len() - take) * bytes);
+                }
+                result.count += take;
+                if result.count >= room {
+                    first = children.len();
+                    break;
+                }
+            }
+            for (_, out) in outs {
+                self.budget.give(out.found.len() * bytes);
+            }
+            if first == children.len() || self.stop.load(Ordering::Relaxed) {
+                result.through = first == children.len();
+                return result;
+            }
+            // The budget was over: what is held now is what the list needs.
+            self.budget.over.store(false, Ordering::Relaxed);
+        }
+        let mut out = Out::new(room - result.count, keep, 0, &never);
+        for child in children.drain(first..) {
+            if self.ended(&mut out) {
+                break;
+            }
+            self.search_child(child, &mut out);
+        }
+        result.found.append(&mut out.found);
+        result.count += out.count;
+        result.through = !out.cut;
+        result
     }
 }
 
@@ -367,5 +617,238 @@ fn last_quarter_turns_clockwise(moves: &[Move]) -> bool {
             before.amount() == 1 && last.amount() == 1
         }
         [.., last] => last.amount() == 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::fmc::tables::Kind;
+    use crate::fmc::{self, StepTables};
+
+    /// Runs `f` on the search of `target` moves of `step` from `state` (in the step's frame: the
+    /// steps here have the identity frame), with a budget of `max_memory`.
+    #[allow(clippy::too_many_arguments)]
+    fn with_depth<R>(
+        step: &fmc::Step,
+        tables: &StepTables,
+        state: &Cube,
+        niss: Niss,
+        target: usize,
+        parallel: bool,
+        max_memory: usize,
+        f: impl FnOnce(&Depth<'_>) -> R,
+    ) -> R {
+        let family = tables.family();
+        let moveset = step.search_moves();
+        let root = Node::root(state);
+        let stop = AtomicBool::new(false);
+        let budget = Budget::new(max_memory);
+        let depth = Depth {
+            family,
+            moveset,
+            niss,
+            target,
+            can_switch: std::array::from_fn(|i| {
+                step.kind.allows_niss() && family.changes_solved(Move::from_index(i))
+            }),
+            htr_filter: step.kind == Kind::Htr,
+            ending_clockwise: step.kind.ends_clockwise(),
+            stop: &stop,
+            budget: &budget,
+            root: &root,
+            root_coords: [
+                family.coords(state, moveset),
+                family.coords(&state.inverse(), moveset),
+            ],
+            parallel,
+        };
+        f(&depth)
+    }
+
+    fn walk(rng: &mut ChaCha8Rng, moves: &[Move]) -> Cube {
+        (0..40).fold(Cube::SOLVED, |c, _| {
+            c.apply_move(moves[rng.random_range(0..moves.len())])
+        })
+    }
+
+    /// Steps with NISS, states meeting their requisites, and the longest target searched.
+    fn cases() -> Vec<(&'static fmc::Step, StepTables, Vec<Cube>, usize)> {
+        let mut rng = ChaCha8Rng::seed_from_u64(54);
+        let eo: Vec<Move> = Move::ALL
+            .into_iter()
+            .filter(|m| m.face().axis() != 2 || m.is_half_turn())
+            .collect();
+        let dr: Vec<Move> = Move::ALL
+            .into_iter()
+            .filter(|m| m.face().axis() == 0 || m.is_half_turn())
+            .collect();
+        let all: Vec<Move> = Move::ALL.to_vec();
+        [
+            ("eofb", &all, 7),
+            ("drud-eofb", &eo, 8),
+            ("htr-drud", &dr, 8),
+        ]
+        .into_iter()
+        .map(|(name, moves, max)| {
+            let step = fmc::step(name).unwrap();
+            let states = (0..4).map(|_| walk(&mut rng, moves)).collect();
+            (step, StepTables::build(step), states, max)
+        })
+        .collect()
+    }
+
+    /// The search finds each solution once (the search before kept a set of the solutions seen,
+    /// whose memory grew with every one, to drop repeats that never come): a mixed solution's
+    /// normal side has at most half the moves when the search does it first, more when second.
+    #[test]
+    fn each_solution_is_found_once() {
+        let (mut mixed, mut normal_first) = (0, 0);
+        for (step, tables, states, max) in cases() {
+            for state in &states {
+                for niss in [Niss::Mixed, Niss::All] {
+                    for target in 1..=max {
+                        for parallel in [false, true] {
+                            let got = with_depth(
+                                step,
+                                &tables,
+                                state,
+                                niss,
+                                target,
+                                parallel,
+                                usize::MAX,
+                                |d| d.solutions(usize::MAX, true),
+                            );
+                            assert!(got.through && got.count == got.found.len());
+                            let mut seen = HashSet::new();
+                            for f in &got.found {
+                                assert!(
+                                    seen.insert(*f),
+                                    "{} {niss} {target}: {f:?} twice",
+                                    step.name()
+                                );
+                                if !f.normal().is_empty() && !f.inverse().is_empty() {
+                                    mixed += 1;
+                                    normal_first += usize::from(f.normal().len() <= target / 2);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both kinds of mixed solutions are seen: the test sees the rule at work.
+        assert!(
+            normal_first > 100 && mixed - normal_first > 100,
+            "{mixed} mixed, {normal_first} normal side first"
+        );
+    }
+
+    /// A depth asked for `room` solutions gives the first `room` of its list, one thread or
+    /// several, kept or counted.
+    #[test]
+    fn a_depth_gives_the_first_solutions_asked() {
+        for (step, tables, states, max) in cases() {
+            for state in &states[..2] {
+                for niss in [Niss::Normal, Niss::Linear, Niss::All] {
+                    let full =
+                        with_depth(step, &tables, state, niss, max, false, usize::MAX, |d| {
+                            d.solutions(usize::MAX, true)
+                        });
+                    for room in [1, 2, 7, 100, 5000] {
+                        for parallel in [false, true] {
+                            for keep in [true, false] {
+                                let got = with_depth(
+                                    step,
+                                    &tables,
+                                    state,
+                                    niss,
+                                    max,
+                                    parallel,
+                                    usize::MAX,
+                                    |d| d.solutions(room, keep),
+                                );
+                                let n = room.min(full.count);
+                                assert!(got.through);
+                                assert_eq!(got.count, n);
+                                if keep {
+                                    assert!(got.found == full.found[..n]);
+                                } else {
+                                    assert!(got.found.is_empty());
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// In parallel the branches' lists may hold more than the budget where the list returned
+    /// would not: they are searched again one after the other, and the list is the same. A budget
+    /// too small for the list returned cuts it: the first solutions, and the budget over.
+    #[test]
+    fn lists_over_the_budget_are_searched_again_or_cut() {
+        let step = fmc::step("eofb").unwrap();
+        let tables = StepTables::build(step);
+        let mut rng = ChaCha8Rng::seed_from_u64(55);
+        let mut cut = 0;
+        for _ in 0..6 {
+            let state = Cube::random(&mut rng);
+            let target = 7;
+            let full = with_depth(
+                step,
+                &tables,
+                &state,
+                Niss::All,
+                target,
+                false,
+                usize::MAX,
+                |d| d.solutions(usize::MAX, true),
+            );
+            assert!(full.count > 400, "{}", full.count);
+            let bytes = solution_bytes(target);
+            for parallel in [false, true] {
+                let fits = with_depth(
+                    step,
+                    &tables,
+                    &state,
+                    Niss::All,
+                    target,
+                    parallel,
+                    200 * bytes,
+                    |d| {
+                        (
+                            d.solutions(200, true),
+                            d.budget.is_over(),
+                            d.budget.bytes.load(Ordering::Relaxed),
+                        )
+                    },
+                );
+                assert!(fits.0.through && !fits.1);
+                assert!(fits.0.found == full.found[..200]);
+                assert_eq!(fits.2, 200 * bytes, "the bytes held are the list's");
+                let over = with_depth(
+                    step,
+                    &tables,
+                    &state,
+                    Niss::All,
+                    target,
+                    parallel,
+                    100 * bytes,
+                    |d| (d.solutions(200, true), d.budget.is_over()),
+                );
+                assert!(!over.0.through && over.1);
+                assert!(over.0.count == over.0.found.len() && over.0.count <= 100);
+                assert!(over.0.found == full.found[..over.0.count]);
+                cut += 1;
+            }
+        }
+        assert_eq!(cut, 12);
     }
 }

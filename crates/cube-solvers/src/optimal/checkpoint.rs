@@ -1,4 +1,5 @@
-//! [`Checkpoint`]: what an interrupted Korf search had proven, as plain text, so that it can go on.
+//! [`Checkpoint`]: what an interrupted optimal search (Korf's, sym48's or nx's) had proven, as
+//! plain text, so that it can go on.
 //!
 //! A checkpoint is untrusted input (a file that a user may edit, a disk may damage, a fuzzer may
 //! write), so the reader checks everything before the search believes any of it: the version, each

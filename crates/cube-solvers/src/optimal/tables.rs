@@ -15,11 +15,12 @@ use crate::nx::{self, Nx};
 use crate::sym48::{self, Sym48};
 use crate::two_phase::TwoPhase;
 
-/// The tables of one optimal tier, whatever its [`Family`]: a Korf tier's pattern databases or an
-/// H48 tier's table, with the corner database reduced by symmetry ([`SymCorners`]), derived once
-/// and cached beside the tables ([`SymCorners::load_or_build`]) for every search over them. A caller loads them once ([`OptimalTables::load_anonymous`],
-/// or [`OptimalTables::open_mapped`]) and asks for a search per use ([`OptimalTables::searcher`]);
-/// it never matches on the family.
+/// The tables of one optimal tier, whatever its [`Family`]: a Korf tier's pattern databases, an H48
+/// tier's table or an nx tier's, with the corner database reduced by symmetry ([`SymCorners`]),
+/// derived once and cached beside the tables ([`SymCorners::load_or_build`]) for every search over
+/// them. A caller loads them once ([`OptimalTables::load_anonymous`], or
+/// [`OptimalTables::open_mapped`]) and asks for a search per use ([`OptimalTables::searcher`]); it
+/// never matches on the family.
 ///
 /// ```no_run
 /// use cube_solvers::optimal::{OptimalSearch, OptimalTables};
@@ -118,7 +119,7 @@ impl OptimalTables<Anonymous> {
 impl OptimalTables<Mapped> {
     /// Maps the tables of `tier` from `dir` (one copy in the page cache, shared by the processes
     /// that map it), hashing each payload through its map before any search; the corner database
-    /// of an H48 tier is read and hashed, only its reduction kept.
+    /// of an H48 or nx tier is read and hashed, only its reduction kept.
     ///
     /// # Safety
     ///
@@ -128,7 +129,8 @@ impl OptimalTables<Mapped> {
     ///
     /// # Errors
     ///
-    /// The errors of [`PdbSet::open_mapped`] and [`H48Table::open_mapped`], and `PayloadHash`.
+    /// The errors of [`PdbSet::open_mapped`], [`H48Table::open_mapped`] and (an nx tier's table)
+    /// [`PruneTable::open_mapped`], and `PayloadHash`.
     #[allow(unsafe_code)]
     pub unsafe fn open_mapped(dir: &Path, tier: Tier) -> Result<OptimalTables<Mapped>, TableError> {
         match tier.family() {
@@ -197,7 +199,8 @@ impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
     /// caller that tunes the searches, such as a benchmark).
     ///
     /// # Panics
-    /// As [`Korf::with_config`] and [`Sym48::with_config`], on a configuration they refuse.
+    /// As [`Korf::with_config`], [`Sym48::with_config`] and [`Nx::with_config`], on a configuration
+    /// they refuse.
     pub fn searcher_with(
         &self,
         two_phase: TwoPhase,

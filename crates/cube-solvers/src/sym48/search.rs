@@ -622,8 +622,9 @@ fn for_each(mut bits: u32, mut f: impl FnMut(usize)) {
 
 /// The children of `node` that its corners keep, each with its exact corner distance and its
 /// expanded side's cube, probe 1 computed and its table line prefetched as soon as it is known: on
-/// the machine measured (2026-12-06, docs/PERFORMANCE.md) this beat a separate tight loop of
-/// prefetches over all the families by 8 % on 1 and on 2 threads (on the machine of 2026-12-02 it lost).
+/// the machine measured (2026-12-06, docs/perf-log/optimal-sym48.md) this beat a separate tight
+/// loop of prefetches over all the families by 8 % on 1 and on 2 threads (on the machine of
+/// 2026-12-02 it lost).
 /// The children the corners cut are known from one mask ([`Engine::corner_cut`]) before any
 /// is made: no cube composed, no entry written for them.
 #[inline(always)]

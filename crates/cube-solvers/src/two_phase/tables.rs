@@ -14,7 +14,8 @@
 //! classes x 40320, 56 MB in nibbles, distances over 15 stored as 15), as Kociemba's
 //! RubiksCube-TwophaseSolver (`corners_ud_edges_depth3`).
 //!
-//! Building takes about ten seconds (the two large tables; the rest a fraction of a second), so
+//! Building takes about 20 s on two cores ([`LARGE_BUILD_TIME`]: the two large tables; the rest a
+//! fraction of a second), so
 //! the tables come in two sizes: [`TwoPhaseTables::small`] leaves the two large ones out (phase 1
 //! is then pruned by the projections alone, phase 2 by corner x slice and edge x slice), and
 //! [`TwoPhaseTables::large`] (the [`MethodTables`] family that a binary caches on disk with
@@ -50,7 +51,7 @@ const N_CORNER_EDGE: usize = N_CORNER_SYM * UdEdgePerm::COUNT;
 ///
 /// [`TwoPhaseTables::small`] builds what a first solve needs in a fraction of a second;
 /// [`TwoPhaseTables::large`] also the exact phase-1 distance (70 MB) and the phase-2 corner x edge
-/// distance (56 MB), about ten seconds on two cores, which make a solve about ten times faster: a
+/// distance (56 MB), about 20 s on two cores, which make a solve about ten times faster: a
 /// binary reads them from a table directory with [`load_or_build`](crate::load_or_build).
 pub struct TwoPhaseTables {
     pub(crate) twist_move: MoveTable<Twist>,
@@ -175,6 +176,13 @@ const CORNER_EDGE_HISTOGRAM: [u64; 16] = [
 /// below the longest distance (12 levels of the exact phase-1 table, 18 of the corner x edge
 /// table, whose longest distance is 18 though it stores 15).
 pub const LARGE_BUILD_SCANS: u64 = 12 * N_PHASE1 as u64 + 18 * N_CORNER_EDGE as u64;
+
+/// How long the large tables take to build on this project's 2-core machine, for the word a front
+/// end says before it builds them: `cube-cli tables bake --caches` into an empty directory
+/// (2026-12-07, `/usr/bin/time -v`) wrote 129,189,481 bytes with 24.6 s of CPU, 23.7 s and 25.4 s
+/// of wall time beside one other job (load 2; 34 s and 42 s of CPU, 67 s and 190 s of wall, at
+/// load 8 and 12); issue 58 reports 21 s on a quiet machine.
+pub const LARGE_BUILD_TIME: &str = "about 20 s on 2 cores";
 
 /// The longest distance in each byte table (phase 1 at most 12 moves, phase 2 at most 18).
 const MAX_DISTANCES: [u8; 5] = [12, 12, 12, 18, 18];
@@ -324,7 +332,7 @@ impl TwoPhaseTables {
         Self::SPECS.iter().all(|spec| spec.path_in(dir).is_file())
     }
 
-    /// Every table, the large ones too (about ten seconds on two cores; the same as
+    /// Every table, the large ones too (about 20 s on two cores; the same as
     /// [`MethodTables::build`]). A binary reads them from a table directory instead, with
     /// [`load_or_build`](crate::load_or_build).
     pub fn large() -> TwoPhaseTables {

@@ -62,7 +62,7 @@ impl std::fmt::Display for LevelStats {
     }
 }
 
-/// What one bake did (of a pattern database or an H48 table).
+/// What one bake did (of a pattern database, an H48 table or an nx table).
 #[derive(Clone, Debug)]
 pub struct BakeReport {
     /// The table file.

@@ -44,7 +44,8 @@ pub(crate) struct Header {
     pub(crate) format_version: u32,
     /// [`HEADER_LEN`], for tools that skip the header of any version. Offset 24.
     pub(crate) header_len: u32,
-    /// 0 for none, else 6, 7 or 8 (Korf tiers) or 16, 20..=23 (H48 tiers). Offset 28.
+    /// 0 for none, else 6, 7 or 8 (Korf tiers), 16, 20..=23 (H48 tiers), or 32, 33, 34, 36, 37, 40
+    /// (nx tiers; 48 more in the quarter-turn metric). Offset 28.
     pub(crate) tier: u32,
     /// The table id, NUL-padded. Offset 32.
     pub(crate) table_id: [u8; MAX_ID_LEN],

@@ -108,12 +108,15 @@ impl fmt::Debug for TableId {
     }
 }
 
-/// A size class of tables: the Korf edge pattern databases (how many edges each edge table tracks)
-/// or the H48 tables (how many edge flips the coordinate keeps).
+/// An optimal tier: the tables of one [`Family`] at one size, the Korf edge pattern databases (how
+/// many edges each edge table tracks), the H48 tables (how many edge flips the coordinate keeps) or
+/// the nx tables (nxopt's subgroup, EO and EP options, in one metric).
 ///
-/// Written and parsed as `6edge`, `7edge`, `8edge` and `h0`, `h4`, `h5`, `h6`, `h7`, the value of
-/// `cargo xtask bake-tables --tier`. In a table header a Korf tier's code is its edge count (6, 7,
-/// 8), an H48 tier's is 16 plus its flip count (16, 20..=23), and 0 means none.
+/// Written and parsed as `6edge`, `7edge`, `8edge`, `h0`, `h4`, `h5`, `h6`, `h7` and `nx-eo1ep1`
+/// .. `nx-eo2ep2` with their `-qtm` twins, the value of `cargo xtask bake-tables --tier`. In a
+/// table header a Korf tier's code is its edge count (6, 7, 8), an H48 tier's is 16 plus its flip
+/// count (16, 20..=23), an nx tier's 32 (48 in the quarter-turn metric) + 4 (EO - 1) + EP - 1, and
+/// 0 means none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tier {
     /// Edge tables over 6 edges (tens of megabytes).
@@ -351,7 +354,7 @@ impl Tier {
         Some((eo, ep, metric))
     }
 
-    /// The number of edges of a Korf tier's edge tables: 6, 7 or 8; `None` for an H48 tier.
+    /// The number of edges of a Korf tier's edge tables: 6, 7 or 8; `None` for an H48 or nx tier.
     pub const fn n_edges(self) -> Option<u32> {
         match self {
             Tier::Edge6 => Some(6),
@@ -361,7 +364,7 @@ impl Tier {
         }
     }
 
-    /// The number of flips an H48 tier keeps: 0, 4, 5, 6 or 7; `None` for a Korf tier.
+    /// The number of flips an H48 tier keeps: 0, 4, 5, 6 or 7; `None` for a Korf or nx tier.
     pub const fn h48_flips(self) -> Option<u32> {
         match self {
             Tier::H0 => Some(0),

@@ -1,11 +1,11 @@
 //! The lock scheme of a table directory: two persistent lock files, never created and deleted per
 //! table.
 //!
-//! - `<dir>/.bake.lock` serialises the writers of the directory: a bake (Korf or H48, forced or not),
-//!   the install of a seed, the write of a cached small table, and [`clean`](crate::clean()). It is
-//!   held exclusively for the whole run of a bake, so the bake owns its scratch file (`<id>.scratch`)
-//!   and may remove the temporary files that killed writers left (no other writer is alive), and its
-//!   free-space check is not made stale by another bake filling the same disk.
+//! - `<dir>/.bake.lock` serialises the writers of the directory: a bake (Korf, H48 or nx, forced or
+//!   not), the install of a seed, the write of a cached small table, and [`clean`](crate::clean()).
+//!   It is held exclusively for the whole run of a bake, so the bake owns its scratch file
+//!   (`<id>.scratch`) and may remove the temporary files that killed writers left (no other writer
+//!   is alive), and its free-space check is not made stale by another bake filling the same disk.
 //! - `<dir>/.lock` is the read lock. Readers hold it shared while they open and read a table or a set
 //!   of tables (`PruneTable::load`, `load_anonymous`, `open_mapped`, `PdbSet`, `H48Table`); a writer
 //!   holds it exclusively only for the short step that changes what a reader can see: the rename of

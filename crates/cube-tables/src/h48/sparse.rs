@@ -68,9 +68,10 @@ pub(crate) const H4_H7_CODES: [[u64; 4]; 4] = [
 
 /// How far (in parts per million) this bake's counts for h11 and h4..h7 may be from nissy-core's.
 /// Its own are 0.14 ppm above them at depths <= 10 and = 11 (+159 and +1,689 cosets, measured
-/// here; docs/PERFORMANCE.md): more cosets at a depth is the admissible direction (a bound can
-/// only be lower), and nissy-core's depth-first bake may miss a few that a breadth-first search
-/// does not. A larger difference is a bug. h0 and the short cosets must match exactly.
+/// here; docs/perf-log/bakes.md, "the h4..h7 bake in one pass"): more cosets at a depth is the
+/// admissible direction (a bound can only be lower), and nissy-core's depth-first bake may miss a
+/// few that a breadth-first search does not. A larger difference is a bug. h0 and the short
+/// cosets must match exactly.
 const PUBLISHED_PPM: u64 = 1;
 
 /// Whether `found` is `expected` within [`PUBLISHED_PPM`].
@@ -1125,7 +1126,7 @@ mod speed {
     use rand::SeedableRng;
 
     /// The transition kernel alone: the lane of a coset built once, then its 18 children
-    /// (docs/PERFORMANCE.md, the h4..h7 bake).
+    /// (docs/perf-log/bakes.md, the h4..h7 bake).
     #[test]
     #[ignore = "timing"]
     fn transition_speed() {

@@ -2,8 +2,8 @@
 //! of its header, [`clean()`] removes a tier's, the method caches' or all of them.
 //!
 //! Files are known by their names (docs/tables.md, "File names and places"): `<id>.v<N>.tbl` tables
-//! (pattern databases and H48 tables by their ids, every other id a method's cached small table),
-//! their seeds (`.zst`) and stamps (`.checked`), the scratch of a bake (`<id>.scratch`,
+//! (pattern databases, H48 and nx tables by their ids, every other id a method's cached small
+//! table), their seeds (`.zst`) and stamps (`.checked`), the scratch of a bake (`<id>.scratch`,
 //! `h48-h11.scratch`), temporary files (`.<name>.<pid>-<n>.tmp`), xtask's `bake.log`, the two lock
 //! files of `lock.rs` and the per-table lock files that older versions left (`<name>.lock`,
 //! `<id>.bake.lock`). Any other file is not the toolkit's and is neither listed nor removed.
@@ -51,8 +51,8 @@ pub enum FileKind {
 #[derive(Debug)]
 pub enum FileState {
     /// A table file whose header passes the constant-time checks (against its table's spec for the
-    /// pattern databases and H48 tables, against itself for a method cache); `checked` is when its
-    /// payload was last checked completely, when the stamp still names this file.
+    /// pattern databases, H48 and nx tables, against itself for a method cache); `checked` is when
+    /// its payload was last checked completely, when the stamp still names this file.
     Sound {
         /// What the header says.
         info: Box<TableInfo>,
@@ -206,8 +206,8 @@ fn other_tier_present(files: &[KeptFile], tier: Tier) -> bool {
         })
 }
 
-/// The ids of the files that belong to `tier` alone (its edge tables, or its H48 table and the
-/// name of the bake that writes it), the shared corner database aside.
+/// The ids of the files that belong to `tier` alone (its edge tables, or its H48 or nx table, and
+/// for h4..h7 the name of the bake that writes them), the shared corner database aside.
 fn own_ids(tier: Tier) -> Vec<String> {
     let mut ids: Vec<String> = super::specs(tier)
         .iter()
@@ -224,7 +224,7 @@ fn own_ids(tier: Tier) -> Vec<String> {
 /// The name of the h4..h7 bake's scratch: `h48-h11.scratch`.
 const H11_BAKE: &str = "h48-h11";
 
-/// The spec of a pattern database or H48 table by id, `None` for any other id.
+/// The spec of a pattern database, H48 or nx table by id, `None` for any other id.
 fn known_table(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
     if id == H11_BAKE {
         return Some((FileKind::H48Table, None));

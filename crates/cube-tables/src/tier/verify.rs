@@ -26,8 +26,8 @@ pub struct Verified {
     pub read_time: Duration,
     /// The time of the checks after the read: histograms, and a pattern database's spot checks.
     pub check_time: Duration,
-    /// A pattern database's spot checks; `None` for an H48 table or a method cache, checked by
-    /// its histograms only.
+    /// A pattern database's spot checks; `None` for an H48 or nx table or a method cache, checked
+    /// by its histograms only.
     pub spot: Option<VerifyReport>,
     /// Whether the stamp of the check (`<file>.checked`) was written: one that cannot be (a
     /// read-only directory) only costs a later status report its "checked" date.
@@ -136,8 +136,8 @@ pub fn verify_caches(
 }
 
 /// Packs the seed (`<file>.zst`) of each pattern database that [`verify()`] would check with the
-/// same `tier` (the H48 tables have none), handing `progress` each table and its seed as it is
-/// written.
+/// same `tier` (the H48 and nx tables have none), handing `progress` each table and its seed as it
+/// is written.
 ///
 /// # Errors
 ///

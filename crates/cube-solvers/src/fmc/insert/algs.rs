@@ -506,7 +506,8 @@ impl AlgSet {
             if set.index.insert(effect, c as u32).is_some() {
                 return Err("two cases do the same");
             }
-            set.cases.push(Case::new(effect, kind, start..start + count));
+            set.cases
+                .push(Case::new(effect, kind, start..start + count));
         }
         if set.algs.len() != n_algs {
             return Err("the counts do not match the cases");

@@ -32,7 +32,7 @@ pub enum Orbit {
 
 impl Orbit {
     /// The number of pieces.
-    pub const fn len(self) -> usize {
+    pub const fn pieces(self) -> usize {
         match self {
             Orbit::Corners => 8,
             Orbit::Edges => 12,
@@ -124,7 +124,7 @@ fn orbit_cycles(cube: &Cube, orbit: Orbit) -> Vec<Cycle> {
     let (perm, ori) = orbit.parts(cube);
     let mut seen = [false; 12];
     let mut cycles = Vec::new();
-    for start in 0..orbit.len() {
+    for start in 0..orbit.pieces() {
         if seen[start] {
             continue;
         }
@@ -437,14 +437,14 @@ pub(crate) fn measure_of(odd: bool, corners: u8, edges: u8) -> u8 {
 /// either orientation that keeps the sum) to the odd classes: the distances of the even classes
 /// and of the odd ones, sorted by key ([`classes`]' tables).
 #[cfg(test)]
-fn search(orbit: Orbit) -> (Vec<(u128, u8)>, Vec<(u128, u8)>) {
-    let (n, modulus) = (orbit.len(), orbit.modulus());
+fn search(orbit: Orbit) -> [Vec<(u128, u8)>; 2] {
+    let (n, modulus) = (orbit.pieces(), orbit.modulus());
     // States as packed bytes, as `class_key` reads them (the unused lanes home).
     let identity: OrbitBytes = std::array::from_fn(|i| i as u8);
     let compose = |p: &OrbitBytes, q: &OrbitBytes| -> OrbitBytes {
         std::array::from_fn(|i| {
             let from = p[usize::from(q[i] & 15)];
-            from & 15 | ((from >> 4) + (q[i] >> 4)) % modulus << 4
+            from & 15 | ((((from >> 4) + (q[i] >> 4)) % modulus) << 4)
         })
     };
     // A cycle moving the piece at positions[k] to positions[k + 1], orientations `ori`.
@@ -515,7 +515,7 @@ fn search(orbit: Orbit) -> (Vec<(u128, u8)>, Vec<(u128, u8)>) {
         list.sort_unstable();
         list
     };
-    (sorted(even), sorted(odd))
+    [sorted(even), sorted(odd)]
 }
 
 #[cfg(test)]
@@ -534,13 +534,13 @@ mod tests {
         // counted apart from the search by listing the partitions of 8 and 12 with a label per
         // part: 140 and 130 for the corners, 302 and 286 for the edges.
         let (corners, edges) = rayon::join(|| search(Orbit::Corners), || search(Orbit::Edges));
-        assert_eq!((corners.0.len(), corners.1.len()), (140, 130));
-        assert_eq!((edges.0.len(), edges.1.len()), (302, 286));
+        assert_eq!((corners[0].len(), corners[1].len()), (140, 130));
+        assert_eq!((edges[0].len(), edges[1].len()), (302, 286));
         let lists = [
-            ("CORNERS_EVEN", &corners.0),
-            ("CORNERS_ODD", &corners.1),
-            ("EDGES_EVEN", &edges.0),
-            ("EDGES_ODD", &edges.1),
+            ("CORNERS_EVEN", &corners[0]),
+            ("CORNERS_ODD", &corners[1]),
+            ("EDGES_EVEN", &edges[0]),
+            ("EDGES_ODD", &edges[1]),
         ];
         let written = [
             &classes::CORNERS_EVEN[..],

@@ -23,7 +23,7 @@ fn orbit_key(orbit: Orbit, cube: &Cube) -> u64 {
         Orbit::Corners => (cube.packed_corners(), 6, 0x3f),
         Orbit::Edges => (cube.packed_edges(), 5, 0x1f),
     };
-    bytes[..orbit.len()]
+    bytes[..orbit.pieces()]
         .iter()
         .fold(0u64, |key, &b| key << bits | u64::from(b & mask))
 }

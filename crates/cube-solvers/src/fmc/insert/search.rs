@@ -200,12 +200,7 @@ impl<'a> Context<'a> {
     /// Calls `f(site, case, new measure)` for each site of `moves` and each case that lowers the
     /// measure `current` there (moving two of the site's unsolved pieces or more); the solving
     /// case (new measure 0) through the look-up of its effect.
-    fn reducing_cases(
-        &self,
-        sites: &[Site],
-        current: u8,
-        mut f: impl FnMut(&Site, usize, u8),
-    ) {
+    fn reducing_cases(&self, sites: &[Site], current: u8, mut f: impl FnMut(&Site, usize, u8)) {
         // Each part's distance at the site, computed once (`UNKNOWN` until then): cases that
         // share a part (the parities, a corner swap with each edge swap) share its distance.
         const UNKNOWN: u8 = u8::MAX;
