@@ -57,7 +57,8 @@ use crate::cancel::Clock;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Prove the fewest moves over the set (a depth-first search of every sequence of
-    /// insertions, bounded by the greedy answer); otherwise the greedy answer.
+    /// insertions whose sequences stay shorter than the best found, the greedy answer first:
+    /// Insertion Finder's bound, see the module `search`); otherwise the greedy answer.
     pub optimal: bool,
     /// The greedy finder keeps, at each measure, the sequences within this many moves of the
     /// shortest (Insertion Finder's `--greedy-threshold`, 2 there too).

@@ -13,12 +13,14 @@
 //! The search space (Insertion Finder's): a sequence of insertions, each at any site of the
 //! sequence the ones before it made (inside an earlier insertion too), each lowering the measure
 //! of what is left ([`super::cycles`]) and moving at least two of the pieces unsolved at its site,
-//! none making the sequence shorter than it was (that would need the skeleton to hold most of the
-//! algorithm's inverse), and none whose first moves cancel completely against the moves before
-//! the site (the same insertion, with the algorithm's moves shifted round, goes further left; the
-//! sets are closed under such shifts). The optimal finder searches the whole space depth first,
-//! bounded by the best length found (every insertion adds moves, so a sequence already as long
-//! as the best leads nowhere better), each sequence's insertions expanded once; the greedy
+//! and none whose first moves cancel completely against the moves before the site (the same
+//! insertion, with the algorithm's moves shifted round, goes further left; the sets are closed
+//! under such shifts). An insertion may cancel more moves than it has (a 6-move edge 3-cycle
+//! after `F2 R L'`...: the sequence gets shorter); Insertion Finder takes those, and so does
+//! this. The optimal finder searches the space depth first, bounded as Insertion Finder's is by
+//! the best length found: a sequence of insertions is followed while each sequence it makes is
+//! shorter than the best (one that grows as long and shrinks again later is not followed), each
+//! sequence's insertions expanded once; the greedy
 //! finder keeps, for each measure, the sequences within a few moves of the shortest reaching
 //! it.
 
@@ -173,7 +175,8 @@ impl<'a> Context<'a> {
     }
 
     /// The length of `moves` (reduced, `n` moves) with `alg` at `site`, `None` when the search
-    /// space leaves it out (its first moves cancel completely, or it shortens the sequence).
+    /// space leaves it out (its first moves cancel completely: the same insertion goes further
+    /// left).
     fn inserted_len(&self, moves: &[Move], site: &Site, alg: &AlgRef) -> Option<usize> {
         let (left, left_gone) = site.left.cancel(alg.head);
         if left_gone {
@@ -187,7 +190,7 @@ impl<'a> Context<'a> {
         } else {
             left + right
         };
-        (removed <= alg.len()).then(|| moves.len() + alg.len() - removed)
+        Some(moves.len() + alg.len() - removed)
     }
 
     /// `moves` with the algorithm of `step` inserted, reduced.
