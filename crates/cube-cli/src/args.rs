@@ -425,12 +425,13 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
-    /// Fewest-moves tools: step solvers with NISS (EO, DR, HTR on every axis) and NISS notation
-    /// (unniss, invert, cleanup, count).
+    /// Fewest-moves tools: step solvers with NISS (EO, DR, HTR on every axis), insertions into a
+    /// skeleton (insert, cycles, improve) and NISS notation (unniss, invert, cleanup, count).
     #[command(after_help = "\
 Examples:
   cube-cli fmc steps
   cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
+  cube-cli fmc insert \"$(cat scramble.txt)\" \"$(cat skeleton.txt)\" --optimal
   cube-cli fmc unniss \"R U (F' D)\"
   cube-cli fmc count \"Rw U2 (M' F)\"")]
     Fmc {
