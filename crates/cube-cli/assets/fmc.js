@@ -1,7 +1,7 @@
 // The fewest-moves workspace: a scramble and its inverse, step finders (EO, DR, HTR, the finish,
 // on every axis, with NISS) over the server's FMC API, a skeleton built step by step on the
 // normal and the inverse side, its unnissed and cleaned-up solution with its move counts, an
-// hour's attempt clock and the write-up as text. Every NISS sum, inverse and count is the
+// hour's attempt clock, insertions that finish the skeleton, and the write-up as text. Every NISS sum, inverse and count is the
 // server's (`/api/fmc/...`); this file keeps the steps and shows them. The work is kept in this
 // browser.
 import { api } from "/api.js";
@@ -27,6 +27,7 @@ const GROUPS = {
 let work;
 let version = 0;
 let finding = null;
+let inserting = null;
 let summary = null;
 let playOnCube;
 
@@ -50,11 +51,10 @@ function save() {
 // The work changed: answers for the one before are dropped, the summary and write-up redone.
 function changed() {
   version++;
-  if (finding) {
-    finding.abort();
-    finding = null;
-  }
+  for (const search of [finding, inserting]) if (search) search.abort();
+  finding = inserting = null;
   $("fmc-results").textContent = "";
+  $("fmc-insertions").textContent = "";
   save();
   draw();
   summarize();
@@ -160,6 +160,70 @@ function showResults(label, found) {
   }
 }
 
+// Insertions into the skeleton (`/api/fmc/insert`, the fewest moves over the generated set,
+// proven when the server's time allows): the solution, each insertion with where it goes, and a
+// button that takes the solution as the skeleton (one step; removing it gives the steps back).
+async function findInsertions() {
+  if (!work.scramble) return say("Choose a scramble first (New scramble, or type one and Use).", "error");
+  if (!work.steps.length) return say("Build a skeleton first: insertions go into it.", "error");
+  const asked = version;
+  inserting = new AbortController();
+  $("fmc-insert").disabled = true;
+  $("fmc-insertions").textContent = "";
+  say("Looking for insertions\u2026 (the first time, the server makes its algorithm set: about 10 s)");
+  try {
+    const record = await api("fmc/insert", { scramble: work.scramble, skeleton: skeleton(), optimal: true }, inserting.signal);
+    if (asked !== version) return;
+    showInsertions(record);
+    say(record.solution === null ? "" : `Insertions: ${record.length} moves${record.optimal ? ", the fewest over the algorithm set" : ""}.`);
+  } catch (e) {
+    if (asked === version) sayError(e);
+  } finally {
+    if (asked === version) inserting = null;
+    $("fmc-insert").disabled = !work.steps.length;
+  }
+}
+
+function showInsertions(record) {
+  const box = $("fmc-insertions");
+  box.textContent = "";
+  const heading = document.createElement("h3");
+  heading.textContent = `The skeleton (${record.skeleton_length} moves) leaves ${record.leftover.words}`;
+  box.append(heading);
+  if (record.solution === null) {
+    const p = document.createElement("p");
+    p.textContent = record.complete ? "No insertion of the algorithm set finishes this skeleton." : "No insertions found in the time given.";
+    box.append(p);
+    return;
+  }
+  const list = document.createElement("ol");
+  for (const i of record.insertions) {
+    const li = document.createElement("li");
+    const moves = document.createElement("span");
+    moves.className = "moves";
+    moves.textContent = i.algorithm;
+    li.append(`after move ${i.position}: `, moves, ` (${i.kind.replaceAll("-", " ")}, ${i.cancelled} cancelled)`);
+    list.append(li);
+  }
+  const solution = document.createElement("p");
+  const moves = document.createElement("span");
+  moves.className = "moves";
+  moves.textContent = record.solution;
+  const proof = record.optimal ? "the fewest over the algorithm set" : record.complete ? "found greedily" : "the best found in the time given";
+  solution.append("Solution: ", moves, ` (${record.length} moves, ${proof})`);
+  const take = document.createElement("button");
+  take.type = "button";
+  take.id = "fmc-take-insertions";
+  take.textContent = "Take it as the skeleton";
+  take.addEventListener("click", () => {
+    const before = work.steps;
+    work.steps = [{ label: `Skeleton with ${record.insertions.length} insertion${record.insertions.length === 1 ? "" : "s"}`, moves: record.solution, length: record.length, before }];
+    say(`The skeleton is now the solution with insertions (${record.length} moves).`);
+    changed();
+  });
+  box.append(list, solution, take);
+}
+
 function addStep(label, moves, length) {
   work.steps.push({ label, moves, length });
   say(`Added ${label}: ${moves || "no moves"}.`);
@@ -258,6 +322,7 @@ function draw() {
     list.append(li);
   }
   $("fmc-undo").disabled = !work.steps.length;
+  $("fmc-insert").disabled = !work.steps.length;
   $("fmc-clear").disabled = !work.steps.length;
   drawSummary();
 }
@@ -321,8 +386,11 @@ export function startFmc({ play }) {
     e.preventDefault();
     addOwnMoves($("fmc-moves").value);
   });
+  $("fmc-insert").addEventListener("click", findInsertions);
   $("fmc-undo").addEventListener("click", () => {
     const last = work.steps.pop();
+    // Insertions taken as the skeleton give back the steps they were made from.
+    if (last && Array.isArray(last.before)) work.steps = last.before;
     say(last ? `Removed ${last.label}.` : "");
     changed();
   });

@@ -425,12 +425,13 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<TablesAction>,
     },
-    /// Fewest-moves tools: step solvers with NISS (EO, DR, HTR on every axis) and NISS notation
-    /// (unniss, invert, cleanup, count).
+    /// Fewest-moves tools: step solvers with NISS (EO, DR, HTR on every axis), insertions into a
+    /// skeleton (insert, cycles, improve) and NISS notation (unniss, invert, cleanup, count).
     #[command(after_help = "\
 Examples:
   cube-cli fmc steps
   cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
+  cube-cli fmc insert \"$(cat scramble.txt)\" \"$(cat skeleton.txt)\" --optimal
   cube-cli fmc unniss \"R U (F' D)\"
   cube-cli fmc count \"Rw U2 (M' F)\"")]
     Fmc {
@@ -897,6 +898,88 @@ Examples:
         /// Print only how many solutions there are (up to -n).
         #[arg(long)]
         count: bool,
+        /// Worker threads, from 1 to 1024 (default: all cores).
+        #[arg(long, value_name = "N", value_parser = parse_threads)]
+        threads: Option<usize>,
+    },
+    /// Finish a skeleton by insertions: the algorithms to insert, and where, that solve the
+    /// scramble with the fewest moves after cancellation (Insertion Finder's search), over the
+    /// generated set (every 3-cycle up to 10 moves, twists, swaps, parities; built once, about
+    /// 10 s, and cached in the table directory) or --algs FILE.
+    #[command(after_help = "\
+SCRAMBLE is the scramble (moves, or a state in any format); SKELETON the partial solution, in NISS
+notation if it has parts on the inverse (`R U (F' D)`). The skeleton is made plain (`fmc unniss`)
+and cleaned up first; each insertion's position counts the moves of the sequence it goes into
+(the skeleton, or what the insertions before it made) before it. Each insertion lowers what the
+skeleton leaves (`fmc cycles`); an insertion may go inside an earlier one.
+Without --optimal a greedy search answers (usually in well under a second); --optimal proves the
+fewest moves over the algorithm set (each insertion lowering the leftover, none shortening the
+sequence), which can take seconds for three insertions or more: --max-seconds bounds either.
+
+Examples:
+  cube-cli fmc insert \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" \"<skeleton>\"
+  cube-cli fmc insert \"$(cat scramble.txt)\" \"R2 F (U2 B)\" --optimal --max-seconds 30
+  cube-cli fmc insert \"$(cat scramble.txt)\" \"$(cat skeleton.txt)\" --algs my-algs.txt --json")]
+    Insert {
+        /// The scramble.
+        scramble: String,
+        /// The skeleton (NISS notation accepted).
+        skeleton: String,
+        /// Prove the fewest moves over the algorithm set (else the greedy answer).
+        #[arg(long)]
+        optimal: bool,
+        /// Give up after this long, answering with the best found (not proven): a duration such
+        /// as 30s or 2m; a bare number is seconds.
+        #[arg(long, value_name = "DURATION", value_parser = parse_seconds, allow_hyphen_values = true)]
+        max_seconds: Option<Duration>,
+        /// Worker threads, from 1 to 1024 (default: all cores).
+        #[arg(long, value_name = "N", value_parser = parse_threads)]
+        threads: Option<usize>,
+        /// Insert the algorithms of FILE (one a line, `//` comments) instead of the generated
+        /// set; each is taken with its mirrors, rotations, inverse and cyclic shifts.
+        #[arg(long, value_name = "FILE")]
+        algs: Option<PathBuf>,
+    },
+    /// What a skeleton leaves: its corner and edge cycles, in FMC solvers' words (`3 corners,
+    /// 3 edges: 3c3e`, `2 twisted corners`), and the fewest insertions that finish it.
+    #[command(after_help = "\
+SCRAMBLE is the scramble (moves, or a state in any format); SKELETON the partial solution (NISS
+notation accepted). Each cycle lists positions whose pieces belong at the next position.
+
+Examples:
+  cube-cli fmc cycles \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" \"<skeleton>\"
+  cube-cli fmc cycles \"$(cat scramble.txt)\" \"R2 F (U2 B) D\" --json")]
+    Cycles {
+        /// The scramble.
+        scramble: String,
+        /// The skeleton (NISS notation accepted).
+        skeleton: String,
+    },
+    /// Shorter replacements of a solution's segments: for every segment of up to --max-length
+    /// moves, the shortest sequence that does the same (up to 9 moves), kept when the solution
+    /// it makes (once moves cancel) is shorter; the shortest results first.
+    #[command(after_help = "\
+SOLUTION is a solution (NISS notation accepted: made plain first). A replacement does what the
+segment does, so the result solves whatever the solution solves.
+
+Examples:
+  cube-cli fmc improve \"D B2 R2 U2 R2 U2 R2 U2 R2 L\"
+  cube-cli fmc improve \"$(cat solution.txt)\" --max-length 8 --json")]
+    Improve {
+        /// The solution (NISS notation accepted).
+        solution: String,
+        /// The longest segment replaced, 2 to 10.
+        #[arg(long, value_name = "N", default_value_t = 10,
+              value_parser = clap::value_parser!(u8).range(2..=10))]
+        max_length: u8,
+        /// Print up to N improvements (N from 1 on).
+        #[arg(short = 'n', long = "improvements", value_name = "N", default_value = "5",
+              value_parser = parse_max_solutions)]
+        improvements: usize,
+        /// Give up after this long, answering with what was found: a duration such as 30s; a
+        /// bare number is seconds.
+        #[arg(long, value_name = "DURATION", value_parser = parse_seconds, allow_hyphen_values = true)]
+        max_seconds: Option<Duration>,
         /// Worker threads, from 1 to 1024 (default: all cores).
         #[arg(long, value_name = "N", value_parser = parse_threads)]
         threads: Option<usize>,

@@ -261,6 +261,58 @@ fn run(cli: Cli, session: &Session) -> (Global, Result<u8, CliError>) {
                     let result = cmd::fmc::steps(&global);
                     (global, result)
                 }
+                args::FmcAction::Insert {
+                    scramble,
+                    skeleton,
+                    optimal,
+                    max_seconds,
+                    threads,
+                    algs,
+                } => {
+                    let global = Global::new(&cli.global, None, session);
+                    let mut settings = cube_solvers::fmc::insert::Settings {
+                        optimal: *optimal,
+                        time_budget: *max_seconds,
+                        ..Default::default()
+                    };
+                    if let Some(threads) = threads {
+                        settings.threads = *threads;
+                    }
+                    let request = cmd::fmc::InsertRequest {
+                        scramble,
+                        skeleton,
+                        settings,
+                        algs: algs.as_deref(),
+                    };
+                    let outcome = cmd::fmc::insert(&global, &request);
+                    let result = output::print_outcome(&global, &outcome, None);
+                    (global, result)
+                }
+                args::FmcAction::Cycles { scramble, skeleton } => {
+                    let global = Global::new(&cli.global, None, session);
+                    let outcome = cmd::fmc::cycles(&global, scramble, skeleton);
+                    let result = output::print_outcome(&global, &outcome, None);
+                    (global, result)
+                }
+                args::FmcAction::Improve {
+                    solution,
+                    max_length,
+                    improvements,
+                    max_seconds,
+                    threads,
+                } => {
+                    let global = Global::new(&cli.global, None, session);
+                    let outcome = cmd::fmc::improve(
+                        &global,
+                        solution,
+                        usize::from(*max_length),
+                        *improvements,
+                        *max_seconds,
+                        *threads,
+                    );
+                    let result = output::print_outcome(&global, &outcome, None);
+                    (global, result)
+                }
             };
             (global, result)
         }

@@ -1,5 +1,6 @@
 //! The method tables of this run: each family (two-phase, Thistlethwaite, the beginner's method,
-//! CFOP; the last two share the cross tables' files) read from the table directory once, on first use, built and
+//! CFOP, the FMC steps' and the insertion algorithms; the beginner's and CFOP share the cross
+//! tables' files) read from the table directory once, on first use, built and
 //! written there when missing or stale (cube-solvers' `load_or_build`, with a spinner while it
 //! builds), and shared by every solve of the run. Caching only saves time: when the directory
 //! cannot be found or written the tables are built in memory. This process-wide cache lives here,
@@ -17,6 +18,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use cube_solvers::MethodTables;
 use cube_solvers::beginner::BeginnerTables;
 use cube_solvers::cfop::CfopTables;
+use cube_solvers::fmc::insert::InsertTables;
 use cube_solvers::fmc::{Step, StepTables};
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::{LARGE_BUILD_SCANS, LARGE_BUILD_TIME, TwoPhase, TwoPhaseTables};
@@ -79,6 +81,13 @@ pub fn beginner(global: &Global) -> Arc<BeginnerTables> {
 /// The CFOP tables of this run.
 pub fn cfop(global: &Global) -> Arc<CfopTables> {
     static TABLES: OnceLock<Arc<CfopTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(|| load(global)))
+}
+
+/// The generated insertion algorithms of this run (`fmc insert`): read from the table directory,
+/// or made (about 10 s) and cached there on first use.
+pub fn insertions(global: &Global) -> Arc<InsertTables> {
+    static TABLES: OnceLock<Arc<InsertTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(|| load(global)))
 }
 

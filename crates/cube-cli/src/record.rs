@@ -34,6 +34,15 @@ pub enum Record {
     FmcSolutions(FmcSolutions),
     /// `fmc steps`: one per step.
     Step(Step),
+    /// `fmc insert`.
+    #[serde(rename = "fmc-insertions")]
+    FmcInsertions(FmcInsertions),
+    /// `fmc cycles`.
+    #[serde(rename = "fmc-cycles")]
+    FmcCycles(FmcCycles),
+    /// `fmc improve`.
+    #[serde(rename = "fmc-improvements")]
+    FmcImprovements(FmcImprovements),
     /// `tables`, `tables bake`, `tables verify`.
     Tables(Tables),
     /// Any error: of one state, of the run, or of the command line.
@@ -195,6 +204,104 @@ pub struct FmcSolution {
     pub normal: String,
     /// The moves done on the inverse scramble (in parentheses in `solution`).
     pub inverse: String,
+    pub length: usize,
+}
+
+/// The insertions that finish a skeleton (`fmc insert`).
+#[derive(Serialize, Debug)]
+pub struct FmcInsertions {
+    /// The skeleton, plain and cleaned up: the first insertion's position counts in it.
+    pub skeleton: String,
+    pub skeleton_length: usize,
+    /// What the skeleton leaves.
+    pub leftover: FmcLeftover,
+    /// The skeleton with the insertions, cancelled; `null` when no insertion of the set
+    /// finishes it.
+    pub solution: Option<String>,
+    pub length: Option<usize>,
+    /// The insertions, in the order they are made.
+    pub insertions: Vec<FmcInsertion>,
+    /// Whether `length` is proven the fewest over the algorithm set (`--optimal`, not stopped).
+    pub optimal: bool,
+    /// False when `--max-seconds` or a signal ended the search.
+    pub complete: bool,
+    /// `generated`, or the `--algs` file.
+    pub algorithms: String,
+    pub seconds: f64,
+}
+
+/// One insertion.
+#[derive(Serialize, Debug)]
+pub struct FmcInsertion {
+    /// The number of moves of `sequence` before it.
+    pub position: usize,
+    /// The sequence it goes into (the skeleton or what the insertions before it made; two
+    /// parallel moves around the place swapped when it goes between them the other way round).
+    pub sequence: String,
+    pub algorithm: String,
+    /// The algorithm's kind (`corner-3-cycle`, `parity`, ...).
+    pub kind: &'static str,
+    /// The moves that cancel: `sequence` and `algorithm` together less the result.
+    pub cancelled: usize,
+}
+
+/// What a skeleton leaves.
+#[derive(Serialize, Debug)]
+pub struct FmcLeftover {
+    /// `3c3e`, `2c2e`, `2t`, ... (empty when solved).
+    pub code: String,
+    /// In FMC solvers' words: `3 corners, 3 edges: 3c3e`.
+    pub words: String,
+    /// The fewest insertions (3-cycles, one parity algorithm) that finish it.
+    pub insertions: usize,
+    /// Whether it needs a parity algorithm (a corner swap with an edge swap).
+    pub parity: bool,
+    pub cycles: Vec<FmcCycle>,
+}
+
+/// One cycle of pieces: each position's piece belongs at the next.
+#[derive(Serialize, Debug)]
+pub struct FmcCycle {
+    /// `corners` or `edges`.
+    pub orbit: &'static str,
+    pub positions: Vec<&'static str>,
+    /// The net twist (corners, 0 to 2 clockwise) or flip (edges, 0 or 1).
+    pub twist: u8,
+}
+
+/// What a skeleton leaves (`fmc cycles`).
+#[derive(Serialize, Debug)]
+pub struct FmcCycles {
+    /// The skeleton, plain and cleaned up.
+    pub skeleton: String,
+    pub skeleton_length: usize,
+    #[serde(flatten)]
+    pub leftover: FmcLeftover,
+}
+
+/// Shorter replacements of a solution's segments (`fmc improve`).
+#[derive(Serialize, Debug)]
+pub struct FmcImprovements {
+    /// The solution, plain and cleaned up: the segments count in it.
+    pub solution: String,
+    pub length: usize,
+    /// The improvements, the shortest results first (at most `-n`).
+    pub improvements: Vec<FmcImprovement>,
+    /// False when `--max-seconds` or a signal ended the search.
+    pub complete: bool,
+    pub seconds: f64,
+}
+
+/// One improvement: moves `start..end` replaced.
+#[derive(Serialize, Debug)]
+pub struct FmcImprovement {
+    pub start: usize,
+    pub end: usize,
+    /// The moves replaced.
+    pub segment: String,
+    pub replacement: String,
+    /// The solution with the replacement, cancelled.
+    pub solution: String,
     pub length: usize,
 }
 

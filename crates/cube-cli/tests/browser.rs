@@ -721,6 +721,41 @@ fn an_fmc_attempt_goes_from_eo_to_the_finish_with_niss() {
     browser.click("#to-end");
     settle(&mut browser);
     assert!(is_solved(&shown(&mut browser)));
+    // Issue 59: a skeleton leaving a corner 3-cycle, finished by insertions and taken whole.
+    let (scramble, skeleton, known) = crate::serve::insertion_cases(&["3c"]).remove(0);
+    browser.set_value("fmc-scramble", &scramble);
+    browser.click("#fmc-scramble-form button[type=submit]");
+    settle(&mut browser);
+    browser.set_value("fmc-moves", &skeleton);
+    browser.click("#fmc-moves-form button");
+    settle(&mut browser);
+    browser.click("#fmc-insert");
+    // The first search makes the algorithm set (about 10 s on a quiet machine).
+    browser.wait_until(SETTLED, 120);
+    assert_eq!(browser.text("fmc-error"), "");
+    let found = browser.text("fmc-insertions");
+    assert!(found.contains("leaves 3 corners"), "{found}");
+    assert!(found.contains("corner 3 cycle"), "{found}");
+    browser.click("#fmc-take-insertions");
+    settle(&mut browser);
+    let writeup = browser.eval("document.getElementById('fmc-writeup').value");
+    let solution = writeup
+        .as_str()
+        .unwrap()
+        .lines()
+        .find_map(|line| line.strip_prefix("Solution: "))
+        .unwrap_or_else(|| panic!("no solution in {writeup}"));
+    let (moves, _) = solution.rsplit_once(" (").unwrap();
+    assert!(
+        moves.split_whitespace().count() <= known.split_whitespace().count(),
+        "{moves}: longer than {known}"
+    );
+    let verified = api(
+        &server,
+        "verify",
+        json!({"state": scramble, "solution": moves}),
+    );
+    assert_eq!(verified["solves"], json!(true), "{solution}");
     assert!(browser.exceptions.is_empty(), "{:?}", browser.exceptions);
 }
 

@@ -37,6 +37,11 @@ fn i16_records_validate() {
     let tables = crate::optimal::baked_dir().to_str().unwrap().to_string();
     let twisted =
         "UF0 UB0 DB0 DF0 UR0 UL0 DL0 DR0 FR0 FL0 BL0 BR0 UFR1 UBL0 DFL0 DBR0 UFL0 UBR0 DFR0 DBL0";
+    // A one-algorithm list, so that `fmc insert` runs without the generated set.
+    let dir = tempfile::tempdir().unwrap();
+    let algs = dir.path().join("algs.txt");
+    std::fs::write(&algs, "R U R' D R U' R' D'\n").unwrap();
+    let algs = algs.to_str().unwrap().to_string();
     let runs: Vec<(Vec<&str>, Option<&str>)> = vec![
         (
             vec!["solve", "R U R' U'", "--method", "cfop", "--explain"],
@@ -74,6 +79,28 @@ fn i16_records_validate() {
         ),
         (vec!["fmc", "solve", "drud-eofb", "R U F"], None),
         (vec!["fmc", "steps"], None),
+        (
+            vec![
+                "fmc",
+                "insert",
+                "D R U R' D' R U' R' F2 B2",
+                "B2 F2",
+                "--algs",
+                &algs,
+            ],
+            None,
+        ),
+        (vec!["fmc", "cycles", "R U R' U'", "(U R)"], None),
+        (
+            vec![
+                "fmc",
+                "improve",
+                "R2 U2 R2 U2 R2 U2 R2",
+                "--max-length",
+                "8",
+            ],
+            None,
+        ),
         (vec!["scramble", "--type", "htr", "--seed", "3"], None),
         (vec!["tables", "--tables", &tables], None),
         (vec!["tables", "files", "--tables", &tables], None),
@@ -104,6 +131,9 @@ fn i16_records_validate() {
         "verification",
         "sequence",
         "fmc-solutions",
+        "fmc-insertions",
+        "fmc-cycles",
+        "fmc-improvements",
         "step",
         "tables",
         "error",

@@ -270,6 +270,22 @@ fn cases() -> Vec<(&'static str, Value, Vec<&'static str>)> {
             json!({"sequence": "R U (F' D)"}),
             vec!["fmc", "unniss", "R U (F' D)"],
         ),
+        (
+            "fmc/cycles",
+            json!({"scramble": "R U R' U'", "skeleton": "(U R)"}),
+            vec!["fmc", "cycles", "R U R' U'", "(U R)"],
+        ),
+        (
+            "fmc/improve",
+            json!({"solution": "D B2 R2 U2 R2 U2 R2 U2 R2 L", "max_length": 8}),
+            vec![
+                "fmc",
+                "improve",
+                "D B2 R2 U2 R2 U2 R2 U2 R2 L",
+                "--max-length",
+                "8",
+            ],
+        ),
         // Errors: the same records.
         ("solve", json!({"state": "Q"}), vec!["solve", "Q"]),
         (
@@ -834,6 +850,156 @@ fn an_fmc_search_ends_at_the_deadline_within_bounded_memory() {
         "a 3 s deadline answered after {elapsed:?}"
     );
     assert!(peak < 500 * 1024, "the server grew to {peak} KiB");
+}
+
+/// The first constructed insertion case of each kind in `kinds`
+/// (`benches/positions/insertions.txt`, made by cube-solvers' `insert_cases` example): the
+/// scramble, the skeleton and the known solution (the skeleton with its splices).
+pub(crate) fn insertion_cases(kinds: &[&str]) -> Vec<(String, String, String)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../benches/positions/insertions.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    kinds
+        .iter()
+        .map(|kind| {
+            let line = text
+                .lines()
+                .find(|line| line.split('\t').next() == Some(kind))
+                .unwrap_or_else(|| panic!("no {kind} case"));
+            let fields: Vec<&str> = line.split('\t').collect();
+            (
+                fields[1].to_string(),
+                fields[2].to_string(),
+                fields[4].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn fmc_insertions_solve_the_scramble_and_say_where_each_goes() {
+    let server = Server::start(&[]);
+    for (scramble, skeleton, known) in insertion_cases(&["3c", "3e", "3c3e", "2t"]) {
+        let (status, text) = server.post(
+            "fmc/insert",
+            &json!({"scramble": scramble, "skeleton": skeleton, "optimal": true}),
+        );
+        assert_eq!(status, 200, "{text}");
+        let record: Value = serde_json::from_str(text.trim()).unwrap();
+        let solution = record["solution"].as_str().unwrap();
+        assert!(solves(&scramble, solution), "{solution} of {scramble}");
+        let length = record["length"].as_u64().unwrap() as usize;
+        assert_eq!(length, solution.split_whitespace().count(), "{text}");
+        assert!(
+            length <= known.split_whitespace().count(),
+            "{length} moves, longer than the known {known}"
+        );
+        assert_eq!(record["optimal"], true, "{text}");
+        // Replaying the insertions, each where it says, makes the solution.
+        let mut sequence: Vec<cube_core::Move> = record["skeleton"]
+            .as_str()
+            .unwrap()
+            .parse::<Alg>()
+            .unwrap()
+            .moves();
+        for insertion in record["insertions"].as_array().unwrap() {
+            let into: Vec<cube_core::Move> = insertion["sequence"]
+                .as_str()
+                .unwrap()
+                .parse::<Alg>()
+                .unwrap()
+                .moves();
+            assert_eq!(cube_core::simplify(&into), sequence, "{text}");
+            let at = insertion["position"].as_u64().unwrap() as usize;
+            let algorithm = insertion["algorithm"]
+                .as_str()
+                .unwrap()
+                .parse::<Alg>()
+                .unwrap()
+                .moves();
+            let next = cube_core::simplify(&[&into[..at], &algorithm, &into[at..]].concat());
+            assert_eq!(
+                into.len() + algorithm.len() - next.len(),
+                insertion["cancelled"].as_u64().unwrap() as usize,
+                "{text}"
+            );
+            sequence = next;
+        }
+        assert_eq!(Alg::from_moves(&sequence).to_string(), solution, "{text}");
+    }
+}
+
+#[test]
+fn a_bad_skeleton_gets_400_saying_what_is_wrong() {
+    let server = Server::start(&[]);
+    let scramble = "R U R' U'";
+    for (route, body, status, words) in [
+        (
+            "fmc/insert",
+            json!({"scramble": scramble, "skeleton": "R U Q"}),
+            400,
+            "SKELETON: ",
+        ),
+        (
+            "fmc/cycles",
+            json!({"scramble": scramble, "skeleton": "R (U"}),
+            400,
+            "SKELETON: ",
+        ),
+        (
+            "fmc/insert",
+            json!({"scramble": scramble, "skeleton": "U R U' R'"}),
+            422,
+            "the skeleton already solves the scramble",
+        ),
+        (
+            "fmc/insert",
+            json!({"scramble": scramble, "skeleton": "", "algs": "algs.txt"}),
+            400,
+            "algs: not taken over the API",
+        ),
+        (
+            "fmc/improve",
+            json!({"solution": "R U", "max_length": 11}),
+            400,
+            "11",
+        ),
+    ] {
+        let (got, text) = server.post(route, &body);
+        assert_eq!(got, status, "{route} {body}: {text}");
+        let record: Value = serde_json::from_str(text.trim()).unwrap();
+        let message = record["error"]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{route} {body}: {message}");
+    }
+}
+
+#[test]
+fn a_long_insertion_search_is_cut_at_the_deadline() {
+    let server = Server::start(&["--max-search", "2s"]);
+    // Three 3-cycles: the optimal search over the generated set takes about 20 s.
+    let (scramble, skeleton, _) = insertion_cases(&["three"]).remove(0);
+    let (scramble, skeleton) = (scramble.as_str(), skeleton.as_str());
+    let start = Instant::now();
+    let (status, text) = server.post(
+        "fmc/insert",
+        &json!({"scramble": scramble, "skeleton": skeleton, "optimal": true}),
+    );
+    let elapsed = start.elapsed();
+    assert_eq!(status, 200, "{text}");
+    let record: Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(record["complete"], false, "{text}");
+    assert_eq!(record["optimal"], false, "{text}");
+    // The greedy answer came first: the best found is a solution.
+    assert!(
+        solves(scramble, record["solution"].as_str().unwrap()),
+        "{text}"
+    );
+    assert!(
+        elapsed < Duration::from_secs(5),
+        "a 2 s deadline answered after {elapsed:?}"
+    );
 }
 
 #[test]

@@ -1,14 +1,16 @@
 //! `cube_toolkit.fmc`: fewest-moves tools: the step solvers of cube-solvers' `fmc` (`solve`,
-//! `steps`) and cube-core's NISS sequences (`unniss`, `invert`, `cleanup`, `count`), as the
-//! CLI's `fmc` commands.
+//! `steps`), its insertions (`insert`, `cycles`, `improve`) and cube-core's NISS sequences
+//! (`unniss`, `invert`, `cleanup`, `count`), as the CLI's `fmc` commands.
 
-use cube_core::{Cube, NissAlg};
+use cube_core::{Alg, Cube, Move, NissAlg};
 use cube_solvers::MAX_THREADS;
+use cube_solvers::fmc::insert::{self as insertions, AlgSet, Leftover};
 use cube_solvers::fmc::{self, FmcError, Settings};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
 
-use crate::args::Int;
+use crate::args::{Int, Seconds, time_limit};
 use crate::cube::StateArg;
 use crate::errors::{IllegalCube, ParseError};
 use crate::{interrupt, tables};
@@ -226,6 +228,213 @@ pub fn solve(
         .collect())
 }
 
+/// The text of a plain sequence.
+fn text_of(moves: &[Move]) -> String {
+    Alg::from_moves(moves).to_string()
+}
+
+/// The scramble's state and the skeleton of `insert` and `cycles`, read as the CLI reads them
+/// (the CLI's words, the argument named).
+fn scramble_and_skeleton(scramble: &StateArg, skeleton: &str) -> PyResult<(Cube, NissAlg)> {
+    let state = scramble.legal_cube()?;
+    let skeleton = skeleton
+        .parse::<NissAlg>()
+        .map_err(|e| ParseError::new_err(format!("skeleton: {e}")))?;
+    Ok((state, skeleton))
+}
+
+/// What a skeleton leaves, as the CLI's record has it.
+fn leftover_dict<'py>(py: Python<'py>, leftover: &Leftover) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("code", leftover.code())?;
+    d.set_item("words", leftover.words())?;
+    d.set_item("insertions", leftover.insertions())?;
+    d.set_item("parity", leftover.parity())?;
+    let cycles = PyList::empty(py);
+    for cycle in leftover.cycles() {
+        let c = PyDict::new(py);
+        c.set_item("orbit", cycle.orbit.name())?;
+        c.set_item("positions", cycle.position_names())?;
+        c.set_item("twist", cycle.twist)?;
+        cycles.append(c)?;
+    }
+    d.set_item("cycles", cycles)?;
+    Ok(d)
+}
+
+/// What ``skeleton`` (NISS notation accepted) leaves of ``scramble`` (a ``Cube`` or a text in
+/// any format), as the CLI's ``fmc cycles`` record: a dict of ``skeleton`` (plain, cleaned
+/// up), ``skeleton_length``, ``code`` (``"3c3e"``), ``words`` (``"3 corners, 3 edges: 3c3e"``),
+/// ``insertions`` (the fewest that finish it), ``parity`` and ``cycles`` (each ``orbit``,
+/// ``positions``, whose pieces belong at the next, and ``twist``).
+///
+/// Raises ``ParseError`` for a skeleton that does not read, ``IllegalCube`` for a scramble that
+/// is no cube.
+///
+/// >>> from cube_toolkit import fmc
+/// >>> fmc.cycles("R U R' U'", "U")["words"]
+/// '4 corners, 4 edges: 4c4e'
+#[pyfunction]
+pub fn cycles<'py>(
+    py: Python<'py>,
+    scramble: StateArg,
+    skeleton: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (state, skeleton) = scramble_and_skeleton(&scramble, skeleton)?;
+    let moves = insertions::plain(&skeleton);
+    let d = leftover_dict(py, &Leftover::of(&state.apply_moves(&moves)))?;
+    d.set_item("skeleton", text_of(&moves))?;
+    d.set_item("skeleton_length", moves.len())?;
+    Ok(d)
+}
+
+/// The insertions into ``skeleton`` (NISS notation accepted) that solve ``scramble`` (a
+/// ``Cube`` or a text in any format) with the fewest moves after cancellation, as the CLI's
+/// ``fmc insert``: greedy (fast), or with ``optimal=True`` proven the fewest over the algorithm
+/// set; ``max_seconds`` bounds the search (the best found is answered, not proven); ``algs`` is
+/// the text of an algorithm list (one a line, ``//`` comments; each taken with its mirrors,
+/// rotations, inverse and cyclic shifts), else the generated set (built once, about 10 s, and
+/// cached in the table directory). Ctrl-C stops the search (``KeyboardInterrupt``).
+///
+/// Answers a dict as the CLI's ``--json`` record: ``skeleton`` (plain, cleaned up; positions
+/// count its moves), ``skeleton_length``, ``leftover`` (as ``cycles`` answers it, without the
+/// skeleton), ``solution`` and
+/// ``length`` (``None`` when nothing was found), ``insertions`` (each ``position``,
+/// ``sequence`` it goes into, ``algorithm``, ``kind`` and ``cancelled`` moves, in the order they
+/// are made), ``optimal`` (proven) and ``complete`` (not stopped by the time).
+///
+/// Raises ``ParseError`` for a skeleton or an algorithm list that does not read,
+/// ``IllegalCube`` for a scramble that is no cube, ``ValueError`` for a skeleton that solves the
+/// scramble already, leaves what the set has no algorithm for or more than six insertions'
+/// worth, or a number out of its range.
+///
+/// >>> from cube_toolkit import fmc
+/// >>> record = fmc.insert("D R U R' D' R U' R' F2 B2", "B2 F2", algs="R U R' D R U' R' D'")
+/// >>> record["solution"], record["insertions"][0]["cancelled"]
+/// ("U' R' D R U R' D' R F2 B2", 0)
+#[pyfunction]
+#[pyo3(signature = (scramble, skeleton, optimal = false, max_seconds = None, threads = None,
+    algs = None))]
+pub fn insert<'py>(
+    py: Python<'py>,
+    scramble: StateArg,
+    skeleton: &str,
+    optimal: bool,
+    max_seconds: Option<Seconds>,
+    threads: Option<Int>,
+    algs: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (state, skeleton) = scramble_and_skeleton(&scramble, skeleton)?;
+    let mut settings = insertions::Settings {
+        optimal,
+        time_budget: time_limit("max_seconds", max_seconds)?,
+        ..insertions::Settings::default()
+    };
+    if let Some(threads) = threads {
+        settings.threads = threads.within("threads", 1, MAX_THREADS)?;
+    }
+    let own = algs
+        .map(|text| AlgSet::from_text(text).map_err(|e| ParseError::new_err(format!("algs: {e}"))))
+        .transpose()?;
+    let outcome = interrupt::run(py, |stop| {
+        let generated;
+        let set = match &own {
+            Some(set) => set,
+            None => {
+                generated = tables::insertions();
+                generated.set()
+            }
+        };
+        insertions::insert(set, &state, &skeleton, &settings, stop.flag())
+    })?
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item("skeleton", text_of(&outcome.skeleton))?;
+    d.set_item("skeleton_length", outcome.skeleton.len())?;
+    d.set_item("leftover", leftover_dict(py, &outcome.leftover)?)?;
+    d.set_item("solution", outcome.solution.as_deref().map(text_of))?;
+    d.set_item("length", outcome.solution.as_ref().map(Vec::len))?;
+    let insertions = PyList::empty(py);
+    for i in &outcome.insertions {
+        let e = PyDict::new(py);
+        e.set_item("position", i.position)?;
+        e.set_item("sequence", text_of(&i.sequence))?;
+        e.set_item("algorithm", text_of(&i.algorithm))?;
+        e.set_item("kind", i.kind.name())?;
+        e.set_item("cancelled", i.cancelled)?;
+        insertions.append(e)?;
+    }
+    d.set_item("insertions", insertions)?;
+    d.set_item("optimal", outcome.proven)?;
+    d.set_item("complete", outcome.complete)?;
+    Ok(d)
+}
+
+/// Shorter replacements of ``solution``'s segments (NISS notation accepted: made plain first),
+/// as the CLI's ``fmc improve``: for every segment of up to ``max_length`` (2 to 10) moves, the
+/// shortest sequence that does the same, kept when the solution it makes is shorter; the
+/// shortest results first, up to ``improvements``. ``max_seconds`` bounds the search. Ctrl-C
+/// stops it (``KeyboardInterrupt``).
+///
+/// Answers a dict as the CLI's ``--json`` record: ``solution`` (plain), ``length``,
+/// ``improvements`` (each ``start``, ``end``, ``segment``, ``replacement``, ``solution`` and
+/// ``length``) and ``complete`` (every segment searched).
+///
+/// Raises ``ParseError`` for a solution that does not read, ``ValueError`` for a number out of
+/// its range.
+///
+/// >>> from cube_toolkit import fmc
+/// >>> fmc.improve("D B2 R2 U2 R2 U2 R2 U2 R2 L")["improvements"][0]["length"]
+/// 8
+#[pyfunction]
+#[pyo3(signature = (solution, max_length = None, improvements = None, max_seconds = None,
+    threads = None))]
+pub fn improve<'py>(
+    py: Python<'py>,
+    solution: &str,
+    max_length: Option<Int>,
+    improvements: Option<Int>,
+    max_seconds: Option<Seconds>,
+    threads: Option<Int>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let moves = insertions::plain(
+        &solution
+            .parse::<NissAlg>()
+            .map_err(|e| ParseError::new_err(format!("solution: {e}")))?,
+    );
+    let max_length = max_length.map_or(Ok(insertions::MAX_SEGMENT), |n| {
+        n.within("max_length", 2, insertions::MAX_SEGMENT)
+    })?;
+    let shown = improvements.map_or(Ok(5), |n| n.within("improvements", 1, usize::MAX))?;
+    let budget = time_limit("max_seconds", max_seconds)?;
+    let threads = threads.map_or(Ok(insertions::Settings::default().threads), |n| {
+        n.within("threads", 1, MAX_THREADS)
+    })?;
+    let (found, complete) = interrupt::run(py, |stop| {
+        cube_solvers::in_pool(threads, || {
+            insertions::improve(&moves, max_length, budget, stop.flag())
+        })
+    })?
+    .map_err(PyValueError::new_err)?;
+    let d = PyDict::new(py);
+    d.set_item("solution", text_of(&moves))?;
+    d.set_item("length", moves.len())?;
+    let list = PyList::empty(py);
+    for i in found.iter().take(shown) {
+        let e = PyDict::new(py);
+        e.set_item("start", i.start)?;
+        e.set_item("end", i.end)?;
+        e.set_item("segment", text_of(&moves[i.start..i.end]))?;
+        e.set_item("replacement", text_of(&i.replacement))?;
+        e.set_item("solution", text_of(&i.solution))?;
+        e.set_item("length", i.solution.len())?;
+        list.append(e)?;
+    }
+    d.set_item("improvements", list)?;
+    d.set_item("complete", complete)?;
+    Ok(d)
+}
+
 /// Registers the functions and the class of `cube_toolkit.fmc` on the native module, under
 /// `fmc_` names that the Python module `cube_toolkit.fmc` re-exports.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -236,5 +445,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("fmc_count", wrap_pyfunction!(count, m)?)?;
     m.add("fmc_solve", wrap_pyfunction!(solve, m)?)?;
     m.add("fmc_steps", wrap_pyfunction!(steps, m)?)?;
+    m.add("fmc_insert", wrap_pyfunction!(insert, m)?)?;
+    m.add("fmc_cycles", wrap_pyfunction!(cycles, m)?)?;
+    m.add("fmc_improve", wrap_pyfunction!(improve, m)?)?;
     Ok(())
 }

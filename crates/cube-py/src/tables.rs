@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors::{BakeWarning, ParseError, TablesMissing, table_error, table_message};
+use cube_solvers::fmc::insert::InsertTables;
 use cube_solvers::fmc::{Step, StepTables};
 
 /// How many table sets this process has loaded (or built): tests see each worker load once.
@@ -66,6 +67,13 @@ pub fn beginner() -> Arc<BeginnerTables> {
 /// The CFOP tables of this process, loaded once.
 pub fn cfop() -> Arc<CfopTables> {
     static TABLES: OnceLock<Arc<CfopTables>> = OnceLock::new();
+    Arc::clone(TABLES.get_or_init(load))
+}
+
+/// The generated insertion algorithms of this process (`fmc.insert`), loaded once, as the CLI
+/// loads them. Call without the GIL: the first call may make them (about 10 s).
+pub fn insertions() -> Arc<InsertTables> {
+    static TABLES: OnceLock<Arc<InsertTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(load))
 }
 

@@ -16,6 +16,9 @@ DOCUMENTED = [
     cube_toolkit.convert,
     cube_toolkit.Solution,
     cube_toolkit.OptimalResult,
+    cube_toolkit.fmc.insert,
+    cube_toolkit.fmc.cycles,
+    cube_toolkit.fmc.improve,
 ]
 
 

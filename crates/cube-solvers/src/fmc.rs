@@ -35,6 +35,7 @@
 //! ```
 
 mod coord;
+pub mod insert;
 mod search;
 mod tables;
 

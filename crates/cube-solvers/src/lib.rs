@@ -166,6 +166,23 @@ impl Default for Limits {
 /// Each is a thread of the operating system, which may refuse to start many more.
 pub const MAX_THREADS: usize = 1024;
 
+/// Runs `work` on `threads` worker threads: on the caller's rayon pool when it has that many
+/// (the usual case: all cores), so that a short search starts no threads of its own, else on a
+/// pool of its own.
+///
+/// # Errors
+/// The operating system would not start the threads: the message says how many.
+pub fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    if threads == rayon::current_num_threads() {
+        return Ok(work());
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(|pool| pool.install(work))
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
+}
+
 /// The shortest time limit the front ends accept (a time budget, the optimal solvers' timeout):
 /// a nanosecond, the resolution of [`Duration`] (anything shorter is no time at all).
 pub const MIN_TIME_LIMIT: Duration = Duration::from_nanos(1);

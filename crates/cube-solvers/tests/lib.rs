@@ -6,11 +6,13 @@
 //! - `scramble`: the distribution of scrambled states.
 //! - `fmc`: the FMC step solvers against nissy-core's own tests (`testdata/vectors/fmc.json`)
 //!   and by their properties.
+//! - `insert`: insertions into FMC skeletons, constructed cases with known answers.
 //! - `korf`: the Korf optimal solver with the 6edge tier against the oracle and known positions.
 //! - `nx`: the nx search over nx-eo1ep1 against the Korf solver.
 //! - `sym48`: the sym48 search with test heuristics against the oracle and the Korf solver.
 
 mod fmc;
+mod insert;
 mod korf;
 mod method_tables;
 mod nx;

@@ -1,15 +1,18 @@
 //! `cube-cli fmc`: fewest-moves tools: the step solvers of cube-solvers' `fmc` (`solve`,
-//! `steps`) and cube-core's NISS sequences ([`NissAlg`]: `unniss`, `invert`, `cleanup`, `count`).
+//! `steps`), its insertions (`insert`, `cycles`, `improve`), and cube-core's NISS sequences
+//! ([`NissAlg`]: `unniss`, `invert`, `cleanup`, `count`).
 
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
-use cube_core::{Cube, NissAlg};
+use cube_core::{Alg, Cube, NissAlg};
 use cube_encode::Format;
+use cube_solvers::fmc::insert::{self, AlgSet, InsertError, Leftover};
 use cube_solvers::fmc::{self, FmcError, Settings, Step};
 
 use crate::args::{FmcAction, Global};
 use crate::input::Input;
-use crate::output::{CliError, Outcome, Report, print_outcome};
+use crate::output::{self, CliError, Outcome, Report, print_outcome};
 use crate::record::{self, Record};
 use crate::tiers::size_text;
 use crate::{method_tables, signals};
@@ -31,8 +34,12 @@ impl Notation {
             FmcAction::Invert { sequence, .. } => (Notation::Invert, sequence),
             FmcAction::Cleanup { sequence, .. } => (Notation::Cleanup, sequence),
             FmcAction::Count { sequence, .. } => (Notation::Count, sequence),
-            FmcAction::Solve { .. } | FmcAction::Steps => {
-                unreachable!("solve and steps are not notation commands")
+            FmcAction::Solve { .. }
+            | FmcAction::Steps
+            | FmcAction::Insert { .. }
+            | FmcAction::Cycles { .. }
+            | FmcAction::Improve { .. } => {
+                unreachable!("solve, steps, insert, cycles and improve are not notation commands")
             }
         }
     }
@@ -220,4 +227,241 @@ pub fn steps(global: &Global) -> Result<u8, CliError> {
         print_outcome(global, &Ok(report), None)?;
     }
     Ok(0)
+}
+
+/// The scramble state and the skeleton of `fmc insert` and `fmc cycles`.
+fn scramble_and_skeleton(
+    global: &Global,
+    scramble: &str,
+    skeleton: &str,
+) -> Result<(Cube, NissAlg), CliError> {
+    let (_, state) = Input::new(global, scramble)
+        .legal_state()
+        .map_err(|e| e.about("SCRAMBLE"))?;
+    let skeleton: NissAlg = skeleton
+        .parse()
+        .map_err(|e| CliError::parse(e).about("SKELETON"))?;
+    Ok((state.cube(), skeleton))
+}
+
+/// The record of what a skeleton leaves.
+fn leftover_record(leftover: &Leftover) -> record::FmcLeftover {
+    record::FmcLeftover {
+        code: leftover.code(),
+        words: leftover.words(),
+        insertions: leftover.insertions(),
+        parity: leftover.parity(),
+        cycles: leftover
+            .cycles()
+            .iter()
+            .map(|c| record::FmcCycle {
+                orbit: c.orbit.name(),
+                positions: c.position_names(),
+                twist: c.twist,
+            })
+            .collect(),
+    }
+}
+
+/// The text of what a skeleton leaves: its words, the insertions it needs and each cycle.
+fn leftover_text(leftover: &Leftover) -> String {
+    let n = leftover.insertions();
+    let mut text = format!(
+        "{} ({n} insertion{} at least)",
+        leftover.words(),
+        if n == 1 { "" } else { "s" }
+    );
+    for cycle in leftover.cycles() {
+        text.push_str(&format!("\n  {cycle}"));
+    }
+    text
+}
+
+/// `fmc cycles SCRAMBLE SKELETON`.
+pub fn cycles(global: &Global, scramble: &str, skeleton: &str) -> Outcome {
+    let (state, skeleton) = scramble_and_skeleton(global, scramble, skeleton)?;
+    let moves = insert::plain(&skeleton);
+    let leftover = Leftover::of(&state.apply_moves(&moves));
+    Ok(Report::new(
+        leftover_text(&leftover),
+        Record::FmcCycles(record::FmcCycles {
+            skeleton: Alg::from_moves(&moves).to_string(),
+            skeleton_length: moves.len(),
+            leftover: leftover_record(&leftover),
+        }),
+    ))
+}
+
+/// What `fmc insert` is asked.
+pub struct InsertRequest<'a> {
+    pub scramble: &'a str,
+    pub skeleton: &'a str,
+    pub settings: insert::Settings,
+    pub algs: Option<&'a Path>,
+}
+
+/// `fmc insert SCRAMBLE SKELETON`.
+pub fn insert(global: &Global, request: &InsertRequest<'_>) -> Outcome {
+    let (state, skeleton) = scramble_and_skeleton(global, request.scramble, request.skeleton)?;
+    // The user's set, or the generated one held for the whole run (not copied per request).
+    let (own, generated);
+    let (set, algorithms): (&AlgSet, String) = match request.algs {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::io(format!("cannot read {}: {e}", path.display())))?;
+            own = AlgSet::from_text(&text)
+                .map_err(|e| CliError::parse(format!("{}: {e}", path.display())))?;
+            (&own, path.display().to_string())
+        }
+        None => {
+            generated = method_tables::insertions(global);
+            (generated.set(), "generated".to_string())
+        }
+    };
+    let stop = global.session.search_stop();
+    let start = Instant::now();
+    let outcome = insert::insert(set, &state, &skeleton, &request.settings, stop.flag()).map_err(
+        |e| match e {
+            InsertError::Settings(_) => CliError::usage(e),
+            _ => CliError::requisite(e),
+        },
+    )?;
+    let seconds = start.elapsed().as_secs_f64();
+    let text_of = |moves: &[cube_core::Move]| Alg::from_moves(moves).to_string();
+    let mut lines = vec![format!(
+        "skeleton: {} // {}, leaves {}",
+        text_of(&outcome.skeleton),
+        outcome.skeleton.len(),
+        leftover_text(&outcome.leftover)
+    )];
+    for (i, insertion) in outcome.insertions.iter().enumerate() {
+        let (before, after) = insertion.sequence.split_at(insertion.position);
+        let place = [text_of(before), "[@]".to_string(), text_of(after)]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        lines.push(format!(
+            "insertion {}: {place}\n  @ = {} ({}, {} cancelled)",
+            i + 1,
+            text_of(&insertion.algorithm),
+            insertion.kind,
+            insertion.cancelled
+        ));
+    }
+    let verdict = match (&outcome.solution, outcome.proven, outcome.complete) {
+        (None, _, true) => "no insertion of the set finishes this skeleton".to_string(),
+        (None, _, false) => "no solution found in the time given".to_string(),
+        (Some(s), true, _) => format!(
+            "solution: {} // {}, the fewest over the set",
+            text_of(s),
+            s.len()
+        ),
+        (Some(s), false, true) => format!("solution: {} // {}", text_of(s), s.len()),
+        (Some(s), false, false) => format!(
+            "solution: {} // {} (stopped before the search ended)",
+            text_of(s),
+            s.len()
+        ),
+    };
+    lines.push(verdict);
+    let record = Record::FmcInsertions(record::FmcInsertions {
+        skeleton: text_of(&outcome.skeleton),
+        skeleton_length: outcome.skeleton.len(),
+        leftover: leftover_record(&outcome.leftover),
+        solution: outcome.solution.as_deref().map(text_of),
+        length: outcome.solution.as_ref().map(Vec::len),
+        insertions: outcome
+            .insertions
+            .iter()
+            .map(|i| record::FmcInsertion {
+                position: i.position,
+                sequence: text_of(&i.sequence),
+                algorithm: text_of(&i.algorithm),
+                kind: i.kind.name(),
+                cancelled: i.cancelled,
+            })
+            .collect(),
+        optimal: outcome.proven,
+        complete: outcome.complete,
+        algorithms,
+        seconds,
+    });
+    let report = Report::new(lines.join("\n"), record);
+    Ok(if stop.is_stopped() && !global.session.is_request() {
+        report.with_exit(signals::EXIT_SIGNAL)
+    } else if outcome.solution.is_none() {
+        report.with_exit(output::EXIT_TIMEOUT)
+    } else {
+        report
+    })
+}
+
+/// `fmc improve SOLUTION`.
+pub fn improve(
+    global: &Global,
+    solution: &str,
+    max_length: usize,
+    shown: usize,
+    budget: Option<Duration>,
+    threads: Option<usize>,
+) -> Outcome {
+    let niss: NissAlg = solution
+        .parse()
+        .map_err(|e| CliError::parse(e).about("SOLUTION"))?;
+    let moves = insert::plain(&niss);
+    let stop = global.session.search_stop();
+    let start = Instant::now();
+    let run = || insert::improve(&moves, max_length, budget, stop.flag());
+    let threads = threads.unwrap_or_else(rayon::current_num_threads);
+    let (improvements, complete) = cube_solvers::in_pool(threads, run).map_err(CliError::usage)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let text_of = |moves: &[cube_core::Move]| Alg::from_moves(moves).to_string();
+    let shown: Vec<&insert::Improvement> = improvements.iter().take(shown).collect();
+    let mut lines: Vec<String> = shown
+        .iter()
+        .map(|i| {
+            format!(
+                "{} // {} (moves {}-{}: {} -> {})",
+                text_of(&i.solution),
+                i.solution.len(),
+                i.start + 1,
+                i.end,
+                text_of(&moves[i.start..i.end]),
+                text_of(&i.replacement)
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(format!(
+            "no segment of up to {max_length} moves has a shorter replacement ({} moves)",
+            moves.len()
+        ));
+    }
+    if !complete {
+        lines.push("incomplete: stopped before every segment was searched".to_string());
+    }
+    let record = Record::FmcImprovements(record::FmcImprovements {
+        solution: text_of(&moves),
+        length: moves.len(),
+        improvements: shown
+            .iter()
+            .map(|i| record::FmcImprovement {
+                start: i.start,
+                end: i.end,
+                segment: text_of(&moves[i.start..i.end]),
+                replacement: text_of(&i.replacement),
+                solution: text_of(&i.solution),
+                length: i.solution.len(),
+            })
+            .collect(),
+        complete,
+        seconds,
+    });
+    let report = Report::new(lines.join("\n"), record);
+    Ok(if stop.is_stopped() && !global.session.is_request() {
+        report.with_exit(signals::EXIT_SIGNAL)
+    } else {
+        report
+    })
 }

@@ -14,7 +14,7 @@
 //! its own stop flag ([`Session::Request`]), raised when its deadline passes (`--max-search`,
 //! and a second more for the solver's own `timeout` to end it first), when the server stops, or
 //! when the request's client goes away (hyper then drops the request's future, and the job with
-//! it). A search (every `solve`, `optimal`, `fmc solve`, `scramble`) holds a slot (one per core)
+//! it). A search (every `solve`, `optimal`, `fmc solve`, `fmc insert`, `fmc improve`, `scramble`) holds a slot (one per core)
 //! for as long as it runs, its client gone or not; one beyond waits for a slot up to
 //! [`QUEUE_WAIT`], then gets 503 with `Retry-After`. An optimal search
 //! answers as server-sent events (a `progress` event per depth searched, a `tick` every half
@@ -44,10 +44,12 @@ use crate::session::{ProgressSink, Session};
 const COMMANDS: [&str; 7] = [
     "solve", "optimal", "check", "convert", "scramble", "verify", "show",
 ];
-const FMC_ACTIONS: [&str; 6] = ["solve", "steps", "unniss", "invert", "cleanup", "count"];
+const FMC_ACTIONS: [&str; 9] = [
+    "solve", "steps", "insert", "cycles", "improve", "unniss", "invert", "cleanup", "count",
+];
 
 /// The options of the command line that the API does not take, with the reason.
-const NOT_TAKEN: [(&str, &str); 12] = [
+const NOT_TAKEN: [(&str, &str); 13] = [
     ("json", "the answer is the JSON record"),
     ("color", "the answer is the JSON record"),
     ("quiet", "the answer is the JSON record"),
@@ -56,6 +58,7 @@ const NOT_TAKEN: [(&str, &str); 12] = [
     ("batch", "a request answers the state it sends"),
     ("shard", "a request answers the state it sends"),
     ("svg", "the API writes no files"),
+    ("algs", "the API reads no files: the generated set is used"),
     ("checkpoint", "the API writes no files"),
     ("checkpoint-every", "the API writes no files"),
     (
@@ -422,7 +425,9 @@ fn is_search(cli: &Cli) -> bool {
             | Command::Solve { .. }
             | Command::Scramble { .. }
             | Command::Fmc {
-                action: FmcAction::Solve { .. },
+                action: FmcAction::Solve { .. }
+                    | FmcAction::Insert { .. }
+                    | FmcAction::Improve { .. },
             }
     )
 }
@@ -440,10 +445,11 @@ fn is_optimal(cli: &Cli) -> bool {
     )
 }
 
-/// The server's bounds: an FMC step search uses at most one thread per core; no search runs
-/// longer than `max` (two-phase's default of 10 s is kept when it is shorter); an optimal search runs on one thread
-/// unless the request asks for more (at most one per core), since as many run at once as there
-/// are cores.
+/// The server's bounds: an FMC step search, insertions and improvements use at most one thread
+/// per core; no search runs longer than `max` (two-phase's default of 10 s is kept when it is
+/// shorter; insertions and improvements end by themselves at it, with what they found); an
+/// optimal search runs on one thread unless the request asks for more (at most one per core),
+/// since as many run at once as there are cores.
 fn bound_searches(cli: &mut Cli, max: Duration) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bound_optimal = |optimal: &mut crate::args::OptimalArgs| {
@@ -474,6 +480,22 @@ fn bound_searches(cli: &mut Cli, max: Duration) {
         Command::Fmc {
             action: FmcAction::Solve { threads, .. },
         } => *threads = Some(threads.map_or(cores, |t| t.min(cores))),
+        Command::Fmc {
+            action:
+                FmcAction::Insert {
+                    threads,
+                    max_seconds,
+                    ..
+                }
+                | FmcAction::Improve {
+                    threads,
+                    max_seconds,
+                    ..
+                },
+        } => {
+            *threads = Some(threads.map_or(cores, |t| t.min(cores)));
+            *max_seconds = Some(max_seconds.map_or(max, |t| t.min(max)));
+        }
         _ => {}
     }
 }

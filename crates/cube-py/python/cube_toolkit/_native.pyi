@@ -128,3 +128,19 @@ def fmc_solve(
     above_optimal: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> List[StepSolution]: ...
+def fmc_cycles(scramble: State, skeleton: str) -> Dict[str, Any]: ...
+def fmc_insert(
+    scramble: State,
+    skeleton: str,
+    optimal: bool = False,
+    max_seconds: Optional[float] = None,
+    threads: Optional[int] = None,
+    algs: Optional[str] = None,
+) -> Dict[str, Any]: ...
+def fmc_improve(
+    solution: str,
+    max_length: Optional[int] = None,
+    improvements: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]: ...
