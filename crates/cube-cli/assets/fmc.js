@@ -170,7 +170,7 @@ async function findInsertions() {
   inserting = new AbortController();
   $("fmc-insert").disabled = true;
   $("fmc-insertions").textContent = "";
-  say("Looking for insertions\u2026 (the first time, the server makes its algorithm set: about 10 s)");
+  say("Looking for insertions\u2026 (the first time, the server makes its algorithm set: up to a minute)");
   try {
     const record = await api("fmc/insert", { scramble: work.scramble, skeleton: skeleton(), optimal: true }, inserting.signal);
     if (asked !== version) return;

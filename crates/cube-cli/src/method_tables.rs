@@ -85,7 +85,7 @@ pub fn cfop(global: &Global) -> Arc<CfopTables> {
 }
 
 /// The generated insertion algorithms of this run (`fmc insert`): read from the table directory,
-/// or made (about 10 s) and cached there on first use.
+/// or made (about a minute of CPU, 80 s measured) and cached there on first use.
 pub fn insertions(global: &Global) -> Arc<InsertTables> {
     static TABLES: OnceLock<Arc<InsertTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(|| load(global)))

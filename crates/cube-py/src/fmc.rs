@@ -293,7 +293,7 @@ pub fn cycles<'py>(
 /// ``fmc insert``: greedy (fast), or with ``optimal=True`` proven the fewest over the algorithm
 /// set; ``max_seconds`` bounds the search (the best found is answered, not proven); ``algs`` is
 /// the text of an algorithm list (one a line, ``//`` comments; each taken with its mirrors,
-/// rotations, inverse and cyclic shifts), else the generated set (built once, about 10 s, and
+/// rotations, inverse and cyclic shifts), else the generated set (built once, about 40 s on two cores, and
 /// cached in the table directory). Ctrl-C stops the search (``KeyboardInterrupt``).
 ///
 /// Answers a dict as the CLI's ``--json`` record: ``skeleton`` (plain, cleaned up; positions

@@ -71,7 +71,7 @@ pub fn cfop() -> Arc<CfopTables> {
 }
 
 /// The generated insertion algorithms of this process (`fmc.insert`), loaded once, as the CLI
-/// loads them. Call without the GIL: the first call may make them (about 10 s).
+/// loads them. Call without the GIL: the first call may make them (about 40 s on two cores).
 pub fn insertions() -> Arc<InsertTables> {
     static TABLES: OnceLock<Arc<InsertTables>> = OnceLock::new();
     Arc::clone(TABLES.get_or_init(load))

@@ -47,7 +47,7 @@ const N_CASES: u64 = 5_587;
 
 /// The generated algorithm set ([`GENERATED_LENGTHS`]), one table: `insert-algs` (1.3 MB), the
 /// cases (a kind and a count each) and the algorithms, packed (see [`AlgSet`]'s payload). Made
-/// in about 10 s on two cores.
+/// with about 80 s of CPU (about 40 s on two cores).
 #[derive(Clone, Debug)]
 pub struct InsertTables {
     set: AlgSet,
