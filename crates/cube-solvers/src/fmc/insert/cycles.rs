@@ -153,7 +153,7 @@ fn orbit_cycles(cube: &Cube, orbit: Orbit) -> Vec<Cycle> {
 /// use cube_solvers::fmc::insert::Leftover;
 ///
 /// // A corner 3-cycle and an edge 3-cycle.
-/// let alg: Alg = "R U R' D R U' R' D' R2 U' F' B R2 F B' U' R2".parse()?;
+/// let alg: Alg = "R U R' D R U' R' D' R2 U R U R' U' R' U' R' U R'".parse()?;
 /// let leftover = Leftover::of(&Cube::SOLVED.apply_alg(&alg));
 /// assert_eq!(leftover.code(), "3c3e");
 /// assert_eq!(leftover.words(), "3 corners, 3 edges: 3c3e");
