@@ -41,15 +41,15 @@ pub fn tier_cost_text(tier: Tier) -> String {
 /// What `tier` is, for the possible values of `--tier`: "Korf, 83 MiB, about 4 s on 2 cores".
 pub fn tier_summary(tier: Tier) -> String {
     let method = tier.family().method();
-    let test = if tier == Tier::H0 { ", for tests" } else { "" };
+    let note = tier.row().note;
+    let note = if note.is_empty() {
+        String::new()
+    } else {
+        format!(", {note}")
+    };
     format!(
-        "{method}{test}: {} of disk, bake {}",
+        "{method}{note}: {} of disk, bake {}",
         size_text(tier::disk_bytes(tier)),
         bake_time_text(tier)
     )
-}
-
-/// Every tier, Korf's then the H48 ones.
-pub fn all_tiers() -> impl Iterator<Item = Tier> {
-    Tier::ALL.into_iter()
 }

@@ -50,6 +50,7 @@ use crate::corners::CORNER_COUNT;
 use crate::file::error::TableError;
 use crate::file::format::Histogram;
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::tier::catalogue::Family;
 
 pub use self::bake::{
     BakeOptions, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake, bake_tier,
@@ -142,10 +143,10 @@ pub const EDGES_8B: Pdb = edges("korf-edges-8b", Tier::Edge8, EdgeSubset::EDGES_
 /// The two edge databases of a Korf tier; none for another family's tier: the Korf family's row of
 /// [`tier::specs`](crate::tier::specs), which every caller outside this module asks.
 pub(crate) const fn edge_tables(tier: Tier) -> &'static [Pdb] {
-    match tier {
-        Tier::Edge6 => &[EDGES_6A, EDGES_6B],
-        Tier::Edge7 => &[EDGES_7A, EDGES_7B],
-        Tier::Edge8 => &[EDGES_8A, EDGES_8B],
+    match (tier.family(), tier.parts()[0]) {
+        (Family::Korf, 6) => &[EDGES_6A, EDGES_6B],
+        (Family::Korf, 7) => &[EDGES_7A, EDGES_7B],
+        (Family::Korf, 8) => &[EDGES_8A, EDGES_8B],
         _ => &[],
     }
 }

@@ -747,7 +747,10 @@ impl<'p> Run<'p> {
             .map(|spec| {
                 Ok(TierRows {
                     tier: spec.tier.expect("an H48 spec has a tier"),
-                    n_flips: spec.tier.and_then(Tier::h48_flips).expect("an H48 tier"),
+                    n_flips: spec
+                        .tier
+                        .and_then(super::table::flips)
+                        .expect("an H48 tier"),
                     writer: TableWriter::create_under(lock, spec)?,
                     histogram: [0; HISTOGRAM_LEN],
                 })

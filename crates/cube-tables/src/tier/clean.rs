@@ -16,9 +16,10 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use super::Family;
 use crate::file::error::TableError;
 use crate::file::format::TableInfo;
-use crate::file::id::{Family, TableSpec, Tier};
+use crate::file::id::{TableSpec, Tier};
 use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME, exclusive};
 
 /// What a file of a table directory is.
