@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use cube_tables::Tier;
-use cube_tables::pdb::{self, BakeOptions, Event, ScratchKind};
-use cube_tables::tier::{self, BakeEvent};
+use cube_tables::tier::{self, BakeEvent, BakeOptions, ScratchKind};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use crate::flags::{BakeFlags, ScratchFlag};
@@ -27,6 +26,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         force: flags.force,
         wait_for_lock: false,
         backward_factor: flags.backward_factor,
+        ..BakeOptions::default()
     };
     let mut tiers: Vec<Tier> = Vec::new();
     for &tier in &flags.tier {
@@ -49,7 +49,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
     ));
     let start = Instant::now();
     // One bake rule for every front end: the corner database, the Korf tiers, one H48 pass.
-    let baked = pdb::with_threads(flags.threads, || {
+    let baked = tier::with_threads(flags.threads, || {
         tier::bake(&dir, &tiers, &options, &|event| ui.event(event))
     })??;
     let total = start.elapsed();
@@ -126,50 +126,64 @@ impl Ui {
     }
 
     fn event(&self, event: &BakeEvent<'_>) {
-        let event = match event {
-            BakeEvent::Pdb(event) => event,
-            BakeEvent::H48Level(level) => return self.line(&format!("{:>14} {level}", "h48")),
-            BakeEvent::NxLevel(level) => return self.line(&format!("{:>14} {level}", "nx")),
-            _ => return,
-        };
         let mut bar = self.bar.lock().expect("the bar is never poisoned");
         match event {
-            Event::Skipped { .. } => self.line(&event.to_string()),
-            Event::Started { table } => {
-                let new = self.multi.add(ProgressBar::new(table.n_entries() as u64));
-                new.set_style(
-                    ProgressStyle::with_template(
-                        "{prefix:>14} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta:>4} {msg}",
-                    )
-                    .expect("the template is valid")
-                    .progress_chars("=> "),
-                );
-                new.set_prefix(table.id().to_string());
+            BakeEvent::Started { what, .. } => self.line(&format!("baking {what}")),
+            BakeEvent::Search { name, cells } => {
+                let new = match cells {
+                    Some(cells) => {
+                        let new = self.multi.add(ProgressBar::new(*cells));
+                        new.set_style(
+                            ProgressStyle::with_template(
+                                "{prefix:>14} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta:>4} {msg}",
+                            )
+                            .expect("the template is valid")
+                            .progress_chars("=> "),
+                        );
+                        new
+                    }
+                    None => {
+                        let new = self.multi.add(ProgressBar::new_spinner());
+                        new.set_style(
+                            ProgressStyle::with_template(
+                                "{prefix:>14} {spinner} {elapsed_precise} {msg}",
+                            )
+                            .expect("the template is valid"),
+                        );
+                        new
+                    }
+                };
+                new.set_prefix(name.to_string());
                 new.enable_steady_tick(Duration::from_millis(200));
                 *bar = Some(new);
             }
-            Event::Work { .. } | Event::Writing { .. } => {
+            BakeEvent::Work(work) => {
                 if let Some(bar) = &*bar {
-                    bar.set_message(event.to_string());
+                    bar.set_message(work.to_string());
                 }
             }
-            Event::Level { table, stats } => {
+            BakeEvent::Level { name, cells, stats } => {
                 let memory = Memory::now();
                 self.peak_anon.fetch_max(memory.anon, Relaxed);
                 if let Some(bar) = &*bar {
-                    bar.set_position(table.n_entries() as u64 - stats.unassigned);
+                    if let Some(cells) = cells {
+                        bar.set_position(cells - stats.unassigned);
+                    }
+                    bar.set_message(stats.to_string());
                 }
                 self.line(&format!(
-                    "{event}, rss {:.0} MiB anon + {:.0} MiB file",
+                    "{name:>14} {stats}, rss {:.0} MiB anon + {:.0} MiB file",
                     mib(memory.anon),
                     mib(memory.file),
                 ));
             }
-            Event::Written { .. } => {
+            BakeEvent::Finished { line, .. } => {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
-                self.line(&event.to_string());
+                if let Some(line) = line {
+                    self.line(&line.to_string());
+                }
             }
         }
     }

@@ -303,8 +303,8 @@ fn every_test_module_is_in_its_list() {
 }
 
 /// The folders of cube-tables, each with the folders it may use (itself among them), never any
-/// other nor a module at the crate root: the tier catalogue (`tier/catalogue.rs`, counted as the
-/// folder `tier/catalogue`) sits on `file/`, `pdb/`, `h48/` and `nx/` are siblings over it and
+/// other nor a module at the crate root: the tier catalogue and the family trait
+/// (`tier/catalogue.rs` and `tier/family.rs`, counted as the folder `tier/catalogue`) sit on `file/`, `pdb/`, `h48/` and `nx/` are siblings over it and
 /// `corners/`, and the rest of `tier/` sits above them all.
 const TABLE_FOLDERS: [(&str, &[&str]); 8] = [
     ("file", &["file"]),
@@ -379,7 +379,8 @@ fn backward_references(
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            let target = if rest.starts_with("tier::catalogue") {
+            let target = if rest.starts_with("tier::catalogue") || rest.starts_with("tier::family")
+            {
                 "tier/catalogue".to_string()
             } else if folder_index(&first).is_some() {
                 first.clone()
@@ -445,11 +446,12 @@ fn cube_tables_folders_import_one_way() {
             .and_then(|c| c.as_os_str().to_str())
             .unwrap_or("");
         let top = top.strip_suffix(".rs").unwrap_or(top);
-        let top = if inside == Path::new("tier/catalogue.rs") {
-            "tier/catalogue"
-        } else {
-            top
-        };
+        let top =
+            if inside == Path::new("tier/catalogue.rs") || inside == Path::new("tier/family.rs") {
+                "tier/catalogue"
+            } else {
+                top
+            };
         if let Some(folder) = folder_index(top) {
             n_files += 1;
             for reference in backward_references(folder, &read(&path), &exports) {

@@ -31,10 +31,25 @@ pub fn size_text(bytes: u64) -> String {
 
 /// "about 20 s on 2 cores, 529 MiB of disk", for messages.
 pub fn tier_cost_text(tier: Tier) -> String {
+    tiers_cost_text(&[tier])
+}
+
+/// What a bake of `tiers` together costs, for messages: the time of the slowest, the disk of
+/// their tables (the corner database once).
+pub fn tiers_cost_text(tiers: &[Tier]) -> String {
+    let mut specs: Vec<TableSpec> = Vec::new();
+    for spec in tiers.iter().flat_map(|&t| tier::specs(t)) {
+        if !specs.contains(&spec) {
+            specs.push(spec);
+        }
+    }
+    let time = tiers
+        .iter()
+        .max()
+        .map_or_else(String::new, |&t| bake_time_text(t));
     format!(
-        "{}, {} of disk",
-        bake_time_text(tier),
-        size_text(tier::disk_bytes(tier))
+        "{time}, {} of disk",
+        size_text(specs.iter().map(file_bytes).sum())
     )
 }
 

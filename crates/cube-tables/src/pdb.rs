@@ -41,6 +41,7 @@ mod bfs;
 mod bitmap;
 mod check;
 pub mod expected;
+pub(crate) mod family;
 mod fast_index;
 mod index;
 mod seed;
@@ -52,10 +53,9 @@ use crate::file::format::Histogram;
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
 use crate::tier::catalogue::Family;
 
-pub use self::bake::{
-    BakeOptions, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake, bake_tier,
-};
-pub use self::check::{SpotCheck, VerifyReport, verify_table};
+pub use self::bake::{CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, bake, bake_tier};
+pub use self::check::verify_table;
+pub use self::family::Korf;
 pub use self::fast_index::{EdgeIndexer, corner_coord};
 pub use self::index::{EdgeCoord, EdgeMoveMaps, EdgeSubset};
 pub use self::seed::{install_seed, pack_seed, seed_path};
@@ -65,26 +65,7 @@ pub use crate::corners::{
     corner_perm_unrank, twist_unrank,
 };
 pub use crate::file::bake::{BakeReport, Direction, LevelStats};
-
-/// Runs `f` on a rayon pool of `threads` threads (all cores for `None`): bakes and checks use all of
-/// the pool they run on.
-///
-/// # Errors
-///
-/// `Io` when the pool cannot be built (no threads could be spawned).
-pub fn with_threads<R: Send>(
-    threads: Option<usize>,
-    f: impl FnOnce() -> R + Send,
-) -> Result<R, TableError> {
-    let Some(threads) = threads else {
-        return Ok(f());
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| TableError::io("starting the worker threads", std::io::Error::other(e)))?;
-    Ok(pool.install(f))
-}
+pub use crate::tier::family::{BakeOptions, ScratchKind, SpotCheck, VerifyReport, with_threads};
 
 /// What a pattern database projects the cube onto.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -31,56 +31,56 @@
 
 pub(crate) mod catalogue;
 mod clean;
+pub(crate) mod family;
 mod verify;
 
 use std::path::Path;
 
 pub use self::catalogue::{Family, ParseTierError, TIERS, TierRow, names};
-pub use self::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
+pub use self::clean::{Clean, FileState, KeptFile, clean, list_files};
+pub use self::family::{
+    BakeEvent, BakeOptions, Baked, FileKind, ScratchKind, SpotCheck, TierFamily, VerifyReport,
+    with_threads,
+};
 pub use self::verify::{Verified, pack_seeds, verify, verify_caches};
-use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
 
-use crate::file::id::{Metric, TableId, TableSpec, Tier};
+use crate::file::id::{Metric, TableSpec, Tier};
 use crate::h48;
 use crate::nx;
 use crate::pdb;
 
-/// The specs of every table of `tier`: the corner database first, then the two edge databases of
-/// a Korf tier or the table of an H48 or nx tier.
+/// The impl of `family`: the one place a family's variant meets its folder.
+pub fn family(family: Family) -> &'static dyn TierFamily {
+    match family {
+        Family::Korf => &pdb::Korf,
+        Family::H48 => &h48::H48,
+        Family::Nx => &nx::Nx,
+    }
+}
+
+/// The specs of every table of `tier`: the corner database first, then its family's own tables.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
-    tables(tier).iter().map(Table::spec).collect()
+    let mut specs = vec![pdb::CORNERS.spec];
+    specs.extend(family(tier.family()).tables(tier));
+    specs
 }
 
-/// A table of a tier, as its family bakes and checks it.
-enum Table {
-    /// A pattern database: the corner database, a Korf tier's edge database.
-    Pdb(pdb::Pdb),
-    /// An H48 tier's table.
-    H48(TableSpec),
-    /// An nx tier's table.
-    Nx(TableSpec),
-}
-
-impl Table {
-    fn spec(&self) -> TableSpec {
-        match self {
-            Table::Pdb(table) => table.spec,
-            Table::H48(spec) | Table::Nx(spec) => *spec,
-        }
+/// Every table of every tier, each once: the corner database first, then each tier's own tables
+/// in the order of [`TIERS`].
+pub fn all_specs() -> Vec<TableSpec> {
+    let mut all = vec![pdb::CORNERS.spec];
+    for tier in Tier::ALL {
+        all.extend(family(tier.family()).tables(tier));
     }
+    all
 }
 
-/// The tables of `tier`, the corner database first: the rows of the families, behind [`specs`].
-fn tables(tier: Tier) -> Vec<Table> {
-    let mut tables = vec![Table::Pdb(pdb::CORNERS)];
-    match tier.family() {
-        Family::Korf => tables.extend(pdb::edge_tables(tier).iter().copied().map(Table::Pdb)),
-        Family::H48 => tables.extend(h48::spec(tier).map(Table::H48)),
-        Family::Nx => tables.extend(nx::spec(tier).map(Table::Nx)),
-    }
-    tables
+/// Whether `dir` has the corner database, or its seed: the table every tier's bake writes first.
+pub fn has_tables(dir: &Path) -> bool {
+    let corners = pdb::CORNERS.spec.path_in(dir);
+    corners.exists() || pdb::seed_path(&corners).exists()
 }
 
 /// The disk space of `tier`'s table files (headers and payloads), from their specs.
@@ -253,56 +253,21 @@ pub fn first_use_alternative(tier: Tier) -> Tier {
         .unwrap_or(tier)
 }
 
-/// What [`bake()`] reports as it goes.
-#[derive(Debug)]
-pub enum BakeEvent<'a> {
-    /// An event of a pattern database's bake (the corner database, an edge database).
-    Pdb(&'a pdb::Event<'a>),
-    /// The pass that bakes the H48 `tiers` starts.
-    H48Started {
-        /// The H48 tiers of the pass.
-        tiers: &'a [Tier],
-    },
-    /// A level of the H48 pass.
-    H48Level(&'a LevelStats),
-    /// The H48 pass is over (baked, skipped or failed).
-    H48Finished,
-    /// The bake of an nx tier's table starts.
-    NxStarted {
-        /// The tier.
-        tier: Tier,
-    },
-    /// A level of an nx bake.
-    NxLevel(&'a LevelStats),
-    /// An nx bake is over (baked, skipped or failed).
-    NxFinished,
-}
-
-/// One table that [`bake()`] baked or found baked.
-#[derive(Clone, Debug)]
-pub struct Baked {
-    /// The table.
-    pub id: TableId,
-    /// The tier it was baked for (the first one asked for that needs it).
-    pub tier: Tier,
-    /// What the bake did.
-    pub report: BakeReport,
-}
-
 /// Bakes the tables of `tiers` into `dir` (created if missing), skipping those baked and sound
-/// (unless `options.force`): the corner database first, which every tier needs, then the edge
-/// databases of each Korf tier, then the tables of every H48 tier in one pass, all under one hold
-/// of the directory's writers' lock. `options` are the pattern databases' (the H48 pass takes
-/// their `force` and `wait_for_lock`).
+/// (unless `options.force`): the corner database first, which every tier needs, then each family's
+/// own tables ([`TierFamily::bake`], the families in the order of [`TIERS`]: the edge databases of
+/// each Korf tier, the tables of every H48 tier in one pass, each nx tier's), all under one hold
+/// of the directory's writers' lock.
 ///
 /// # Errors
 ///
-/// The errors of [`pdb::bake()`] and [`h48::bake_tiers`] (`Locked`, naming the corner database,
-/// when another bake or clean of `dir` holds its lock); `Io` when `dir` cannot be created.
+/// The errors of [`pdb::bake()`] and of the families' bakes (`Locked`, naming the corner
+/// database, when another bake or clean of `dir` holds its lock); `Io` when `dir` cannot be
+/// created.
 pub fn bake(
     dir: &Path,
     tiers: &[Tier],
-    options: &pdb::BakeOptions,
+    options: &BakeOptions,
     progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
 ) -> Result<Vec<Baked>, TableError> {
     let mut unique: Vec<Tier> = Vec::new();
@@ -316,61 +281,26 @@ pub fn bake(
     };
     // One lock for the whole bake (created with `dir`), taken as the corner database's.
     let lock = pdb::bake::lock(dir, &pdb::CORNERS, options)?;
-    let on_pdb = |event: &pdb::Event<'_>| progress(&BakeEvent::Pdb(event));
-    let mut baked = Vec::new();
-    let report = pdb::bake::bake_under(&lock, &pdb::CORNERS, options, &on_pdb)?;
-    baked.push(Baked {
+    let report = pdb::bake::bake_under(&lock, &pdb::CORNERS, options, &|event| {
+        pdb::family::report(event, progress);
+    })?;
+    let mut baked = vec![Baked {
         id: pdb::CORNERS.id(),
         tier: first,
         report,
-    });
-    let (mut h48_tiers, mut h48_ids) = (Vec::new(), Vec::new());
-    let mut nx_tiers = Vec::new();
-    for &tier in &unique {
-        for table in &tables(tier)[1..] {
-            match table {
-                Table::Pdb(table) => {
-                    let report = pdb::bake::bake_under(&lock, table, options, &on_pdb)?;
-                    baked.push(Baked {
-                        id: table.id(),
-                        tier,
-                        report,
-                    });
-                }
-                Table::H48(spec) => {
-                    h48_tiers.push(tier);
-                    h48_ids.push(spec.id);
-                }
-                Table::Nx(spec) => nx_tiers.push((tier, spec.id)),
-            }
+    }];
+    // Each family once, in the order of the catalogue, with its tiers in the order asked for.
+    let mut families: Vec<Family> = Vec::new();
+    for tier in Tier::ALL {
+        if !families.contains(&tier.family()) {
+            families.push(tier.family());
         }
     }
-    if !h48_tiers.is_empty() {
-        let h48_options = h48::BakeOptions {
-            force: options.force,
-            wait_for_lock: options.wait_for_lock,
-            ..h48::BakeOptions::default()
-        };
-        progress(&BakeEvent::H48Started { tiers: &h48_tiers });
-        let reports = h48::bake_tiers_under(&lock, &h48_tiers, &h48_options, &|stats| {
-            progress(&BakeEvent::H48Level(stats));
-        });
-        progress(&BakeEvent::H48Finished);
-        for ((&tier, &id), report) in h48_tiers.iter().zip(&h48_ids).zip(reports?) {
-            baked.push(Baked { id, tier, report });
+    for f in families {
+        let tiers: Vec<Tier> = unique.iter().copied().filter(|t| t.family() == f).collect();
+        if !tiers.is_empty() {
+            baked.extend(family(f).bake(&lock, &tiers, options, progress)?);
         }
-    }
-    for (tier, id) in nx_tiers {
-        progress(&BakeEvent::NxStarted { tier });
-        let report = nx::bake_under(&lock, tier, options.force, &|stats| {
-            progress(&BakeEvent::NxLevel(stats));
-        });
-        progress(&BakeEvent::NxFinished);
-        baked.push(Baked {
-            id,
-            tier,
-            report: report?,
-        });
     }
     Ok(baked)
 }
@@ -384,9 +314,10 @@ mod tests {
         for tier in Tier::ALL {
             let specs = specs(tier);
             assert_eq!(specs[0].id, pdb::CORNERS.spec.id);
-            let own = match tier.family() {
-                Family::Korf => 2,
-                Family::H48 | Family::Nx => 1,
+            let own = if Tier::of(Family::Korf).any(|t| t == tier) {
+                2
+            } else {
+                1
             };
             assert_eq!(specs.len(), 1 + own, "{tier}");
             assert!(
@@ -454,7 +385,7 @@ mod tests {
     fn verify_of_an_empty_directory_names_the_missing_corner_database() {
         let dir = tempfile::tempdir().unwrap();
         for tier in [None, Some(Tier::Edge6), Some(Tier::H0)] {
-            let err = verify(dir.path(), tier, &pdb::SpotCheck::default(), &|_| {}).unwrap_err();
+            let err = verify(dir.path(), tier, &SpotCheck::default(), &|_| {}).unwrap_err();
             assert_eq!(err.kind(), TableErrorKind::Missing, "{tier:?}: {err}");
             assert!(err.to_string().contains("korf-corners"), "{tier:?}: {err}");
         }
