@@ -60,6 +60,25 @@ pub fn family(family: Family) -> &'static dyn TierFamily {
     }
 }
 
+impl Family {
+    /// The name of the method that searches the family's tiers ([`TierFamily::method`]).
+    pub fn method(self) -> &'static str {
+        family(self).method()
+    }
+
+    /// What a message calls a tier's tables, with the verb ([`TierFamily::tables_are`]).
+    pub fn tables_are(self) -> &'static str {
+        family(self).tables_are()
+    }
+}
+
+/// The family's name ([`TierFamily::name`]): `Korf`, `H48`, `nx`.
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(family(*self).name())
+    }
+}
+
 /// The specs of every table of `tier`: the corner database first, then its family's own tables.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
     let mut specs = vec![pdb::CORNERS.spec];
@@ -334,6 +353,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let dir = dir.path();
         assert_eq!(fallback(Metric::Htm), Tier::Edge6);
+        // What a missing corner database's fix offers to bake (`Fix::BakeAnyTier`).
+        assert_eq!(Tier::ALL[0], fallback(Metric::Htm));
         assert_eq!(fallback(Metric::Qtm), Tier::NxEo1Ep1Qtm);
         assert_eq!(choose(dir, None, None), Ok(Tier::Edge6));
         assert_eq!(choose(dir, None, Some(Metric::Htm)), Ok(Tier::Edge6));

@@ -289,7 +289,8 @@ impl Fix {
             Fix::Bake => format!("re-run {}", commands.bake(tier)),
             Fix::BakeAnyTier => format!(
                 "re-run {} (any tier bakes the corners)",
-                commands.bake(Some(Tier::Edge6))
+                // The catalogue's first tier, its cheapest bake (6edge).
+                commands.bake(Some(Tier::ALL[0]))
             ),
             Fix::Rebuild => "delete the file; it is rebuilt on next use".to_string(),
             Fix::Custom(hint) => (*hint).to_string(),

@@ -19,6 +19,18 @@ pub struct H48;
 const H11_BAKE: &str = "h48-h11";
 
 impl TierFamily for H48 {
+    fn name(&self) -> &'static str {
+        "H48"
+    }
+
+    fn method(&self) -> &'static str {
+        "sym48"
+    }
+
+    fn tables_are(&self) -> &'static str {
+        "table is"
+    }
+
     fn tables(&self, tier: Tier) -> Vec<TableSpec> {
         spec(tier).into_iter().collect()
     }

@@ -16,6 +16,18 @@ use crate::tier::family::{
 pub struct Nx;
 
 impl TierFamily for Nx {
+    fn name(&self) -> &'static str {
+        "nx"
+    }
+
+    fn method(&self) -> &'static str {
+        "nx"
+    }
+
+    fn tables_are(&self) -> &'static str {
+        "table is"
+    }
+
     fn tables(&self, tier: Tier) -> Vec<TableSpec> {
         spec(tier).into_iter().collect()
     }

@@ -53,6 +53,18 @@ pub(crate) fn report(event: &Event<'_>, progress: &(dyn Fn(&BakeEvent<'_>) + Syn
 }
 
 impl TierFamily for Korf {
+    fn name(&self) -> &'static str {
+        "Korf"
+    }
+
+    fn method(&self) -> &'static str {
+        "Korf"
+    }
+
+    fn tables_are(&self) -> &'static str {
+        "pattern databases are"
+    }
+
     fn tables(&self, tier: Tier) -> Vec<TableSpec> {
         edge_tables(tier).iter().map(|pdb| pdb.spec).collect()
     }

@@ -262,37 +262,6 @@ impl fmt::Debug for Tier {
     }
 }
 
-impl Family {
-    /// The name of the method that searches the family's tiers: `Korf`, `sym48`, `nx`.
-    pub const fn method(self) -> &'static str {
-        match self {
-            Family::Korf => "Korf",
-            Family::H48 => "sym48",
-            Family::Nx => "nx",
-        }
-    }
-
-    /// What a message calls a tier's tables, with the verb: `pattern databases are` (Korf's),
-    /// `table is` (an H48 or nx tier's).
-    pub const fn tables_are(self) -> &'static str {
-        match self {
-            Family::Korf => "pattern databases are",
-            Family::H48 | Family::Nx => "table is",
-        }
-    }
-}
-
-/// `Korf`, `H48`, `nx`.
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Family::Korf => "Korf",
-            Family::H48 => "H48",
-            Family::Nx => "nx",
-        })
-    }
-}
-
 /// The error from parsing a [`Tier`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseTierError {

@@ -18,6 +18,16 @@ use crate::file::table::PruneTable;
 /// What a family of optimal tiers does for its tiers. `tier.rs` asks the family of a tier's row
 /// ([`Tier::family`]) for it; nothing else matches on the family.
 pub trait TierFamily: Sync {
+    /// The family's name in messages: `Korf`, `H48`, `nx`.
+    fn name(&self) -> &'static str;
+
+    /// The name of the method that searches the family's tiers: `Korf`, `sym48`, `nx`.
+    fn method(&self) -> &'static str;
+
+    /// What a message calls a tier's tables, with the verb: `pattern databases are` (Korf's),
+    /// `table is` (an H48 or nx tier's).
+    fn tables_are(&self) -> &'static str;
+
     /// The family's own tables of `tier` (the corner database, which every tier has, aside).
     fn tables(&self, tier: Tier) -> Vec<TableSpec>;
 
