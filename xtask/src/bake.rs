@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use cube_tables::Tier;
-use cube_tables::tier::{self, BakeEvent, BakeOptions, ScratchKind};
+use cube_tables::tier::{self, BakeOptions, BakeView, LevelStats, ScratchKind};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use crate::flags::{BakeFlags, ScratchFlag};
@@ -49,9 +49,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
     ));
     let start = Instant::now();
     // One bake rule for every front end: the corner database, the Korf tiers, one H48 pass.
-    let baked = tier::with_threads(flags.threads, || {
-        tier::bake(&dir, &tiers, &options, &|event| ui.event(event))
-    })??;
+    let baked = tier::with_threads(flags.threads, || tier::bake(&dir, &tiers, &options, &ui))??;
     let total = start.elapsed();
     let memory = Memory::now();
     ui.multi.clear().ok();
@@ -124,67 +122,66 @@ impl Ui {
         let mut log = self.log.lock().expect("the log is never poisoned");
         let _ = writeln!(log, "{line}");
     }
+}
 
-    fn event(&self, event: &BakeEvent<'_>) {
-        let mut bar = self.bar.lock().expect("the bar is never poisoned");
-        match event {
-            BakeEvent::Started { what, .. } => self.line(&format!("baking {what}")),
-            BakeEvent::Search { name, cells } => {
-                let new = match cells {
-                    Some(cells) => {
-                        let new = self.multi.add(ProgressBar::new(*cells));
-                        new.set_style(
-                            ProgressStyle::with_template(
-                                "{prefix:>14} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta:>4} {msg}",
-                            )
-                            .expect("the template is valid")
-                            .progress_chars("=> "),
-                        );
-                        new
-                    }
-                    None => {
-                        let new = self.multi.add(ProgressBar::new_spinner());
-                        new.set_style(
-                            ProgressStyle::with_template(
-                                "{prefix:>14} {spinner} {elapsed_precise} {msg}",
-                            )
-                            .expect("the template is valid"),
-                        );
-                        new
-                    }
-                };
-                new.set_prefix(name.to_string());
-                new.enable_steady_tick(Duration::from_millis(200));
-                *bar = Some(new);
+/// The bars and the log of `bake-tables`: a bar per search (a spinner
+/// when its cells are not known ahead), a log line per level with the memory in use.
+impl BakeView for Ui {
+    fn search(&self, name: &str, cells: Option<u64>) {
+        let new = match cells {
+            Some(cells) => {
+                let new = self.multi.add(ProgressBar::new(cells));
+                new.set_style(
+                    ProgressStyle::with_template(
+                        "{prefix:>14} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta:>4} {msg}",
+                    )
+                    .expect("the template is valid")
+                    .progress_chars("=> "),
+                );
+                new
             }
-            BakeEvent::Work(work) => {
-                if let Some(bar) = &*bar {
-                    bar.set_message(work.to_string());
-                }
+            None => {
+                let new = self.multi.add(ProgressBar::new_spinner());
+                new.set_style(
+                    ProgressStyle::with_template("{prefix:>14} {spinner} {elapsed_precise} {msg}")
+                        .expect("the template is valid"),
+                );
+                new
             }
-            BakeEvent::Level { name, cells, stats } => {
-                let memory = Memory::now();
-                self.peak_anon.fetch_max(memory.anon, Relaxed);
-                if let Some(bar) = &*bar {
-                    if let Some(cells) = cells {
-                        bar.set_position(cells - stats.unassigned);
-                    }
-                    bar.set_message(stats.to_string());
-                }
-                self.line(&format!(
-                    "{name:>14} {stats}, rss {:.0} MiB anon + {:.0} MiB file",
-                    mib(memory.anon),
-                    mib(memory.file),
-                ));
+        };
+        new.set_prefix(name.to_string());
+        new.enable_steady_tick(Duration::from_millis(200));
+        *self.bar.lock().expect("the bar is never poisoned") = Some(new);
+    }
+
+    fn work(&self, work: &dyn std::fmt::Display) {
+        if let Some(bar) = &*self.bar.lock().expect("the bar is never poisoned") {
+            bar.set_message(work.to_string());
+        }
+    }
+
+    fn level(&self, name: &str, cells: Option<u64>, stats: &LevelStats) {
+        let memory = Memory::now();
+        self.peak_anon.fetch_max(memory.anon, Relaxed);
+        if let Some(bar) = &*self.bar.lock().expect("the bar is never poisoned") {
+            if let Some(cells) = cells {
+                bar.set_position(cells - stats.unassigned);
             }
-            BakeEvent::Finished { line, .. } => {
-                if let Some(bar) = bar.take() {
-                    bar.finish_and_clear();
-                }
-                if let Some(line) = line {
-                    self.line(&line.to_string());
-                }
-            }
+            bar.set_message(stats.to_string());
+        }
+        self.line(&format!(
+            "{name:>14} {stats}, rss {:.0} MiB anon + {:.0} MiB file",
+            mib(memory.anon),
+            mib(memory.file),
+        ));
+    }
+
+    fn finished(&self, _name: &str, line: Option<&dyn std::fmt::Display>) {
+        if let Some(bar) = self.bar.lock().expect("the bar is never poisoned").take() {
+            bar.finish_and_clear();
+        }
+        if let Some(line) = line {
+            self.line(&line.to_string());
         }
     }
 }

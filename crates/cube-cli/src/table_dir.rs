@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use cube_tables::tier::{self, BakeEvent, BakeOptions};
+use cube_tables::tier::{self, BakeOptions, BakeView, LevelStats};
 use cube_tables::{TableError, TableSpec, Tier};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -90,36 +90,47 @@ impl Bar {
         self.bar.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Follows a bake: a note when a family starts baking tiers (what, how long, how much disk),
-    /// a bar per search (a spinner when its cells are not known ahead).
-    fn event(&self, dir: &Path, event: &BakeEvent<'_>) {
-        if !self.show {
-            return;
-        }
-        match event {
-            BakeEvent::Started { tiers, what } => output::note(format_args!(
-                "baking {what} into {} ({}; once)",
-                dir.display(),
-                tiers_cost_text(tiers)
-            )),
-            BakeEvent::Search { name, cells } => self.start(name, *cells),
-            BakeEvent::Level { cells, stats, .. } => {
-                if let Some(bar) = &*self.lock() {
-                    if let Some(cells) = cells {
-                        bar.set_position(cells - stats.unassigned);
-                    }
-                    bar.set_message(stats.to_string());
-                }
-            }
-            BakeEvent::Finished { .. } => self.finish(),
-            BakeEvent::Work(_) => {}
-        }
-    }
-
     pub fn finish(&self) {
         if let Some(bar) = self.lock().take() {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// What `tables bake` and a first run show of a bake of `dir`: a note when a family starts baking
+/// tiers (what, how long, how much disk), a bar per search (a spinner when its cells are not known
+/// ahead); nothing when the bar is hidden.
+struct Shown<'a> {
+    bar: &'a Bar,
+    dir: &'a Path,
+}
+
+impl BakeView for Shown<'_> {
+    fn started(&self, tiers: &[Tier], what: &str) {
+        if self.bar.show {
+            output::note(format_args!(
+                "baking {what} into {} ({}; once)",
+                self.dir.display(),
+                tiers_cost_text(tiers)
+            ));
+        }
+    }
+
+    fn search(&self, name: &str, cells: Option<u64>) {
+        self.bar.start(name, cells);
+    }
+
+    fn level(&self, _name: &str, cells: Option<u64>, stats: &LevelStats) {
+        if let Some(bar) = &*self.bar.lock() {
+            if let Some(cells) = cells {
+                bar.set_position(cells - stats.unassigned);
+            }
+            bar.set_message(stats.to_string());
+        }
+    }
+
+    fn finished(&self, _name: &str, _line: Option<&dyn std::fmt::Display>) {
+        self.bar.finish();
     }
 }
 
@@ -133,10 +144,8 @@ pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool, force: bool) -> Res
         force,
         ..BakeOptions::default()
     };
-    let baked = tier::bake(dir, tiers, &options, &|event| {
-        bar.event(dir, event);
-    })
-    .map_err(|e| CliError::tables(&e))?;
+    let baked = tier::bake(dir, tiers, &options, &Shown { bar: &bar, dir })
+        .map_err(|e| CliError::tables(&e))?;
     if show_progress {
         // Per tier, its tables' times (the corner database's with the first tier).
         let mut done: Vec<(Tier, Duration)> = Vec::new();

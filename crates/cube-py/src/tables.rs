@@ -210,7 +210,7 @@ fn bake(dir: &std::path::Path, tier: Tier) -> PyResult<()> {
         wait_for_lock: true,
         ..BakeOptions::default()
     };
-    tier::bake(dir, &[tier], &options, &|_| {}).map_err(table_error)?;
+    tier::bake(dir, &[tier], &options, &()).map_err(table_error)?;
     Ok(())
 }
 

@@ -23,7 +23,7 @@
 //!
 //! let dir = std::path::Path::new("tables");
 //! if !matches!(tier::state(dir, Tier::H0), TierState::Ready) {
-//!     tier::bake(dir, &[Tier::H0], &Default::default(), &|_| {})?;
+//!     tier::bake(dir, &[Tier::H0], &Default::default(), &())?;
 //! }
 //! assert!(matches!(tier::state(dir, Tier::H0), TierState::Ready));
 //! # Ok::<(), cube_tables::TableError>(())
@@ -39,10 +39,11 @@ use std::path::Path;
 pub use self::catalogue::{Family, ParseTierError, TIERS, TierRow, names};
 pub use self::clean::{Clean, FileState, KeptFile, clean, list_files};
 pub use self::family::{
-    BakeEvent, BakeOptions, Baked, FileKind, ScratchKind, SpotCheck, TierFamily, VerifyReport,
+    BakeOptions, BakeView, Baked, FileKind, ScratchKind, SpotCheck, TierFamily, VerifyReport,
     with_threads,
 };
 pub use self::verify::{Verified, pack_seeds, verify, verify_caches};
+pub use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
 
@@ -287,7 +288,7 @@ pub fn bake(
     dir: &Path,
     tiers: &[Tier],
     options: &BakeOptions,
-    progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+    view: &dyn BakeView,
 ) -> Result<Vec<Baked>, TableError> {
     let mut unique: Vec<Tier> = Vec::new();
     for &tier in tiers {
@@ -301,7 +302,7 @@ pub fn bake(
     // One lock for the whole bake (created with `dir`), taken as the corner database's.
     let lock = pdb::bake::lock(dir, &pdb::CORNERS, options)?;
     let report = pdb::bake::bake_under(&lock, &pdb::CORNERS, options, &|event| {
-        pdb::family::report(event, progress);
+        pdb::family::report(event, view);
     })?;
     let mut baked = vec![Baked {
         id: pdb::CORNERS.id(),
@@ -318,7 +319,7 @@ pub fn bake(
     for f in families {
         let tiers: Vec<Tier> = unique.iter().copied().filter(|t| t.family() == f).collect();
         if !tiers.is_empty() {
-            baked.extend(family(f).bake(&lock, &tiers, options, progress)?);
+            baked.extend(family(f).bake(&lock, &tiers, options, view)?);
         }
     }
     Ok(baked)

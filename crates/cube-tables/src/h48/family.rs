@@ -9,7 +9,7 @@ use crate::file::lock::BakeLock;
 use crate::file::mmap::Anonymous;
 use crate::file::table::PruneTable;
 use crate::tier::family::{
-    BakeEvent, BakeOptions, Baked, FileKind, SpotCheck, TierFamily, VerifyReport,
+    BakeOptions, BakeView, Baked, FileKind, SpotCheck, TierFamily, VerifyReport,
 };
 
 /// The H48 family: a tier's own table is the H48 table of its row's flip count.
@@ -40,28 +40,18 @@ impl TierFamily for H48 {
         lock: &BakeLock,
         tiers: &[Tier],
         options: &BakeOptions,
-        progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+        view: &dyn BakeView,
     ) -> Result<Vec<Baked>, TableError> {
         let names: Vec<String> = tiers.iter().map(Tier::to_string).collect();
         let names = names.join(", ");
         let what = format!("the H48 tables of {names} with the corner database");
-        progress(&BakeEvent::Started { tiers, what: &what });
+        view.started(tiers, &what);
         let name = format!("h48 {names}");
-        progress(&BakeEvent::Search {
-            name: &name,
-            cells: None,
-        });
+        view.search(&name, None);
         let reports = bake_tiers_under(lock, tiers, options, &|stats| {
-            progress(&BakeEvent::Level {
-                name: &name,
-                cells: None,
-                stats,
-            });
+            view.level(&name, None, stats);
         });
-        progress(&BakeEvent::Finished {
-            name: &name,
-            line: None,
-        });
+        view.finished(&name, None);
         let mut baked = Vec::new();
         for (&tier, report) in tiers.iter().zip(reports?) {
             let id = super::table::spec_or_error(tier)?.id;

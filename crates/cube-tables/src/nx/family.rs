@@ -9,7 +9,7 @@ use crate::file::lock::BakeLock;
 use crate::file::mmap::Anonymous;
 use crate::file::table::PruneTable;
 use crate::tier::family::{
-    BakeEvent, BakeOptions, Baked, FileKind, SpotCheck, TierFamily, VerifyReport,
+    BakeOptions, BakeView, Baked, FileKind, SpotCheck, TierFamily, VerifyReport,
 };
 
 /// The nx family: a tier's own table is the table of its row's subgroup, in its row's metric.
@@ -37,31 +37,21 @@ impl TierFamily for Nx {
         lock: &BakeLock,
         tiers: &[Tier],
         options: &BakeOptions,
-        progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+        view: &dyn BakeView,
     ) -> Result<Vec<Baked>, TableError> {
         let mut baked = Vec::new();
         for tier in tiers {
             let id = spec_or_error(*tier)?.id;
             let what = format!("the {tier} table");
-            progress(&BakeEvent::Started {
-                tiers: std::slice::from_ref(tier),
-                what: &what,
-            });
+            view.started(std::slice::from_ref(tier), &what);
             let name = tier.to_string();
             // The cosets the search assigns: 9,930 corner classes times the edge coordinates.
             let cells = subgroup(*tier).map(|s| (N_CORNER_CLASSES * s.n_edges()) as u64);
-            progress(&BakeEvent::Search { name: &name, cells });
+            view.search(&name, cells);
             let report = bake_under(lock, *tier, options.force, &|stats| {
-                progress(&BakeEvent::Level {
-                    name: &name,
-                    cells,
-                    stats,
-                });
+                view.level(&name, cells, stats);
             });
-            progress(&BakeEvent::Finished {
-                name: &name,
-                line: None,
-            });
+            view.finished(&name, None);
             baked.push(Baked {
                 id,
                 tier: *tier,

@@ -13,7 +13,7 @@ use crate::file::store::WriteOptions;
 use crate::file::table::PruneTable;
 use crate::tier::catalogue::Family;
 use crate::tier::family::{
-    BakeEvent, BakeOptions, Baked, FileKind, SpotCheck, TierFamily, VerifyReport,
+    BakeOptions, BakeView, Baked, FileKind, SpotCheck, TierFamily, VerifyReport,
 };
 
 /// Korf's family: a tier's own tables are the two edge databases of its row's edge count.
@@ -30,24 +30,22 @@ fn pdb_of(spec: &TableSpec) -> Result<&'static Pdb, TableError> {
         })
 }
 
-/// Passes a pattern database's bake `event` on as a family-neutral one.
-pub(crate) fn report(event: &Event<'_>, progress: &(dyn Fn(&BakeEvent<'_>) + Sync)) {
+/// Tells `view` a pattern database's bake `event`, in the family-neutral terms.
+pub(crate) fn report(event: &Event<'_>, view: &dyn BakeView) {
     match event {
-        Event::Started { table } => progress(&BakeEvent::Search {
-            name: table.spec.id.as_str(),
-            cells: Some(table.n_entries() as u64),
-        }),
-        Event::Work { .. } | Event::Writing { .. } => progress(&BakeEvent::Work(event)),
-        Event::Level { table, stats } => progress(&BakeEvent::Level {
-            name: table.spec.id.as_str(),
-            cells: Some(table.n_entries() as u64),
-            stats,
-        }),
+        Event::Started { table } => {
+            view.search(table.spec.id.as_str(), Some(table.n_entries() as u64));
+        }
+        Event::Work { .. } | Event::Writing { .. } => view.work(event),
+        Event::Level { table, stats } => {
+            view.level(
+                table.spec.id.as_str(),
+                Some(table.n_entries() as u64),
+                stats,
+            );
+        }
         Event::Written { table, .. } | Event::Skipped { table, .. } => {
-            progress(&BakeEvent::Finished {
-                name: table.spec.id.as_str(),
-                line: Some(event),
-            });
+            view.finished(table.spec.id.as_str(), Some(event));
         }
     }
 }
@@ -74,7 +72,7 @@ impl TierFamily for Korf {
         lock: &BakeLock,
         tiers: &[Tier],
         options: &BakeOptions,
-        progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+        view: &dyn BakeView,
     ) -> Result<Vec<Baked>, TableError> {
         let mut baked = Vec::new();
         for tier in tiers {
@@ -86,12 +84,9 @@ impl TierFamily for Korf {
                     if matches!(event, Event::Started { .. })
                         && !announced.swap(true, Ordering::Relaxed)
                     {
-                        progress(&BakeEvent::Started {
-                            tiers: std::slice::from_ref(tier),
-                            what: &what,
-                        });
+                        view.started(std::slice::from_ref(tier), &what);
                     }
-                    report(event, progress);
+                    report(event, view);
                 })?;
                 baked.push(Baked {
                     id: table.id(),

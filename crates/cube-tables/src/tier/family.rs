@@ -1,7 +1,7 @@
 //! [`TierFamily`]: what a family of optimal tiers does for its tiers (its tables, its bake under
 //! the directory's lock, the full check of its tables, the files it leaves), with one impl in each
 //! family's folder; and what every family shares: one [`BakeOptions`], family-neutral
-//! [`BakeEvent`]s, the [`SpotCheck`] of a full check. Below the families, as the catalogue is:
+//! [`BakeView`], the [`SpotCheck`] of a full check. Below the families, as the catalogue is:
 //! `tier.rs` dispatches a tier to its family's impl ([`super::family`]).
 
 use std::fmt;
@@ -33,7 +33,7 @@ pub trait TierFamily: Sync {
 
     /// Bakes the own tables of `tiers` (tiers of this family, each once, the corner database
     /// baked) under `lock`, the writers' lock of the table directory, skipping those baked and
-    /// sound unless `options.force`; one [`Baked`] per table, reporting to `progress` as it goes.
+    /// sound unless `options.force`; one [`Baked`] per table, telling `view` as it goes.
     ///
     /// # Errors
     ///
@@ -43,7 +43,7 @@ pub trait TierFamily: Sync {
         lock: &BakeLock,
         tiers: &[Tier],
         options: &BakeOptions,
-        progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+        view: &dyn BakeView,
     ) -> Result<Vec<Baked>, TableError>;
 
     /// The full check of `table`, one of its tables read with its spec and hashed: its histograms
@@ -123,56 +123,40 @@ pub struct Baked {
     pub report: BakeReport,
 }
 
-/// What a bake reports as it goes, whatever the family: each family announces the bake of a
-/// tier's tables (or of a pass over several tiers) once, then each search's levels.
-pub enum BakeEvent<'a> {
+/// What follows a bake as it goes, whatever the family (a front end's progress bars and notes):
+/// each family says once what it bakes for a tier (or a pass over several), then each search's
+/// levels. Every method does nothing by default; `()` follows nothing.
+pub trait BakeView: Sync {
     /// The bake of `tiers`' own tables starts: `what` names them in a message ("the 6edge pattern
     /// databases", "the H48 tables of h0 with the corner database", "the nx-eo1ep1 table").
-    Started {
-        /// The tiers.
-        tiers: &'a [Tier],
-        /// What is baked, in words.
-        what: &'a str,
-    },
+    fn started(&self, tiers: &[Tier], what: &str) {
+        let _ = (tiers, what);
+    }
+
     /// A search starts: `name` (a table id, or a pass's) over `cells` cells (`None`: not known
     /// ahead).
-    Search {
-        /// The search's name.
-        name: &'a str,
-        /// The cells it assigns.
-        cells: Option<u64>,
-    },
-    /// Progress inside a level, in words.
-    Work(&'a dyn fmt::Display),
-    /// A level of the search `name` is done.
-    Level {
-        /// The search's name.
-        name: &'a str,
-        /// The cells it assigns.
-        cells: Option<u64>,
-        /// What the level did.
-        stats: &'a LevelStats,
-    },
-    /// The search `name` is over (written, skipped or failed); `line` says how, when it has words.
-    Finished {
-        /// The search's name.
-        name: &'a str,
-        /// What happened, in words.
-        line: Option<&'a dyn fmt::Display>,
-    },
-}
+    fn search(&self, name: &str, cells: Option<u64>) {
+        let _ = (name, cells);
+    }
 
-impl fmt::Debug for BakeEvent<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BakeEvent::Started { tiers, what } => write!(f, "Started({tiers:?}, {what})"),
-            BakeEvent::Search { name, cells } => write!(f, "Search({name}, {cells:?})"),
-            BakeEvent::Work(work) => write!(f, "Work({work})"),
-            BakeEvent::Level { name, stats, .. } => write!(f, "Level({name}, {stats})"),
-            BakeEvent::Finished { name, .. } => write!(f, "Finished({name})"),
-        }
+    /// Progress inside a level, in words.
+    fn work(&self, work: &dyn fmt::Display) {
+        let _ = work;
+    }
+
+    /// A level of the search `name` over `cells` cells is done.
+    fn level(&self, name: &str, cells: Option<u64>, stats: &LevelStats) {
+        let _ = (name, cells, stats);
+    }
+
+    /// The search `name` is over (written, skipped or failed); `line` says how, when it has words.
+    fn finished(&self, name: &str, line: Option<&dyn fmt::Display>) {
+        let _ = (name, line);
     }
 }
+
+/// Follows nothing.
+impl BakeView for () {}
 
 /// Where the byte-per-entry scratch of a bake lives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
