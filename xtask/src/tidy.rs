@@ -304,8 +304,9 @@ fn every_test_module_is_in_its_list() {
 
 /// The folders of cube-tables, each with the folders it may use (itself among them), never any
 /// other nor a module at the crate root: the tier catalogue and the family trait
-/// (`tier/catalogue.rs` and `tier/family.rs`, counted as the folder `tier/catalogue`) sit on `file/`, `pdb/`, `h48/` and `nx/` are siblings over it and
-/// `corners/`, and the rest of `tier/` sits above them all.
+/// (`tier/catalogue.rs` and `tier/family.rs`, counted as the folder `tier/catalogue`) sit on
+/// `file/`; `pdb/`, `h48/` and `nx/` are siblings over them and `corners/`; the rest of `tier/`
+/// sits above them all.
 const TABLE_FOLDERS: [(&str, &[&str]); 8] = [
     ("file", &["file"]),
     ("coord", &["file", "coord"]),
