@@ -305,40 +305,54 @@ fn every_test_module_is_in_its_list() {
 /// The folders of cube-tables, each with the folders it may use (itself among them), never any
 /// other nor a module at the crate root: the tier catalogue and the family trait
 /// (`tier/catalogue.rs` and `tier/family.rs`, counted as the folder `tier/catalogue`) sit on
-/// `file/`; `pdb/`, `h48/` and `nx/` are siblings over them and `corners/`; the rest of `tier/`
-/// sits above them all.
-const TABLE_FOLDERS: [(&str, &[&str]); 8] = [
-    ("file", &["file"]),
-    ("coord", &["file", "coord"]),
-    ("corners", &["file", "coord", "corners"]),
-    ("tier/catalogue", &["file", "tier/catalogue"]),
-    (
-        "pdb",
-        &["file", "coord", "corners", "tier/catalogue", "pdb"],
-    ),
-    (
-        "h48",
-        &["file", "coord", "corners", "tier/catalogue", "h48"],
-    ),
-    ("nx", &["file", "coord", "corners", "tier/catalogue", "nx"]),
-    (
-        "tier",
-        &[
-            "file",
-            "coord",
-            "corners",
-            "tier/catalogue",
-            "pdb",
-            "h48",
-            "nx",
-            "tier",
-        ],
-    ),
-];
+/// `file/`; the family folders (each folder with a `family.rs`, its `TierFamily` impl: `pdb/`,
+/// `h48/`, `nx/`) are siblings over them and `corners/`; the rest of `tier/` sits above them all.
+fn table_folders() -> Vec<(String, Vec<String>)> {
+    let families = family_folders();
+    let strings = |names: &[&str]| names.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let below_families = strings(&["file", "coord", "corners", "tier/catalogue"]);
+    let mut folders = vec![
+        ("file".to_string(), strings(&["file"])),
+        ("coord".to_string(), strings(&["file", "coord"])),
+        (
+            "corners".to_string(),
+            strings(&["file", "coord", "corners"]),
+        ),
+        (
+            "tier/catalogue".to_string(),
+            strings(&["file", "tier/catalogue"]),
+        ),
+    ];
+    for family in &families {
+        let mut uses = below_families.clone();
+        uses.push(family.clone());
+        folders.push((family.clone(), uses));
+    }
+    let mut tier = below_families;
+    tier.extend(families);
+    tier.push("tier".to_string());
+    folders.push(("tier".to_string(), tier));
+    folders
+}
 
-/// The index in [`TABLE_FOLDERS`] of the folder `name`.
+/// The family folders of cube-tables: those with a `family.rs` (its `TierFamily` impl).
+fn family_folders() -> Vec<String> {
+    let src = project_root().join("crates/cube-tables/src");
+    let mut families: Vec<String> = std::fs::read_dir(src)
+        .expect("crates/cube-tables/src is there")
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let name = entry.file_name().into_string().ok()?;
+            (name != "tier" && entry.path().join("family.rs").is_file()).then_some(name)
+        })
+        .collect();
+    families.sort();
+    families
+}
+
+/// The index in [`table_folders`] of the folder `name`.
 fn folder_index(name: &str) -> Option<usize> {
-    TABLE_FOLDERS.iter().position(|&(f, _)| f == name)
+    table_folders().iter().position(|(f, _)| f == name)
 }
 
 /// The path under `crate::` that each name a crate's `lib.rs` re-exports with
@@ -363,7 +377,7 @@ fn root_exports(lib: &str) -> BTreeMap<String, String> {
     exports
 }
 
-/// The references in `text` (a file of the folder `TABLE_FOLDERS[folder]`) to a folder it may not use or
+/// The references in `text` (a file of the folder `table_folders()[folder]`) to a folder it may not use or
 /// to a module at the crate root, by `crate::` path outside comments: `use` lines and paths in
 /// code alike, a name re-exported at the root counting as its folder.
 fn backward_references(
@@ -391,8 +405,9 @@ fn backward_references(
                 });
                 parent.split("::").next().unwrap_or("").to_string()
             };
-            let (name, uses) = TABLE_FOLDERS[folder];
-            if !uses.contains(&target.as_str()) {
+            let folders = table_folders();
+            let (name, uses) = &folders[folder];
+            if !uses.contains(&target) {
                 backward.push(format!("{name} uses {target}: {}", line.trim()));
             }
         }
@@ -466,7 +481,8 @@ fn cube_tables_folders_import_one_way() {
     );
     assert!(
         backward.is_empty(),
-        "cube-tables imports that point against the folders' order {TABLE_FOLDERS:?}: {backward:#?}"
+        "cube-tables imports that point against the folders' order {:?}: {backward:#?}",
+        table_folders()
     );
 }
 
