@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use cube_tables::Tier;
-use cube_tables::pdb::{self, BakeOptions, Event, ScratchKind};
-use cube_tables::tier::{self, BakeEvent};
+use cube_tables::tier::{self, BakeOptions, BakeView, LevelStats, ScratchKind};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use crate::flags::{BakeFlags, ScratchFlag};
@@ -27,6 +26,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
         force: flags.force,
         wait_for_lock: false,
         backward_factor: flags.backward_factor,
+        ..BakeOptions::default()
     };
     let mut tiers: Vec<Tier> = Vec::new();
     for &tier in &flags.tier {
@@ -49,9 +49,7 @@ pub(crate) fn run(flags: BakeFlags) -> Result<(), Error> {
     ));
     let start = Instant::now();
     // One bake rule for every front end: the corner database, the Korf tiers, one H48 pass.
-    let baked = pdb::with_threads(flags.threads, || {
-        tier::bake(&dir, &tiers, &options, &|event| ui.event(event))
-    })??;
+    let baked = tier::with_threads(flags.threads, || tier::bake(&dir, &tiers, &options, &ui))??;
     let total = start.elapsed();
     let memory = Memory::now();
     ui.multi.clear().ok();
@@ -124,19 +122,15 @@ impl Ui {
         let mut log = self.log.lock().expect("the log is never poisoned");
         let _ = writeln!(log, "{line}");
     }
+}
 
-    fn event(&self, event: &BakeEvent<'_>) {
-        let event = match event {
-            BakeEvent::Pdb(event) => event,
-            BakeEvent::H48Level(level) => return self.line(&format!("{:>14} {level}", "h48")),
-            BakeEvent::NxLevel(level) => return self.line(&format!("{:>14} {level}", "nx")),
-            _ => return,
-        };
-        let mut bar = self.bar.lock().expect("the bar is never poisoned");
-        match event {
-            Event::Skipped { .. } => self.line(&event.to_string()),
-            Event::Started { table } => {
-                let new = self.multi.add(ProgressBar::new(table.n_entries() as u64));
+/// The bars and the log of `bake-tables`: a bar per search (a spinner
+/// when its cells are not known ahead), a log line per level with the memory in use.
+impl BakeView for Ui {
+    fn search(&self, name: &str, cells: Option<u64>) {
+        let new = match cells {
+            Some(cells) => {
+                let new = self.multi.add(ProgressBar::new(cells));
                 new.set_style(
                     ProgressStyle::with_template(
                         "{prefix:>14} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta:>4} {msg}",
@@ -144,33 +138,50 @@ impl Ui {
                     .expect("the template is valid")
                     .progress_chars("=> "),
                 );
-                new.set_prefix(table.id().to_string());
-                new.enable_steady_tick(Duration::from_millis(200));
-                *bar = Some(new);
+                new
             }
-            Event::Work { .. } | Event::Writing { .. } => {
-                if let Some(bar) = &*bar {
-                    bar.set_message(event.to_string());
-                }
+            None => {
+                let new = self.multi.add(ProgressBar::new_spinner());
+                new.set_style(
+                    ProgressStyle::with_template("{prefix:>14} {spinner} {elapsed_precise} {msg}")
+                        .expect("the template is valid"),
+                );
+                new
             }
-            Event::Level { table, stats } => {
-                let memory = Memory::now();
-                self.peak_anon.fetch_max(memory.anon, Relaxed);
-                if let Some(bar) = &*bar {
-                    bar.set_position(table.n_entries() as u64 - stats.unassigned);
-                }
-                self.line(&format!(
-                    "{event}, rss {:.0} MiB anon + {:.0} MiB file",
-                    mib(memory.anon),
-                    mib(memory.file),
-                ));
+        };
+        new.set_prefix(name.to_string());
+        new.enable_steady_tick(Duration::from_millis(200));
+        *self.bar.lock().expect("the bar is never poisoned") = Some(new);
+    }
+
+    fn work(&self, work: &dyn std::fmt::Display) {
+        if let Some(bar) = &*self.bar.lock().expect("the bar is never poisoned") {
+            bar.set_message(work.to_string());
+        }
+    }
+
+    fn level(&self, name: &str, cells: Option<u64>, stats: &LevelStats) {
+        let memory = Memory::now();
+        self.peak_anon.fetch_max(memory.anon, Relaxed);
+        if let Some(bar) = &*self.bar.lock().expect("the bar is never poisoned") {
+            if let Some(cells) = cells {
+                bar.set_position(cells - stats.unassigned);
             }
-            Event::Written { .. } => {
-                if let Some(bar) = bar.take() {
-                    bar.finish_and_clear();
-                }
-                self.line(&event.to_string());
-            }
+            bar.set_message(stats.to_string());
+        }
+        self.line(&format!(
+            "{name:>14} {stats}, rss {:.0} MiB anon + {:.0} MiB file",
+            mib(memory.anon),
+            mib(memory.file),
+        ));
+    }
+
+    fn finished(&self, _name: &str, line: Option<&dyn std::fmt::Display>) {
+        if let Some(bar) = self.bar.lock().expect("the bar is never poisoned").take() {
+            bar.finish_and_clear();
+        }
+        if let Some(line) = line {
+            self.line(&line.to_string());
         }
     }
 }

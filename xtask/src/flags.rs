@@ -48,9 +48,9 @@ pub struct TestFlags {
 /// `cargo xtask bake-tables`.
 #[derive(Debug, Args)]
 pub struct BakeFlags {
-    /// The tiers, comma separated: 6edge, 7edge, 8edge (Korf), h0, h4, h5, h6, h7 (H48; baked
-    /// together, each with the corner database), nx-eo1ep1, nx-eo2ep1, nx-eo1ep2, nx-eo1ep3,
-    /// nx-eo3ep1, nx-eo2ep2 (nx) and their -qtm twins (the quarter-turn metric).
+    /// The tiers, comma separated: names of cube-tables' tier catalogue (`TIERS`), which an
+    /// unknown name's error lists; each is baked with the corner database, the H48 ones in one
+    /// pass.
     #[arg(long, value_delimiter = ',', required = true)]
     pub tier: Vec<Tier>,
     /// The table directory (default: `tables/` in the workspace).

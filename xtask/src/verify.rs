@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use cube_tables::pdb::{self, SpotCheck};
-use cube_tables::{Tier, tier};
+use cube_tables::Tier;
+use cube_tables::tier::{self, SpotCheck};
 
 use crate::flags::VerifyFlags;
 use crate::{Error, mib, table_dir};
@@ -18,7 +18,7 @@ pub(crate) fn run(flags: VerifyFlags) -> Result<(), Error> {
         ..SpotCheck::default()
     };
     let start = Instant::now();
-    let verified = pdb::with_threads(flags.threads, || {
+    let verified = tier::with_threads(flags.threads, || {
         tier::verify(&dir, flags.tier, &spot, &|table| {
             let checks = match &table.spot {
                 Some(report) => format!(
@@ -51,8 +51,7 @@ pub(crate) fn run(flags: VerifyFlags) -> Result<(), Error> {
 
 /// Without a tier: an error when `dir` has no corner database (nor its seed), so no tables.
 pub(crate) fn some_tables(dir: &Path, tier: Option<Tier>) -> Result<(), Error> {
-    let corners = pdb::CORNERS.spec.path_in(dir);
-    if tier.is_none() && !corners.exists() && !pdb::seed_path(&corners).exists() {
+    if tier.is_none() && !tier::has_tables(dir) {
         return Err(format!(
             "{}: no tables (run cargo xtask bake-tables --tier 6edge)",
             dir.display()

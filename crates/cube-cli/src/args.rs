@@ -711,13 +711,13 @@ impl TypedValueParser for TierParser {
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<Tier, clap::Error> {
-        let names = tiers::all_tiers().map(|tier| tier.to_string());
+        let names = Tier::ALL.into_iter().map(|tier| tier.to_string());
         let name = PossibleValuesParser::new(names).parse_ref(cmd, arg, value)?;
         Ok(name.parse().expect("a possible value names a tier"))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(tiers::all_tiers().map(|tier| {
+        Some(Box::new(Tier::ALL.into_iter().map(|tier| {
             PossibleValue::new(tier.to_string()).help(tiers::tier_summary(tier))
         })))
     }

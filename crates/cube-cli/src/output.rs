@@ -137,55 +137,132 @@ pub type Outcome = Result<Report, CliError>;
 /// code.
 #[derive(Clone, Debug)]
 pub struct CliError {
-    kind: &'static str,
+    kind: ErrorKind,
     message: String,
-    exit: u8,
+}
+
+/// What went wrong, for programs: its name in a JSON error record, the exit code of the command
+/// line and the HTTP status of `cube-cli serve`, in one table ([`ErrorKind::row`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input could not be read as a cube state, or a file as what it should be.
+    Parse,
+    /// The input is a cube state that cannot be reached by turning.
+    Illegal,
+    /// The state is not one the step can start from.
+    Requisite,
+    /// Reading or writing a file failed.
+    Io,
+    /// Standard output could not be written.
+    Output,
+    /// Tables are missing, invalid or could not be baked.
+    Tables,
+    /// The command line (or a request) is wrong in a way clap cannot see.
+    Usage,
+    /// No solution within the limits given.
+    NoSolution,
+    /// A search ran out of time before any solution.
+    Timeout,
+    /// A signal stopped the run before it had anything to print.
+    Interrupted,
+    /// A failure no input should cause (a bug).
+    Internal,
+    /// `cube-cli serve` refused a request before running anything.
+    Refused,
+    /// `cube-cli serve` has no free search slot.
+    Busy,
+}
+
+impl ErrorKind {
+    /// Every kind.
+    pub const ALL: [ErrorKind; 13] = [
+        ErrorKind::Parse,
+        ErrorKind::Illegal,
+        ErrorKind::Requisite,
+        ErrorKind::Io,
+        ErrorKind::Output,
+        ErrorKind::Tables,
+        ErrorKind::Usage,
+        ErrorKind::NoSolution,
+        ErrorKind::Timeout,
+        ErrorKind::Interrupted,
+        ErrorKind::Internal,
+        ErrorKind::Refused,
+        ErrorKind::Busy,
+    ];
+
+    /// The kind's name, exit code and HTTP status.
+    const fn row(self) -> (&'static str, u8, u16) {
+        match self {
+            ErrorKind::Parse => ("parse", EXIT_INPUT, 400),
+            ErrorKind::Illegal => ("illegal", EXIT_INPUT, 422),
+            ErrorKind::Requisite => ("requisite", EXIT_INPUT, 422),
+            ErrorKind::Io => ("io", EXIT_INPUT, 500),
+            ErrorKind::Output => ("output", EXIT_INPUT, 500),
+            ErrorKind::Tables => ("tables", EXIT_TABLES, 503),
+            ErrorKind::Usage => ("usage", EXIT_USAGE, 400),
+            ErrorKind::NoSolution => ("no-solution", EXIT_TIMEOUT, 422),
+            ErrorKind::Timeout => ("timeout", EXIT_TIMEOUT, 422),
+            ErrorKind::Interrupted => ("interrupted", 130, 503),
+            ErrorKind::Internal => ("internal", EXIT_INTERNAL, 500),
+            ErrorKind::Refused => ("refused", EXIT_USAGE, 403),
+            ErrorKind::Busy => ("busy", EXIT_TIMEOUT, 503),
+        }
+    }
+
+    /// The name in a JSON error record: `parse`, `no-solution`, ...
+    pub const fn name(self) -> &'static str {
+        self.row().0
+    }
+
+    /// The exit code of the command line.
+    pub const fn exit_code(self) -> u8 {
+        self.row().1
+    }
+
+    /// The HTTP status of `cube-cli serve`'s answer.
+    pub const fn http_status(self) -> u16 {
+        self.row().2
+    }
+
+    /// The kind named `name` in a JSON error record.
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
 }
 
 impl CliError {
+    /// An error of `kind`.
+    pub fn of(kind: ErrorKind, message: impl fmt::Display) -> CliError {
+        CliError {
+            kind,
+            message: message.to_string(),
+        }
+    }
+
     /// The input could not be read as a cube state.
     pub fn parse(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "parse",
-            message: message.to_string(),
-            exit: EXIT_INPUT,
-        }
+        CliError::of(ErrorKind::Parse, message.to_string())
     }
 
     /// The input is a cube state that cannot be reached by turning.
     pub fn illegal(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "illegal",
-            message: message.to_string(),
-            exit: EXIT_INPUT,
-        }
+        CliError::of(ErrorKind::Illegal, message.to_string())
     }
 
     /// The state is a cube, but not one the step can start from (an FMC step's requisite).
     pub fn requisite(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "requisite",
-            message: message.to_string(),
-            exit: EXIT_INPUT,
-        }
+        CliError::of(ErrorKind::Requisite, message.to_string())
     }
 
     /// Reading or writing a file failed.
     pub fn io(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "io",
-            message: message.to_string(),
-            exit: EXIT_INPUT,
-        }
+        CliError::of(ErrorKind::Io, message.to_string())
     }
 
     /// Standard output could not be written (other than closed by its reader).
     pub fn output(e: io::Error) -> CliError {
-        CliError {
-            kind: "output",
-            message: format!("writing standard output: {e}"),
-            exit: EXIT_INPUT,
-        }
+        CliError::of(ErrorKind::Output, format!("writing standard output: {e}"))
     }
 
     /// Tables are missing, invalid or could not be baked: the error in the CLI's words
@@ -196,56 +273,32 @@ impl CliError {
 
     /// Tables are missing, said in a message of the command's own.
     pub fn tables_text(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "tables",
-            message: message.to_string(),
-            exit: EXIT_TABLES,
-        }
+        CliError::of(ErrorKind::Tables, message.to_string())
     }
 
     /// The command line is wrong in a way clap cannot see.
     pub fn usage(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "usage",
-            message: message.to_string(),
-            exit: EXIT_USAGE,
-        }
+        CliError::of(ErrorKind::Usage, message.to_string())
     }
 
     /// No solution within the limits given.
     pub fn no_solution(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "no-solution",
-            message: message.to_string(),
-            exit: EXIT_TIMEOUT,
-        }
+        CliError::of(ErrorKind::NoSolution, message.to_string())
     }
 
     /// A search ran out of time before finding any solution.
     pub fn timeout(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "timeout",
-            message: message.to_string(),
-            exit: EXIT_TIMEOUT,
-        }
+        CliError::of(ErrorKind::Timeout, message.to_string())
     }
 
     /// A signal (SIGINT, SIGTERM) stopped the run before it had anything to print: exit 130.
     pub fn interrupted(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "interrupted",
-            message: message.to_string(),
-            exit: 130,
-        }
+        CliError::of(ErrorKind::Interrupted, message.to_string())
     }
 
     /// A solver failed in a way no input should cause (a bug, named as one): exit 70.
     pub fn internal(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "internal",
-            message: message.to_string(),
-            exit: EXIT_INTERNAL,
-        }
+        CliError::of(ErrorKind::Internal, message.to_string())
     }
 
     /// A solver's error as the CLI reports it, the one mapping every command uses: an unsolvable
@@ -267,25 +320,17 @@ impl CliError {
     /// `cube-cli serve` refused a request before running anything: a foreign `Host` or
     /// `Origin`, a body too large, no such route.
     pub fn refused(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "refused",
-            message: message.to_string(),
-            exit: EXIT_USAGE,
-        }
+        CliError::of(ErrorKind::Refused, message.to_string())
     }
 
     /// `cube-cli serve` has no free search slot (as many optimal searches run as there are
     /// cores): the request may be sent again later.
     pub fn busy(message: impl fmt::Display) -> CliError {
-        CliError {
-            kind: "busy",
-            message: message.to_string(),
-            exit: EXIT_TIMEOUT,
-        }
+        CliError::of(ErrorKind::Busy, message.to_string())
     }
 
     /// The kind, for programs (`parse`, `illegal`, ...).
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ErrorKind {
         self.kind
     }
 
@@ -298,14 +343,14 @@ impl CliError {
     }
 
     pub fn exit_code(&self) -> u8 {
-        self.exit
+        self.kind.exit_code()
     }
 
     /// The error as a JSON record: `{"type": "error", "error": {"kind", "message"}}`.
     pub fn to_record(&self) -> Record {
         Record::Error(record::Error {
             error: record::ErrorBody {
-                kind: self.kind,
+                kind: self.kind.name(),
                 message: self.message.clone(),
             },
         })
@@ -417,12 +462,12 @@ pub fn print_outcome(
             (
                 &error_record,
                 format!("error: {}", fold(&e.message)),
-                e.exit,
+                e.exit_code(),
             )
         }
         Err(e) => {
             print_error(global, e)?;
-            return Ok(e.exit);
+            return Ok(e.exit_code());
         }
     };
     if !global.json {
@@ -456,7 +501,7 @@ fn json_line(record: &Record, origin: Option<Origin<'_>>) -> String {
 /// Prints an error that ends the run: as JSON on standard output with `--json`, else as text
 /// on standard error. An error writing the output itself always goes to standard error.
 pub fn print_error(global: &Global, e: &CliError) -> Result<(), CliError> {
-    if global.json && e.kind != "output" {
+    if global.json && e.kind != ErrorKind::Output {
         write_line(&json_line(&e.to_record(), None))
     } else {
         note_error(e);
@@ -578,4 +623,25 @@ pub fn print_clap(e: &clap::Error) -> u8 {
         note(plain.trim_end());
     }
     EXIT_USAGE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorKind;
+
+    #[test]
+    fn every_error_kind_has_one_name_an_exit_code_and_a_status() {
+        for kind in ErrorKind::ALL {
+            assert_eq!(ErrorKind::from_name(kind.name()), Some(kind));
+            assert_ne!(kind.exit_code(), 0, "{kind:?}");
+            assert!((400..600).contains(&kind.http_status()), "{kind:?}");
+        }
+        // As docs/api.md says: a bad request, a refusal, a state the search cannot take, tables
+        // the server lacks.
+        assert_eq!(ErrorKind::Parse.http_status(), 400);
+        assert_eq!(ErrorKind::Refused.http_status(), 403);
+        assert_eq!(ErrorKind::Illegal.http_status(), 422);
+        assert_eq!(ErrorKind::Tables.http_status(), 503);
+        assert_eq!(ErrorKind::from_name("nothing"), None);
+    }
 }

@@ -7,14 +7,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use cube_tables::pdb::{BakeOptions, Event};
-use cube_tables::tier::{self, BakeEvent};
+use cube_tables::tier::{self, BakeOptions, BakeView, LevelStats};
 use cube_tables::{TableError, TableSpec, Tier};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::Global;
 use crate::output::{self, CliError};
-use crate::tiers::{bake_time_text, file_bytes, size_text, tier_cost_text};
+use crate::tiers::tiers_cost_text;
 
 /// The table directory: `--tables`, else `$CUBE_TABLES_DIR`, else the user's cache directory.
 pub fn table_dir(global: &Global) -> Result<PathBuf, CliError> {
@@ -91,77 +90,6 @@ impl Bar {
         self.bar.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Follows a bake: a bar per pattern database and per nx table, a spinner for the H48 pass; a
-    /// note when the first edge table of a Korf tier, the H48 pass or an nx table starts.
-    fn event(&self, dir: &Path, event: &BakeEvent<'_>, announced: &Mutex<Vec<Tier>>) {
-        if !self.show {
-            return;
-        }
-        match event {
-            BakeEvent::Pdb(Event::Started { table }) => {
-                if let Some(tier) = table.spec.tier {
-                    let mut announced = announced.lock().unwrap_or_else(|e| e.into_inner());
-                    if !announced.contains(&tier) {
-                        announced.push(tier);
-                        output::note(format_args!(
-                            "baking the {tier} pattern databases into {} ({}; once)",
-                            dir.display(),
-                            tier_cost_text(tier)
-                        ));
-                    }
-                }
-                self.start(table.id().as_str(), Some(table.n_entries() as u64));
-            }
-            BakeEvent::Pdb(Event::Level { table, stats }) => {
-                if let Some(bar) = &*self.lock() {
-                    bar.set_position(table.n_entries() as u64 - stats.unassigned);
-                    bar.set_message(stats.to_string());
-                }
-            }
-            BakeEvent::Pdb(Event::Written { .. } | Event::Skipped { .. }) => self.finish(),
-            BakeEvent::H48Started { tiers } => {
-                let names = names(tiers);
-                // The slowest tier's time, as they are baked together.
-                let time = bake_time_text(*tiers.iter().max().expect("one H48 tier or more"));
-                let mut specs = vec![cube_tables::pdb::CORNERS.spec];
-                specs.extend(
-                    tiers
-                        .iter()
-                        .flat_map(|&t| tier::specs(t).into_iter().skip(1)),
-                );
-                output::note(format_args!(
-                    "baking the H48 tables of {names} with the corner database into {} ({time}, {} of disk; once)",
-                    dir.display(),
-                    size_text(specs.iter().map(file_bytes).sum())
-                ));
-                self.start(&format!("h48 {names}"), None);
-            }
-            BakeEvent::H48Level(stats) => {
-                if let Some(bar) = &*self.lock() {
-                    bar.set_message(stats.to_string());
-                }
-            }
-            BakeEvent::NxStarted { tier } => {
-                output::note(format_args!(
-                    "baking the {tier} table into {} ({}; once)",
-                    dir.display(),
-                    tier_cost_text(*tier)
-                ));
-                self.start(&tier.to_string(), nx_cosets(*tier));
-            }
-            BakeEvent::NxLevel(stats) => {
-                if let Some(bar) = &*self.lock() {
-                    if let Some(len) = bar.length() {
-                        bar.set_position(len - stats.unassigned);
-                    }
-                    bar.set_message(stats.to_string());
-                }
-            }
-            BakeEvent::H48Finished | BakeEvent::NxFinished => self.finish(),
-            BakeEvent::Pdb(Event::Work { .. } | Event::Writing { .. }) => {}
-        }
-    }
-
     pub fn finish(&self) {
         if let Some(bar) = self.lock().take() {
             bar.finish_and_clear();
@@ -169,37 +97,55 @@ impl Bar {
     }
 }
 
-/// The cosets an nx tier's search assigns (its bar's length): 9,930 corner classes times the
-/// edge coordinates.
-fn nx_cosets(tier: Tier) -> Option<u64> {
-    let subgroup = cube_tables::nx::subgroup(tier)?;
-    Some((cube_tables::nx::N_CORNER_CLASSES * subgroup.n_edges()) as u64)
+/// What `tables bake` and a first run show of a bake of `dir`: a note when a family starts baking
+/// tiers (what, how long, how much disk), a bar per search (a spinner when its cells are not known
+/// ahead); nothing when the bar is hidden.
+struct Shown<'a> {
+    bar: &'a Bar,
+    dir: &'a Path,
 }
 
-/// "h0, h4".
-fn names(tiers: &[Tier]) -> String {
-    tiers
-        .iter()
-        .map(Tier::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+impl BakeView for Shown<'_> {
+    fn started(&self, tiers: &[Tier], what: &str) {
+        if self.bar.show {
+            output::note(format_args!(
+                "baking {what} into {} ({}; once)",
+                self.dir.display(),
+                tiers_cost_text(tiers)
+            ));
+        }
+    }
+
+    fn search(&self, name: &str, cells: Option<u64>) {
+        self.bar.start(name, cells);
+    }
+
+    fn level(&self, _name: &str, cells: Option<u64>, stats: &LevelStats) {
+        if let Some(bar) = &*self.bar.lock() {
+            if let Some(cells) = cells {
+                bar.set_position(cells - stats.unassigned);
+            }
+            bar.set_message(stats.to_string());
+        }
+    }
+
+    fn finished(&self, _name: &str, _line: Option<&dyn std::fmt::Display>) {
+        self.bar.finish();
+    }
 }
 
-/// Bakes `tiers` into `dir` ([`tier::bake`]: the corner database, the Korf tiers, one H48 pass),
+/// Bakes `tiers` into `dir` ([`tier::bake`]: the corner database, then each family's tables),
 /// with a progress bar per table on standard error when `show_progress`; with `force`, even the
 /// tables present and sound; says how long each tier took and how much space it takes.
 pub fn bake(dir: &Path, tiers: &[Tier], show_progress: bool, force: bool) -> Result<(), CliError> {
     let bar = Bar::new(show_progress);
-    let announced = Mutex::new(Vec::new());
     let options = BakeOptions {
         wait_for_lock: true,
         force,
         ..BakeOptions::default()
     };
-    let baked = tier::bake(dir, tiers, &options, &|event| {
-        bar.event(dir, event, &announced);
-    })
-    .map_err(|e| CliError::tables(&e))?;
+    let baked = tier::bake(dir, tiers, &options, &Shown { bar: &bar, dir })
+        .map_err(|e| CliError::tables(&e))?;
     if show_progress {
         // Per tier, its tables' times (the corner database's with the first tier).
         let mut done: Vec<(Tier, Duration)> = Vec::new();

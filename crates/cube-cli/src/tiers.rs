@@ -31,25 +31,40 @@ pub fn size_text(bytes: u64) -> String {
 
 /// "about 20 s on 2 cores, 529 MiB of disk", for messages.
 pub fn tier_cost_text(tier: Tier) -> String {
+    tiers_cost_text(&[tier])
+}
+
+/// What a bake of `tiers` together costs, for messages: the time of the slowest, the disk of
+/// their tables (the corner database once).
+pub fn tiers_cost_text(tiers: &[Tier]) -> String {
+    let mut specs: Vec<TableSpec> = Vec::new();
+    for spec in tiers.iter().flat_map(|&t| tier::specs(t)) {
+        if !specs.contains(&spec) {
+            specs.push(spec);
+        }
+    }
+    let time = tiers
+        .iter()
+        .max()
+        .map_or_else(String::new, |&t| bake_time_text(t));
     format!(
-        "{}, {} of disk",
-        bake_time_text(tier),
-        size_text(tier::disk_bytes(tier))
+        "{time}, {} of disk",
+        size_text(specs.iter().map(file_bytes).sum())
     )
 }
 
 /// What `tier` is, for the possible values of `--tier`: "Korf, 83 MiB, about 4 s on 2 cores".
 pub fn tier_summary(tier: Tier) -> String {
     let method = tier.family().method();
-    let test = if tier == Tier::H0 { ", for tests" } else { "" };
+    let note = tier.row().note;
+    let note = if note.is_empty() {
+        String::new()
+    } else {
+        format!(", {note}")
+    };
     format!(
-        "{method}{test}: {} of disk, bake {}",
+        "{method}{note}: {} of disk, bake {}",
         size_text(tier::disk_bytes(tier)),
         bake_time_text(tier)
     )
-}
-
-/// Every tier, Korf's then the H48 ones.
-pub fn all_tiers() -> impl Iterator<Item = Tier> {
-    Tier::ALL.into_iter()
 }

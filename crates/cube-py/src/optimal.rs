@@ -7,7 +7,7 @@ use std::time::Duration;
 use cube_core::{Alg, Cube};
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, MAX_THREADS, Solution};
-use cube_tables::{Metric, Tier};
+use cube_tables::Metric;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -158,17 +158,6 @@ pub fn search(
 ) -> PyResult<OptimalResult> {
     let tier = tier.map(tables::parse_tier).transpose()?;
     let metric = metric.map(parse_metric).transpose()?;
-    if let (Some(tier), Some(metric)) = (tier, metric)
-        && tier.metric() != metric
-    {
-        let twin = tier.in_metric(metric).unwrap_or(Tier::NxEo1Ep1Qtm);
-        return Err(PyValueError::new_err(format!(
-            "tier \"{tier}\" counts in {:?}, not {:?}: use tier=\"{twin}\" with metric=\"{metric}\"",
-            tier.metric().name(),
-            metric.name()
-        )));
-    }
-    let metric = metric.or(tier.map(Tier::metric)).unwrap_or_default();
     let tables = py.allow_threads(|| tables::optimal_tables(tier, metric))?;
     // The two-phase upper bound: its tables from the cache rather than built.
     let two_phase = TwoPhase::new(py.allow_threads(tables::two_phase));

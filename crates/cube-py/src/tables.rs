@@ -14,9 +14,9 @@ use cube_solvers::cfop::CfopTables;
 use cube_solvers::optimal::OptimalTables;
 use cube_solvers::thistlethwaite::ThistlethwaiteTables;
 use cube_solvers::two_phase::TwoPhaseTables;
-use cube_tables::pdb::BakeOptions;
-use cube_tables::tier::{self, TierState};
+use cube_tables::tier::{self, BakeOptions, ChoiceError, TierState};
 use cube_tables::{Anonymous, Metric, Tier};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -138,27 +138,35 @@ pub fn parse_tier(name: &str) -> PyResult<Tier> {
         .map_err(|e| ParseError::new_err(format!("tier {name:?}: {e}")))
 }
 
-/// The tables of `asked`, else of the largest tier baked in `metric` (in half turns h4..h7, else
-/// the Korf tiers, else 6edge; in quarter turns the largest `-qtm` tier, `TablesMissing` when
-/// there is none), loaded once per process; a missing tier is baked first when the CLI would
+/// The tables of the tier that answers the request ([`tier::choose`]): `asked`, which must count
+/// in `metric` when that is given (else a `ValueError` naming the tier to use), else the largest
+/// tier baked in `metric` (in half turns h4..h7, else the Korf tiers, else 6edge; in quarter turns
+/// the largest `-qtm` tier, `TablesMissing` when there is none), loaded once per process; a missing tier is baked first when the CLI would
 /// ([`tier::baked_on_first_use`]: 6edge, the H48 tiers, nx-eo1ep1 and nx-eo1ep1-qtm). Every
 /// payload is hashed as it loads. Call without the GIL: it may bake and read for seconds.
 pub fn optimal_tables(
     asked: Option<Tier>,
-    metric: Metric,
+    metric: Option<Metric>,
 ) -> PyResult<Arc<OptimalTables<Anonymous>>> {
     let dir = dir()?;
     let mut loaded = OPTIMAL.lock().unwrap_or_else(|e| e.into_inner());
-    let tier = match (asked, metric) {
-        (Some(tier), _) => tier,
-        (None, Metric::Htm) => tier::largest_ready(&dir).unwrap_or(Tier::Edge6),
-        (None, Metric::Qtm) => tier::largest_ready_in(&dir, metric).ok_or_else(|| {
-            TablesMissing::new_err(format!(
-                "no quarter-turn table is baked in {}: call cube_toolkit.tables.bake(\"{}\") first",
+    let tier = match tier::choose(&dir, asked, metric) {
+        Ok(tier) => tier,
+        Err(ChoiceError::NoneReady { bake, .. }) => {
+            return Err(TablesMissing::new_err(format!(
+                "no quarter-turn table is baked in {}: call cube_toolkit.tables.bake(\"{bake}\") first",
                 dir.display(),
-                Tier::NxEo1Ep1Qtm
-            ))
-        })?,
+            )));
+        }
+        Err(ChoiceError::OtherMetric {
+            tier, metric, twin, ..
+        }) => {
+            return Err(PyValueError::new_err(format!(
+                "tier \"{tier}\" counts in {:?}, not {:?}: use tier=\"{twin}\" with metric=\"{metric}\"",
+                tier.metric().name(),
+                metric.name()
+            )));
+        }
     };
     if let Some(tables) = loaded.iter().find(|tables| tables.tier() == tier) {
         return Ok(Arc::clone(tables));
@@ -210,7 +218,7 @@ fn bake(dir: &std::path::Path, tier: Tier) -> PyResult<()> {
         wait_for_lock: true,
         ..BakeOptions::default()
     };
-    tier::bake(dir, &[tier], &options, &|_| {}).map_err(table_error)?;
+    tier::bake(dir, &[tier], &options, &()).map_err(table_error)?;
     Ok(())
 }
 

@@ -35,7 +35,7 @@ fn tables() -> &'static OptimalTables<Anonymous> {
             wait_for_lock: true,
             ..Default::default()
         };
-        tier::bake(&table_dir(), &[Tier::NxEo1Ep1], &options, &|_| {}).expect("nx-eo1ep1 bakes");
+        tier::bake(&table_dir(), &[Tier::NxEo1Ep1], &options, &()).expect("nx-eo1ep1 bakes");
         OptimalTables::load_anonymous(&table_dir(), Tier::NxEo1Ep1, true).expect("it loads")
     })
 }
@@ -129,8 +129,7 @@ fn qtm_tables() -> &'static OptimalTables<Anonymous> {
             wait_for_lock: true,
             ..Default::default()
         };
-        tier::bake(&table_dir(), &[Tier::NxEo1Ep1Qtm], &options, &|_| {})
-            .expect("nx-eo1ep1-qtm bakes");
+        tier::bake(&table_dir(), &[Tier::NxEo1Ep1Qtm], &options, &()).expect("nx-eo1ep1-qtm bakes");
         OptimalTables::load_anonymous(&table_dir(), Tier::NxEo1Ep1Qtm, true).expect("it loads")
     })
 }

@@ -20,19 +20,20 @@
 mod bake;
 mod cocsep;
 mod edges;
+mod family;
 mod index;
 mod sparse;
 mod table;
 
-pub(crate) use self::bake::bake_tiers_under;
-pub use self::bake::{BakeOptions, bake, bake_tiers};
+pub use self::bake::{bake, bake_tiers};
 pub use self::cocsep::{Cocsep, CocsepEntry, cocsep};
 pub use self::edges::{EdgeParts, EdgeSyms, slot};
+pub use self::family::H48;
 pub use self::index::Coordinate;
 pub use self::sparse::{H0_CODES, verify_table};
-pub(crate) use self::table::spec;
 pub use self::table::{H0, H4, H5, H6, H7, H48Table, base};
 pub use crate::file::bake::BakeReport;
+pub use crate::tier::family::BakeOptions;
 
 #[cfg(test)]
 mod tests;

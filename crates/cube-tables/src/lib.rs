@@ -82,8 +82,7 @@ pub use crate::file::format::{HEADER_LEN, HISTOGRAM_LEN, Histogram, TableInfo};
 pub use crate::file::hash::payload_hash;
 pub use crate::file::histogram::histogram;
 pub use crate::file::id::{
-    Encoding, FORMAT_VERSION, Family, Fix, FixCommands, Metric, ParseTierError, TableId, TableSpec,
-    Tier,
+    Encoding, FORMAT_VERSION, Fix, FixCommands, Metric, TableId, TableSpec, Tier,
 };
 pub use crate::file::lines::Lines2;
 pub use crate::file::lock::{BakeLock, READ_LOCK_NAME};
@@ -95,7 +94,9 @@ pub use crate::file::store::{TableWriter, WriteOptions, write_table};
 pub use crate::file::table::{PruneTable, check_header, write_check_stamp};
 pub use crate::file::temporaries::remove_temporary_files;
 pub use crate::file::verify::verify;
-pub use crate::tier::{Clean, FileKind, FileState, KeptFile, clean, list_files};
+pub use crate::tier::{
+    Clean, Family, FileKind, FileState, KeptFile, ParseTierError, TIERS, TierRow, clean, list_files,
+};
 
 pub use crate::coord::move_table::{MoveTable, Product, Space};
 pub use crate::coord::prune::DistanceTable;

@@ -23,12 +23,14 @@ mod bake;
 mod cells;
 mod coord;
 mod edge_maps;
+mod family;
 mod fast;
 mod table;
 
-pub(crate) use self::bake::bake_under;
-pub use self::bake::{BakeOptions, bake, verify_table};
+pub use self::bake::{bake, verify_table};
 pub use self::coord::{
     Conjugator, Eo, Ep, N_CORNER_CLASSES, N_CORNER_RAW, N_SLICE, NxSym, Subgroup, corner_coord,
 };
+pub use self::family::Nx;
 pub use self::table::{NxTable, base, spec, subgroup};
+pub use crate::tier::family::BakeOptions;

@@ -41,6 +41,7 @@ mod bfs;
 mod bitmap;
 mod check;
 pub mod expected;
+pub(crate) mod family;
 mod fast_index;
 mod index;
 mod seed;
@@ -50,11 +51,11 @@ use crate::corners::CORNER_COUNT;
 use crate::file::error::TableError;
 use crate::file::format::Histogram;
 use crate::file::id::{Encoding, Fix, TableId, TableSpec, Tier};
+use crate::tier::catalogue::Family;
 
-pub use self::bake::{
-    BakeOptions, CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, ScratchKind, bake, bake_tier,
-};
-pub use self::check::{SpotCheck, VerifyReport, verify_table};
+pub use self::bake::{CORNER_BACKWARD_FACTOR, EDGE_BACKWARD_FACTOR, Event, bake, bake_tier};
+pub use self::check::verify_table;
+pub use self::family::Korf;
 pub use self::fast_index::{EdgeIndexer, corner_coord};
 pub use self::index::{EdgeCoord, EdgeMoveMaps, EdgeSubset};
 pub use self::seed::{install_seed, pack_seed, seed_path};
@@ -64,26 +65,7 @@ pub use crate::corners::{
     corner_perm_unrank, twist_unrank,
 };
 pub use crate::file::bake::{BakeReport, Direction, LevelStats};
-
-/// Runs `f` on a rayon pool of `threads` threads (all cores for `None`): bakes and checks use all of
-/// the pool they run on.
-///
-/// # Errors
-///
-/// `Io` when the pool cannot be built (no threads could be spawned).
-pub fn with_threads<R: Send>(
-    threads: Option<usize>,
-    f: impl FnOnce() -> R + Send,
-) -> Result<R, TableError> {
-    let Some(threads) = threads else {
-        return Ok(f());
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| TableError::io("starting the worker threads", std::io::Error::other(e)))?;
-    Ok(pool.install(f))
-}
+pub use crate::tier::family::{BakeOptions, ScratchKind, SpotCheck, VerifyReport, with_threads};
 
 /// What a pattern database projects the cube onto.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,10 +124,10 @@ pub const EDGES_8B: Pdb = edges("korf-edges-8b", Tier::Edge8, EdgeSubset::EDGES_
 /// The two edge databases of a Korf tier; none for another family's tier: the Korf family's row of
 /// [`tier::specs`](crate::tier::specs), which every caller outside this module asks.
 pub(crate) const fn edge_tables(tier: Tier) -> &'static [Pdb] {
-    match tier {
-        Tier::Edge6 => &[EDGES_6A, EDGES_6B],
-        Tier::Edge7 => &[EDGES_7A, EDGES_7B],
-        Tier::Edge8 => &[EDGES_8A, EDGES_8B],
+    match (tier.family(), tier.parts()[0]) {
+        (Family::Korf, 6) => &[EDGES_6A, EDGES_6B],
+        (Family::Korf, 7) => &[EDGES_7A, EDGES_7B],
+        (Family::Korf, 8) => &[EDGES_8A, EDGES_8B],
         _ => &[],
     }
 }

@@ -23,63 +23,84 @@
 //!
 //! let dir = std::path::Path::new("tables");
 //! if !matches!(tier::state(dir, Tier::H0), TierState::Ready) {
-//!     tier::bake(dir, &[Tier::H0], &Default::default(), &|_| {})?;
+//!     tier::bake(dir, &[Tier::H0], &Default::default(), &())?;
 //! }
 //! assert!(matches!(tier::state(dir, Tier::H0), TierState::Ready));
 //! # Ok::<(), cube_tables::TableError>(())
 //! ```
 
+pub(crate) mod catalogue;
 mod clean;
+pub(crate) mod family;
 mod verify;
 
 use std::path::Path;
 
-pub use self::clean::{Clean, FileKind, FileState, KeptFile, clean, list_files};
+pub use self::catalogue::{Family, ParseTierError, TIERS, TierRow, names};
+pub use self::clean::{Clean, FileState, KeptFile, clean, list_files};
+pub use self::family::{
+    BakeOptions, BakeView, Baked, FileKind, ScratchKind, SpotCheck, TierFamily, VerifyReport,
+    with_threads,
+};
 pub use self::verify::{Verified, pack_seeds, verify, verify_caches};
-use crate::file::bake::{BakeReport, LevelStats};
+pub use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::{TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
 
-use crate::file::id::Metric;
-use crate::file::id::{Family, TableId, TableSpec, Tier};
+use crate::file::id::{Metric, TableSpec, Tier};
 use crate::h48;
 use crate::nx;
 use crate::pdb;
 
-/// The specs of every table of `tier`: the corner database first, then the two edge databases of
-/// a Korf tier or the table of an H48 or nx tier.
+/// The impl of `family`: the one place a family's variant meets its folder.
+pub fn family(family: Family) -> &'static dyn TierFamily {
+    match family {
+        Family::Korf => &pdb::Korf,
+        Family::H48 => &h48::H48,
+        Family::Nx => &nx::Nx,
+    }
+}
+
+impl Family {
+    /// The name of the method that searches the family's tiers ([`TierFamily::method`]).
+    pub fn method(self) -> &'static str {
+        family(self).method()
+    }
+
+    /// What a message calls a tier's tables, with the verb ([`TierFamily::tables_are`]).
+    pub fn tables_are(self) -> &'static str {
+        family(self).tables_are()
+    }
+}
+
+/// The family's name ([`TierFamily::name`]): `Korf`, `H48`, `nx`.
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(family(*self).name())
+    }
+}
+
+/// The specs of every table of `tier`: the corner database first, then its family's own tables.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
-    tables(tier).iter().map(Table::spec).collect()
+    let mut specs = vec![pdb::CORNERS.spec];
+    specs.extend(family(tier.family()).tables(tier));
+    specs
 }
 
-/// A table of a tier, as its family bakes and checks it.
-enum Table {
-    /// A pattern database: the corner database, a Korf tier's edge database.
-    Pdb(pdb::Pdb),
-    /// An H48 tier's table.
-    H48(TableSpec),
-    /// An nx tier's table.
-    Nx(TableSpec),
-}
-
-impl Table {
-    fn spec(&self) -> TableSpec {
-        match self {
-            Table::Pdb(table) => table.spec,
-            Table::H48(spec) | Table::Nx(spec) => *spec,
-        }
+/// Every table of every tier, each once: the corner database first, then each tier's own tables
+/// in the order of [`TIERS`].
+pub fn all_specs() -> Vec<TableSpec> {
+    let mut all = vec![pdb::CORNERS.spec];
+    for tier in Tier::ALL {
+        all.extend(family(tier.family()).tables(tier));
     }
+    all
 }
 
-/// The tables of `tier`, the corner database first: the rows of the families, behind [`specs`].
-fn tables(tier: Tier) -> Vec<Table> {
-    let mut tables = vec![Table::Pdb(pdb::CORNERS)];
-    match tier.family() {
-        Family::Korf => tables.extend(pdb::edge_tables(tier).iter().copied().map(Table::Pdb)),
-        Family::H48 => tables.extend(h48::spec(tier).map(Table::H48)),
-        Family::Nx => tables.extend(nx::spec(tier).map(Table::Nx)),
-    }
-    tables
+/// Whether `dir` has the corner database, or its seed: the table every tier's bake writes first.
+pub fn has_tables(dir: &Path) -> bool {
+    let corners = pdb::CORNERS.spec.path_in(dir);
+    corners.exists() || pdb::seed_path(&corners).exists()
 }
 
 /// The disk space of `tier`'s table files (headers and payloads), from their specs.
@@ -90,39 +111,9 @@ pub fn disk_bytes(tier: Tier) -> u64 {
         .sum()
 }
 
-/// The bake time of `tier` on this project's 2-core machine, as measured in docs/perf-log/bakes.md
-/// ("cube-tables: pattern databases", "the H48 tables", "the h4..h7 bake in one pass") and
-/// docs/perf-log/optimal-nx.md (the nx tiers; the current figures in docs/PERFORMANCE.md): what the
-/// front ends tell before a bake (the CLI's messages, the help of its `--tier` and the README's
-/// table of tiers, which cube-cli's test `readme::the_tier_table_is_the_cli_s` keeps equal to it;
-/// the Python package's warning before a bake on first use).
+/// The bake time of `tier` on this project's 2-core machine ([`TierRow::bake_time`]).
 pub fn bake_time(tier: Tier) -> &'static str {
-    match tier {
-        // 3.59 s, corners included.
-        Tier::Edge6 => "about 4 s",
-        // 15.3 s at load 2.9 (39 s at load 6).
-        Tier::Edge7 => "about 15 s",
-        // 310 s.
-        Tier::Edge8 => "about 5 minutes",
-        // 16.8 s with the corner database.
-        Tier::H0 => "about 17 s",
-        // One pass bakes any of them or all four: 599.5 s for all four.
-        Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => "about 10 minutes",
-        // 22.3 s and 20.3 s, without the corner database.
-        Tier::NxEo1Ep1 | Tier::NxEo1Ep1Qtm => "about 25 s",
-        // Quiet, the corner database there: 30.7 s and 23.7 s; 48.1 s and 39.9 s; 131 s and
-        // 128 s.
-        Tier::NxEo2Ep1 | Tier::NxEo2Ep1Qtm => "about 30 s",
-        Tier::NxEo1Ep2 | Tier::NxEo1Ep2Qtm => "about 50 s",
-        Tier::NxEo1Ep3 | Tier::NxEo1Ep3Qtm => "about 2 minutes",
-        // Quiet, the corner database there, each dense row written by one worker: 156 s and
-        // 130 s (PERFORMANCE.md; 396 s and 322 s before, on a machine with half the L3).
-        Tier::NxEo3Ep1 | Tier::NxEo3Ep1Qtm => "about 3 minutes",
-        // Four bits per coset on 24 GiB: 19 min 47 s (the search 1,149 s, the pack and write
-        // 38 s; 18.0 GiB peak) and 13 min 55 s (18.4 GiB peak).
-        Tier::NxEo2Ep2 => "about 20 minutes",
-        Tier::NxEo2Ep2Qtm => "about 15 minutes",
-    }
+    tier.row().bake_time
 }
 
 /// Whether the tables of a tier can be searched, from their headers (never their payloads).
@@ -159,99 +150,145 @@ pub fn state(dir: &Path, tier: Tier) -> TierState {
     }
 }
 
-/// The tier an optimal search uses when none is named: the largest ready H48 tier of h4 to h7,
-/// else the largest ready Korf tier; `None` when none is ready. h0 is a test tier, and the nx
+/// The tier an optimal search uses when none is named: the ready tier of the highest
+/// [`TierRow::default_rank`] in the half-turn metric (the largest ready H48 tier of h4 to h7,
+/// else the largest ready Korf tier); `None` when none is ready. h0 is a test tier, and the nx
 /// tiers are used only when named, or asked for by metric ([`largest_ready_in`]).
 pub fn largest_ready(dir: &Path) -> Option<Tier> {
-    let h48 = Tier::H48.into_iter().filter(|&tier| tier != Tier::H0);
-    h48.rev()
-        .chain(Tier::KORF.into_iter().rev())
+    largest_ready_in(dir, Metric::Htm)
+}
+
+/// The tier an optimal search in `metric` uses when none is named: the ready tier of `metric` of
+/// the highest [`TierRow::default_rank`] (in the quarter-turn metric, the largest ready `-qtm` nx
+/// tier).
+pub fn largest_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
+    let mut ranked: Vec<Tier> = Tier::ALL
+        .into_iter()
+        .filter(|tier| tier.metric() == metric && tier.row().default_rank > 0)
+        .collect();
+    ranked.sort_by_key(|tier| std::cmp::Reverse(tier.row().default_rank));
+    ranked
+        .into_iter()
         .find(|&tier| matches!(state(dir, tier), TierState::Ready))
 }
 
-/// The tier an optimal search in `metric` uses when none is named: [`largest_ready`] in the
-/// half-turn metric, the largest ready `-qtm` nx tier in the quarter-turn metric.
-pub fn largest_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
-    match metric {
-        Metric::Htm => largest_ready(dir),
-        Metric::Qtm => Tier::NX
-            .into_iter()
-            .rev()
-            .filter(|tier| tier.metric() == Metric::Qtm)
-            .find(|&tier| matches!(state(dir, tier), TierState::Ready)),
-    }
+/// The tier a search in `metric` falls back on: the default of the lowest
+/// [`TierRow::default_rank`] that a search bakes on first use (6edge in the half-turn metric,
+/// nx-eo1ep1-qtm in the quarter-turn metric).
+///
+/// # Panics
+///
+/// When [`TIERS`] has no such tier for `metric` (a test checks both metrics).
+pub fn fallback(metric: Metric) -> Tier {
+    Tier::ALL
+        .into_iter()
+        .filter(|t| t.metric() == metric && t.row().default_rank > 0 && baked_on_first_use(*t))
+        .min_by_key(|t| t.row().default_rank)
+        .expect("every metric has a default tier baked on first use")
 }
 
-/// Whether a search that asks for `tier` bakes it when it is missing (the front ends' rule): the
-/// default tier 6edge (seconds), every H48 tier and the smallest nx tier of either metric
-/// (seconds), asked for by name; a larger Korf or nx tier is an error that says how to bake it.
-pub fn baked_on_first_use(tier: Tier) -> bool {
-    first_use_alternative(tier) == tier
-}
-
-/// The tier of the same family and metric as `tier` that a search bakes on first use
-/// ([`baked_on_first_use`]): 6edge for a Korf tier, nx-eo1ep1 (or nx-eo1ep1-qtm) for an nx tier,
-/// an H48 tier itself; what a message about a missing tier offers instead.
-pub fn first_use_alternative(tier: Tier) -> Tier {
-    match (tier.family(), tier.metric()) {
-        (Family::Korf, _) => Tier::Edge6,
-        (Family::H48, _) => tier,
-        (Family::Nx, Metric::Htm) => Tier::NxEo1Ep1,
-        (Family::Nx, Metric::Qtm) => Tier::NxEo1Ep1Qtm,
-    }
-}
-
-/// What [`bake()`] reports as it goes.
-#[derive(Debug)]
-pub enum BakeEvent<'a> {
-    /// An event of a pattern database's bake (the corner database, an edge database).
-    Pdb(&'a pdb::Event<'a>),
-    /// The pass that bakes the H48 `tiers` starts.
-    H48Started {
-        /// The H48 tiers of the pass.
-        tiers: &'a [Tier],
-    },
-    /// A level of the H48 pass.
-    H48Level(&'a LevelStats),
-    /// The H48 pass is over (baked, skipped or failed).
-    H48Finished,
-    /// The bake of an nx tier's table starts.
-    NxStarted {
-        /// The tier.
+/// Why [`choose`] has no tier for a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceError {
+    /// The tier asked for counts in another metric than the one asked for; `twin` is the tier to
+    /// use instead (the same tables in `metric`, else the metric's [`fallback`]), `has_twin`
+    /// whether it is the same tables'.
+    OtherMetric {
+        /// The tier asked for.
         tier: Tier,
+        /// The metric asked for.
+        metric: Metric,
+        /// The tier to use in `metric`.
+        twin: Tier,
+        /// Whether `twin` has the same parts as `tier` (else it is the metric's fallback).
+        has_twin: bool,
     },
-    /// A level of an nx bake.
-    NxLevel(&'a LevelStats),
-    /// An nx bake is over (baked, skipped or failed).
-    NxFinished,
+    /// No tier is named and none of `metric` is ready, in the quarter-turn metric (the half-turn
+    /// metric falls back on 6edge); `bake` is the tier to bake or name.
+    NoneReady {
+        /// The metric asked for.
+        metric: Metric,
+        /// The metric's [`fallback`].
+        bake: Tier,
+    },
 }
 
-/// One table that [`bake()`] baked or found baked.
-#[derive(Clone, Debug)]
-pub struct Baked {
-    /// The table.
-    pub id: TableId,
-    /// The tier it was baked for (the first one asked for that needs it).
-    pub tier: Tier,
-    /// What the bake did.
-    pub report: BakeReport,
-}
-
-/// Bakes the tables of `tiers` into `dir` (created if missing), skipping those baked and sound
-/// (unless `options.force`): the corner database first, which every tier needs, then the edge
-/// databases of each Korf tier, then the tables of every H48 tier in one pass, all under one hold
-/// of the directory's writers' lock. `options` are the pattern databases' (the H48 pass takes
-/// their `force` and `wait_for_lock`).
+/// The tier that answers an optimal search's request in `dir`, the one rule of every front end:
+/// the tier `asked` for, which must count in `metric` if that is given; else the ready tier of the
+/// highest default rank in `metric` ([`largest_ready_in`]; the half-turn metric when none is
+/// given), else in the half-turn metric its [`fallback`] (6edge, baked on first use).
 ///
 /// # Errors
 ///
-/// The errors of [`pdb::bake()`] and [`h48::bake_tiers`] (`Locked`, naming the corner database,
-/// when another bake or clean of `dir` holds its lock); `Io` when `dir` cannot be created.
+/// [`ChoiceError::OtherMetric`] for a tier of another metric, [`ChoiceError::NoneReady`] when no
+/// quarter-turn tier is ready and none is named.
+pub fn choose(
+    dir: &Path,
+    asked: Option<Tier>,
+    metric: Option<Metric>,
+) -> Result<Tier, ChoiceError> {
+    match (asked, metric) {
+        (Some(tier), Some(metric)) if tier.metric() != metric => {
+            let twin = tier.in_metric(metric);
+            Err(ChoiceError::OtherMetric {
+                tier,
+                metric,
+                twin: twin.unwrap_or_else(|| fallback(metric)),
+                has_twin: twin.is_some(),
+            })
+        }
+        (Some(tier), _) => Ok(tier),
+        (None, metric) => {
+            let metric = metric.unwrap_or_default();
+            match largest_ready_in(dir, metric) {
+                Some(tier) => Ok(tier),
+                None if metric == Metric::Htm => Ok(fallback(metric)),
+                None => Err(ChoiceError::NoneReady {
+                    metric,
+                    bake: fallback(metric),
+                }),
+            }
+        }
+    }
+}
+
+/// Whether a search that asks for `tier` bakes it when it is missing (the front ends' rule,
+/// [`TierRow::baked_on_first_use`]): the default tier 6edge (seconds), every H48 tier and the
+/// smallest nx tier of either metric (seconds), asked for by name; a larger Korf or nx tier is an
+/// error that says how to bake it.
+pub fn baked_on_first_use(tier: Tier) -> bool {
+    tier.row().baked_on_first_use
+}
+
+/// The tier of the same family and metric as `tier` that a search bakes on first use
+/// ([`baked_on_first_use`]): `tier` itself when it is one, else the first such tier of its family
+/// and metric in [`TIERS`] (6edge for a Korf tier, nx-eo1ep1 or nx-eo1ep1-qtm for an nx tier);
+/// what a message about a missing tier offers instead.
+pub fn first_use_alternative(tier: Tier) -> Tier {
+    if baked_on_first_use(tier) {
+        return tier;
+    }
+    Tier::of(tier.family())
+        .find(|t| t.metric() == tier.metric() && baked_on_first_use(*t))
+        .unwrap_or(tier)
+}
+
+/// Bakes the tables of `tiers` into `dir` (created if missing), skipping those baked and sound
+/// (unless `options.force`): the corner database first, which every tier needs, then each family's
+/// own tables ([`TierFamily::bake`], the families in the order of [`TIERS`]: the edge databases of
+/// each Korf tier, the tables of every H48 tier in one pass, each nx tier's), all under one hold
+/// of the directory's writers' lock.
+///
+/// # Errors
+///
+/// The errors of [`pdb::bake()`] and of the families' bakes (`Locked`, naming the corner
+/// database, when another bake or clean of `dir` holds its lock); `Io` when `dir` cannot be
+/// created.
 pub fn bake(
     dir: &Path,
     tiers: &[Tier],
-    options: &pdb::BakeOptions,
-    progress: &(dyn Fn(&BakeEvent<'_>) + Sync),
+    options: &BakeOptions,
+    view: &dyn BakeView,
 ) -> Result<Vec<Baked>, TableError> {
     let mut unique: Vec<Tier> = Vec::new();
     for &tier in tiers {
@@ -264,61 +301,26 @@ pub fn bake(
     };
     // One lock for the whole bake (created with `dir`), taken as the corner database's.
     let lock = pdb::bake::lock(dir, &pdb::CORNERS, options)?;
-    let on_pdb = |event: &pdb::Event<'_>| progress(&BakeEvent::Pdb(event));
-    let mut baked = Vec::new();
-    let report = pdb::bake::bake_under(&lock, &pdb::CORNERS, options, &on_pdb)?;
-    baked.push(Baked {
+    let report = pdb::bake::bake_under(&lock, &pdb::CORNERS, options, &|event| {
+        pdb::family::report(event, view);
+    })?;
+    let mut baked = vec![Baked {
         id: pdb::CORNERS.id(),
         tier: first,
         report,
-    });
-    let (mut h48_tiers, mut h48_ids) = (Vec::new(), Vec::new());
-    let mut nx_tiers = Vec::new();
-    for &tier in &unique {
-        for table in &tables(tier)[1..] {
-            match table {
-                Table::Pdb(table) => {
-                    let report = pdb::bake::bake_under(&lock, table, options, &on_pdb)?;
-                    baked.push(Baked {
-                        id: table.id(),
-                        tier,
-                        report,
-                    });
-                }
-                Table::H48(spec) => {
-                    h48_tiers.push(tier);
-                    h48_ids.push(spec.id);
-                }
-                Table::Nx(spec) => nx_tiers.push((tier, spec.id)),
-            }
+    }];
+    // Each family once, in the order of the catalogue, with its tiers in the order asked for.
+    let mut families: Vec<Family> = Vec::new();
+    for tier in Tier::ALL {
+        if !families.contains(&tier.family()) {
+            families.push(tier.family());
         }
     }
-    if !h48_tiers.is_empty() {
-        let h48_options = h48::BakeOptions {
-            force: options.force,
-            wait_for_lock: options.wait_for_lock,
-            ..h48::BakeOptions::default()
-        };
-        progress(&BakeEvent::H48Started { tiers: &h48_tiers });
-        let reports = h48::bake_tiers_under(&lock, &h48_tiers, &h48_options, &|stats| {
-            progress(&BakeEvent::H48Level(stats));
-        });
-        progress(&BakeEvent::H48Finished);
-        for ((&tier, &id), report) in h48_tiers.iter().zip(&h48_ids).zip(reports?) {
-            baked.push(Baked { id, tier, report });
+    for f in families {
+        let tiers: Vec<Tier> = unique.iter().copied().filter(|t| t.family() == f).collect();
+        if !tiers.is_empty() {
+            baked.extend(family(f).bake(&lock, &tiers, options, view)?);
         }
-    }
-    for (tier, id) in nx_tiers {
-        progress(&BakeEvent::NxStarted { tier });
-        let report = nx::bake_under(&lock, tier, options.force, &|stats| {
-            progress(&BakeEvent::NxLevel(stats));
-        });
-        progress(&BakeEvent::NxFinished);
-        baked.push(Baked {
-            id,
-            tier,
-            report: report?,
-        });
     }
     Ok(baked)
 }
@@ -332,9 +334,10 @@ mod tests {
         for tier in Tier::ALL {
             let specs = specs(tier);
             assert_eq!(specs[0].id, pdb::CORNERS.spec.id);
-            let own = match tier.family() {
-                Family::Korf => 2,
-                Family::H48 | Family::Nx => 1,
+            let own = if Tier::of(Family::Korf).any(|t| t == tier) {
+                2
+            } else {
+                1
             };
             assert_eq!(specs.len(), 1 + own, "{tier}");
             assert!(
@@ -344,6 +347,48 @@ mod tests {
         }
         // 6edge: the corners (42 MiB) and two edge tables of 20 MiB each.
         assert!((80 << 20..90 << 20).contains(&disk_bytes(Tier::Edge6)));
+    }
+
+    #[test]
+    fn a_request_is_answered_by_the_tier_asked_for_else_the_largest_ready() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        assert_eq!(fallback(Metric::Htm), Tier::Edge6);
+        // What a missing corner database's fix offers to bake (`Fix::BakeAnyTier`).
+        assert_eq!(Tier::ALL[0], fallback(Metric::Htm));
+        assert_eq!(fallback(Metric::Qtm), Tier::NxEo1Ep1Qtm);
+        assert_eq!(choose(dir, None, None), Ok(Tier::Edge6));
+        assert_eq!(choose(dir, None, Some(Metric::Htm)), Ok(Tier::Edge6));
+        assert_eq!(
+            choose(dir, None, Some(Metric::Qtm)),
+            Err(ChoiceError::NoneReady {
+                metric: Metric::Qtm,
+                bake: Tier::NxEo1Ep1Qtm
+            })
+        );
+        assert_eq!(choose(dir, Some(Tier::H5), None), Ok(Tier::H5));
+        assert_eq!(
+            choose(dir, Some(Tier::NxEo2Ep1), Some(Metric::Qtm)),
+            Err(ChoiceError::OtherMetric {
+                tier: Tier::NxEo2Ep1,
+                metric: Metric::Qtm,
+                twin: Tier::NxEo2Ep1Qtm,
+                has_twin: true
+            })
+        );
+        assert_eq!(
+            choose(dir, Some(Tier::H5), Some(Metric::Qtm)),
+            Err(ChoiceError::OtherMetric {
+                tier: Tier::H5,
+                metric: Metric::Qtm,
+                twin: Tier::NxEo1Ep1Qtm,
+                has_twin: false
+            })
+        );
+        assert_eq!(first_use_alternative(Tier::Edge8), Tier::Edge6);
+        assert_eq!(first_use_alternative(Tier::H6), Tier::H6);
+        assert_eq!(first_use_alternative(Tier::NxEo2Ep2), Tier::NxEo1Ep1);
+        assert_eq!(first_use_alternative(Tier::NxEo2Ep2Qtm), Tier::NxEo1Ep1Qtm);
     }
 
     #[test]
@@ -362,7 +407,7 @@ mod tests {
     fn verify_of_an_empty_directory_names_the_missing_corner_database() {
         let dir = tempfile::tempdir().unwrap();
         for tier in [None, Some(Tier::Edge6), Some(Tier::H0)] {
-            let err = verify(dir.path(), tier, &pdb::SpotCheck::default(), &|_| {}).unwrap_err();
+            let err = verify(dir.path(), tier, &SpotCheck::default(), &|_| {}).unwrap_err();
             assert_eq!(err.kind(), TableErrorKind::Missing, "{tier:?}: {err}");
             assert!(err.to_string().contains("korf-corners"), "{tier:?}: {err}");
         }

@@ -18,7 +18,7 @@ use cube_solvers::optimal::{
 };
 use cube_solvers::two_phase::TwoPhase;
 use cube_solvers::{Limits, SolveError};
-use cube_tables::tier::{self, TierState};
+use cube_tables::tier::{self, ChoiceError, TierState};
 use cube_tables::{Anonymous, Mapped, Metric, TableErrorKind, Tier};
 
 use crate::args::{Global, OptimalArgs};
@@ -177,32 +177,26 @@ fn make_room(key: (Tier, bool)) {
 /// else 6edge; in the quarter-turn metric the largest baked `-qtm` tier. A tier of the other
 /// metric, or no quarter-turn tier baked, is a usage error naming the tier to use or bake.
 fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
-    let metric = args.metric.map(Metric::from);
-    match (args.tier, metric) {
-        (Some(tier), Some(metric)) if tier.metric() != metric => {
-            Err(CliError::usage(match tier.in_metric(metric) {
-                Some(twin) => format!(
-                    "--tier {tier} counts in {}, not {metric}: use --tier {twin} with --metric {metric}",
-                    tier.metric()
-                ),
-                None => format!(
-                    "--tier {tier} has no {metric} table: use --tier {} with --metric {metric}",
-                    Tier::NxEo1Ep1Qtm
-                ),
-            }))
-        }
-        (Some(tier), _) => Ok(tier),
-        (None, None | Some(Metric::Htm)) => {
-            Ok(tier::largest_ready(dir).unwrap_or(Tier::Edge6))
-        }
-        (None, Some(Metric::Qtm)) => tier::largest_ready_in(dir, Metric::Qtm).ok_or_else(|| {
-            CliError::usage(format!(
-                "--metric qtm: no quarter-turn table is baked in {}: cube-cli tables bake --tier {} (or give --tier {1}, which a search bakes on first use)",
+    tier::choose(dir, args.tier, args.metric.map(Metric::from)).map_err(|e| {
+        CliError::usage(match e {
+            ChoiceError::OtherMetric {
+                tier,
+                metric,
+                twin,
+                has_twin: true,
+            } => format!(
+                "--tier {tier} counts in {}, not {metric}: use --tier {twin} with --metric {metric}",
+                tier.metric()
+            ),
+            ChoiceError::OtherMetric { tier, metric, twin, .. } => format!(
+                "--tier {tier} has no {metric} table: use --tier {twin} with --metric {metric}"
+            ),
+            ChoiceError::NoneReady { metric, bake } => format!(
+                "--metric {metric}: no quarter-turn table is baked in {}: cube-cli tables bake --tier {bake} (or give --tier {bake}, which a search bakes on first use)",
                 dir.display(),
-                Tier::NxEo1Ep1Qtm
-            ))
-        }),
-    }
+            ),
+        })
+    })
 }
 
 /// Loads the tier of [`tier_of`]. Every payload is hashed as it is read or mapped (unless `--trust-header`, for
@@ -223,7 +217,7 @@ fn load(dir: &Path, tier: Tier, args: &OptimalArgs, global: &Global) -> Result<T
                 crate::tiers::tier_cost_text(tier),
                 if global.session.is_request() {
                     // The server bakes no large tier for a request.
-                    Tier::Edge6
+                    tier::fallback(Metric::Htm)
                 } else {
                     tier::first_use_alternative(tier)
                 }
@@ -255,7 +249,7 @@ fn load(dir: &Path, tier: Tier, args: &OptimalArgs, global: &Global) -> Result<T
 /// never a larger one (minutes of the server's cores and gigabytes of its disk).
 fn bakes_on_first_use(tier: Tier, global: &Global) -> bool {
     if global.session.is_request() {
-        tier == Tier::Edge6
+        tier == tier::fallback(Metric::Htm)
     } else {
         tier::baked_on_first_use(tier)
     }

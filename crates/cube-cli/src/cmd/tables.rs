@@ -5,7 +5,6 @@ use std::path::Path;
 use std::time::SystemTime;
 
 use crate::record::{self, Record};
-use cube_tables::pdb::{self, SpotCheck};
 use cube_tables::{Clean, FileKind, FileState, KeptFile, TableError, TableErrorKind, Tier};
 
 use crate::args::{Global, TablesAction};
@@ -14,7 +13,7 @@ use crate::table_dir::{bake, table_dir, table_state};
 use crate::tiers::{file_bytes, size_text, tier_cost_text};
 use cube_solvers::MethodTables;
 use cube_solvers::two_phase::TwoPhaseTables;
-use cube_tables::tier::{self, TierState};
+use cube_tables::tier::{self, SpotCheck, TierState};
 
 pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
     let dir = table_dir(global)?;
@@ -158,10 +157,7 @@ enum View<'a> {
 fn status(dir: &Path, action: &'static str, view: View<'_>) -> Report {
     let mut text = format!("table directory: {}\n", dir.display());
     let mut tables = Vec::new();
-    let mut all = vec![pdb::CORNERS.spec];
-    for tier in Tier::ALL {
-        all.extend(tier::specs(tier).into_iter().skip(1));
-    }
+    let all = tier::all_specs();
     // The tables there, whatever their state.
     let mut present = Vec::new();
     for spec in &all {

@@ -37,7 +37,7 @@ use tokio::time::Instant;
 
 use super::{App, Body, ChannelBody, error_response, json_response};
 use crate::args::{Cli, Command, FmcAction, Method};
-use crate::output::{self, CliError};
+use crate::output::{self, CliError, ErrorKind};
 use crate::session::{ProgressSink, Session};
 
 /// The subcommands the API runs (`POST /api/NAME`), and `fmc`'s (`POST /api/fmc/NAME`).
@@ -122,7 +122,7 @@ pub(super) async fn answer(
     let bytes = job.finish().await;
     if bytes.is_empty() {
         let e = CliError::internal("the command answered nothing (a bug: please report it)");
-        return error_response(StatusCode::INTERNAL_SERVER_ERROR, &e);
+        return error_response(status(e.kind()), &e);
     }
     json_response(status_of_output(&bytes), bytes)
 }
@@ -134,7 +134,7 @@ fn busy(app: &App) -> Response<Body> {
         app.total_slots,
         QUEUE_WAIT.as_secs()
     ));
-    let mut response = error_response(StatusCode::SERVICE_UNAVAILABLE, &e);
+    let mut response = error_response(status(e.kind()), &e);
     response
         .headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
@@ -500,24 +500,19 @@ fn bound_searches(cli: &mut Cli, max: Duration) {
     }
 }
 
-/// The HTTP status of an error kind.
-fn status(kind: &str) -> StatusCode {
-    match kind {
-        "parse" | "usage" => StatusCode::BAD_REQUEST,
-        "refused" => StatusCode::FORBIDDEN,
-        "illegal" | "requisite" | "timeout" | "no-solution" => StatusCode::UNPROCESSABLE_ENTITY,
-        "tables" | "busy" | "interrupted" => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::INTERNAL_SERVER_ERROR,
-    }
+/// The HTTP status of an error kind ([`ErrorKind::http_status`]).
+fn status(kind: ErrorKind) -> StatusCode {
+    StatusCode::from_u16(kind.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// The status of a command's output: 200, or the status of the error its first line is.
 fn status_of_output(bytes: &[u8]) -> StatusCode {
     let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
     match serde_json::from_slice::<Value>(first) {
-        Ok(record) if record["type"] == "error" => {
-            status(record["error"]["kind"].as_str().unwrap_or_default())
-        }
+        Ok(record) if record["type"] == "error" => record["error"]["kind"]
+            .as_str()
+            .and_then(ErrorKind::from_name)
+            .map_or(StatusCode::INTERNAL_SERVER_ERROR, status),
         Ok(_) => StatusCode::OK,
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -6,7 +6,6 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 /// The current format version, part of every table's file name ([`TableId::file_name`]) and
 /// header. Bump it on any change of the header layout, the encodings or the hash.
@@ -108,58 +107,11 @@ impl fmt::Debug for TableId {
     }
 }
 
-/// An optimal tier: the tables of one [`Family`] at one size, the Korf edge pattern databases (how
-/// many edges each edge table tracks), the H48 tables (how many edge flips the coordinate keeps) or
-/// the nx tables (nxopt's subgroup, EO and EP options, in one metric).
-///
-/// Written and parsed as `6edge`, `7edge`, `8edge`, `h0`, `h4`, `h5`, `h6`, `h7` and `nx-eo1ep1`
-/// .. `nx-eo2ep2` with their `-qtm` twins, the value of `cargo xtask bake-tables --tier`. In a
-/// table header a Korf tier's code is its edge count (6, 7, 8), an H48 tier's is 16 plus its flip
-/// count (16, 20..=23), an nx tier's 32 (48 in the quarter-turn metric) + 4 (EO - 1) + EP - 1, and
-/// 0 means none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Tier {
-    /// Edge tables over 6 edges (tens of megabytes).
-    Edge6,
-    /// Edge tables over 7 edges (hundreds of megabytes).
-    Edge7,
-    /// Edge tables over 8 edges (gigabytes).
-    Edge8,
-    /// The H48 table without flips (30 MB), for tests.
-    H0,
-    /// The H48 table with 4 flips (486 MB).
-    H4,
-    /// The H48 table with 5 flips (973 MB).
-    H5,
-    /// The H48 table with 6 flips (1.95 GB).
-    H6,
-    /// The H48 table with 7 flips (3.89 GB).
-    H7,
-    /// nxopt's EO1 EP1 table, half-turn metric (20.3 MB), for tests.
-    NxEo1Ep1,
-    /// nxopt's EO2 EP1 table, half-turn metric (325 MB).
-    NxEo2Ep1,
-    /// nxopt's EO1 EP2 table, half-turn metric (487 MB).
-    NxEo1Ep2,
-    /// nxopt's EO1 EP3 table, half-turn metric (1.42 GB).
-    NxEo1Ep3,
-    /// nxopt's EO3 EP1 table, half-turn metric (2.60 GB; vcube's coordinate 112).
-    NxEo3Ep1,
-    /// nxopt's EO2 EP2 table, half-turn metric (7.79 GB).
-    NxEo2Ep2,
-    /// nxopt's EO1 EP1 table, quarter-turn metric (20.3 MB), for tests.
-    NxEo1Ep1Qtm,
-    /// nxopt's EO2 EP1 table, quarter-turn metric (325 MB).
-    NxEo2Ep1Qtm,
-    /// nxopt's EO1 EP2 table, quarter-turn metric (487 MB).
-    NxEo1Ep2Qtm,
-    /// nxopt's EO1 EP3 table, quarter-turn metric (1.42 GB).
-    NxEo1Ep3Qtm,
-    /// nxopt's EO3 EP1 table, quarter-turn metric (2.60 GB).
-    NxEo3Ep1Qtm,
-    /// nxopt's EO2 EP2 table, quarter-turn metric (7.79 GB).
-    NxEo2Ep2Qtm,
-}
+/// An optimal tier, as the file format sees it: an opaque handle, stored in a table header as its
+/// code. Everything else about it (its name, family, metric, code, tables) is its row of the
+/// catalogue [`TIERS`](crate::tier::TIERS), which `crate::tier` gives it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tier(pub(crate) u8);
 
 /// The metric of an optimal search and of the tables it reads: half turns count 1 (HTM) or 2
 /// (QTM).
@@ -206,252 +158,6 @@ impl Metric {
 impl fmt::Display for Metric {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// The optimal method a tier's tables serve: what decides its tables, its bake and its search.
-/// A new method adds a variant here, a row in [`Tier::family`] and one in each match of
-/// `cube_tables::tier` and of cube-solvers' `OptimalTables`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// Korf's pattern databases: the corner database and two edge-subset databases.
-    Korf,
-    /// The sym48 search over one H48 table (and the corner database's symmetry reduction).
-    H48,
-    /// nxopt's search over one table of an nx subgroup (and the corner database's symmetry
-    /// reduction), in either metric.
-    Nx,
-}
-
-impl Family {
-    /// The name of the method that searches the family's tiers: `Korf`, `sym48`.
-    pub const fn method(self) -> &'static str {
-        match self {
-            Family::Korf => "Korf",
-            Family::H48 => "sym48",
-            Family::Nx => "nx",
-        }
-    }
-
-    /// What a message calls a tier's tables, with the verb: `pattern databases are` (Korf's),
-    /// `table is` (an H48 or nx tier's).
-    pub const fn tables_are(self) -> &'static str {
-        match self {
-            Family::Korf => "pattern databases are",
-            Family::H48 | Family::Nx => "table is",
-        }
-    }
-}
-
-/// `Korf`, `H48`.
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Family::Korf => "Korf",
-            Family::H48 => "H48",
-            Family::Nx => "nx",
-        })
-    }
-}
-
-impl Tier {
-    /// Every tier, Korf's smallest first, then the H48 ones smallest first, then the nx ones
-    /// (half-turn, then quarter-turn metric, smallest first).
-    pub const ALL: [Tier; 20] = [
-        Tier::Edge6,
-        Tier::Edge7,
-        Tier::Edge8,
-        Tier::H0,
-        Tier::H4,
-        Tier::H5,
-        Tier::H6,
-        Tier::H7,
-        Tier::NxEo1Ep1,
-        Tier::NxEo2Ep1,
-        Tier::NxEo1Ep2,
-        Tier::NxEo1Ep3,
-        Tier::NxEo3Ep1,
-        Tier::NxEo2Ep2,
-        Tier::NxEo1Ep1Qtm,
-        Tier::NxEo2Ep1Qtm,
-        Tier::NxEo1Ep2Qtm,
-        Tier::NxEo1Ep3Qtm,
-        Tier::NxEo3Ep1Qtm,
-        Tier::NxEo2Ep2Qtm,
-    ];
-
-    /// Every nx tier, the half-turn ones smallest first, then the quarter-turn ones.
-    pub const NX: [Tier; 12] = [
-        Tier::NxEo1Ep1,
-        Tier::NxEo2Ep1,
-        Tier::NxEo1Ep2,
-        Tier::NxEo1Ep3,
-        Tier::NxEo3Ep1,
-        Tier::NxEo2Ep2,
-        Tier::NxEo1Ep1Qtm,
-        Tier::NxEo2Ep1Qtm,
-        Tier::NxEo1Ep2Qtm,
-        Tier::NxEo1Ep3Qtm,
-        Tier::NxEo3Ep1Qtm,
-        Tier::NxEo2Ep2Qtm,
-    ];
-
-    /// Every Korf tier, smallest first.
-    pub const KORF: [Tier; 3] = [Tier::Edge6, Tier::Edge7, Tier::Edge8];
-
-    /// Every H48 tier, smallest first.
-    pub const H48: [Tier; 5] = [Tier::H0, Tier::H4, Tier::H5, Tier::H6, Tier::H7];
-
-    /// The family of the tier: the one place a tier's method is decided.
-    pub const fn family(self) -> Family {
-        match self {
-            Tier::Edge6 | Tier::Edge7 | Tier::Edge8 => Family::Korf,
-            Tier::H0 | Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Family::H48,
-            _ => Family::Nx,
-        }
-    }
-
-    /// The metric of the tier's tables: the quarter-turn metric for the `-qtm` nx tiers, else
-    /// the half-turn metric.
-    pub const fn metric(self) -> Metric {
-        match self.nx() {
-            Some((_, _, metric)) => metric,
-            None => Metric::Htm,
-        }
-    }
-
-    /// The tier of the same subgroup in `metric`: itself when it counts in `metric`,
-    /// `nx-eo1ep1-qtm` for `nx-eo1ep1` in the quarter-turn metric; `None` for a Korf or H48 tier
-    /// in the quarter-turn metric (their tables count half turns only).
-    pub fn in_metric(self, metric: Metric) -> Option<Tier> {
-        match self.nx() {
-            _ if self.metric() == metric => Some(self),
-            Some((eo, ep, _)) => Tier::NX
-                .into_iter()
-                .find(|t| t.nx() == Some((eo, ep, metric))),
-            None => None,
-        }
-    }
-
-    /// An nx tier's options: nxopt's EO and EP numbers (EO1..EO3, EP1..EP4) and the metric;
-    /// `None` for the other families.
-    pub const fn nx(self) -> Option<(u8, u8, Metric)> {
-        let (eo, ep, metric) = match self {
-            Tier::NxEo1Ep1 => (1, 1, Metric::Htm),
-            Tier::NxEo2Ep1 => (2, 1, Metric::Htm),
-            Tier::NxEo1Ep2 => (1, 2, Metric::Htm),
-            Tier::NxEo1Ep3 => (1, 3, Metric::Htm),
-            Tier::NxEo3Ep1 => (3, 1, Metric::Htm),
-            Tier::NxEo2Ep2 => (2, 2, Metric::Htm),
-            Tier::NxEo1Ep1Qtm => (1, 1, Metric::Qtm),
-            Tier::NxEo2Ep1Qtm => (2, 1, Metric::Qtm),
-            Tier::NxEo1Ep2Qtm => (1, 2, Metric::Qtm),
-            Tier::NxEo1Ep3Qtm => (1, 3, Metric::Qtm),
-            Tier::NxEo3Ep1Qtm => (3, 1, Metric::Qtm),
-            Tier::NxEo2Ep2Qtm => (2, 2, Metric::Qtm),
-            _ => return None,
-        };
-        Some((eo, ep, metric))
-    }
-
-    /// The number of edges of a Korf tier's edge tables: 6, 7 or 8; `None` for an H48 or nx tier.
-    pub const fn n_edges(self) -> Option<u32> {
-        match self {
-            Tier::Edge6 => Some(6),
-            Tier::Edge7 => Some(7),
-            Tier::Edge8 => Some(8),
-            _ => None,
-        }
-    }
-
-    /// The number of flips an H48 tier keeps: 0, 4, 5, 6 or 7; `None` for a Korf or nx tier.
-    pub const fn h48_flips(self) -> Option<u32> {
-        match self {
-            Tier::H0 => Some(0),
-            Tier::H4 => Some(4),
-            Tier::H5 => Some(5),
-            Tier::H6 => Some(6),
-            Tier::H7 => Some(7),
-            _ => None,
-        }
-    }
-
-    /// The code of a tier in the header: the edge count of a Korf tier, 16 + the flip count of an
-    /// H48 tier, 32 + 4 (EO - 1) + EP - 1 of an nx tier in the half-turn metric, 48 + the same
-    /// in the quarter-turn metric.
-    const fn header_code(self) -> u32 {
-        match (self.n_edges(), self.h48_flips(), self.nx()) {
-            (Some(n), _, _) => n,
-            (None, Some(n), _) => 16 + n,
-            (None, None, Some((eo, ep, metric))) => {
-                let base = match metric {
-                    Metric::Htm => 32,
-                    Metric::Qtm => 48,
-                };
-                base + 4 * (eo as u32 - 1) + ep as u32 - 1
-            }
-            (None, None, None) => unreachable!(),
-        }
-    }
-
-    /// The header code of an optional tier: 0 for none, else [`Tier::header_code`].
-    pub(crate) fn code(tier: Option<Tier>) -> u32 {
-        tier.map_or(0, Tier::header_code)
-    }
-
-    /// The tier of a header code; `Err(())` for an unknown code.
-    pub(crate) fn from_code(code: u32) -> Result<Option<Tier>, ()> {
-        if code == 0 {
-            return Ok(None);
-        }
-        Tier::ALL
-            .into_iter()
-            .find(|tier| tier.header_code() == code)
-            .map(Some)
-            .ok_or(())
-    }
-}
-
-impl fmt::Display for Tier {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.n_edges(), self.h48_flips(), self.nx()) {
-            (Some(n), _, _) => write!(f, "{n}edge"),
-            (_, Some(n), _) => write!(f, "h{n}"),
-            (_, _, Some((eo, ep, Metric::Htm))) => write!(f, "nx-eo{eo}ep{ep}"),
-            (_, _, Some((eo, ep, Metric::Qtm))) => write!(f, "nx-eo{eo}ep{ep}-qtm"),
-            (None, None, None) => unreachable!(),
-        }
-    }
-}
-
-/// The error from parsing a [`Tier`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseTierError {
-    input: String,
-}
-
-impl fmt::Display for ParseTierError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown tier {:?} (use 6edge, 7edge, 8edge, h0, h4, h5, h6, h7, nx-eo1ep1, nx-eo2ep1, nx-eo1ep2, nx-eo1ep3, nx-eo3ep1 or nx-eo2ep2, the nx ones also with -qtm)",
-            self.input
-        )
-    }
-}
-
-impl std::error::Error for ParseTierError {}
-
-impl FromStr for Tier {
-    type Err = ParseTierError;
-
-    fn from_str(s: &str) -> Result<Tier, ParseTierError> {
-        Tier::ALL
-            .into_iter()
-            .find(|tier| tier.to_string() == s)
-            .ok_or_else(|| ParseTierError {
-                input: s.to_string(),
-            })
     }
 }
 
@@ -583,7 +289,8 @@ impl Fix {
             Fix::Bake => format!("re-run {}", commands.bake(tier)),
             Fix::BakeAnyTier => format!(
                 "re-run {} (any tier bakes the corners)",
-                commands.bake(Some(Tier::Edge6))
+                // The catalogue's first tier, its cheapest bake (6edge).
+                commands.bake(Some(Tier::ALL[0]))
             ),
             Fix::Rebuild => "delete the file; it is rebuilt on next use".to_string(),
             Fix::Custom(hint) => (*hint).to_string(),
@@ -678,52 +385,5 @@ mod tests {
         let mut bad = id.padded();
         bad[20] = b'x';
         assert_eq!(TableId::from_padded(&bad), None);
-    }
-
-    #[test]
-    fn tiers() {
-        for tier in Tier::ALL {
-            assert_eq!(tier.to_string().parse::<Tier>(), Ok(tier));
-            assert_eq!(Tier::from_code(Tier::code(Some(tier))), Ok(Some(tier)));
-            let family = if Tier::KORF.contains(&tier) {
-                Family::Korf
-            } else if Tier::H48.contains(&tier) {
-                Family::H48
-            } else {
-                Family::Nx
-            };
-            assert_eq!(tier.family(), family);
-        }
-        assert_eq!(
-            Tier::KORF.len() + Tier::H48.len() + Tier::NX.len(),
-            Tier::ALL.len()
-        );
-        assert_eq!(Tier::NxEo3Ep1.to_string(), "nx-eo3ep1");
-        assert_eq!(Tier::NxEo1Ep1Qtm.to_string(), "nx-eo1ep1-qtm");
-        assert_eq!(Tier::NxEo1Ep1Qtm.metric(), Metric::Qtm);
-        assert_eq!(Tier::H5.metric(), Metric::Htm);
-        assert_eq!(
-            Tier::NxEo2Ep1.in_metric(Metric::Qtm),
-            Some(Tier::NxEo2Ep1Qtm)
-        );
-        assert_eq!(
-            Tier::NxEo2Ep1Qtm.in_metric(Metric::Htm),
-            Some(Tier::NxEo2Ep1)
-        );
-        assert_eq!(
-            Tier::NxEo2Ep1Qtm.in_metric(Metric::Qtm),
-            Some(Tier::NxEo2Ep1Qtm)
-        );
-        assert_eq!(Tier::H5.in_metric(Metric::Qtm), None);
-        assert_eq!(Tier::Edge7.in_metric(Metric::Htm), Some(Tier::Edge7));
-        assert_eq!(Tier::Edge7.to_string(), "7edge");
-        assert_eq!(Tier::H5.to_string(), "h5");
-        assert_eq!(Tier::code(Some(Tier::H0)), 16);
-        assert_eq!(Tier::code(Some(Tier::H7)), 23);
-        assert!("9edge".parse::<Tier>().is_err());
-        assert!("h3".parse::<Tier>().is_err());
-        assert_eq!(Tier::from_code(0), Ok(None));
-        assert_eq!(Tier::from_code(5), Err(()));
-        assert_eq!(Tier::from_code(17), Err(()));
     }
 }

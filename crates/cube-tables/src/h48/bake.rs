@@ -17,19 +17,7 @@ use crate::file::bake::{BakeReport, LevelStats};
 use crate::file::error::TableError;
 use crate::file::id::Tier;
 use crate::file::lock::BakeLock;
-
-/// Options of [`bake`].
-#[derive(Clone, Debug, Default)]
-pub struct BakeOptions {
-    /// Bake even when a valid table is present.
-    pub force: bool,
-    /// Wait for another bake or clean of the directory rather than fail with `Locked`.
-    pub wait_for_lock: bool,
-    /// h4..h7: also count the G11 cosets at depth 11, which the pass streams without storing, and
-    /// check the count against nissy-core's 12,045,845,660 (a row bitmap write per transition:
-    /// slower).
-    pub count_last_level: bool,
-}
+use crate::tier::family::BakeOptions;
 
 /// Bakes the table of an H48 `tier` into `dir`, unless a valid one is there (with the corner
 /// table's soundness test: a stamp, else a hash of the payload).
@@ -107,7 +95,11 @@ pub(crate) fn bake_tiers_under(
             reports[i] = Some(BakeReport::skipped(spec.path_in(dir), histogram));
             continue;
         }
-        let flips = if tier == Tier::H0 { 0 } else { MAX_FLIPS };
+        let flips = if super::table::flips(tier) == Some(0) {
+            0
+        } else {
+            MAX_FLIPS
+        };
         match passes.iter_mut().find(|p| p.flips == flips) {
             Some(pass) if pass.tiers.contains(&tier) => {}
             Some(pass) => pass.tiers.push(tier),

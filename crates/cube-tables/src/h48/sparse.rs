@@ -27,7 +27,7 @@ use rayon::prelude::*;
 use super::cocsep::{Cocsep, N_SEP};
 use super::edges::{EdgeParts, EdgeSyms, N_PLACEMENTS, Q, compose};
 use super::index::{BLOCK_SLOTS, Coordinate, MAX_FLIPS, edge_parts_of};
-use super::table::spec_or_error;
+use super::table::{flips, spec_or_error};
 use crate::file::bake::BakeReport;
 use crate::file::bake::{Direction, LevelStats, check_free_space, file_scratch, is_sound};
 use crate::file::error::{Kind, TableError};
@@ -85,7 +85,7 @@ fn near(found: u64, expected: u64) -> bool {
 pub(super) fn codes_ok(tier: Tier, histogram: &Histogram) -> bool {
     expected_codes(tier).is_none_or(|codes| {
         histogram[..4].iter().zip(codes).all(|(&found, expected)| {
-            if tier == Tier::H0 {
+            if flips(tier) == Some(0) {
                 found == expected
             } else {
                 near(found, expected)
@@ -106,12 +106,9 @@ fn note(what: &str, found: u64, expected: u64) -> Option<String> {
 
 /// The expected code histogram of an H48 tier, where a published one exists.
 pub(super) fn expected_codes(tier: Tier) -> Option<[u64; 4]> {
-    match tier {
-        Tier::H0 => Some(H0_CODES),
-        Tier::H4 => Some(H4_H7_CODES[0]),
-        Tier::H5 => Some(H4_H7_CODES[1]),
-        Tier::H6 => Some(H4_H7_CODES[2]),
-        Tier::H7 => Some(H4_H7_CODES[3]),
+    match flips(tier)? {
+        0 => Some(H0_CODES),
+        n @ 4..=7 => Some(H4_H7_CODES[n as usize - 4]),
         _ => None,
     }
 }
@@ -747,7 +744,7 @@ impl<'p> Run<'p> {
             .map(|spec| {
                 Ok(TierRows {
                     tier: spec.tier.expect("an H48 spec has a tier"),
-                    n_flips: spec.tier.and_then(Tier::h48_flips).expect("an H48 tier"),
+                    n_flips: spec.tier.and_then(flips).expect("an H48 tier"),
                     writer: TableWriter::create_under(lock, spec)?,
                     histogram: [0; HISTOGRAM_LEN],
                 })

@@ -10,6 +10,7 @@ use crate::file::id::{Encoding, TableId, TableSpec, Tier};
 use crate::file::lines::Lines2;
 use crate::file::mmap::{Anonymous, Mapped};
 use crate::file::table::PruneTable;
+use crate::tier::catalogue::Family;
 
 /// The number of corner classes times the 70 M-slice placements: blocks of 512 slots per flip
 /// pattern.
@@ -18,15 +19,24 @@ const ROWS: u64 = 3_393 * 70;
 /// The base of each H48 tier: code `c > 0` means the value `base + c`. nissy-core uses 8 for
 /// h0..h3 and 9 for h4..h7 (cube48opt: 7 for its opt1, which is h0's coordinate).
 pub const fn base(tier: Tier) -> Option<u8> {
-    match tier {
-        Tier::H0 => Some(8),
-        Tier::H4 | Tier::H5 | Tier::H6 | Tier::H7 => Some(9),
+    match flips(tier) {
+        Some(0) => Some(8),
+        Some(_) => Some(9),
+        None => None,
+    }
+}
+
+/// The number of flips an H48 tier keeps (its row's parts): 0, 4, 5, 6 or 7; `None` for a tier
+/// of another family.
+pub const fn flips(tier: Tier) -> Option<u32> {
+    match tier.family() {
+        Family::H48 => Some(tier.parts()[0] as u32),
         _ => None,
     }
 }
 
 const fn h48_spec(id: &'static str, tier: Tier) -> TableSpec {
-    let (Some(n_flips), Some(base)) = (tier.h48_flips(), base(tier)) else {
+    let (Some(n_flips), Some(base)) = (flips(tier), base(tier)) else {
         panic!("an H48 tier has flips and a base");
     };
     TableSpec::new(
@@ -51,12 +61,12 @@ pub const H7: TableSpec = h48_spec("h48-h7", Tier::H7);
 /// The table spec of an H48 tier; `None` for a Korf tier: the H48 family's row of
 /// [`tier::specs`](crate::tier::specs), which every caller outside this module asks.
 pub(crate) const fn spec(tier: Tier) -> Option<TableSpec> {
-    match tier {
-        Tier::H0 => Some(H0),
-        Tier::H4 => Some(H4),
-        Tier::H5 => Some(H5),
-        Tier::H6 => Some(H6),
-        Tier::H7 => Some(H7),
+    match flips(tier) {
+        Some(0) => Some(H0),
+        Some(4) => Some(H4),
+        Some(5) => Some(H5),
+        Some(6) => Some(H6),
+        Some(7) => Some(H7),
         _ => None,
     }
 }
@@ -111,7 +121,7 @@ impl<T: AsRef<[u8]>> H48Table<T> {
             let what = format!("table {} is not the H48 table of its tier", table.id());
             return Err(table.error(TableError::new(Kind::InvalidInput { what })));
         }
-        let n_flips = table.tier().and_then(Tier::h48_flips).expect("an H48 tier");
+        let n_flips = table.tier().and_then(flips).expect("an H48 tier");
         Ok(H48Table {
             table,
             coord: Coordinate::new(n_flips),

@@ -56,15 +56,7 @@ use crate::file::id::{Encoding, Metric, Tier};
 use crate::file::lines::{BLOCK_BYTES, LINE_BYTES};
 use crate::file::lock::BakeLock;
 use crate::file::store::TableWriter;
-
-/// Options of [`bake`].
-#[derive(Clone, Debug, Default)]
-pub struct BakeOptions {
-    /// Bake even when a valid table is present.
-    pub force: bool,
-    /// Wait for another bake or clean of the directory rather than fail with `Locked`.
-    pub wait_for_lock: bool,
-}
+use crate::tier::family::BakeOptions;
 
 /// Bakes the table of the nx `tier` into `dir`, unless a sound one is there, reporting each level
 /// of the search to `progress`.

@@ -8,10 +8,20 @@ use crate::file::error::{Kind, TableError};
 use crate::file::id::{Encoding, Metric, TableId, TableSpec, Tier};
 use crate::file::lines::{Lines2, slot};
 use crate::file::table::PruneTable;
+use crate::tier::catalogue::Family;
+
+/// An nx tier's options (its row's parts and metric): nxopt's EO and EP numbers (EO1..EO3,
+/// EP1..EP4) and the metric; `None` for a tier of another family.
+pub const fn options(tier: Tier) -> Option<(u8, u8, Metric)> {
+    match tier.family() {
+        Family::Nx => Some((tier.parts()[0], tier.parts()[1], tier.metric())),
+        _ => None,
+    }
+}
 
 /// The subgroup of an nx tier; `None` for the other families.
 pub const fn subgroup(tier: Tier) -> Option<Subgroup> {
-    let Some((eo, ep, _)) = tier.nx() else {
+    let Some((eo, ep, _)) = options(tier) else {
         return None;
     };
     let eo = match eo {
@@ -32,7 +42,7 @@ pub const fn subgroup(tier: Tier) -> Option<Subgroup> {
 /// depths"): 7, 8, 9, 9, 9, 9 in the half-turn metric and 9, 10, 10, 10, 11, 11 in the
 /// quarter-turn metric for EO1 EP1, EO2 EP1, EO1 EP2, EO1 EP3, EO3 EP1, EO2 EP2.
 pub const fn base(tier: Tier) -> Option<u8> {
-    let Some((eo, ep, metric)) = tier.nx() else {
+    let Some((eo, ep, metric)) = options(tier) else {
         return None;
     };
     Some(match (eo, ep, metric) {
@@ -63,21 +73,10 @@ const BLOCK_SLOTS: usize = 512;
 /// The table spec of an nx tier (`nx-eo1ep1`, `nx-eo1ep1-qtm`, ...); `None` for the other
 /// families: the nx family's row of [`tier::specs`](crate::tier::specs).
 pub const fn spec(tier: Tier) -> Option<TableSpec> {
-    Some(match tier {
-        Tier::NxEo1Ep1 => nx_spec("nx-eo1ep1", tier),
-        Tier::NxEo2Ep1 => nx_spec("nx-eo2ep1", tier),
-        Tier::NxEo1Ep2 => nx_spec("nx-eo1ep2", tier),
-        Tier::NxEo1Ep3 => nx_spec("nx-eo1ep3", tier),
-        Tier::NxEo3Ep1 => nx_spec("nx-eo3ep1", tier),
-        Tier::NxEo2Ep2 => nx_spec("nx-eo2ep2", tier),
-        Tier::NxEo1Ep1Qtm => nx_spec("nx-eo1ep1-qtm", tier),
-        Tier::NxEo2Ep1Qtm => nx_spec("nx-eo2ep1-qtm", tier),
-        Tier::NxEo1Ep2Qtm => nx_spec("nx-eo1ep2-qtm", tier),
-        Tier::NxEo1Ep3Qtm => nx_spec("nx-eo1ep3-qtm", tier),
-        Tier::NxEo3Ep1Qtm => nx_spec("nx-eo3ep1-qtm", tier),
-        Tier::NxEo2Ep2Qtm => nx_spec("nx-eo2ep2-qtm", tier),
-        _ => return None,
-    })
+    match options(tier) {
+        Some(_) => Some(nx_spec(tier.name(), tier)),
+        None => None,
+    }
 }
 
 /// The spec of `tier`, or an error saying it is not an nx tier.

@@ -26,17 +26,7 @@ use crate::pdb::bfs::{self, CornerSpace, EdgeSpace, SearchOptions};
 use crate::pdb::bitmap;
 use crate::pdb::index::{CornerMoves, EdgeMoveMaps};
 use crate::pdb::{CORNERS, Pdb, Projection, edge_tables};
-
-/// Where the byte-per-entry scratch of a bake lives.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ScratchKind {
-    /// A file `<dir>/<id>.scratch`, mapped: the kernel pages it, so the bake needs no RAM of its own
-    /// beyond the page cache.
-    #[default]
-    File,
-    /// Anonymous memory: faster when the table fits in RAM, as it never writes dirty pages back.
-    Memory,
-}
+use crate::tier::family::{BakeOptions, ScratchKind};
 
 /// The default switch of the corner search (bytes): backward once fewer entries are unassigned than
 /// the frontier holds. Measured on the 7edge bake: at depth 10 (15.2 M unassigned, 45.4 M frontier)
@@ -49,36 +39,6 @@ pub const CORNER_BACKWARD_FACTOR: f64 = 1.0;
 /// ratio 113) takes 2.9 s backward and 3.1 s forward; depth 8 3.1 s against 4.6 s; depth 9 3.1 s against
 /// 4.4 s; depth 6 (ratio 1180) would visit all 4 M blocks backward and takes 1.0 s forward.
 pub const EDGE_BACKWARD_FACTOR: f64 = 100.0;
-
-/// Options of [`bake`] and [`bake_tier`].
-#[derive(Clone, Debug)]
-pub struct BakeOptions {
-    /// Where the scratch lives.
-    pub scratch: ScratchKind,
-    /// Bake even when a valid table is present.
-    pub force: bool,
-    /// Wait for another bake or clean of the directory rather than fail with `Locked`.
-    pub wait_for_lock: bool,
-    /// A level runs the backward pass when `unassigned < backward_factor * frontier`; `None` for the
-    /// measured defaults, [`CORNER_BACKWARD_FACTOR`] and [`EDGE_BACKWARD_FACTOR`].
-    pub backward_factor: Option<f64>,
-}
-
-impl Default for BakeOptions {
-    fn default() -> BakeOptions {
-        BakeOptions {
-            // File-backed scratch needs a map; without the `mmap` feature the scratch is in memory.
-            scratch: if cfg!(feature = "mmap") {
-                ScratchKind::File
-            } else {
-                ScratchKind::Memory
-            },
-            force: false,
-            wait_for_lock: false,
-            backward_factor: None,
-        }
-    }
-}
 
 /// What a bake reports while it runs.
 #[derive(Clone, Debug)]

@@ -11,43 +11,10 @@ use rayon::prelude::*;
 use cube_core::{Move, MoveSet};
 
 use crate::file::error::{Kind, TableError};
-use crate::file::format::Histogram;
 use crate::file::table::PruneTable;
 use crate::pdb::index::{CornerCoord, CornerMoves, EdgeMoveMaps, N_MOVES};
 use crate::pdb::{Pdb, Projection};
-
-/// How many entries [`verify_table`] spot-checks.
-#[derive(Clone, Debug)]
-pub struct SpotCheck {
-    /// Uniformly random entries checked against their 18 neighbours.
-    pub n_random: usize,
-    /// Random walks of 0 to 6 moves from the goal whose entry (when at most 5) is checked against an
-    /// independent search.
-    pub n_walks: usize,
-    /// The seed of the sample.
-    pub seed: u64,
-}
-
-impl Default for SpotCheck {
-    fn default() -> SpotCheck {
-        SpotCheck {
-            n_random: 4000,
-            n_walks: 200,
-            seed: 0x5EED_CAFE,
-        }
-    }
-}
-
-/// What [`verify_table`] checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VerifyReport {
-    /// The histogram (equal to the header's and the published one).
-    pub histogram: Histogram,
-    /// Entries checked against their neighbours.
-    pub n_local: usize,
-    /// Entries checked against an independent search.
-    pub n_searched: usize,
-}
+use crate::tier::family::{SpotCheck, VerifyReport};
 
 /// Verifies `table`, which must hold `pdb`: the payload hash and histogram against the header, the
 /// histogram against the published one, then the spot checks of `spot`.

@@ -16,36 +16,11 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use super::{FileKind, family};
 use crate::file::error::TableError;
 use crate::file::format::TableInfo;
-use crate::file::id::{Family, TableSpec, Tier};
+use crate::file::id::{TableSpec, Tier};
 use crate::file::lock::{BAKE_LOCK_NAME, BakeLock, READ_LOCK_NAME, exclusive};
-
-/// What a file of a table directory is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileKind {
-    /// A pattern database of the Korf tiers or the table of an nx tier (`korf-corners` also
-    /// serves the H48 and nx tiers).
-    PatternDatabase,
-    /// The table of an H48 tier.
-    H48Table,
-    /// A method's small table, cached (two-phase, Thistlethwaite, cross, ...).
-    MethodCache,
-    /// A compressed table for distribution (`<file>.zst`), installed on first load.
-    Seed,
-    /// The record of a full check of a table (`<file>.checked`).
-    Stamp,
-    /// The scratch file of a bake, left by a killed one (`<id>.scratch`).
-    Scratch,
-    /// A write in progress, or one that was killed (`.<name>.<pid>-<n>.tmp`).
-    Temporary,
-    /// A per-table lock file of an older version (`<file>.lock`, `<id>.bake.lock`).
-    StaleLock,
-    /// xtask's per-level log of its bakes (`bake.log`).
-    BakeLog,
-    /// One of the two persistent lock files (`.bake.lock`, `.lock`); never removed.
-    Lock,
-}
 
 /// The state of a file of a table directory, from its header (never from its payload).
 #[derive(Debug)]
@@ -214,35 +189,29 @@ fn own_ids(tier: Tier) -> Vec<String> {
         .filter(|spec| spec.id != crate::pdb::CORNERS.spec.id)
         .map(|spec| spec.id.to_string())
         .collect();
-    // The scratch (and old lock) of the one search that bakes h4..h7.
-    if tier.family() == Family::H48 && tier != Tier::H0 {
-        ids.push(H11_BAKE.to_owned());
-    }
+    // The scratch (and old lock) of a pass that bakes it with other tiers (h4..h7's).
+    let scratch = family(tier.family()).scratch_ids(tier);
+    ids.extend(scratch.iter().map(|id| (*id).to_owned()));
     ids
 }
 
-/// The name of the h4..h7 bake's scratch: `h48-h11.scratch`.
-const H11_BAKE: &str = "h48-h11";
-
-/// The spec of a pattern database, H48 or nx table by id, `None` for any other id.
+/// The spec of a pattern database, H48 or nx table by id (`None` for a family's bake scratch),
+/// with its kind; `None` for any other id.
 fn known_table(id: &str) -> Option<(FileKind, Option<TableSpec>)> {
-    if id == H11_BAKE {
-        return Some((FileKind::H48Table, None));
+    if id == crate::pdb::CORNERS.spec.id.as_str() {
+        return Some((FileKind::PatternDatabase, Some(crate::pdb::CORNERS.spec)));
     }
-    Tier::ALL
-        .into_iter()
-        .flat_map(|tier| {
-            super::specs(tier).into_iter().map(move |spec| {
-                let kind = match tier.family() {
-                    _ if spec.id == crate::pdb::CORNERS.spec.id => FileKind::PatternDatabase,
-                    Family::Korf | Family::Nx => FileKind::PatternDatabase,
-                    Family::H48 => FileKind::H48Table,
-                };
-                (kind, spec)
-            })
-        })
-        .find(|(_, spec)| spec.id.as_str() == id)
-        .map(|(kind, spec)| (kind, Some(spec)))
+    Tier::ALL.into_iter().find_map(|tier| {
+        let owner = family(tier.family());
+        if owner.scratch_ids(tier).contains(&id) {
+            return Some((owner.file_kind(), None));
+        }
+        let spec = owner
+            .tables(tier)
+            .into_iter()
+            .find(|spec| spec.id.as_str() == id)?;
+        Some((owner.file_kind(), Some(spec)))
+    })
 }
 
 /// The state of the table file at `path`, whose id (from its name) is `id`.

@@ -5,15 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{FileKind, FileState, Table, list_files, tables};
+use super::{FileKind, FileState, SpotCheck, TierFamily, VerifyReport, family, list_files};
 use crate::file::error::TableError;
 use crate::file::id::{TableId, TableSpec, Tier};
 use crate::file::mmap::Anonymous;
-use crate::file::store::WriteOptions;
 use crate::file::table::PruneTable;
-use crate::h48;
-use crate::nx;
-use crate::pdb::{self, SpotCheck, VerifyReport};
+use crate::pdb;
 
 /// One table that [`verify()`] checked and found sound.
 #[derive(Debug)]
@@ -54,29 +51,16 @@ pub fn verify(
     progress: &dyn Fn(&Verified),
 ) -> Result<Vec<Verified>, TableError> {
     let mut checked = Vec::new();
-    for table in chosen(dir, tier) {
-        let spec = table.spec();
+    for (owner, spec) in chosen(dir, tier) {
         let path = spec.path_in(dir);
-        if let Table::Pdb(pdb) = &table
-            && !path.exists()
-        {
-            pdb::install_seed(dir, pdb, &WriteOptions::new().wait_for_lock(true))?;
+        if !path.exists() {
+            owner.install_seed(dir, &spec)?;
         }
         let start = Instant::now();
         let loaded: PruneTable<Anonymous> = PruneTable::load_anonymous(&path, &spec)?;
         let read_time = start.elapsed();
         let start = Instant::now();
-        let spot = match &table {
-            Table::Pdb(pdb) => Some(pdb::verify_table(&loaded, pdb, spot)?),
-            Table::H48(_) => {
-                h48::verify_table(&loaded)?;
-                None
-            }
-            Table::Nx(_) => {
-                nx::verify_table(&loaded)?;
-                None
-            }
-        };
+        let spot = owner.verify(&loaded, spot)?;
         let verified = Verified {
             id: spec.id,
             payload_bytes: loaded.payload().len() as u64,
@@ -148,33 +132,32 @@ pub fn pack_seeds(
     progress: &dyn Fn(&TableSpec, &Path),
 ) -> Result<Vec<PathBuf>, TableError> {
     let mut seeds = Vec::new();
-    for table in chosen(dir, tier) {
-        if let Table::Pdb(pdb) = &table {
-            let seed = pdb::pack_seed(dir, pdb)?;
-            progress(&pdb.spec, &seed);
+    for (owner, spec) in chosen(dir, tier) {
+        if let Some(seed) = owner.pack_seed(dir, &spec)? {
+            progress(&spec, &seed);
             seeds.push(seed);
         }
     }
     Ok(seeds)
 }
 
-/// The tables [`verify()`] checks: those of `tier`, or the corner database and the tables of
-/// every tier with one of its own tables, or its seed, in `dir`.
-fn chosen(dir: &Path, tier: Option<Tier>) -> Vec<Table> {
-    if let Some(tier) = tier {
-        return tables(tier);
-    }
-    let mut chosen = vec![Table::Pdb(pdb::CORNERS)];
-    for tier in Tier::ALL {
-        let own: Vec<Table> = tables(tier)
-            .into_iter()
-            .filter(|table| table.spec().id != pdb::CORNERS.spec.id)
-            .collect();
-        if own.iter().any(|table| {
-            let path = table.spec().path_in(dir);
-            path.exists() || pdb::seed_path(&path).exists()
-        }) {
-            chosen.extend(own);
+/// The tables [`verify()`] checks, each with the family that checks it (the corner database
+/// with Korf's): those of `tier`, or the corner database and the tables of every tier with one of
+/// its own tables, or its seed, in `dir`.
+fn chosen(dir: &Path, tier: Option<Tier>) -> Vec<(&'static dyn TierFamily, TableSpec)> {
+    let corners: &'static dyn TierFamily = &pdb::Korf;
+    let mut chosen = vec![(corners, pdb::CORNERS.spec)];
+    let named = tier.is_some();
+    let tiers = tier.map_or_else(|| Tier::ALL.to_vec(), |tier| vec![tier]);
+    for tier in tiers {
+        let owner = family(tier.family());
+        let own = owner.tables(tier);
+        let present = |spec: &TableSpec| {
+            let path = spec.path_in(dir);
+            path.exists() || owner.seed_path(&path).is_some_and(|seed| seed.exists())
+        };
+        if named || own.iter().any(present) {
+            chosen.extend(own.into_iter().map(|spec| (owner, spec)));
         }
     }
     chosen
