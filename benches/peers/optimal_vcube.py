@@ -112,7 +112,7 @@ def run_vcube(args, path, scrambles):
 
 
 def summary(name, rows, gb, threads):
-    times = [t for _, t, _ in rows]
+    times = [r[1] for r in rows]
     total, median = sum(times), statistics.median(times)
     worst = max(rows, key=lambda r: r[1])
     print(
