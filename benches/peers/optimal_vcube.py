@@ -14,7 +14,9 @@ coordinate-112 table is generated with `./vc-optimal -c 112 -n -w 2` in vcube's 
 Each round runs, for every set in turn, this project's `optimal_bench` on each tier given (one
 process, the whole set, `--threads 2`, default settings, its tables on transparent huge pages; the
 `--tables` and `--tier` options pair up in order: sym48 over an H48 tier, nx over an nx tier) and
-then vcube
+then vcube. With `--per-position`, ours runs as users run it instead: one `cube-cli optimal --tier
+T --threads 2 --quiet --json STATE` process per position (the search seconds from its record, the
+process's wall time, table load included, beside them), and vcube
 (`-c 112 -w 1 -O`: one thread per cube, the table on huge pages). `optimal_bench` checks its own
 answers; every vcube solution is checked with `cube-cli verify` and its length against the set's.
 Printed per set and solver: the median and the total of the per-position search times (table
@@ -23,11 +25,13 @@ medians.
 """
 
 import argparse
+import json
 import os
 import re
 import statistics
 import subprocess
 import sys
+import time
 
 # Table bytes in GB (10^9): vcube's coordinate-112 file; sym48's tier + the corner database + its
 # move deltas + COCSEP (docs/perf-log/optimal-sym48.md, "sym48 over h4..h7"); an nx tier + the
@@ -67,6 +71,22 @@ def run_ours(args, tables, tier, path):
     return rows
 
 
+def run_cli(args, tables, tier, scrambles):
+    """One `cube-cli optimal` process per position: (line, search seconds, nodes, process wall)."""
+    rows = []
+    for i, scramble in enumerate(scrambles):
+        cmd = [args.cli, "optimal", "--tables", tables, "--tier", tier, "--threads", str(args.threads),
+               "--quiet", "--json", scramble]
+        start = time.monotonic()
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        wall = time.monotonic() - start
+        record = json.loads(out.splitlines()[-1])
+        if record["length"] != len(scramble.split()) or not record["optimal"]:
+            sys.exit(f"{tier}, #{i + 1}: {record['length']} moves, the set says {len(scramble.split())}")
+        rows.append((i + 1, record["seconds"], record["nodes"], wall))
+    return rows
+
+
 def run_vcube(args, path, scrambles):
     env = dict(os.environ, VCUBE_THP="1")
     with open(path) as f:
@@ -92,7 +112,7 @@ def run_vcube(args, path, scrambles):
 
 
 def summary(name, rows, gb, threads):
-    times = [t for _, t, _ in rows]
+    times = [r[1] for r in rows]
     total, median = sum(times), statistics.median(times)
     worst = max(rows, key=lambda r: r[1])
     print(
@@ -112,6 +132,8 @@ def main():
     p.add_argument("--tier", action="append", required=True, choices=sorted(TIER_GB))
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--per-position", action="store_true",
+                   help="ours as one cube-cli process per position (the record's search seconds)")
     p.add_argument("sets", nargs="+")
     args = p.parse_args()
     if len(args.tables) != len(args.tier):
@@ -123,7 +145,10 @@ def main():
             print(f"round {rnd}, {path} ({len(scrambles)} positions)", flush=True)
             ours = []
             for tables, tier in zip(args.tables, args.tier):
-                rows = run_ours(args, tables, tier, path)
+                if args.per_position:
+                    rows = run_cli(args, tables, tier, scrambles)
+                else:
+                    rows = run_ours(args, tables, tier, path)
                 if len(rows) != len(scrambles):
                     sys.exit(f"optimal_bench over {tier} answered {len(rows)} of {len(scrambles)}")
                 ours.append((tier, rows))
@@ -136,6 +161,10 @@ def main():
                 by_total = (VCUBE_GB * v_total) / (TIER_GB[tier] * total * args.threads)
                 by_median = (VCUBE_GB * v_med) / (TIER_GB[tier] * med * args.threads)
                 print(f"  vcube / {tier} per GB x s x threads: by totals {by_total:.2f}x, by medians {by_median:.2f}x")
+                if args.per_position:
+                    walls = [r[3] for r in rows]
+                    print(f"  {tier} processes' wall (load included): median {statistics.median(walls):.3f} s, "
+                          f"total {sum(walls):.2f} s")
             for i, (_, tv, nv) in enumerate(vc):
                 cells = "   ".join(f"{tier} {rows[i][1]:8.3f} s {rows[i][2]:>13,} nodes" for tier, rows in ours)
                 print(f"    #{i + 1:<3} {cells}   vcube {tv:8.3f} s {nv:>12,} evals", flush=True)

@@ -5,7 +5,7 @@
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables /work/targets/tables-7edge --tier 7edge --threads 2 [--limit N] [--verbose] \
 //!     [--no-inverse] [--no-symmetric] [--symmetries RUm,FDm,..] [--no-upper-bound] [--no-concurrent-upper-bound] \
-//!     [--upper-bound-ms MS] [--max-length N] FILE...
+//!     [--upper-bound-ms MS] [--helper-delay-ms MS] [--max-length N] FILE...
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
 //!     --tables DIR --tier 6edge --heuristic-stats 20000
 //! cargo run --release -p cube-solvers --example optimal_bench -- \
@@ -156,6 +156,15 @@ fn parse_args() -> Result<Args, String> {
                 args.configs.korf.upper_bound_budget = budget;
                 args.configs.sym48.upper_bound_budget = budget;
                 args.configs.nx.upper_bound_budget = budget;
+            }
+            "--helper-delay-ms" => {
+                let ms: u64 = value("--helper-delay-ms")?
+                    .parse()
+                    .map_err(|e| format!("--helper-delay-ms: {e}"))?;
+                let delay = std::time::Duration::from_millis(ms);
+                args.configs.korf.helper_delay = delay;
+                args.configs.sym48.helper_delay = delay;
+                args.configs.nx.helper_delay = delay;
             }
             "--verbose" => args.verbose = true,
             "--no-inverse" => args.configs.korf.inverse = false,

@@ -113,6 +113,9 @@ pub struct Config {
     /// length is exhausted, and the search stops there instead of searching length `n`). The
     /// result then depends on timing, as with [`Config::upper_bound`].
     pub concurrent_upper_bound: bool,
+    /// How long the search runs before that helper starts (default
+    /// [`DEFAULT_HELPER_DELAY`](crate::optimal::DEFAULT_HELPER_DELAY)).
+    pub helper_delay: Duration,
 }
 
 impl Default for Config {
@@ -126,6 +129,7 @@ impl Default for Config {
             upper_bound: true,
             upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
             concurrent_upper_bound: true,
+            helper_delay: crate::optimal::DEFAULT_HELPER_DELAY,
         }
     }
 }
@@ -262,6 +266,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
                 .then(|| self.two_phase.get().clone()),
             upper_bound_budget: self.config.upper_bound_budget,
             concurrent_upper_bound: self.config.concurrent_upper_bound,
+            helper_delay: self.config.helper_delay,
             distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
             tier: self.tables.tier(),
             inverse: self.config.inverse,

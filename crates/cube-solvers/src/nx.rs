@@ -71,6 +71,9 @@ pub struct Config {
     pub upper_bound_budget: Duration,
     /// Keep the two-phase solver looking for shorter solutions on one more thread.
     pub concurrent_upper_bound: bool,
+    /// How long the search runs before that helper starts (default
+    /// [`DEFAULT_HELPER_DELAY`](crate::optimal::DEFAULT_HELPER_DELAY)).
+    pub helper_delay: Duration,
     /// Search one prefix per orbit of a symmetric position.
     pub symmetric_starts: bool,
     /// From this bound on (in half turns; default 14, vcube's first queued depth over its
@@ -94,6 +97,7 @@ impl Default for Config {
             upper_bound: true,
             upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
             concurrent_upper_bound: true,
+            helper_delay: crate::optimal::DEFAULT_HELPER_DELAY,
             symmetric_starts: true,
             ordered_from: 14,
             ordered_prefix_depth: 4,
@@ -153,6 +157,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
                 .then(|| self.two_phase.get().clone()),
             upper_bound_budget: self.config.upper_bound_budget,
             concurrent_upper_bound: self.config.concurrent_upper_bound,
+            helper_delay: self.config.helper_delay,
             distinct_up_to_symmetry: false,
             tier: self.table.tier(),
             inverse: true,

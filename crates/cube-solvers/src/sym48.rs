@@ -105,6 +105,9 @@ pub struct Config {
     pub upper_bound_budget: Duration,
     /// Keep the two-phase solver running on one more thread during the search.
     pub concurrent_upper_bound: bool,
+    /// How long the search runs before that helper starts (default
+    /// [`DEFAULT_HELPER_DELAY`](crate::optimal::DEFAULT_HELPER_DELAY)).
+    pub helper_delay: Duration,
     /// Return only solutions that are distinct up to the symmetries of the position.
     pub distinct_up_to_symmetry: bool,
     /// Which side of a node is expanded.
@@ -153,6 +156,7 @@ impl Default for Config {
             upper_bound: true,
             upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
             concurrent_upper_bound: true,
+            helper_delay: crate::optimal::DEFAULT_HELPER_DELAY,
             distinct_up_to_symmetry: false,
             side: Side::FewerMoves,
             symmetric_starts: true,
@@ -226,6 +230,7 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
                 .then(|| self.two_phase.get().clone()),
             upper_bound_budget: self.config.upper_bound_budget,
             concurrent_upper_bound: self.config.concurrent_upper_bound,
+            helper_delay: self.config.helper_delay,
             distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
             tier: self.heuristic.tier(),
             inverse: true,

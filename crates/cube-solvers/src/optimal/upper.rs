@@ -76,9 +76,19 @@ impl UpperHelper {
         self.changed.notify_all();
     }
 
-    /// Runs the two-phase solver until the search is over or it has a solution shorter than the
-    /// target; with one of the target's length it waits for the target to move on.
-    pub(super) fn run(&self, two_phase: &TwoPhase, cube: &Cube, stop: &Stop) {
+    /// After `delay` (at once if the search is over sooner), runs the two-phase solver until the
+    /// search is over or it has a solution shorter than the target; with one of the target's
+    /// length it waits for the target to move on.
+    pub(super) fn run(&self, two_phase: &TwoPhase, cube: &Cube, stop: &Stop, delay: Duration) {
+        let orders = self.orders.lock().expect("lock");
+        let (orders, _) = self
+            .changed
+            .wait_timeout_while(orders, delay, |o| !o.done)
+            .expect("lock");
+        if orders.done {
+            return;
+        }
+        drop(orders);
         while !stop.is_stopped() {
             let best_len = self.best().map_or(MAX_DEPTH + 1, |b| b.len());
             let run_stop = {
@@ -155,7 +165,7 @@ mod tests {
         let (done_tx, done_rx) = mpsc::channel();
         std::thread::scope(|scope| {
             scope.spawn(|| {
-                helper.run(&two_phase, &cube, &Stop::new());
+                helper.run(&two_phase, &cube, &Stop::new(), Duration::ZERO);
                 done_tx.send(()).unwrap();
             });
             assert!(
@@ -178,11 +188,35 @@ mod tests {
         let helper = UpperHelper::new(Some(vec![Move::U3, Move::R3]), 2);
         let two_phase = TwoPhase::default();
         std::thread::scope(|scope| {
-            let thread = scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new()));
+            let thread =
+                scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new(), Duration::ZERO));
             helper.set_target(3);
             thread.join().unwrap();
         });
         assert!(helper.found.load(Ordering::SeqCst));
+    }
+
+    /// A search that ends within the helper's delay leaves it idle: no two-phase run, and its
+    /// thread ends at once.
+    #[test]
+    fn a_search_over_within_the_delay_never_runs_the_helper() {
+        let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1, Move::F1]);
+        let helper = UpperHelper::new(None, 2);
+        let two_phase = TwoPhase::default();
+        let (done_tx, done_rx) = mpsc::channel();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                helper.run(&two_phase, &cube, &Stop::new(), Duration::from_secs(3600));
+                done_tx.send(()).unwrap();
+            });
+            std::thread::sleep(Duration::from_millis(50));
+            helper.finish();
+            assert!(
+                done_rx.recv_timeout(Duration::from_secs(10)).is_ok(),
+                "finish ends the delay"
+            );
+        });
+        assert!(helper.best().is_none(), "no two-phase run");
     }
 
     /// A search that panics still ends the helper's thread (else the scope would never return).
@@ -194,7 +228,7 @@ mod tests {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             std::thread::scope(|scope| {
                 let _finish = FinishOnDrop(&helper);
-                scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new()));
+                scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new(), Duration::ZERO));
                 panic!("the search failed");
             })
         }));
