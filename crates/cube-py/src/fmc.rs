@@ -2,6 +2,10 @@
 //! `steps`), its insertions (`insert`, `cycles`, `improve`) and cube-core's NISS sequences
 //! (`unniss`, `invert`, `cleanup`, `count`), as the CLI's `fmc` commands.
 
+// The functions' doc comments are their Python docstrings (PyO3 copies them to `__doc__`), whose
+// doctests index the records (`record["insertions"][0]`): rustdoc would read those as links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use cube_core::{Alg, Cube, Move, NissAlg};
 use cube_solvers::MAX_THREADS;
 use cube_solvers::fmc::insert::{self as insertions, AlgSet, Leftover};

@@ -7,7 +7,7 @@
 //!   each kind up to a length, made by this crate's search and baked once into the table
 //!   directory), [`AlgSet::from_text`] a user's list.
 //! - [`insert`]: the insertions that solve a scramble from a skeleton with the fewest moves
-//!   after cancellation: greedy (fast) or optimal (proven over the set); [`improve`]: shorter
+//!   after cancellation: greedy (fast) or optimal (proven over the set); [`improve()`]: shorter
 //!   replacements of a solution's segments.
 //!
 //! The skeleton may be written in NISS notation: it is first made plain ([`NissAlg::unniss`]),

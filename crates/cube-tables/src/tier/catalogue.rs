@@ -11,7 +11,7 @@ use std::str::FromStr;
 use crate::file::id::{Metric, Tier};
 
 /// The optimal method a tier's tables serve: what decides its tables, its bake and its search
-/// (through its [`TierFamily`](super::TierFamily) impl, [`super::family`]).
+/// (through its [`TierFamily`](super::TierFamily) impl, [`super::family()`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
     /// Korf's pattern databases: the corner database and two edge-subset databases.

@@ -2,7 +2,7 @@
 //! the directory's lock, the full check of its tables, the files it leaves), with one impl in each
 //! family's folder; and what every family shares: one [`BakeOptions`], family-neutral
 //! [`BakeView`], the [`SpotCheck`] of a full check. Below the families, as the catalogue is:
-//! `tier.rs` dispatches a tier to its family's impl ([`super::family`]).
+//! `tier.rs` dispatches a tier to its family's impl ([`super::family()`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};

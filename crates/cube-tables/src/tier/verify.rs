@@ -43,7 +43,7 @@ pub struct Verified {
 ///
 /// The first table that fails: the errors of [`pdb::install_seed`], of
 /// [`PruneTable::load_anonymous`] (`Missing` for a table neither there nor seeded), of
-/// [`pdb::verify_table`] and of [`h48::verify_table`].
+/// [`pdb::verify_table`] and of [`crate::h48::verify_table`].
 pub fn verify(
     dir: &Path,
     tier: Option<Tier>,

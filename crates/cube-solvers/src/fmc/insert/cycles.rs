@@ -389,7 +389,7 @@ impl Distances {
     }
 }
 
-/// The corners' and the edges' distances, from [`classes`](super::classes).
+/// The corners' and the edges' distances, from [`classes`](mod@super::classes).
 fn distances() -> &'static [Distances; 2] {
     static DISTANCES: OnceLock<[Distances; 2]> = OnceLock::new();
     DISTANCES.get_or_init(|| {
