@@ -24,9 +24,17 @@ FULL = 5
 HELD = LINES[:FULL] + [" ".join(line.split()[:10]) for line in LINES[FULL:20]]
 
 
+# The variables ``cargo xtask test`` names the binaries in.
+NAMED = {"cube-cli": "CUBE_CLI_BIN", "xtask": "CUBE_XTASK_BIN"}
+
+
 def binary(name):
-    named = os.environ.get(f"CUBE_{name.upper().replace('-', '_')}_BIN")
-    path = pathlib.Path(named) if named else ROOT / "target" / "release" / name
+    named = os.environ.get(NAMED[name])
+    if named:
+        path = pathlib.Path(named)
+        assert path.exists(), f"{NAMED[name]} names {path}, which does not exist"
+        return path
+    path = ROOT / "target" / "release" / name
     if not path.exists():
         pytest.skip(f"{path} is not built (cargo build --release -p {name})")
     return path
