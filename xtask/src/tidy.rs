@@ -21,39 +21,20 @@ use std::path::{Path, PathBuf};
 
 use crate::project_root;
 
-/// Every `.rs` file of the workspace, relative to its root, outside build output.
+/// Every `.rs` file of the workspace, relative to its root: the repository's files outside its
+/// dot folders.
 fn rust_files() -> Vec<PathBuf> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-            .map(|entry| entry.expect("a directory entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if path.is_dir() {
-                if !matches!(name, "target" | "tables" | ".git" | "corpus" | "artifacts")
-                    && !name.starts_with('.')
-                {
-                    walk(root, &path, out);
-                }
-            } else if name.ends_with(".rs") {
-                out.push(
-                    path.strip_prefix(root)
-                        .expect("under the root")
-                        .to_path_buf(),
-                );
-            }
-        }
-    }
-    let root = project_root();
-    let mut out = Vec::new();
-    for top in ["crates", "xtask", "benches", "fuzz"] {
-        if root.join(top).is_dir() {
-            walk(&root, &root.join(top), &mut out);
-        }
-    }
-    out
+    repository_files()
+        .into_iter()
+        .filter(|path| {
+            path.extension().is_some_and(|e| e == "rs")
+                && !path.components().any(|c| {
+                    c.as_os_str()
+                        .to_str()
+                        .is_some_and(|name| name.starts_with('.'))
+                })
+        })
+        .collect()
 }
 
 fn read(path: &Path) -> String {

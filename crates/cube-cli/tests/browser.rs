@@ -297,6 +297,27 @@ fn play_through(
     moves
 }
 
+/// Plays a method's solution of `before` through ([`play_through`]): the cube shown is then what
+/// the API computes and is solved, and says "(solved)". Returns what the cube now is.
+fn solved_by_playback(
+    browser: &mut Browser,
+    server: &Server,
+    before: &Known,
+    rng: &mut ChaCha8Rng,
+    log: &mut Vec<String>,
+) -> Known {
+    let moves = play_through(browser, server, before, rng, log);
+    let after = before.then(server, &moves.join(" "));
+    check(browser, server, &after, log);
+    let stage = browser.text("stage");
+    assert!(
+        stage.ends_with("(solved)"),
+        "{stage:?} {:?} after {log:#?}",
+        browser.text("error")
+    );
+    after
+}
+
 /// One random action, checked: returns what the cube now is.
 fn act(
     browser: &mut Browser,
@@ -439,16 +460,7 @@ fn act(
             browser.set_value("method", method);
             browser.click("#solve");
             log.push(format!("solve {method}"));
-            let moves = play_through(browser, server, &known, rng, log);
-            let after = known.then(server, &moves.join(" "));
-            check(browser, server, &after, log);
-            let stage = browser.text("stage");
-            assert!(
-                stage.ends_with("(solved)"),
-                "{stage:?} {:?} after {log:#?}",
-                browser.text("error")
-            );
-            after
+            solved_by_playback(browser, server, &known, rng, log)
         }
         // Turns queued and Solve pressed while they are drawn: the solution is for the state
         // with them.
@@ -472,16 +484,7 @@ fn act(
                     .join(" "),
             );
             log.push(format!("keys {keys:?} then solve while they turn"));
-            let moves = play_through(browser, server, &turned, rng, log);
-            let after = turned.then(server, &moves.join(" "));
-            check(browser, server, &after, log);
-            let stage = browser.text("stage");
-            assert!(
-                stage.ends_with("(solved)"),
-                "{stage:?} {:?} after {log:#?}",
-                browser.text("error")
-            );
-            after
+            solved_by_playback(browser, server, &turned, rng, log)
         }
         // Optimal on a short state, played back.
         86..=90 => {

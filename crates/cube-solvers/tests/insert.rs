@@ -345,15 +345,7 @@ fn brute_force_counts(depth: usize, kinds: &[Kind]) -> Vec<Vec<usize>> {
 fn generated_sets_are_every_sequence_of_their_kinds() {
     // Up to 6 moves by brute force (8.3 million sequences): the edge kinds (the 6-move edge
     // 3-cycles and swaps), and no corner, twist, flip or parity algorithm that short.
-    let kinds = [
-        Kind::CornerCycle,
-        Kind::EdgeCycle,
-        Kind::CornerTwist,
-        Kind::EdgeFlip,
-        Kind::CornerSwaps,
-        Kind::EdgeSwaps,
-        Kind::Parity,
-    ];
+    let kinds = Kind::GENERATED;
     let lengths: Vec<(Kind, usize)> = kinds.iter().map(|&k| (k, 6)).collect();
     let set = AlgSet::generate(&lengths).expect("lengths in range");
     let expected = brute_force_counts(6, &kinds);
