@@ -106,16 +106,16 @@ pub fn run(flags: TestFlags) -> Result<(), Error> {
                 .arg(&wheel),
         )
     })?;
-    // The release binaries the Python tests run beside the package (cube-cli's answers, and the
+    // The binaries the Python tests run beside the package (cube-cli's answers, and the
     // one bake rule of cube-cli, xtask and Python): xtask is this program, and `cargo test` has
     // built cube-cli for its own tests. Building them again apart would compile the workspace a
     // further time (its crates' features differ without the tests' dev-dependencies), so only
     // --python-only builds cube-cli.
     let cube_cli = target
-        .join("release")
+        .join(PROFILE)
         .join(format!("cube-cli{}", std::env::consts::EXE_SUFFIX));
     if flags.python_only {
-        step("the release binary of cube-cli", || {
+        step("the binary of cube-cli", || {
             run_checked(
                 Command::new(&cargo)
                     .args(["build", "--profile", PROFILE, "-p", "cube-cli"])
