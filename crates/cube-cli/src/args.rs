@@ -859,7 +859,7 @@ in NISS notation (`SCRAMBLE R2 F (U2 B)`: the state is the inverse of `U2 B`, th
 Examples:
   cube-cli fmc solve eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" --niss all -n 5
   cube-cli fmc solve drud-eofb \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F R2 F (U2 B)\" --niss all
-  cube-cli fmc solve drud-eofb \"$(cat scramble.txt) F\" --niss linear --optimal
+  cube-cli fmc solve drud-eofb \"$(cat scramble.txt) F R2 D F\" --niss linear --optimal
   cube-cli fmc solve htr-drud - --batch --json < dr-states.txt"))]
     Solve {
         /// The step.
@@ -917,8 +917,8 @@ fewest moves over the algorithm set (each insertion lowering the leftover, none 
 sequence), which can take seconds for three insertions or more: --max-seconds bounds either.
 
 Examples:
-  cube-cli fmc insert \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" \"<skeleton>\"
-  cube-cli fmc insert \"$(cat scramble.txt)\" \"R2 F (U2 B)\" --optimal --max-seconds 30
+  cube-cli fmc insert \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" \"U' R U' R D2 F U F' D2 F U' F' B2 L2 D R2 U' L U2 B' U D R D L'\"
+  cube-cli fmc insert \"$(cat scramble.txt)\" \"$(cat skeleton.txt)\" --optimal --max-seconds 30
   cube-cli fmc insert \"$(cat scramble.txt)\" \"$(cat skeleton.txt)\" --algs my-algs.txt --json")]
     Insert {
         /// The scramble.
@@ -947,7 +947,7 @@ SCRAMBLE is the scramble (moves, or a state in any format); SKELETON the partial
 notation accepted). Each cycle lists positions whose pieces belong at the next position.
 
 Examples:
-  cube-cli fmc cycles \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" \"<skeleton>\"
+  cube-cli fmc cycles \"R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F\" \"U' R U' R D2 F U F' D2 F U' F' B2 L2 D R2 U' L U2 B' U D R D L'\"
   cube-cli fmc cycles \"$(cat scramble.txt)\" \"R2 F (U2 B) D\" --json")]
     Cycles {
         /// The scramble.

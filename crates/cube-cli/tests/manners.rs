@@ -729,3 +729,283 @@ fn step_names_complete_in_every_shell() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("drud"), "{err}");
 }
+
+/// The examples of a help text: the lines after "Examples:" that start with a command.
+fn examples_of(help: &str) -> Vec<String> {
+    help.split("Examples:\n")
+        .nth(1)
+        .map(|tail| {
+            tail.lines()
+                .map_while(|l| l.strip_prefix("  "))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every `cube-cli` subcommand path, read from the help texts' "Commands:" lists.
+fn command_paths(path: Vec<String>, into: &mut Vec<Vec<String>>) {
+    let mut args = path.clone();
+    args.push("--help".into());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run(&args, None);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let subs: Vec<String> = out
+        .split("Commands:\n")
+        .nth(1)
+        .map(|tail| {
+            tail.lines()
+                .map_while(|l| l.strip_prefix("  "))
+                .filter_map(|l| l.split_whitespace().next())
+                .filter(|name| *name != "help")
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    into.push(path.clone());
+    for sub in subs {
+        let mut next = path.clone();
+        next.push(sub);
+        command_paths(next, into);
+    }
+}
+
+/// What a test cannot run as printed, and what it runs instead: tiers that take minutes and
+/// gigabytes to bake become the 6edge tier (seconds), and the servers take a free port.
+const STAND_INS: [(&str, &str); 6] = [
+    ("--tier h6 ", "--tier 6edge "),
+    ("--tier h5,h6", "--tier 6edge"),
+    ("--tier 7edge", "--tier 6edge"),
+    ("serve --open", "serve --open --port 0"),
+    ("--port 8080", "--port 0"),
+    ("/scratch/cube-tables", "$HOME/scratch-tables"),
+];
+
+/// Runs `line` with `sh` in `sandbox`, where `cube-cli` is the built binary on the PATH.
+fn shell(sandbox: &Sandbox, line: &str, tables: &std::path::Path) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", line])
+        .current_dir(&sandbox.work)
+        .env("HOME", &sandbox.home)
+        .env("PATH", &sandbox.path)
+        .env("NO_COLOR", "1")
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("CUBE_TABLES_DIR", tables);
+    cmd
+}
+
+/// A home and a working directory for the examples, with the files they read.
+struct Sandbox {
+    _dir: tempfile::TempDir,
+    work: std::path::PathBuf,
+    home: std::path::PathBuf,
+    path: std::ffi::OsString,
+    opened: std::path::PathBuf,
+}
+
+impl Sandbox {
+    fn new() -> Sandbox {
+        let dir = tempfile::tempdir().unwrap();
+        let (work, home) = (dir.path().join("work"), dir.path().join("home"));
+        // ~/.local/bin on the PATH (where man also looks for ~/.local/share/man) holds cube-cli,
+        // and an opener that writes down what it was asked to open instead of starting a browser.
+        let bin = home.join(".local/bin");
+        for d in [
+            &work,
+            &bin,
+            &home.join(".local/share/bash-completion/completions"),
+            &home.join(".config/fish/completions"),
+            &home.join(".zfunc"),
+        ] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        std::os::unix::fs::symlink(
+            assert_cmd::cargo::cargo_bin("cube-cli"),
+            bin.join("cube-cli"),
+        )
+        .unwrap();
+        let opened = dir.path().join("opened");
+        for opener in ["xdg-open", "open"] {
+            let script = bin.join(opener);
+            std::fs::write(
+                &script,
+                format!("#!/bin/sh\necho \"$1\" > '{}'\n", opened.display()),
+            )
+            .unwrap();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let mut path = bin.clone().into_os_string();
+        path.push(":");
+        path.push(std::env::var_os("PATH").unwrap_or_default());
+        // The files the examples read. Every state of states.txt is solved by R U R' U' (the
+        // verify example), as a move sequence and as facelets.
+        let (_, facelets, _) = run(&["convert", "U R U' R'", "--to", "facelets"], None);
+        let (_, solved, _) = run(&["convert", "", "--to", "facelets"], None);
+        // The FMC examples' scramble, and a skeleton of it that leaves a corner 3-cycle: its
+        // optimal solution (17 moves, as nissy-core finds it) with a pure corner commutator in it.
+        let scramble = "R' U' F D2 L2 F R2 U2 R2 B D2 L2 F' R' F2 U2 F' L' U R' U' F";
+        let skeleton = "U' R U' R D2 F U F' D2 F U' F' B2 L2 D R2 U' L U2 B' U D R D L'";
+        let (_, dr_states, _) = run(
+            &["scramble", "--type", "dr", "--count", "3", "--seed", "1"],
+            None,
+        );
+        for (name, text) in [
+            ("states.txt", format!("U R U' R'\n{facelets}")),
+            ("facelets.txt", format!("{facelets}{solved}")),
+            ("scramble.txt", scramble.to_string()),
+            ("skeleton.txt", skeleton.to_string()),
+            (
+                "my-algs.txt",
+                "// a corner 3-cycle\nD2 F U F' D2 F U' F'\n".to_string(),
+            ),
+            ("solution.txt", skeleton.to_string()),
+            ("skeletons.txt", "R U (F' D)\n(F') R U (D)\n".to_string()),
+            ("solutions.txt", "R U2 (M' F)\nF2 (R U)\n".to_string()),
+            ("dr-states.txt", dr_states),
+            ("hard.txt", "R U2 F' L D2 B R'".to_string()),
+        ] {
+            std::fs::write(work.join(name), text).unwrap();
+        }
+        Sandbox {
+            _dir: dir,
+            work,
+            home,
+            path,
+            opened,
+        }
+    }
+}
+
+/// Runs `cmd` to its end, or kills it after ten minutes (the first FMC insertion builds its algorithm set: about 80 s of CPU) (an example that hangs fails the test).
+fn finished(mut cmd: Command, line: &str) -> std::process::Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(600) {
+            child.kill().unwrap();
+            panic!("{line}: still running after 600 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+// See: issue 58, "every example in --help texts runs as printed".
+#[test]
+fn every_help_example_runs_as_printed() {
+    let mut paths = Vec::new();
+    command_paths(Vec::new(), &mut paths);
+    let mut examples = Vec::new();
+    for path in &paths {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let (_, out, _) = run(&args, None);
+        examples.extend(examples_of(&out));
+    }
+    assert!(examples.len() >= 30, "{examples:#?}");
+    let sandbox = Sandbox::new();
+    // The tables examples (they rebake, verify and clean) work on a copy of the tests' tables:
+    // the tables linked (a bake writes a new file and renames it over the old), the rest copied.
+    let own_tables = sandbox.work.join("tables");
+    std::fs::create_dir(&own_tables).unwrap();
+    for entry in std::fs::read_dir(crate::optimal::baked_dir()).unwrap() {
+        let from = entry.unwrap().path();
+        let to = own_tables.join(from.file_name().unwrap());
+        if from.extension().is_some_and(|e| e == "tbl") {
+            std::fs::hard_link(&from, &to).unwrap();
+        } else if from.is_file() {
+            std::fs::copy(&from, &to).unwrap();
+        }
+    }
+    let mut curl = Vec::new();
+    let mut servers = Vec::new();
+    for example in &examples {
+        let mut line = example.clone();
+        for (printed, stand_in) in STAND_INS {
+            line = line.replace(printed, stand_in);
+        }
+        if line.starts_with("curl ") {
+            curl.push(line);
+            continue;
+        }
+        if line.starts_with("cube-cli serve") {
+            servers.push(line);
+            continue;
+        }
+        let tables = if line.starts_with("cube-cli tables") {
+            own_tables.clone()
+        } else {
+            crate::optimal::baked_dir().to_path_buf()
+        };
+        let out = finished(shell(&sandbox, &line, &tables), &line);
+        // check and verify answer "no" with exit code 1 (an illegal cube, a sequence that does not
+        // solve): the check example shows one. Any other failure is the example's.
+        let answers_no = ["cube-cli check", "cube-cli verify"]
+            .iter()
+            .any(|c| line.starts_with(c));
+        assert!(
+            out.status.success() || (answers_no && out.status.code() == Some(1)),
+            "{example}\n(run as {line}): {}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Each server example starts a server; the page is opened with its address, and the curl
+    // examples are answered by it as printed, with the port it took.
+    assert!(!servers.is_empty() && !curl.is_empty());
+    for line in servers {
+        let mut child = shell(
+            &sandbox,
+            &format!("exec {line}"),
+            crate::optimal::baked_dir(),
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+        let mut first = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+            &mut first,
+        )
+        .unwrap();
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("{line}: no address in {first:?}"))
+            .to_string();
+        let port = url
+            .rsplit(':')
+            .next()
+            .unwrap()
+            .trim_end_matches('/')
+            .to_string();
+        if line.contains("--open") {
+            let opened = std::fs::read_to_string(&sandbox.opened).unwrap_or_default();
+            assert_eq!(
+                opened.trim(),
+                url.trim_end_matches('/').to_string() + "/",
+                "{line}"
+            );
+        }
+        for example in &curl {
+            let line = example.replace("localhost:7733", &format!("localhost:{port}"));
+            let out = shell(&sandbox, &line, crate::optimal::baked_dir())
+                .output()
+                .unwrap();
+            let body = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{example}: {}", out.status);
+            let answer: serde_json::Value =
+                serde_json::from_str(&body).unwrap_or_else(|e| panic!("{example}: {e} in {body}"));
+            assert!(answer["solution"].is_string(), "{example}: {answer}");
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+}
