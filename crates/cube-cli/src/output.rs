@@ -466,7 +466,7 @@ pub fn print_outcome(
             )
         }
         Err(e) => {
-            print_error(global, e)?;
+            print_error(global.json, e)?;
             return Ok(e.exit_code());
         }
     };
@@ -498,10 +498,22 @@ fn json_line(record: &Record, origin: Option<Origin<'_>>) -> String {
     serde_json::to_string(&line).expect("a record serializes")
 }
 
+/// Prints the error that ended a run (as [`print_error`]; an error writing it is printed on
+/// standard error) and returns the exit code.
+pub fn print_failure(json: bool, e: &CliError) -> u8 {
+    match print_error(json, e) {
+        Ok(()) => e.exit_code(),
+        Err(write_error) => {
+            let _ = print_error(json, &write_error);
+            write_error.exit_code()
+        }
+    }
+}
+
 /// Prints an error that ends the run: as JSON on standard output with `--json`, else as text
 /// on standard error. An error writing the output itself always goes to standard error.
-pub fn print_error(global: &Global, e: &CliError) -> Result<(), CliError> {
-    if global.json && e.kind != ErrorKind::Output {
+fn print_error(json: bool, e: &CliError) -> Result<(), CliError> {
+    if json && e.kind != ErrorKind::Output {
         write_line(&json_line(&e.to_record(), None))
     } else {
         note_error(e);

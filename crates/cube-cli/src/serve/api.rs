@@ -38,6 +38,7 @@ use tokio::time::Instant;
 use super::{App, Body, ChannelBody, error_response, json_response};
 use crate::args::{Cli, Command, FmcAction, Method};
 use crate::output::{self, CliError, ErrorKind};
+use crate::request::{self, Request};
 use crate::session::{ProgressSink, Session};
 
 /// The subcommands the API runs (`POST /api/NAME`), and `fmc`'s (`POST /api/fmc/NAME`).
@@ -102,11 +103,11 @@ pub(super) async fn answer(
     accepts_json: bool,
 ) -> Response<Body> {
     let route: Vec<&str> = route.iter().map(String::as_str).collect();
-    let cli = match command_line(&app, &route, body.as_deref().unwrap_or("{}")) {
-        Ok(cli) => cli,
+    let request = match request_of(&app, &route, body.as_deref().unwrap_or("{}")) {
+        Ok(request) => request,
         Err(e) => return error_response(status(e.kind()), &e),
     };
-    let slot = if is_search(&cli) {
+    let slot = if is_search(&request) {
         let slots = std::sync::Arc::clone(&app.slots);
         match tokio::time::timeout(QUEUE_WAIT, slots.acquire_owned()).await {
             Ok(Ok(slot)) => Some(slot),
@@ -115,10 +116,10 @@ pub(super) async fn answer(
     } else {
         None
     };
-    if is_optimal(&cli) && !accepts_json {
-        return stream(&app, cli, slot).await;
+    if is_optimal(&request) && !accepts_json {
+        return stream(&app, request, slot).await;
     }
-    let mut job = Job::start(&app, cli, slot, None);
+    let mut job = Job::start(&app, request, slot, None);
     let bytes = job.finish().await;
     if bytes.is_empty() {
         let e = CliError::internal("the command answered nothing (a bug: please report it)");
@@ -156,7 +157,7 @@ struct Job {
 impl Job {
     fn start(
         app: &App,
-        cli: Cli,
+        request: Request,
         slot: Option<OwnedSemaphorePermit>,
         progress: Option<ProgressSink>,
     ) -> Job {
@@ -167,7 +168,11 @@ impl Job {
         };
         let handle = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            output::capture(|| crate::execute(cli, &session)).1
+            let json = request.global().json;
+            output::capture(|| {
+                request::run(&request, &session).unwrap_or_else(|e| output::print_failure(json, &e))
+            })
+            .1
         });
         Job {
             stop,
@@ -213,13 +218,13 @@ fn joined(done: Result<Vec<u8>, tokio::task::JoinError>) -> Vec<u8> {
 /// `tick` every [`TICK`], then the `result`. An answer that comes before the first event (a
 /// refused state, a short search) is a plain JSON answer with its status. When the client goes
 /// away, the stream's next send fails and the job is dropped, which stops the search.
-async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Response<Body> {
+async fn stream(app: &App, request: Request, slot: Option<OwnedSemaphorePermit>) -> Response<Body> {
     let (events, mut received) = mpsc::unbounded_channel::<String>();
     let progress: ProgressSink = std::sync::Arc::new(move |p: &Progress| {
         let _ = events.send(progress_event(p));
     });
     let begun = std::time::Instant::now();
-    let mut job = Job::start(app, cli, slot, Some(progress));
+    let mut job = Job::start(app, request, slot, Some(progress));
     let first = tokio::select! {
         // A search that has reported a depth streams, however soon it ends.
         biased;
@@ -287,11 +292,11 @@ fn event(name: &str, data: &str) -> bytes::Bytes {
     bytes::Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
 }
 
-/// The command line of a request, parsed by clap and checked as `main` checks it, with the
+/// The [`Request`] of a request's body, parsed by clap and checked as the command line is, with the
 /// server's bounds on searches: the body's keys are the long options (`max_length` or
 /// `max-length`) and the positional arguments by name (`state`, `solution`, `step`,
 /// `sequence`); `true` is a flag given, `false` and `null` one not given.
-fn command_line(app: &App, route: &[&str], body: &str) -> Result<Cli, CliError> {
+fn request_of(app: &App, route: &[&str], body: &str) -> Result<Request, CliError> {
     let body: Map<String, Value> = match serde_json::from_str(body) {
         Ok(Value::Object(map)) => map,
         Ok(_) => {
@@ -375,17 +380,18 @@ fn command_line(app: &App, route: &[&str], body: &str) -> Result<Cli, CliError> 
             None => {}
         }
     }
-    let mut cli = Cli::try_parse_from(argv).map_err(|e| output::clap_usage(&e))?;
-    crate::check_options(&cli).map_err(|e| output::clap_usage(&e))?;
-    if let Command::Scramble { count, .. } = &cli.command
+    let mut request = Cli::try_parse_from(argv)
+        .and_then(Request::new)
+        .map_err(|e| output::clap_usage(&e))?;
+    if let Command::Scramble { count, .. } = request.command()
         && *count > MAX_SCRAMBLES
     {
         return Err(CliError::usage(format!(
             "count: at most {MAX_SCRAMBLES} scrambles per request"
         )));
     }
-    bound_searches(&mut cli, app.max_search);
-    Ok(cli)
+    bound_searches(request.command_mut(), app.max_search);
+    Ok(request)
 }
 
 /// A JSON value as the text of an option: a string, a number or a boolean; `None` for `null`.
@@ -418,9 +424,9 @@ fn options_of(sub: &clap::Command) -> String {
 }
 
 /// Whether the command is a search, which holds a slot while it runs.
-fn is_search(cli: &Cli) -> bool {
+fn is_search(request: &Request) -> bool {
     matches!(
-        &cli.command,
+        request.command(),
         Command::Optimal { .. }
             | Command::Solve { .. }
             | Command::Scramble { .. }
@@ -434,9 +440,9 @@ fn is_search(cli: &Cli) -> bool {
 
 /// Whether the command is an optimal search (`optimal`, `solve` with `method: optimal`), which
 /// streams its progress.
-fn is_optimal(cli: &Cli) -> bool {
+fn is_optimal(request: &Request) -> bool {
     matches!(
-        &cli.command,
+        request.command(),
         Command::Optimal { .. }
             | Command::Solve {
                 method: Method::Optimal,
@@ -450,13 +456,13 @@ fn is_optimal(cli: &Cli) -> bool {
 /// shorter; insertions and improvements end by themselves at it, with what they found); an
 /// optimal search runs on one thread unless the request asks for more (at most one per core),
 /// since as many run at once as there are cores.
-fn bound_searches(cli: &mut Cli, max: Duration) {
+fn bound_searches(command: &mut Command, max: Duration) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bound_optimal = |optimal: &mut crate::args::OptimalArgs| {
         optimal.timeout = Some(optimal.timeout.map_or(max, |t| t.min(max)));
         optimal.threads = Some(optimal.threads.map_or(1, |t| t.min(cores)));
     };
-    match &mut cli.command {
+    match command {
         Command::Optimal { optimal, .. }
         | Command::Solve {
             method: Method::Optimal,
