@@ -2,8 +2,9 @@
 //! the state and the command's options, answered with exactly what `cube-cli <subcommand> --json`
 //! prints for them, because it is that: the body becomes the command line (`{"method": "cfop",
 //! "explain": true}` is `--method=cfop --explain`), clap parses it by the one definition in
-//! `args.rs`, and the command runs as in a terminal with its standard output captured
-//! ([`output::capture`]). So options, defaults, validation and error records are the CLI's.
+//! `args.rs` into the [`Request`] the command line builds, and [`request::run`] runs it with its
+//! reports sent to the request's [`Answer`], rendered as `--json` renders them. So options,
+//! defaults, validation and records are the CLI's, and the status is the first record's kind.
 //!
 //! Not taken over the API: options that name the server's files or read its standard input
 //! (`svg`, `checkpoint`, `tables`, STATE `-`), that shape the output (the answer is the record),
@@ -37,7 +38,7 @@ use tokio::time::Instant;
 
 use super::{App, Body, ChannelBody, error_response, json_response};
 use crate::args::{Cli, Command, FmcAction, Method};
-use crate::output::{self, CliError, ErrorKind};
+use crate::output::{self, Answer, CliError, ErrorKind};
 use crate::request::{self, Request};
 use crate::session::{ProgressSink, Session};
 
@@ -120,12 +121,18 @@ pub(super) async fn answer(
         return stream(&app, request, slot).await;
     }
     let mut job = Job::start(&app, request, slot, None);
-    let bytes = job.finish().await;
-    if bytes.is_empty() {
+    let answer = job.finish().await;
+    if answer.lines().is_empty() {
         let e = CliError::internal("the command answered nothing (a bug: please report it)");
         return error_response(status(e.kind()), &e);
     }
-    json_response(status_of_output(&bytes), bytes)
+    respond(&answer)
+}
+
+/// The JSON answer of a finished command: its records, with the status of the first.
+fn respond(answer: &Answer) -> Response<Body> {
+    let status = answer.first_error().map_or(StatusCode::OK, status);
+    json_response(status, answer.body())
 }
 
 /// The answer when every slot is taken.
@@ -147,7 +154,7 @@ fn busy(app: &App) -> Response<Body> {
 /// its slot is given back when the command returns.
 struct Job {
     stop: Stop,
-    handle: JoinHandle<Vec<u8>>,
+    handle: JoinHandle<Answer>,
     deadline: Instant,
     stopping: tokio::sync::watch::Receiver<bool>,
     /// Whether the server's stopping ended the command (not its deadline, not its own end).
@@ -162,17 +169,20 @@ impl Job {
         progress: Option<ProgressSink>,
     ) -> Job {
         let stop = Stop::new();
+        let answer = std::sync::Arc::new(std::sync::Mutex::new(Answer::default()));
         let session = Session::Request {
             stop: stop.clone(),
             progress,
+            answer: std::sync::Arc::clone(&answer),
         };
         let handle = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            let json = request.global().json;
-            output::capture(|| {
-                request::run(&request, &session).unwrap_or_else(|e| output::print_failure(json, &e))
-            })
-            .1
+            let result = request::run(&request, &session);
+            let mut answered = answer.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = result {
+                answered.push_error(&e);
+            }
+            std::mem::take(&mut *answered)
         });
         Job {
             stop,
@@ -183,9 +193,9 @@ impl Job {
         }
     }
 
-    /// The command's output. At the deadline or when the server stops, the stop flag is raised
+    /// The command's answer. At the deadline or when the server stops, the stop flag is raised
     /// and the command's answer (what it found so far) awaited.
-    async fn finish(&mut self) -> Vec<u8> {
+    async fn finish(&mut self) -> Answer {
         tokio::select! {
             done = &mut self.handle => return joined(done),
             _ = tokio::time::sleep_until(self.deadline) => self.stop.stop(),
@@ -204,13 +214,12 @@ impl Drop for Job {
     }
 }
 
-/// The output of a finished job; a command that panicked is an `internal` error record.
-fn joined(done: Result<Vec<u8>, tokio::task::JoinError>) -> Vec<u8> {
+/// The answer of a finished job; a command that panicked is an `internal` error record.
+fn joined(done: Result<Answer, tokio::task::JoinError>) -> Answer {
     done.unwrap_or_else(|e| {
-        let e = CliError::internal(format!("the command failed: {e} (a bug: please report it)"));
-        let mut line = serde_json::to_vec(&e.to_record()).expect("a record serializes");
-        line.push(b'\n');
-        line
+        Answer::failed(&CliError::internal(format!(
+            "the command failed: {e} (a bug: please report it)"
+        )))
     })
 }
 
@@ -229,7 +238,7 @@ async fn stream(app: &App, request: Request, slot: Option<OwnedSemaphorePermit>)
         // A search that has reported a depth streams, however soon it ends.
         biased;
         Some(first) = received.recv() => event("progress", &first),
-        bytes = job.finish() => return json_response(status_of_output(&bytes), bytes),
+        answer = job.finish() => return respond(&answer),
         () = tokio::time::sleep(TICK) => tick(begun),
     };
     let (chunks, body) = mpsc::channel::<bytes::Bytes>(16);
@@ -246,7 +255,7 @@ async fn stream(app: &App, request: Request, slot: Option<OwnedSemaphorePermit>)
                 // The events in the order they were sent: every progress before the result.
                 biased;
                 Some(progress) = received.recv() => next = Some(event("progress", &progress)),
-                bytes = job.finish() => {
+                answer = job.finish() => {
                     let mut rest: Vec<bytes::Bytes> = std::iter::from_fn(|| received.try_recv().ok())
                         .map(|progress| event("progress", &progress))
                         .collect();
@@ -254,9 +263,7 @@ async fn stream(app: &App, request: Request, slot: Option<OwnedSemaphorePermit>)
                     if job.ended_by_server {
                         rest.push(event("stopping", "{}"));
                     }
-                    rest.extend(
-                        String::from_utf8_lossy(&bytes).lines().map(|line| event("result", line)),
-                    );
+                    rest.extend(answer.lines().iter().map(|line| event("result", line)));
                     for chunk in rest {
                         if chunks.send(chunk).await.is_err() {
                             return;
@@ -509,19 +516,6 @@ fn bound_searches(command: &mut Command, max: Duration) {
 /// The HTTP status of an error kind ([`ErrorKind::http_status`]).
 fn status(kind: ErrorKind) -> StatusCode {
     StatusCode::from_u16(kind.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
-}
-
-/// The status of a command's output: 200, or the status of the error its first line is.
-fn status_of_output(bytes: &[u8]) -> StatusCode {
-    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-    match serde_json::from_slice::<Value>(first) {
-        Ok(record) if record["type"] == "error" => record["error"]["kind"]
-            .as_str()
-            .and_then(ErrorKind::from_name)
-            .map_or(StatusCode::INTERNAL_SERVER_ERROR, status),
-        Ok(_) => StatusCode::OK,
-        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
-    }
 }
 
 /// The `progress` event of a depth searched.
