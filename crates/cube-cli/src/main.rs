@@ -4,9 +4,9 @@
 //! (detecting the format, reading standard input, batches); `output.rs` prints reports as text
 //! or JSON and maps failures to exit codes; `table_dir.rs` is the table directory every command
 //! shares; `method_tables.rs` is the run's cache of the methods' tables; `signals.rs` the one
-//! handler of SIGINT and SIGTERM; `cmd/` has one module per subcommand; `request.rs` checks a command line
-//! into a `Request` and runs it; `serve.rs` is `cube-cli serve`, the web app and its JSON API,
-//! which builds the same requests from JSON bodies.
+//! handler of SIGINT and SIGTERM; `cmd/` has one module per subcommand; `request.rs` checks a
+//! command line into a `Request` and runs it; `serve.rs` is `cube-cli serve`, the web app and its
+//! JSON API, which builds the same requests from JSON bodies.
 
 mod args;
 mod cmd;

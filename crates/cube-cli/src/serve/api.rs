@@ -5,6 +5,8 @@
 //! `args.rs` into the [`Request`] the command line builds, and [`request::run`] runs it with its
 //! reports sent to the request's [`Answer`], rendered as `--json` renders them. So options,
 //! defaults, validation and records are the CLI's, and the status is the first record's kind.
+//! The routes are the clap tree's subcommands ([`routes`]), but for the few that act on the
+//! server's machine ([`LOCAL`]).
 //!
 //! Not taken over the API: options that name the server's files or read its standard input
 //! (`svg`, `checkpoint`, `tables`, STATE `-`), that shape the output (the answer is the record),
@@ -42,13 +44,10 @@ use crate::output::{self, Answer, CliError, ErrorKind};
 use crate::request::{self, Request};
 use crate::session::{ProgressSink, Session};
 
-/// The subcommands the API runs (`POST /api/NAME`), and `fmc`'s (`POST /api/fmc/NAME`).
-const COMMANDS: [&str; 7] = [
-    "solve", "optimal", "check", "convert", "scramble", "verify", "show",
-];
-const FMC_ACTIONS: [&str; 9] = [
-    "solve", "steps", "insert", "cycles", "improve", "unniss", "invert", "cleanup", "count",
-];
+/// The subcommands that act on the server's machine rather than on cubes, which the API does not
+/// run (`GET /api/tables` answers `tables status`); every other subcommand of the clap tree that
+/// has none of its own is a route (`POST /api/solve`, `POST /api/fmc/insert`).
+const LOCAL: [&str; 4] = ["tables", "serve", "completions", "man"];
 
 /// The options of the command line that the API does not take, with the reason.
 const NOT_TAKEN: [(&str, &str); 13] = [
@@ -87,13 +86,24 @@ const QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// flag is raised.
 const SOLVER_GRACE: Duration = Duration::from_secs(1);
 
-/// Whether `route` (the path after `/api/`) is a command of the API.
+/// Whether `route` (the path after `/api/`, split at `/`) is a command of the API: the path of a
+/// subcommand of the clap tree, by name, that has no subcommands and is not [`LOCAL`].
 pub fn routes(route: &[String]) -> bool {
-    match route {
-        [name] => COMMANDS.contains(&name.as_str()),
-        [fmc, action] => fmc == "fmc" && FMC_ACTIONS.contains(&action.as_str()),
-        _ => false,
+    let Some(first) = route.first() else {
+        return false;
+    };
+    if LOCAL.contains(&first.as_str()) {
+        return false;
     }
+    let command = Cli::command();
+    let mut sub = &command;
+    for name in route {
+        match sub.get_subcommands().find(|s| s.get_name() == name) {
+            Some(found) => sub = found,
+            None => return false,
+        }
+    }
+    !sub.has_subcommands()
 }
 
 /// Answers the command `route` (`["solve"]`, `["fmc", "solve"]`, `["tables"]`) for `body`.
@@ -531,4 +541,67 @@ fn progress_event(p: &Progress) -> String {
         "seconds": p.elapsed.as_secs_f64(),
     })
     .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::routes;
+    use crate::args::Cli;
+
+    fn route(path: &str) -> Vec<String> {
+        path.split('/').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_routes_are_the_commands_docs_api_md_lists() {
+        let command = Cli::command();
+        let mut served: Vec<String> = Vec::new();
+        for sub in command.get_subcommands() {
+            let paths: Vec<String> = if sub.has_subcommands() {
+                sub.get_subcommands()
+                    .map(|action| format!("{}/{}", sub.get_name(), action.get_name()))
+                    .collect()
+            } else {
+                vec![sub.get_name().to_string()]
+            };
+            served.extend(paths.into_iter().filter(|path| routes(&route(path))));
+        }
+        served.sort();
+        // docs/api.md: `POST /api/<subcommand>` for solve, optimal, check, convert, scramble,
+        // verify and show; `POST /api/fmc/<action>` for the nine fmc actions.
+        let mut documented = [
+            "solve",
+            "optimal",
+            "check",
+            "convert",
+            "scramble",
+            "verify",
+            "show",
+            "fmc/solve",
+            "fmc/steps",
+            "fmc/insert",
+            "fmc/cycles",
+            "fmc/improve",
+            "fmc/unniss",
+            "fmc/invert",
+            "fmc/cleanup",
+            "fmc/count",
+        ];
+        documented.sort_unstable();
+        assert_eq!(served, documented);
+        for path in [
+            "",
+            "tables",
+            "tables/status",
+            "fmc",
+            "help",
+            "fmc/help",
+            "solve/x",
+            "man",
+        ] {
+            assert!(!routes(&route(path)), "{path}");
+        }
+    }
 }
