@@ -1,5 +1,5 @@
 //! Command-line arguments, as clap parses them (raw), and [`Global`], the options every command
-//! is run with once `main.rs` has checked them.
+//! is run with once `request.rs` has checked them.
 
 use std::ffi::OsStr;
 use std::net::IpAddr;

@@ -5,8 +5,9 @@
 //! exit code 0, as ripgrep does; any other failure to write it (a full disk) is an error on
 //! standard error and exit code 1. Standard error itself is written on a best-effort basis.
 //!
-//! `cube-cli serve` answers each request with the same records: [`capture`] sends this thread's
-//! standard output into a buffer while a command runs for a request.
+//! `cube-cli serve` answers each request with the same reports: a command run for a request
+//! sends them to the request's [`Answer`] (its JSON lines, and the error kind of the first, for
+//! the HTTP status) instead of standard output.
 //!
 //! Exit codes: 0 success, 1 invalid or illegal input (or a check that fails, such as `verify`
 //! of a non-solution) or output that could not be written, 2 usage error, 3 tables missing or
@@ -174,8 +175,9 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// Every kind.
-    pub const ALL: [ErrorKind; 13] = [
+    /// Every kind (for the test that each has its own name, an exit code and a status).
+    #[cfg(test)]
+    const ALL: [ErrorKind; 13] = [
         ErrorKind::Parse,
         ErrorKind::Illegal,
         ErrorKind::Requisite,
@@ -223,11 +225,6 @@ impl ErrorKind {
     /// The HTTP status of `cube-cli serve`'s answer.
     pub const fn http_status(self) -> u16 {
         self.row().2
-    }
-
-    /// The kind named `name` in a JSON error record.
-    pub fn from_name(name: &str) -> Option<ErrorKind> {
-        ErrorKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 }
 
@@ -385,32 +382,7 @@ pub fn write_bytes(bytes: &[u8]) -> Result<(), CliError> {
     write_parts(&[bytes])
 }
 
-thread_local! {
-    /// The buffer that stands for standard output on this thread while [`capture`] runs.
-    static CAPTURED: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Runs `f` with what this thread writes to standard output ([`write_line`], [`write_bytes`],
-/// so every report and record) collected into a buffer instead; returns `f`'s result and the
-/// bytes. `cube-cli serve` answers a request so, with the very output of the command.
-pub fn capture<R>(f: impl FnOnce() -> R) -> (R, Vec<u8>) {
-    let outer = CAPTURED.replace(Some(Vec::new()));
-    let result = f();
-    let bytes = CAPTURED.replace(outer).unwrap_or_default();
-    (result, bytes)
-}
-
 fn write_parts(parts: &[&[u8]]) -> Result<(), CliError> {
-    let captured = CAPTURED.with_borrow_mut(|buffer| match buffer {
-        Some(buffer) => {
-            parts.iter().for_each(|part| buffer.extend_from_slice(part));
-            true
-        }
-        None => false,
-    });
-    if captured {
-        return Ok(());
-    }
     let mut out = io::stdout().lock();
     let result = parts
         .iter()
@@ -440,13 +412,27 @@ pub struct Origin<'a> {
 /// Prints one outcome. For one state (`origin` is `None`), a report goes to standard output
 /// and an error to standard error as text, or to standard output as JSON with `--json`. In a
 /// batch, every outcome is one line on standard output (so that line N of the output answers
-/// line N of the input), and JSON records carry `index` and `input`. Returns the exit code it
-/// asks for.
+/// line N of the input), and JSON records carry `index` and `input`. For a request of
+/// `cube-cli serve`, the outcome goes to the request's [`Answer`] instead. Returns the exit code
+/// it asks for.
 pub fn print_outcome(
     global: &Global,
     outcome: &Outcome,
     origin: Option<Origin<'_>>,
 ) -> Result<u8, CliError> {
+    if let Some(answer) = global.session.answer() {
+        let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
+        return Ok(match outcome {
+            Ok(report) => {
+                answer.push(&report.record, None, origin);
+                report.exit
+            }
+            Err(e) => {
+                answer.push(&e.to_record(), Some(e.kind), origin);
+                e.exit_code()
+            }
+        });
+    }
     let error_record;
     let (record, text, exit) = match outcome {
         Ok(report) => (
@@ -466,7 +452,7 @@ pub fn print_outcome(
             )
         }
         Err(e) => {
-            print_error(global, e)?;
+            print_error(global.json, e)?;
             return Ok(e.exit_code());
         }
     };
@@ -476,6 +462,55 @@ pub fn print_outcome(
     }
     write_line(&json_line(record, origin))?;
     Ok(exit)
+}
+
+/// The answer of a request of `cube-cli serve`: the records its command reported, as the JSON
+/// lines `--json` prints for them, and the error kind of the first (its HTTP status).
+#[derive(Debug, Default)]
+pub struct Answer {
+    lines: Vec<String>,
+    first_error: Option<ErrorKind>,
+}
+
+impl Answer {
+    /// The answer of a command that failed before it reported anything.
+    pub fn failed(e: &CliError) -> Answer {
+        let mut answer = Answer::default();
+        answer.push_error(e);
+        answer
+    }
+
+    /// Adds the error that ended the command.
+    pub fn push_error(&mut self, e: &CliError) {
+        self.push(&e.to_record(), Some(e.kind), None);
+    }
+
+    fn push(&mut self, record: &Record, error: Option<ErrorKind>, origin: Option<Origin<'_>>) {
+        if self.lines.is_empty() {
+            self.first_error = error;
+        }
+        self.lines.push(json_line(record, origin));
+    }
+
+    /// The records, one line of JSON each.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// The kind of the first record when it is an error: the answer's HTTP status.
+    pub fn first_error(&self) -> Option<ErrorKind> {
+        self.first_error
+    }
+
+    /// The answer's body: its lines, each ended by a newline.
+    pub fn body(&self) -> Vec<u8> {
+        let mut body = Vec::new();
+        for line in &self.lines {
+            body.extend_from_slice(line.as_bytes());
+            body.push(b'\n');
+        }
+        body
+    }
 }
 
 /// `record` as one line of JSON (`type` first), with the `index` and `input` of the line it
@@ -498,10 +533,22 @@ fn json_line(record: &Record, origin: Option<Origin<'_>>) -> String {
     serde_json::to_string(&line).expect("a record serializes")
 }
 
+/// Prints the error that ended a run (as [`print_error`]; an error writing it is printed on
+/// standard error) and returns the exit code.
+pub fn print_failure(json: bool, e: &CliError) -> u8 {
+    match print_error(json, e) {
+        Ok(()) => e.exit_code(),
+        Err(write_error) => {
+            let _ = print_error(json, &write_error);
+            write_error.exit_code()
+        }
+    }
+}
+
 /// Prints an error that ends the run: as JSON on standard output with `--json`, else as text
 /// on standard error. An error writing the output itself always goes to standard error.
-pub fn print_error(global: &Global, e: &CliError) -> Result<(), CliError> {
-    if global.json && e.kind != ErrorKind::Output {
+fn print_error(json: bool, e: &CliError) -> Result<(), CliError> {
+    if json && e.kind != ErrorKind::Output {
         write_line(&json_line(&e.to_record(), None))
     } else {
         note_error(e);
@@ -631,8 +678,9 @@ mod tests {
 
     #[test]
     fn every_error_kind_has_one_name_an_exit_code_and_a_status() {
-        for kind in ErrorKind::ALL {
-            assert_eq!(ErrorKind::from_name(kind.name()), Some(kind));
+        for (i, kind) in ErrorKind::ALL.into_iter().enumerate() {
+            let others = &ErrorKind::ALL[i + 1..];
+            assert!(others.iter().all(|o| o.name() != kind.name()), "{kind:?}");
             assert_ne!(kind.exit_code(), 0, "{kind:?}");
             assert!((400..600).contains(&kind.http_status()), "{kind:?}");
         }
@@ -642,6 +690,5 @@ mod tests {
         assert_eq!(ErrorKind::Refused.http_status(), 403);
         assert_eq!(ErrorKind::Illegal.http_status(), 422);
         assert_eq!(ErrorKind::Tables.http_status(), 503);
-        assert_eq!(ErrorKind::from_name("nothing"), None);
     }
 }

@@ -9,8 +9,12 @@
 use std::fmt;
 use std::sync::Arc;
 
+use std::sync::Mutex;
+
 use cube_solvers::Stop;
 use cube_solvers::optimal::Progress;
+
+use crate::output::Answer;
 
 /// What a request's optimal search reports its progress to.
 pub type ProgressSink = Arc<dyn Fn(&Progress) + Send + Sync>;
@@ -27,6 +31,8 @@ pub enum Session {
         stop: Stop,
         /// Where an optimal search's progress goes (a streamed answer's events).
         progress: Option<ProgressSink>,
+        /// Where the command's reports go: the request's answer, rendered by the server.
+        answer: Arc<Mutex<Answer>>,
     },
 }
 
@@ -66,6 +72,14 @@ impl Session {
         matches!(self, Session::Request { .. })
     }
 
+    /// Where the command's reports go: `None` on the command line (printed as they come).
+    pub fn answer(&self) -> Option<&Mutex<Answer>> {
+        match self {
+            Session::Terminal => None,
+            Session::Request { answer, .. } => Some(answer),
+        }
+    }
+
     /// Where an optimal search's progress goes: `None` on the command line (standard error).
     pub fn progress(&self) -> Option<&ProgressSink> {
         match self {
@@ -79,7 +93,7 @@ impl fmt::Debug for Session {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Session::Terminal => f.write_str("Terminal"),
-            Session::Request { stop, progress } => f
+            Session::Request { stop, progress, .. } => f
                 .debug_struct("Request")
                 .field("stopped", &stop.is_stopped())
                 .field("progress", &progress.is_some())

@@ -2,8 +2,11 @@
 //! the state and the command's options, answered with exactly what `cube-cli <subcommand> --json`
 //! prints for them, because it is that: the body becomes the command line (`{"method": "cfop",
 //! "explain": true}` is `--method=cfop --explain`), clap parses it by the one definition in
-//! `args.rs`, and the command runs as in a terminal with its standard output captured
-//! ([`output::capture`]). So options, defaults, validation and error records are the CLI's.
+//! `args.rs` into the [`Request`] the command line builds, and [`request::run`] runs it with its
+//! reports sent to the request's [`Answer`], rendered as `--json` renders them. So options,
+//! defaults, validation and records are the CLI's, and the status is the first record's kind.
+//! The routes are the clap tree's subcommands ([`routes`]), but for the few that act on the
+//! server's machine ([`LOCAL`]).
 //!
 //! Not taken over the API: options that name the server's files or read its standard input
 //! (`svg`, `checkpoint`, `tables`, STATE `-`), that shape the output (the answer is the record),
@@ -37,16 +40,14 @@ use tokio::time::Instant;
 
 use super::{App, Body, ChannelBody, error_response, json_response};
 use crate::args::{Cli, Command, FmcAction, Method};
-use crate::output::{self, CliError, ErrorKind};
+use crate::output::{self, Answer, CliError, ErrorKind};
+use crate::request::{self, Request};
 use crate::session::{ProgressSink, Session};
 
-/// The subcommands the API runs (`POST /api/NAME`), and `fmc`'s (`POST /api/fmc/NAME`).
-const COMMANDS: [&str; 7] = [
-    "solve", "optimal", "check", "convert", "scramble", "verify", "show",
-];
-const FMC_ACTIONS: [&str; 9] = [
-    "solve", "steps", "insert", "cycles", "improve", "unniss", "invert", "cleanup", "count",
-];
+/// The subcommands that act on the server's machine rather than on cubes, which the API does not
+/// run (`GET /api/tables` answers `tables status`); every other subcommand of the clap tree that
+/// has none of its own is a route (`POST /api/solve`, `POST /api/fmc/insert`).
+const LOCAL: [&str; 4] = ["tables", "serve", "completions", "man"];
 
 /// The options of the command line that the API does not take, with the reason.
 const NOT_TAKEN: [(&str, &str); 13] = [
@@ -85,13 +86,24 @@ const QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// flag is raised.
 const SOLVER_GRACE: Duration = Duration::from_secs(1);
 
-/// Whether `route` (the path after `/api/`) is a command of the API.
+/// Whether `route` (the path after `/api/`, split at `/`) is a command of the API: the path of a
+/// subcommand of the clap tree, by name, that has no subcommands and is not [`LOCAL`].
 pub fn routes(route: &[String]) -> bool {
-    match route {
-        [name] => COMMANDS.contains(&name.as_str()),
-        [fmc, action] => fmc == "fmc" && FMC_ACTIONS.contains(&action.as_str()),
-        _ => false,
+    let Some(first) = route.first() else {
+        return false;
+    };
+    if LOCAL.contains(&first.as_str()) {
+        return false;
     }
+    let command = Cli::command();
+    let mut sub = &command;
+    for name in route {
+        match sub.get_subcommands().find(|s| s.get_name() == name) {
+            Some(found) => sub = found,
+            None => return false,
+        }
+    }
+    !sub.has_subcommands()
 }
 
 /// Answers the command `route` (`["solve"]`, `["fmc", "solve"]`, `["tables"]`) for `body`.
@@ -102,11 +114,11 @@ pub(super) async fn answer(
     accepts_json: bool,
 ) -> Response<Body> {
     let route: Vec<&str> = route.iter().map(String::as_str).collect();
-    let cli = match command_line(&app, &route, body.as_deref().unwrap_or("{}")) {
-        Ok(cli) => cli,
+    let request = match request_of(&app, &route, body.as_deref().unwrap_or("{}")) {
+        Ok(request) => request,
         Err(e) => return error_response(status(e.kind()), &e),
     };
-    let slot = if is_search(&cli) {
+    let slot = if is_search(&request) {
         let slots = std::sync::Arc::clone(&app.slots);
         match tokio::time::timeout(QUEUE_WAIT, slots.acquire_owned()).await {
             Ok(Ok(slot)) => Some(slot),
@@ -115,16 +127,22 @@ pub(super) async fn answer(
     } else {
         None
     };
-    if is_optimal(&cli) && !accepts_json {
-        return stream(&app, cli, slot).await;
+    if is_optimal(&request) && !accepts_json {
+        return stream(&app, request, slot).await;
     }
-    let mut job = Job::start(&app, cli, slot, None);
-    let bytes = job.finish().await;
-    if bytes.is_empty() {
+    let mut job = Job::start(&app, request, slot, None);
+    let answer = job.finish().await;
+    if answer.lines().is_empty() {
         let e = CliError::internal("the command answered nothing (a bug: please report it)");
         return error_response(status(e.kind()), &e);
     }
-    json_response(status_of_output(&bytes), bytes)
+    respond(&answer)
+}
+
+/// The JSON answer of a finished command: its records, with the status of the first.
+fn respond(answer: &Answer) -> Response<Body> {
+    let status = answer.first_error().map_or(StatusCode::OK, status);
+    json_response(status, answer.body())
 }
 
 /// The answer when every slot is taken.
@@ -146,7 +164,7 @@ fn busy(app: &App) -> Response<Body> {
 /// its slot is given back when the command returns.
 struct Job {
     stop: Stop,
-    handle: JoinHandle<Vec<u8>>,
+    handle: JoinHandle<Answer>,
     deadline: Instant,
     stopping: tokio::sync::watch::Receiver<bool>,
     /// Whether the server's stopping ended the command (not its deadline, not its own end).
@@ -156,18 +174,25 @@ struct Job {
 impl Job {
     fn start(
         app: &App,
-        cli: Cli,
+        request: Request,
         slot: Option<OwnedSemaphorePermit>,
         progress: Option<ProgressSink>,
     ) -> Job {
         let stop = Stop::new();
+        let answer = std::sync::Arc::new(std::sync::Mutex::new(Answer::default()));
         let session = Session::Request {
             stop: stop.clone(),
             progress,
+            answer: std::sync::Arc::clone(&answer),
         };
         let handle = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            output::capture(|| crate::execute(cli, &session)).1
+            let result = request::run(&request, &session);
+            let mut answered = answer.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = result {
+                answered.push_error(&e);
+            }
+            std::mem::take(&mut *answered)
         });
         Job {
             stop,
@@ -178,9 +203,9 @@ impl Job {
         }
     }
 
-    /// The command's output. At the deadline or when the server stops, the stop flag is raised
+    /// The command's answer. At the deadline or when the server stops, the stop flag is raised
     /// and the command's answer (what it found so far) awaited.
-    async fn finish(&mut self) -> Vec<u8> {
+    async fn finish(&mut self) -> Answer {
         tokio::select! {
             done = &mut self.handle => return joined(done),
             _ = tokio::time::sleep_until(self.deadline) => self.stop.stop(),
@@ -199,13 +224,12 @@ impl Drop for Job {
     }
 }
 
-/// The output of a finished job; a command that panicked is an `internal` error record.
-fn joined(done: Result<Vec<u8>, tokio::task::JoinError>) -> Vec<u8> {
+/// The answer of a finished job; a command that panicked is an `internal` error record.
+fn joined(done: Result<Answer, tokio::task::JoinError>) -> Answer {
     done.unwrap_or_else(|e| {
-        let e = CliError::internal(format!("the command failed: {e} (a bug: please report it)"));
-        let mut line = serde_json::to_vec(&e.to_record()).expect("a record serializes");
-        line.push(b'\n');
-        line
+        Answer::failed(&CliError::internal(format!(
+            "the command failed: {e} (a bug: please report it)"
+        )))
     })
 }
 
@@ -213,18 +237,18 @@ fn joined(done: Result<Vec<u8>, tokio::task::JoinError>) -> Vec<u8> {
 /// `tick` every [`TICK`], then the `result`. An answer that comes before the first event (a
 /// refused state, a short search) is a plain JSON answer with its status. When the client goes
 /// away, the stream's next send fails and the job is dropped, which stops the search.
-async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Response<Body> {
+async fn stream(app: &App, request: Request, slot: Option<OwnedSemaphorePermit>) -> Response<Body> {
     let (events, mut received) = mpsc::unbounded_channel::<String>();
     let progress: ProgressSink = std::sync::Arc::new(move |p: &Progress| {
         let _ = events.send(progress_event(p));
     });
     let begun = std::time::Instant::now();
-    let mut job = Job::start(app, cli, slot, Some(progress));
+    let mut job = Job::start(app, request, slot, Some(progress));
     let first = tokio::select! {
         // A search that has reported a depth streams, however soon it ends.
         biased;
         Some(first) = received.recv() => event("progress", &first),
-        bytes = job.finish() => return json_response(status_of_output(&bytes), bytes),
+        answer = job.finish() => return respond(&answer),
         () = tokio::time::sleep(TICK) => tick(begun),
     };
     let (chunks, body) = mpsc::channel::<bytes::Bytes>(16);
@@ -241,7 +265,7 @@ async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Resp
                 // The events in the order they were sent: every progress before the result.
                 biased;
                 Some(progress) = received.recv() => next = Some(event("progress", &progress)),
-                bytes = job.finish() => {
+                answer = job.finish() => {
                     let mut rest: Vec<bytes::Bytes> = std::iter::from_fn(|| received.try_recv().ok())
                         .map(|progress| event("progress", &progress))
                         .collect();
@@ -249,9 +273,7 @@ async fn stream(app: &App, cli: Cli, slot: Option<OwnedSemaphorePermit>) -> Resp
                     if job.ended_by_server {
                         rest.push(event("stopping", "{}"));
                     }
-                    rest.extend(
-                        String::from_utf8_lossy(&bytes).lines().map(|line| event("result", line)),
-                    );
+                    rest.extend(answer.lines().iter().map(|line| event("result", line)));
                     for chunk in rest {
                         if chunks.send(chunk).await.is_err() {
                             return;
@@ -287,11 +309,11 @@ fn event(name: &str, data: &str) -> bytes::Bytes {
     bytes::Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
 }
 
-/// The command line of a request, parsed by clap and checked as `main` checks it, with the
+/// The [`Request`] of a request's body, parsed by clap and checked as the command line is, with the
 /// server's bounds on searches: the body's keys are the long options (`max_length` or
 /// `max-length`) and the positional arguments by name (`state`, `solution`, `step`,
 /// `sequence`); `true` is a flag given, `false` and `null` one not given.
-fn command_line(app: &App, route: &[&str], body: &str) -> Result<Cli, CliError> {
+fn request_of(app: &App, route: &[&str], body: &str) -> Result<Request, CliError> {
     let body: Map<String, Value> = match serde_json::from_str(body) {
         Ok(Value::Object(map)) => map,
         Ok(_) => {
@@ -375,17 +397,18 @@ fn command_line(app: &App, route: &[&str], body: &str) -> Result<Cli, CliError> 
             None => {}
         }
     }
-    let mut cli = Cli::try_parse_from(argv).map_err(|e| output::clap_usage(&e))?;
-    crate::check_options(&cli).map_err(|e| output::clap_usage(&e))?;
-    if let Command::Scramble { count, .. } = &cli.command
+    let mut request = Cli::try_parse_from(argv)
+        .and_then(Request::new)
+        .map_err(|e| output::clap_usage(&e))?;
+    if let Command::Scramble { count, .. } = request.command()
         && *count > MAX_SCRAMBLES
     {
         return Err(CliError::usage(format!(
             "count: at most {MAX_SCRAMBLES} scrambles per request"
         )));
     }
-    bound_searches(&mut cli, app.max_search);
-    Ok(cli)
+    bound_searches(request.command_mut(), app.max_search);
+    Ok(request)
 }
 
 /// A JSON value as the text of an option: a string, a number or a boolean; `None` for `null`.
@@ -418,9 +441,9 @@ fn options_of(sub: &clap::Command) -> String {
 }
 
 /// Whether the command is a search, which holds a slot while it runs.
-fn is_search(cli: &Cli) -> bool {
+fn is_search(request: &Request) -> bool {
     matches!(
-        &cli.command,
+        request.command(),
         Command::Optimal { .. }
             | Command::Solve { .. }
             | Command::Scramble { .. }
@@ -434,9 +457,9 @@ fn is_search(cli: &Cli) -> bool {
 
 /// Whether the command is an optimal search (`optimal`, `solve` with `method: optimal`), which
 /// streams its progress.
-fn is_optimal(cli: &Cli) -> bool {
+fn is_optimal(request: &Request) -> bool {
     matches!(
-        &cli.command,
+        request.command(),
         Command::Optimal { .. }
             | Command::Solve {
                 method: Method::Optimal,
@@ -450,13 +473,13 @@ fn is_optimal(cli: &Cli) -> bool {
 /// shorter; insertions and improvements end by themselves at it, with what they found); an
 /// optimal search runs on one thread unless the request asks for more (at most one per core),
 /// since as many run at once as there are cores.
-fn bound_searches(cli: &mut Cli, max: Duration) {
+fn bound_searches(command: &mut Command, max: Duration) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bound_optimal = |optimal: &mut crate::args::OptimalArgs| {
         optimal.timeout = Some(optimal.timeout.map_or(max, |t| t.min(max)));
         optimal.threads = Some(optimal.threads.map_or(1, |t| t.min(cores)));
     };
-    match &mut cli.command {
+    match command {
         Command::Optimal { optimal, .. }
         | Command::Solve {
             method: Method::Optimal,
@@ -505,19 +528,6 @@ fn status(kind: ErrorKind) -> StatusCode {
     StatusCode::from_u16(kind.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
-/// The status of a command's output: 200, or the status of the error its first line is.
-fn status_of_output(bytes: &[u8]) -> StatusCode {
-    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-    match serde_json::from_slice::<Value>(first) {
-        Ok(record) if record["type"] == "error" => record["error"]["kind"]
-            .as_str()
-            .and_then(ErrorKind::from_name)
-            .map_or(StatusCode::INTERNAL_SERVER_ERROR, status),
-        Ok(_) => StatusCode::OK,
-        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
-    }
-}
-
 /// The `progress` event of a depth searched.
 fn progress_event(p: &Progress) -> String {
     json!({
@@ -531,4 +541,67 @@ fn progress_event(p: &Progress) -> String {
         "seconds": p.elapsed.as_secs_f64(),
     })
     .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::routes;
+    use crate::args::Cli;
+
+    fn route(path: &str) -> Vec<String> {
+        path.split('/').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_routes_are_the_commands_docs_api_md_lists() {
+        let command = Cli::command();
+        let mut served: Vec<String> = Vec::new();
+        for sub in command.get_subcommands() {
+            let paths: Vec<String> = if sub.has_subcommands() {
+                sub.get_subcommands()
+                    .map(|action| format!("{}/{}", sub.get_name(), action.get_name()))
+                    .collect()
+            } else {
+                vec![sub.get_name().to_string()]
+            };
+            served.extend(paths.into_iter().filter(|path| routes(&route(path))));
+        }
+        served.sort();
+        // docs/api.md: `POST /api/<subcommand>` for solve, optimal, check, convert, scramble,
+        // verify and show; `POST /api/fmc/<action>` for the nine fmc actions.
+        let mut documented = [
+            "solve",
+            "optimal",
+            "check",
+            "convert",
+            "scramble",
+            "verify",
+            "show",
+            "fmc/solve",
+            "fmc/steps",
+            "fmc/insert",
+            "fmc/cycles",
+            "fmc/improve",
+            "fmc/unniss",
+            "fmc/invert",
+            "fmc/cleanup",
+            "fmc/count",
+        ];
+        documented.sort_unstable();
+        assert_eq!(served, documented);
+        for path in [
+            "",
+            "tables",
+            "tables/status",
+            "fmc",
+            "help",
+            "fmc/help",
+            "solve/x",
+            "man",
+        ] {
+            assert!(!routes(&route(path)), "{path}");
+        }
+    }
 }
