@@ -100,9 +100,8 @@ pub struct Config {
     /// With a budget, a scramble of up to `max_length` moves is accepted once the budget is
     /// spent (the first found, if the budget ran out before any); the text may then depend on the
     /// machine's speed (the state never does). Without one (the default), the search runs until
-    /// it reaches `target_length` (within the solver's
-    /// [`default_time_budget`](crate::two_phase::Config::default_time_budget) of 10 s, where it
-    /// takes milliseconds), so the text depends only on the seed.
+    /// it reaches `target_length`, with no deadline (it takes milliseconds), so the text depends
+    /// only on the seed, however busy the machine.
     pub time_budget: Option<Duration>,
 }
 
@@ -230,7 +229,9 @@ impl Scrambler {
         let limits = Limits {
             max_length: Some(self.config.max_length),
             target_length: Some(self.config.target_length),
-            time_budget: self.config.time_budget,
+            // No budget is no deadline (a budget too long for the clock): the solver's own
+            // default budget would make the text depend on the machine's load.
+            time_budget: Some(self.config.time_budget.unwrap_or(Duration::MAX)),
             ..Limits::default()
         };
         let solve = |limits: &Limits| {
@@ -244,7 +245,7 @@ impl Scrambler {
         let first = || {
             solve(&Limits {
                 target_length: Some(self.config.max_length),
-                time_budget: None,
+                time_budget: Some(Duration::MAX),
                 ..limits.clone()
             })
         };
