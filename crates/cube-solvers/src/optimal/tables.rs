@@ -9,7 +9,7 @@ use cube_tables::nx::NxTable;
 use cube_tables::pdb::PdbSet;
 use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier, tier};
 
-use super::OptimalSearch;
+use super::{OptimalSearch, SearchConfig};
 use crate::korf::{self, Korf};
 use crate::nx::{self, Nx};
 use crate::sym48::{self, Sym48};
@@ -50,6 +50,18 @@ pub struct Configs {
     pub sym48: sym48::Config,
     /// The nx tiers' search.
     pub nx: nx::Config,
+}
+
+impl Configs {
+    /// Each family's [`SearchConfig`], to give them all one setting (a benchmark's
+    /// `--prefix-depth` or `--no-upper-bound`).
+    pub fn searches_mut(&mut self) -> [&mut SearchConfig; 3] {
+        [
+            &mut self.korf.search,
+            &mut self.sym48.search,
+            &mut self.nx.search,
+        ]
+    }
 }
 
 /// The tables of a tier, by family (loaded once per process: the size of the value is no matter).
