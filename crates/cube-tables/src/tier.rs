@@ -352,6 +352,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn own_table_is_the_one_table_of_a_one_table_family() {
+        for tier in Tier::ALL {
+            let own = &specs(tier)[1..];
+            match own_table(tier) {
+                Ok(table) => assert_eq!(own, [table], "{tier}"),
+                Err(e) => {
+                    assert_eq!(e.kind(), TableErrorKind::InvalidInput, "{tier}: {e}");
+                    assert!(own.len() > 1, "{tier}");
+                }
+            }
+        }
+        // docs/tables.md: h0's own table is h48-h0; 6edge has two edge databases.
+        assert_eq!(own_table(Tier::H0).unwrap().id.as_str(), "h48-h0");
+        let e = own_table(Tier::Edge6).unwrap_err();
+        assert!(e.to_string().contains("6edge has 2 own tables"), "{e}");
+    }
+
+    #[test]
     fn every_tier_has_the_corners_first_and_its_own_tables() {
         for tier in Tier::ALL {
             let specs = specs(tier);
