@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use criterion::{Criterion, criterion_group, criterion_main};
 use cube_core::{Alg, Cube, Move};
 use cube_solvers::korf::{Config, Korf};
-use cube_solvers::optimal::OptimalSearch;
+use cube_solvers::optimal::{OptimalSearch, SearchConfig};
 use cube_solvers::{Limits, Stop};
 use cube_tables::Tier;
 use cube_tables::pdb::{self, BakeOptions, PdbSet};
@@ -89,7 +89,10 @@ fn bench(c: &mut Criterion) {
         let config = Config {
             inverse,
             symmetric,
-            upper_bound: false,
+            search: SearchConfig {
+                upper_bound: false,
+                ..SearchConfig::default()
+            },
             ..Config::default()
         };
         let korf = Korf::with_config(&tables, config);

@@ -32,6 +32,9 @@ pub enum Command {
     /// Compress baked tables into zstd seeds (`<file>.zst`), which the loaders install when the table is
     /// missing.
     PackTables(PackFlags),
+    /// Rewrite the sections of the docs written from the code (docs/tables.md's tiers, from
+    /// cube-tables' `TIERS`); with `--check`, fail when they differ instead.
+    Codegen(CodegenFlags),
 }
 
 /// `cargo xtask test`.
@@ -106,4 +109,12 @@ pub struct PackFlags {
     /// The table directory (default: `tables/` in the workspace).
     #[arg(long)]
     pub dir: Option<PathBuf>,
+}
+
+/// `cargo xtask codegen`.
+#[derive(Debug, Args)]
+pub struct CodegenFlags {
+    /// Write nothing: exit non-zero when a generated section differs from what the code writes.
+    #[arg(long)]
+    pub check: bool,
 }

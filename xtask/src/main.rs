@@ -8,11 +8,14 @@
 //!   together; nx-eo1ep1 .. nx-eo2ep2 and their -qtm twins: the nx tables; each with the corner
 //!   database) with progress bars, skipping what is baked and valid;
 //! - `cargo xtask verify-tables [--tier T] [--dir DIR]` rescans them and spot-checks entries;
-//! - `cargo xtask pack-tables [--tier T] [--dir DIR]` compresses them into zstd seeds.
+//! - `cargo xtask pack-tables [--tier T] [--dir DIR]` compresses them into zstd seeds;
+//! - `cargo xtask codegen [--check]` rewrites the docs' generated sections (docs/tables.md's tiers,
+//!   from cube-tables' `TIERS`), or checks that they are current.
 //!
 //! The default table directory is `tables/` in the workspace (git-ignored).
 
 mod bake;
+mod codegen;
 mod flags;
 mod pack;
 mod test;
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::BakeTables(flags) => bake::run(flags),
         Command::VerifyTables(flags) => verify::run(flags),
         Command::PackTables(flags) => pack::run(flags),
+        Command::Codegen(flags) => codegen::run(flags),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

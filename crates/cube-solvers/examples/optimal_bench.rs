@@ -107,9 +107,9 @@ fn parse_args() -> Result<Args, String> {
             }
             "--prefix-depth" => {
                 let depth = prefix_depth("--prefix-depth", &value("--prefix-depth")?)?;
-                args.configs.korf.prefix_depth = depth;
-                args.configs.sym48.prefix_depth = depth;
-                args.configs.nx.prefix_depth = depth;
+                for search in args.configs.searches_mut() {
+                    search.prefix_depth = depth;
+                }
             }
             "--ordered-from" => {
                 let from = value("--ordered-from")?
@@ -153,31 +153,31 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|e| format!("--upper-bound-ms: {e}"))?;
                 let budget = std::time::Duration::from_millis(ms);
-                args.configs.korf.upper_bound_budget = budget;
-                args.configs.sym48.upper_bound_budget = budget;
-                args.configs.nx.upper_bound_budget = budget;
+                for search in args.configs.searches_mut() {
+                    search.upper_bound_budget = budget;
+                }
             }
             "--helper-delay-ms" => {
                 let ms: u64 = value("--helper-delay-ms")?
                     .parse()
                     .map_err(|e| format!("--helper-delay-ms: {e}"))?;
                 let delay = std::time::Duration::from_millis(ms);
-                args.configs.korf.helper_delay = delay;
-                args.configs.sym48.helper_delay = delay;
-                args.configs.nx.helper_delay = delay;
+                for search in args.configs.searches_mut() {
+                    search.helper_delay = delay;
+                }
             }
             "--verbose" => args.verbose = true,
             "--no-inverse" => args.configs.korf.inverse = false,
             "--no-symmetric" => args.configs.korf.symmetric = false,
             "--no-upper-bound" => {
-                args.configs.korf.upper_bound = false;
-                args.configs.sym48.upper_bound = false;
-                args.configs.nx.upper_bound = false;
+                for search in args.configs.searches_mut() {
+                    search.upper_bound = false;
+                }
             }
             "--no-concurrent-upper-bound" => {
-                args.configs.korf.concurrent_upper_bound = false;
-                args.configs.sym48.concurrent_upper_bound = false;
-                args.configs.nx.concurrent_upper_bound = false;
+                for search in args.configs.searches_mut() {
+                    search.concurrent_upper_bound = false;
+                }
             }
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             file => args.files.push(PathBuf::from(file)),
@@ -226,8 +226,8 @@ fn main() -> ExitCode {
         args.tier,
         args.tier.family().method(),
         args.threads,
-        korf.upper_bound,
-        korf.concurrent_upper_bound,
+        korf.search.upper_bound,
+        korf.search.concurrent_upper_bound,
         korf.inverse,
         korf.symmetric,
         korf.symmetries

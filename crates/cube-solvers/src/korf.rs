@@ -5,21 +5,22 @@
 //! symmetric conjugates of both ([`Config::inverse`], [`Config::symmetric`]): every one of those has
 //! the distance of the position itself, and each sees other edges. The search:
 //!
-//! - asks the two-phase solver for a solution first ([`Config::upper_bound`]): once every length
-//!   below it is exhausted, that solution is proven optimal; when one solution is wanted, the
-//!   two-phase solver goes on during the search on one more thread, looking for a solution at most
-//!   one move longer than the bound being searched: one of that bound's length ends the search at
-//!   once, one a move longer ends it as soon as the bound is exhausted, without searching the next
-//!   ([`Config::concurrent_upper_bound`]);
+//! - asks the two-phase solver for a solution first ([`SearchConfig::upper_bound`]): once every
+//!   length below it is exhausted, that solution is proven optimal; when one solution is wanted,
+//!   the two-phase solver goes on during the search on one more thread, looking for a solution at
+//!   most one move longer than the bound being searched: one of that bound's length ends the search
+//!   at once, one a move longer ends it as soon as the bound is exhausted, without searching the
+//!   next ([`SearchConfig::concurrent_upper_bound`]);
 //! - searches bounds from the heuristic of the position upward; the first bound with a solution is
 //!   the optimal length, so every solution returned is optimal;
-//! - splits each bound into the canonical move prefixes of [`Config::prefix_depth`] moves, which all
-//!   threads take from one queue in order; at each bound, solutions are taken in prefix order and a
-//!   prefix is abandoned only once earlier prefixes hold all the solutions wanted, so the result
-//!   depends on the position and the limits only, never on the number of threads or timing (but
-//!   when the two-phase solution is the one proven optimal, it is returned, and which one the
-//!   two-phase solver finds within its time budget may vary; without [`Config::upper_bound`], the
-//!   result is always the first optimal solutions in the order of canonical sequences);
+//! - splits each bound into the canonical move prefixes of [`SearchConfig::prefix_depth`] moves,
+//!   which all threads take from one queue in order; at each bound, solutions are taken in prefix
+//!   order and a prefix is abandoned only once earlier prefixes hold all the solutions wanted, so
+//!   the result depends on the position and the limits only, never on the number of threads or
+//!   timing (but when the two-phase solution is the one proven optimal, it is returned, and which
+//!   one the two-phase solver finds within its time budget may vary; without
+//!   [`SearchConfig::upper_bound`], the result is always the first optimal solutions in the order
+//!   of canonical sequences);
 //! - stops on the [`Stop`] flag or the time budget with the best solution known, the length proven
 //!   so far and a [`Checkpoint`] to go on from ([`OptimalSearch::resume`]).
 //!
@@ -56,7 +57,6 @@ mod heuristic;
 mod search;
 
 use std::borrow::Cow;
-use std::time::Duration;
 
 use cube_core::{Cube, Move, Symmetry};
 use cube_tables::pdb::{PdbSet, SymCorners};
@@ -64,8 +64,8 @@ use cube_tables::pdb::{PdbSet, SymCorners};
 use self::heuristic::{Tables, ViewMoves};
 use self::search::{Lookups, Worker};
 use crate::optimal::{
-    Abort, Checkpoint, Driver, Method, OptimalSearch, Outcome, Periodic, PrefixWorker, Progress,
-    Shared, Task,
+    Abort, Checkpoint, Driver, Lookup, Method, OptimalSearch, Outcome, Periodic, PrefixWorker,
+    Progress, SearchConfig, Shared, Task,
 };
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, SolveError, Stop};
@@ -96,26 +96,8 @@ pub struct Config {
     /// unchanged (so `t` solves it too), only the first is kept. This enumerates every optimal
     /// solution before choosing [`Limits::n_solutions`] of them.
     pub distinct_up_to_symmetry: bool,
-    /// The length of the move prefixes that the work of a bound is split into (1 to 4): 3240
-    /// prefixes of 3 moves, 43,254 of 4.
-    pub prefix_depth: usize,
-    /// Ask the two-phase solver for a solution first: when every shorter length is exhausted and
-    /// one solution is wanted, it is returned without searching its length. Its identity then
-    /// depends on what the two-phase solver found within [`Config::upper_bound_budget`]; turn this
-    /// off for results that depend on the position only.
-    pub upper_bound: bool,
-    /// How long the two-phase solver may improve its first solution before the search starts
-    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`](crate::optimal::DEFAULT_UPPER_BOUND_BUDGET)).
-    pub upper_bound_budget: Duration,
-    /// With [`Config::upper_bound`] and one solution wanted: keep the two-phase solver running on
-    /// one more thread during the search, looking for a solution at most one move longer than the
-    /// bound being searched (a solution of length `n` is proven optimal as soon as every shorter
-    /// length is exhausted, and the search stops there instead of searching length `n`). The
-    /// result then depends on timing, as with [`Config::upper_bound`].
-    pub concurrent_upper_bound: bool,
-    /// How long the search runs before that helper starts (default
-    /// [`DEFAULT_HELPER_DELAY`](crate::optimal::DEFAULT_HELPER_DELAY)).
-    pub helper_delay: Duration,
+    /// The bounds loop's settings: the prefixes, the two-phase upper bound.
+    pub search: SearchConfig,
 }
 
 impl Default for Config {
@@ -125,11 +107,7 @@ impl Default for Config {
             symmetric: true,
             symmetries: DEFAULT_SYMMETRIES.to_vec(),
             distinct_up_to_symmetry: false,
-            prefix_depth: 3,
-            upper_bound: true,
-            upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
-            concurrent_upper_bound: true,
-            helper_delay: crate::optimal::DEFAULT_HELPER_DELAY,
+            search: SearchConfig::default(),
         }
     }
 }
@@ -142,7 +120,7 @@ pub struct Korf<'t, T> {
     /// or given, derived once for every solver over the same tables.
     corners: Cow<'t, SymCorners>,
     config: Config,
-    /// The two-phase solver of [`Config::upper_bound`].
+    /// The two-phase solver of [`SearchConfig::upper_bound`].
     two_phase: UpperBoundSolver,
 }
 
@@ -155,7 +133,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
     /// A solver over `tables` with `config`.
     ///
     /// # Panics
-    /// If `config.symmetries` has more than 7 entries or `config.prefix_depth` is not in 1..=4.
+    /// If `config.symmetries` has more than 7 entries or `config.search.prefix_depth` is not in
+    /// 1..=4.
     pub fn with_config(tables: &'t PdbSet<T>, config: Config) -> Korf<'t, T> {
         Korf::with_corners(
             tables,
@@ -179,10 +158,7 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
             config.symmetries.len() <= 7,
             "at most 7 conjugating symmetries"
         );
-        assert!(
-            (1..=4).contains(&config.prefix_depth),
-            "prefix depth 1 to 4"
-        );
+        config.search.assert_valid();
         Korf {
             tables,
             corners,
@@ -191,8 +167,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
         }
     }
 
-    /// The solver with `two_phase` for [`Config::upper_bound`] (without it, one over the small
-    /// two-phase tables is built on the first search that asks for an upper bound).
+    /// The solver with `two_phase` for [`SearchConfig::upper_bound`] (without it, one over the
+    /// small two-phase tables is built on the first search that asks for an upper bound).
     pub fn with_two_phase(self, two_phase: TwoPhase) -> Korf<'t, T> {
         Korf {
             two_phase: UpperBoundSolver::given(two_phase),
@@ -258,22 +234,15 @@ impl<'t, T: AsRef<[u8]> + Sync> Korf<'t, T> {
 
     /// The settings of the bounds loop.
     fn driver(&self) -> Driver {
-        Driver {
-            prefix_depth: self.config.prefix_depth,
-            upper_bound: self
-                .config
-                .upper_bound
-                .then(|| self.two_phase.get().clone()),
-            upper_bound_budget: self.config.upper_bound_budget,
-            concurrent_upper_bound: self.config.concurrent_upper_bound,
-            helper_delay: self.config.helper_delay,
-            distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
+        let lookup = Lookup {
             tier: self.tables.tier(),
+            distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
             inverse: self.config.inverse,
             symmetric: self.config.symmetric && !self.config.symmetries.is_empty(),
             symmetric_starts: false,
             ordered: None,
-        }
+        };
+        self.config.search.driver(&self.two_phase, lookup)
     }
 
     fn run(

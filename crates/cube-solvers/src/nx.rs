@@ -39,8 +39,6 @@
 //! solutions are those of one lane alone). A node of the progress counts is a child made (vcube's
 //! evaluations).
 
-use std::time::Duration;
-
 use std::collections::HashSet;
 
 use cube_core::{Cube, Move, simplify};
@@ -49,8 +47,8 @@ use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
 use crate::optimal::{
-    Abort, Checkpoint, Driver, Method, OptimalSearch, Ordered, Outcome, Periodic, Prefixes,
-    Progress, QueueWorker, Shared, Taken, Task,
+    Abort, Checkpoint, Driver, Lookup, Method, OptimalSearch, Ordered, Outcome, Periodic, Prefixes,
+    Progress, QueueWorker, SearchConfig, Shared, Taken, Task,
 };
 use crate::search::{AFTER, NO_MOVE};
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
@@ -62,18 +60,9 @@ const POLL_INTERVAL: u32 = 1 << 12;
 /// The configuration of an [`Nx`] search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// Moves per prefix of the queue the threads take from (1 to 4).
-    pub prefix_depth: usize,
-    /// Ask the two-phase solver for an upper bound first.
-    pub upper_bound: bool,
-    /// How long the two-phase solver may improve its first solution before the search starts
-    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`](crate::optimal::DEFAULT_UPPER_BOUND_BUDGET)).
-    pub upper_bound_budget: Duration,
-    /// Keep the two-phase solver looking for shorter solutions on one more thread.
-    pub concurrent_upper_bound: bool,
-    /// How long the search runs before that helper starts (default
-    /// [`DEFAULT_HELPER_DELAY`](crate::optimal::DEFAULT_HELPER_DELAY)).
-    pub helper_delay: Duration,
+    /// The bounds loop's settings: the prefixes of the bounds below [`Config::ordered_from`], the
+    /// two-phase upper bound.
+    pub search: SearchConfig,
     /// Search one prefix per orbit of a symmetric position.
     pub symmetric_starts: bool,
     /// From this bound on (in half turns; default 14, vcube's first queued depth over its
@@ -93,11 +82,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            prefix_depth: 3,
-            upper_bound: true,
-            upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
-            concurrent_upper_bound: true,
-            helper_delay: crate::optimal::DEFAULT_HELPER_DELAY,
+            search: SearchConfig::default(),
             symmetric_starts: true,
             ordered_from: 14,
             ordered_prefix_depth: 4,
@@ -121,9 +106,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
     /// # Panics
     /// If a prefix depth is not 1 to 4, or the lanes not 1 to 16.
     pub fn with_config(table: &'t NxTable<T>, corners: &'t SymCorners, config: Config) -> Self {
+        config.search.assert_valid();
         assert!(
-            (1..=4).contains(&config.prefix_depth)
-                && (1..=4).contains(&config.ordered_prefix_depth),
+            (1..=4).contains(&config.ordered_prefix_depth),
             "prefix depth 1 to 4"
         );
         assert!((1..=16).contains(&config.lanes), "lanes 1 to 16");
@@ -149,17 +134,9 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
     }
 
     fn driver(&self) -> Driver {
-        Driver {
-            prefix_depth: self.config.prefix_depth,
-            upper_bound: self
-                .config
-                .upper_bound
-                .then(|| self.two_phase.get().clone()),
-            upper_bound_budget: self.config.upper_bound_budget,
-            concurrent_upper_bound: self.config.concurrent_upper_bound,
-            helper_delay: self.config.helper_delay,
-            distinct_up_to_symmetry: false,
+        let lookup = Lookup {
             tier: self.table.tier(),
+            distinct_up_to_symmetry: false,
             inverse: true,
             symmetric: true,
             symmetric_starts: self.config.symmetric_starts,
@@ -167,7 +144,8 @@ impl<'t, T: AsRef<[u8]> + Sync> Nx<'t, T> {
                 from: self.config.ordered_from,
                 prefix_depth: self.config.ordered_prefix_depth,
             }),
-        }
+        };
+        self.config.search.driver(&self.two_phase, lookup)
     }
 }
 

@@ -38,7 +38,7 @@ pub use self::tables::{Configs, OptimalTables};
 use self::upper::{FinishOnDrop, UpperHelper};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};
-use crate::two_phase::TwoPhase;
+use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 
 /// The search after one bound, or the first bound of a checkpoint.
@@ -328,6 +328,82 @@ pub const DEFAULT_UPPER_BOUND_BUDGET: Duration = Duration::from_millis(1);
 /// the helper's first milliseconds.
 pub const DEFAULT_HELPER_DELAY: Duration = Duration::from_millis(25);
 
+/// The settings of the bounds loop that every optimal family takes, written once: each family's
+/// `Config` ([`korf::Config`](crate::korf::Config), [`sym48::Config`](crate::sym48::Config),
+/// [`nx::Config`](crate::nx::Config)) has them as its `search`, and builds its driver from them
+/// (`SearchConfig::driver`) with what its lookups are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The length of the move prefixes that the work of a bound is split into (1 to 4): 3240
+    /// prefixes of 3 moves, 43,254 of 4 (below a family's ordered bounds, if it has them).
+    pub prefix_depth: usize,
+    /// Ask the two-phase solver for a solution first: when every shorter length is exhausted and
+    /// one solution is wanted, it is returned without searching its length. Its identity then
+    /// depends on what the two-phase solver found within [`SearchConfig::upper_bound_budget`];
+    /// turn this off for results that depend on the position only.
+    pub upper_bound: bool,
+    /// How long the two-phase solver may improve its first solution before the search starts
+    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`]).
+    pub upper_bound_budget: Duration,
+    /// With [`SearchConfig::upper_bound`] and one solution wanted: keep the two-phase solver
+    /// running on one more thread during the search, looking for a solution at most one move
+    /// longer than the bound being searched (a solution of length `n` is proven optimal as soon
+    /// as every shorter length is exhausted, and the search stops there instead of searching
+    /// length `n`). The result then depends on timing, as with [`SearchConfig::upper_bound`].
+    pub concurrent_upper_bound: bool,
+    /// How long the search runs before that helper starts (default [`DEFAULT_HELPER_DELAY`]).
+    pub helper_delay: Duration,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            prefix_depth: 3,
+            upper_bound: true,
+            upper_bound_budget: DEFAULT_UPPER_BOUND_BUDGET,
+            concurrent_upper_bound: true,
+            helper_delay: DEFAULT_HELPER_DELAY,
+        }
+    }
+}
+
+/// What a family's search looks up, beside the [`SearchConfig`]: the rest of its [`Driver`].
+pub(crate) struct Lookup {
+    /// The tier of its tables.
+    pub(crate) tier: Tier,
+    pub(crate) distinct_up_to_symmetry: bool,
+    pub(crate) inverse: bool,
+    pub(crate) symmetric: bool,
+    pub(crate) symmetric_starts: bool,
+    pub(crate) ordered: Option<Ordered>,
+}
+
+impl SearchConfig {
+    /// Panics unless [`SearchConfig::prefix_depth`] is 1 to 4: what every family's
+    /// `with_config` checks first.
+    pub(crate) fn assert_valid(&self) {
+        assert!((1..=4).contains(&self.prefix_depth), "prefix depth 1 to 4");
+    }
+
+    /// The bounds loop of a family's search: these settings, the two-phase solver of the upper
+    /// bound (asked of `two_phase` only when [`SearchConfig::upper_bound`]), and `lookup`.
+    pub(crate) fn driver(&self, two_phase: &UpperBoundSolver, lookup: Lookup) -> Driver {
+        Driver {
+            prefix_depth: self.prefix_depth,
+            upper_bound: self.upper_bound.then(|| two_phase.get().clone()),
+            upper_bound_budget: self.upper_bound_budget,
+            concurrent_upper_bound: self.concurrent_upper_bound,
+            helper_delay: self.helper_delay,
+            distinct_up_to_symmetry: lookup.distinct_up_to_symmetry,
+            tier: lookup.tier,
+            inverse: lookup.inverse,
+            symmetric: lookup.symmetric,
+            symmetric_starts: lookup.symmetric_starts,
+            ordered: lookup.ordered,
+        }
+    }
+}
+
 /// The longest search in the half-turn metric: every position is solved in 20 moves (God's
 /// number; [`Metric::diameter`] for either metric).
 pub(crate) const MAX_DEPTH: usize = Metric::Htm.diameter();
@@ -452,7 +528,7 @@ pub(crate) fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
     out
 }
 
-/// The settings of the bounds loop shared by the optimal methods (see [`korf::Config`](crate::korf::Config)).
+/// The settings of the bounds loop, built by [`SearchConfig::driver`] for each family's search.
 #[derive(Clone, Debug)]
 pub(crate) struct Driver {
     pub(crate) prefix_depth: usize,

@@ -42,7 +42,6 @@ mod h48;
 mod search;
 
 use std::sync::Mutex;
-use std::time::Duration;
 
 use cube_core::{Cube, Move};
 use cube_tables::Tier;
@@ -51,7 +50,8 @@ use cube_tables::pdb::SymCorners;
 use self::search::Engine;
 pub use crate::optimal::Counters;
 use crate::optimal::{
-    Checkpoint, Driver, OptimalSearch, Ordered, Outcome, Periodic, Progress, Task,
+    Checkpoint, Driver, Lookup, OptimalSearch, Ordered, Outcome, Periodic, Progress, SearchConfig,
+    Task,
 };
 use crate::two_phase::{TwoPhase, UpperBoundSolver};
 use crate::{Limits, SolveError, Stop};
@@ -92,22 +92,13 @@ pub trait Sym48Heuristic: Sync {
     fn tier(&self) -> Tier;
 }
 
-/// Configuration of [`Sym48`]: the bounds loop's settings, as in [`korf::Config`](crate::korf::Config).
+/// Configuration of [`Sym48`]: the bounds loop's settings every family shares ([`SearchConfig`])
+/// and sym48's own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The length of the move prefixes that the work of a bound below [`Config::ordered_from`] is
-    /// split into (1 to 4).
-    pub prefix_depth: usize,
-    /// Ask the two-phase solver for a solution first (see the Korf configuration).
-    pub upper_bound: bool,
-    /// How long the two-phase solver may improve its first solution before the search starts
-    /// (default [`DEFAULT_UPPER_BOUND_BUDGET`](crate::optimal::DEFAULT_UPPER_BOUND_BUDGET)).
-    pub upper_bound_budget: Duration,
-    /// Keep the two-phase solver running on one more thread during the search.
-    pub concurrent_upper_bound: bool,
-    /// How long the search runs before that helper starts (default
-    /// [`DEFAULT_HELPER_DELAY`](crate::optimal::DEFAULT_HELPER_DELAY)).
-    pub helper_delay: Duration,
+    /// The bounds loop's settings: the prefixes of the bounds below [`Config::ordered_from`], the
+    /// two-phase upper bound.
+    pub search: SearchConfig,
     /// Return only solutions that are distinct up to the symmetries of the position.
     pub distinct_up_to_symmetry: bool,
     /// Which side of a node is expanded.
@@ -152,11 +143,7 @@ pub enum Side {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            prefix_depth: 3,
-            upper_bound: true,
-            upper_bound_budget: crate::optimal::DEFAULT_UPPER_BOUND_BUDGET,
-            concurrent_upper_bound: true,
-            helper_delay: crate::optimal::DEFAULT_HELPER_DELAY,
+            search: SearchConfig::default(),
             distinct_up_to_symmetry: false,
             side: Side::FewerMoves,
             symmetric_starts: true,
@@ -172,7 +159,7 @@ pub struct Sym48<'t, H> {
     heuristic: &'t H,
     corners: &'t SymCorners,
     config: Config,
-    /// The two-phase solver of [`Config::upper_bound`].
+    /// The two-phase solver of [`SearchConfig::upper_bound`].
     two_phase: UpperBoundSolver,
 }
 
@@ -185,11 +172,11 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
     /// A solver with `config`.
     ///
     /// # Panics
-    /// If `config.prefix_depth` or `config.ordered_prefix_depth` is not in 1..=4.
+    /// If `config.search.prefix_depth` or `config.ordered_prefix_depth` is not in 1..=4.
     pub fn with_config(heuristic: &'t H, corners: &'t SymCorners, config: Config) -> Sym48<'t, H> {
+        config.search.assert_valid();
         assert!(
-            (1..=4).contains(&config.prefix_depth)
-                && (1..=4).contains(&config.ordered_prefix_depth),
+            (1..=4).contains(&config.ordered_prefix_depth),
             "prefix depth 1 to 4"
         );
         Sym48 {
@@ -200,8 +187,8 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
         }
     }
 
-    /// The solver with `two_phase` for [`Config::upper_bound`] (without it, one over the small
-    /// two-phase tables is built on the first search that asks for an upper bound).
+    /// The solver with `two_phase` for [`SearchConfig::upper_bound`] (without it, one over the
+    /// small two-phase tables is built on the first search that asks for an upper bound).
     pub fn with_two_phase(self, two_phase: TwoPhase) -> Sym48<'t, H> {
         Sym48 {
             two_phase: UpperBoundSolver::given(two_phase),
@@ -222,17 +209,9 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
 
     /// The settings of the bounds loop; the position and its inverse are looked up, no conjugates.
     fn driver(&self) -> Driver {
-        Driver {
-            prefix_depth: self.config.prefix_depth,
-            upper_bound: self
-                .config
-                .upper_bound
-                .then(|| self.two_phase.get().clone()),
-            upper_bound_budget: self.config.upper_bound_budget,
-            concurrent_upper_bound: self.config.concurrent_upper_bound,
-            helper_delay: self.config.helper_delay,
-            distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
+        let lookup = Lookup {
             tier: self.heuristic.tier(),
+            distinct_up_to_symmetry: self.config.distinct_up_to_symmetry,
             inverse: true,
             symmetric: false,
             symmetric_starts: self.config.symmetric_starts,
@@ -240,7 +219,8 @@ impl<'t, H: Sym48Heuristic> Sym48<'t, H> {
                 from: self.config.ordered_from,
                 prefix_depth: self.config.ordered_prefix_depth,
             }),
-        }
+        };
+        self.config.search.driver(&self.two_phase, lookup)
     }
 }
 

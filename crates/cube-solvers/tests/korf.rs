@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move, Symmetry, is_canonical};
 use cube_solvers::korf::{Config, Korf};
-use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome, Periodic};
+use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome, Periodic, SearchConfig};
 use cube_solvers::slow::Slow;
 use cube_solvers::{Limits, SolveError, Solver, Stop};
 use cube_tables::pdb::{self, BakeOptions, PdbSet};
@@ -149,7 +149,10 @@ fn sixteen_move_positions_solved() {
 #[test]
 fn same_answer_on_one_and_two_threads() {
     let config = Config {
-        upper_bound: false,
+        search: SearchConfig {
+            upper_bound: false,
+            ..SearchConfig::default()
+        },
         ..Config::default()
     };
     let korf = Korf::with_config(tables(), config);
@@ -192,7 +195,10 @@ fn lookups_change_nodes_not_answers() {
         let config = Config {
             inverse,
             symmetric,
-            upper_bound: false,
+            search: SearchConfig {
+                upper_bound: false,
+                ..SearchConfig::default()
+            },
             ..Config::default()
         };
         let outcome = search(
@@ -247,7 +253,10 @@ fn distinct_up_to_symmetry() {
 #[test]
 fn stop_and_resume() {
     let config = Config {
-        upper_bound: false,
+        search: SearchConfig {
+            upper_bound: false,
+            ..SearchConfig::default()
+        },
         ..Config::default()
     };
     let korf = Korf::with_config(tables(), config);
@@ -280,7 +289,10 @@ fn stop_and_resume() {
 #[test]
 fn periodic_checkpoints_resume() {
     let config = Config {
-        upper_bound: false,
+        search: SearchConfig {
+            upper_bound: false,
+            ..SearchConfig::default()
+        },
         ..Config::default()
     };
     let korf = Korf::with_config(tables(), config);
@@ -330,7 +342,7 @@ fn edge6_checkpoint(cube: Cube, config: &Config, bound: usize) -> Checkpoint {
         cube,
         tier: Tier::Edge6,
         metric: Metric::Htm,
-        prefix_depth: config.prefix_depth,
+        prefix_depth: config.search.prefix_depth,
         n_solutions: 1,
         inverse: config.inverse,
         symmetric: config.symmetric,
@@ -347,7 +359,10 @@ fn edge6_checkpoint(cube: Cube, config: &Config, bound: usize) -> Checkpoint {
 #[test]
 fn mismatched_checkpoints_are_named() {
     let config = Config {
-        upper_bound: false,
+        search: SearchConfig {
+            upper_bound: false,
+            ..SearchConfig::default()
+        },
         ..Config::default()
     };
     let korf = Korf::with_config(tables(), config.clone());
@@ -369,7 +384,10 @@ fn mismatched_checkpoints_are_named() {
     let shallow = Korf::with_config(
         tables(),
         Config {
-            prefix_depth: 2,
+            search: SearchConfig {
+                prefix_depth: 2,
+                ..config.search.clone()
+            },
             ..config.clone()
         },
     );
@@ -483,12 +501,15 @@ fn concurrent_upper_bound_keeps_lengths() {
     let plain = Korf::with_config(
         tables(),
         Config {
-            upper_bound: false,
+            search: SearchConfig {
+                upper_bound: false,
+                ..SearchConfig::default()
+            },
             ..Config::default()
         },
     );
     let concurrent = Korf::new(tables());
-    assert!(concurrent.config().concurrent_upper_bound);
+    assert!(concurrent.config().search.concurrent_upper_bound);
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     for case in 0..6 {
         let cube = Cube::SOLVED.apply_moves(&random_scramble(&mut rng, 10 + case % 3));

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use cube_core::{Alg, Cube, Move, simplify};
 use cube_solvers::korf::Korf;
 use cube_solvers::nx::Config;
-use cube_solvers::optimal::{Checkpoint, Configs, OptimalSearch, OptimalTables};
+use cube_solvers::optimal::{Checkpoint, Configs, OptimalSearch, OptimalTables, SearchConfig};
 use cube_solvers::sym48::Sym48;
 use cube_solvers::{Limits, SolveError, Stop};
 use cube_tables::{Anonymous, Metric, Tier, tier};
@@ -44,7 +44,10 @@ fn tables() -> &'static OptimalTables<Anonymous> {
 fn exact() -> Configs {
     Configs {
         nx: Config {
-            upper_bound: false,
+            search: SearchConfig {
+                upper_bound: false,
+                ..SearchConfig::default()
+            },
             ..Config::default()
         },
         ..Configs::default()
@@ -224,7 +227,10 @@ fn quarter_turn_scramble(rng: &mut ChaCha8Rng, n: usize) -> Cube {
 fn quarter_turn_lengths_equal_the_breadth_first_oracle_s() {
     let config = |upper_bound| Configs {
         nx: Config {
-            upper_bound,
+            search: SearchConfig {
+                upper_bound,
+                ..SearchConfig::default()
+            },
             ..Config::default()
         },
         ..Configs::default()

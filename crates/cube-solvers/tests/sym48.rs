@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use cube_core::{Alg, Cube, CubeError, Move};
 use cube_solvers::korf::Korf;
-use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome};
+use cube_solvers::optimal::{Checkpoint, OptimalSearch, Outcome, SearchConfig};
 use cube_solvers::slow::Slow;
 use cube_solvers::sym48::{Config, Counters, Side, Sym48, Sym48Heuristic};
 use cube_solvers::{Limits, SolveError, Solver, Stop};
@@ -213,7 +213,10 @@ pub(crate) fn corners() -> &'static SymCorners {
 /// Deterministic: no two-phase upper bound.
 pub(crate) fn exact() -> Config {
     Config {
-        upper_bound: false,
+        search: SearchConfig {
+            upper_bound: false,
+            ..SearchConfig::default()
+        },
         ..Config::default()
     }
 }
@@ -356,7 +359,10 @@ fn agree_with_korf<H: Sym48Heuristic>(solver: &Sym48<'_, H>, seed: u64) {
     let korf = Korf::with_config(
         tables(),
         cube_solvers::korf::Config {
-            upper_bound: false,
+            search: SearchConfig {
+                upper_bound: false,
+                ..SearchConfig::default()
+            },
             ..cube_solvers::korf::Config::default()
         },
     );
@@ -623,7 +629,10 @@ fn superflip_searches_one_prefix_per_orbit() {
             .unwrap(),
     );
     let config = Config {
-        prefix_depth: 4,
+        search: SearchConfig {
+            prefix_depth: 4,
+            ..exact().search
+        },
         ..exact()
     };
     let solver = Sym48::with_config(h0(), corners(), config.clone());
@@ -735,7 +744,7 @@ fn a_checkpoint_of_symmetric_starts_is_resumed_only_with_them() {
         cube,
         tier: Tier::H0,
         metric: Metric::Htm,
-        prefix_depth: solver.config().prefix_depth,
+        prefix_depth: solver.config().search.prefix_depth,
         n_solutions: ALL,
         inverse: true,
         symmetric: false,

@@ -44,7 +44,7 @@ pub use self::family::{
 };
 pub use self::verify::{Verified, pack_seeds, verify, verify_caches};
 pub use crate::file::bake::{BakeReport, LevelStats};
-use crate::file::error::{TableError, TableErrorKind};
+use crate::file::error::{Kind, TableError, TableErrorKind};
 use crate::file::format::HEADER_LEN;
 
 use crate::file::id::{Metric, TableSpec, Tier};
@@ -80,17 +80,39 @@ impl std::fmt::Display for Family {
     }
 }
 
+/// The corner database: every tier's first table ([`specs`]), whose reduction by symmetry every
+/// optimal search uses.
+pub const CORNERS: TableSpec = pdb::CORNERS.spec;
+
 /// The specs of every table of `tier`: the corner database first, then its family's own tables.
 pub fn specs(tier: Tier) -> Vec<TableSpec> {
-    let mut specs = vec![pdb::CORNERS.spec];
+    let mut specs = vec![CORNERS];
     specs.extend(family(tier.family()).tables(tier));
     specs
+}
+
+/// The own table of `tier` when its family has one per tier (an H48 or nx tier's table, read
+/// beside the [`CORNERS`]), as its family's impl says ([`TierFamily::tables`]).
+///
+/// # Errors
+///
+/// `InvalidInput` for a tier of a family with several own tables (Korf's edge databases).
+pub fn own_table(tier: Tier) -> Result<TableSpec, TableError> {
+    match family(tier.family()).tables(tier).as_slice() {
+        [table] => Ok(*table),
+        tables => Err(TableError::new(Kind::InvalidInput {
+            what: format!(
+                "tier {tier} has {} own tables, not one (its family reads them itself)",
+                tables.len()
+            ),
+        })),
+    }
 }
 
 /// Every table of every tier, each once: the corner database first, then each tier's own tables
 /// in the order of [`TIERS`].
 pub fn all_specs() -> Vec<TableSpec> {
-    let mut all = vec![pdb::CORNERS.spec];
+    let mut all = vec![CORNERS];
     for tier in Tier::ALL {
         all.extend(family(tier.family()).tables(tier));
     }
@@ -99,7 +121,7 @@ pub fn all_specs() -> Vec<TableSpec> {
 
 /// Whether `dir` has the corner database, or its seed: the table every tier's bake writes first.
 pub fn has_tables(dir: &Path) -> bool {
-    let corners = pdb::CORNERS.spec.path_in(dir);
+    let corners = CORNERS.path_in(dir);
     corners.exists() || pdb::seed_path(&corners).exists()
 }
 
@@ -328,6 +350,24 @@ pub fn bake(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn own_table_is_the_one_table_of_a_one_table_family() {
+        for tier in Tier::ALL {
+            let own = &specs(tier)[1..];
+            match own_table(tier) {
+                Ok(table) => assert_eq!(own, [table], "{tier}"),
+                Err(e) => {
+                    assert_eq!(e.kind(), TableErrorKind::InvalidInput, "{tier}: {e}");
+                    assert!(own.len() > 1, "{tier}");
+                }
+            }
+        }
+        // docs/tables.md: h0's own table is h48-h0; 6edge has two edge databases.
+        assert_eq!(own_table(Tier::H0).unwrap().id.as_str(), "h48-h0");
+        let e = own_table(Tier::Edge6).unwrap_err();
+        assert!(e.to_string().contains("6edge has 2 own tables"), "{e}");
+    }
 
     #[test]
     fn every_tier_has_the_corners_first_and_its_own_tables() {

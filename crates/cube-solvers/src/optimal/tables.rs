@@ -6,10 +6,10 @@ use std::path::Path;
 use cube_tables::corners::SymCorners;
 use cube_tables::h48::H48Table;
 use cube_tables::nx::NxTable;
-use cube_tables::pdb::{self, PdbSet};
+use cube_tables::pdb::PdbSet;
 use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier, tier};
 
-use super::OptimalSearch;
+use super::{OptimalSearch, SearchConfig};
 use crate::korf::{self, Korf};
 use crate::nx::{self, Nx};
 use crate::sym48::{self, Sym48};
@@ -50,6 +50,18 @@ pub struct Configs {
     pub sym48: sym48::Config,
     /// The nx tiers' search.
     pub nx: nx::Config,
+}
+
+impl Configs {
+    /// Each family's [`SearchConfig`], to give them all one setting (a benchmark's
+    /// `--prefix-depth` or `--no-upper-bound`).
+    pub fn searches_mut(&mut self) -> [&mut SearchConfig; 3] {
+        [
+            &mut self.korf.search,
+            &mut self.sym48.search,
+            &mut self.nx.search,
+        ]
+    }
 }
 
 /// The tables of a tier, by family (loaded once per process: the size of the value is no matter).
@@ -94,23 +106,12 @@ impl OptimalTables<Anonymous> {
                 OptimalTables::korf(dir, set)
             }
             Family::H48 => {
-                // The corner database, then the tier's table.
-                let specs = tier::specs(tier);
-                let table = H48Table::new(read(&specs[1])?)?;
-                let corners = SymCorners::load_or_build(dir, &read(&specs[0])?)?;
-                Ok(OptimalTables {
-                    tables: FamilyTables::H48(table),
-                    corners,
-                })
+                let table = H48Table::new(read(&tier::own_table(tier)?)?)?;
+                OptimalTables::with_corners(dir, FamilyTables::H48(table), &read(&tier::CORNERS)?)
             }
             Family::Nx => {
-                let specs = tier::specs(tier);
-                let table = NxTable::new(read(&specs[1])?)?;
-                let corners = SymCorners::load_or_build(dir, &read(&specs[0])?)?;
-                Ok(OptimalTables {
-                    tables: FamilyTables::Nx(table),
-                    corners,
-                })
+                let table = NxTable::new(read(&tier::own_table(tier)?)?)?;
+                OptimalTables::with_corners(dir, FamilyTables::Nx(table), &read(&tier::CORNERS)?)
             }
         }
     }
@@ -146,26 +147,25 @@ impl OptimalTables<Mapped> {
                 // SAFETY: the caller's promise, passed on.
                 let table = unsafe { H48Table::open_mapped(dir, tier) }?;
                 table.table().check_payload_hash()?;
-                let spec = pdb::CORNERS.spec;
-                let corners = PruneTable::load_anonymous(&spec.path_in(dir), &spec)?;
-                Ok(OptimalTables {
-                    tables: FamilyTables::H48(table),
-                    corners: SymCorners::load_or_build(dir, &corners)?,
-                })
+                let corners = read_corners(dir)?;
+                OptimalTables::with_corners(dir, FamilyTables::H48(table), &corners)
             }
             Family::Nx => {
-                let specs = tier::specs(tier);
+                let spec = tier::own_table(tier)?;
                 // SAFETY: the caller's promise, passed on.
-                let table = unsafe { PruneTable::open_mapped(&specs[1].path_in(dir), &specs[1]) }?;
+                let table = unsafe { PruneTable::open_mapped(&spec.path_in(dir), &spec) }?;
                 table.check_payload_hash()?;
-                let corners = PruneTable::load_anonymous(&specs[0].path_in(dir), &specs[0])?;
-                Ok(OptimalTables {
-                    tables: FamilyTables::Nx(NxTable::new(table)?),
-                    corners: SymCorners::load_or_build(dir, &corners)?,
-                })
+                let corners = read_corners(dir)?;
+                OptimalTables::with_corners(dir, FamilyTables::Nx(NxTable::new(table)?), &corners)
             }
         }
     }
+}
+
+/// The corner database in `dir`, read into anonymous memory and hashed (of a mapped tier, only
+/// its reduction is kept).
+fn read_corners(dir: &Path) -> Result<PruneTable<Anonymous>, TableError> {
+    PruneTable::load_anonymous(&tier::CORNERS.path_in(dir), &tier::CORNERS)
 }
 
 impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
@@ -177,6 +177,17 @@ impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
             tables: FamilyTables::Korf(set),
             corners,
         })
+    }
+
+    /// A tier's `tables` with the reduction of the corner database `corners` of `dir` (cached
+    /// there).
+    fn with_corners<C: AsRef<[u8]> + Sync>(
+        dir: &Path,
+        tables: FamilyTables<T>,
+        corners: &PruneTable<C>,
+    ) -> Result<OptimalTables<T>, TableError> {
+        let corners = SymCorners::load_or_build(dir, corners)?;
+        Ok(OptimalTables { tables, corners })
     }
 
     /// The tier of the tables.
