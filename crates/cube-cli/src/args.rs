@@ -14,6 +14,7 @@ use cube_solvers::fmc::Niss;
 use cube_solvers::{Limits, MAX_THREADS};
 use cube_tables::Tier;
 
+use crate::output::{ColorChoice, Printer};
 use crate::session::Session;
 use crate::tiers;
 
@@ -289,21 +290,18 @@ impl Global {
         }
     }
 
+    /// Where this command's outcomes go: the terminal (as text or --json) or a request's answer.
+    pub fn printer(&self) -> Printer<'_> {
+        Printer {
+            json: self.json,
+            answer: self.session.answer(),
+        }
+    }
+
     /// Whether notes and progress go to standard error (not with --quiet or --json).
     pub fn notes(&self) -> bool {
         !(self.quiet || self.json)
     }
-}
-
-/// `--color`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// On a terminal, unless NO_COLOR is set or TERM=dumb (CLICOLOR_FORCE forces colour).
-    Auto,
-    /// Always, even into a pipe.
-    Always,
-    /// Never.
-    Never,
 }
 
 #[derive(Subcommand, Debug)]

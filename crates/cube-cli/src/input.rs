@@ -163,7 +163,7 @@ where
         (_, None) => None,
     };
     if let Some(input) = single {
-        return output::print_outcome(global, &run(&input), None);
+        return output::print_outcome(global.printer(), &run(&input), None);
     }
     answer_lines(global, &lines, |index, line| {
         let input = Input {
@@ -187,10 +187,10 @@ where
     let bytes = read_argument(global, argument)?;
     let lines = input_lines(global, &bytes);
     match lines.as_slice() {
-        [] if !global.batch => return output::print_outcome(global, &run(""), None),
+        [] if !global.batch => return output::print_outcome(global.printer(), &run(""), None),
         [(_, line)] if !global.batch => {
             let outcome = text(line).and_then(&run);
-            return output::print_outcome(global, &outcome, None);
+            return output::print_outcome(global.printer(), &outcome, None);
         }
         _ => {}
     }
@@ -274,7 +274,7 @@ where
             .collect();
         for (&(index, _), (input, outcome)) in chunk.iter().zip(&outcomes) {
             let origin = Origin { index, input };
-            let code = output::print_outcome(global, outcome, Some(origin))?;
+            let code = output::print_outcome(global.printer(), outcome, Some(origin))?;
             if exit == 0 {
                 exit = code;
             }

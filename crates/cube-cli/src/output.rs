@@ -25,8 +25,6 @@ use crate::record::{self, Record};
 
 use clap::ValueEnum;
 
-use crate::args::{ColorChoice, Global};
-
 /// Exit code for invalid or illegal input.
 pub const EXIT_INPUT: u8 = 1;
 /// Exit code for a usage error (clap's own).
@@ -403,6 +401,25 @@ pub fn note(text: impl fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "{text}");
 }
 
+/// `--color`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set or TERM=dumb (CLICOLOR_FORCE forces colour).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Where a command's outcomes go ([`Global::printer`](crate::args::Global::printer)): `json`
+/// is --json; `answer` the request's answer under `cube-cli serve`, else `None` (the terminal).
+#[derive(Clone, Copy)]
+pub struct Printer<'a> {
+    pub json: bool,
+    pub answer: Option<&'a std::sync::Mutex<Answer>>,
+}
+
 /// Where a batch record came from: its 0-based line number and the line as read.
 pub struct Origin<'a> {
     pub index: usize,
@@ -416,11 +433,11 @@ pub struct Origin<'a> {
 /// `cube-cli serve`, the outcome goes to the request's [`Answer`] instead. Returns the exit code
 /// it asks for.
 pub fn print_outcome(
-    global: &Global,
+    printer: Printer<'_>,
     outcome: &Outcome,
     origin: Option<Origin<'_>>,
 ) -> Result<u8, CliError> {
-    if let Some(answer) = global.session.answer() {
+    if let Some(answer) = printer.answer {
         let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
         return Ok(match outcome {
             Ok(report) => {
@@ -443,7 +460,7 @@ pub fn print_outcome(
             },
             report.exit,
         ),
-        Err(e) if global.json || origin.is_some() => {
+        Err(e) if printer.json || origin.is_some() => {
             error_record = e.to_record();
             (
                 &error_record,
@@ -452,11 +469,11 @@ pub fn print_outcome(
             )
         }
         Err(e) => {
-            print_error(global.json, e)?;
+            print_error(printer.json, e)?;
             return Ok(e.exit_code());
         }
     };
-    if !global.json {
+    if !printer.json {
         write_line(&text)?;
         return Ok(exit);
     }

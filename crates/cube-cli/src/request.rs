@@ -255,11 +255,11 @@ fn run_fmc(
                 algs: algs.as_deref(),
             };
             let outcome = cmd::fmc::insert(&global, &request);
-            output::print_outcome(&global, &outcome, None)
+            output::print_outcome(global.printer(), &outcome, None)
         }
         args::FmcAction::Cycles { scramble, skeleton } => {
             let outcome = cmd::fmc::cycles(&global, scramble, skeleton);
-            output::print_outcome(&global, &outcome, None)
+            output::print_outcome(global.printer(), &outcome, None)
         }
         args::FmcAction::Improve {
             solution,
@@ -276,7 +276,7 @@ fn run_fmc(
                 *max_seconds,
                 *threads,
             );
-            output::print_outcome(&global, &outcome, None)
+            output::print_outcome(global.printer(), &outcome, None)
         }
     }
 }

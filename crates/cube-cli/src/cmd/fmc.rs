@@ -224,7 +224,7 @@ pub fn steps(global: &Global) -> Result<u8, CliError> {
                 table_bytes: step.table_bytes(),
             }),
         );
-        print_outcome(global, &Ok(report), None)?;
+        print_outcome(global.printer(), &Ok(report), None)?;
     }
     Ok(0)
 }

@@ -53,7 +53,7 @@ pub fn run(
                 length,
             }),
         );
-        print_outcome(global, &Ok(report), None)?;
+        print_outcome(global.printer(), &Ok(report), None)?;
     }
     Ok(0)
 }

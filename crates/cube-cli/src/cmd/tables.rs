@@ -66,7 +66,7 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
             files_report(&dir, "clean", &removed)
         }
     };
-    print_outcome(global, &Ok(report), None)
+    print_outcome(global.printer(), &Ok(report), None)
 }
 
 /// The files of `tables files`, or those `tables clean` removed: one line each, then the total.

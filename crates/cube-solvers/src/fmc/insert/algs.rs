@@ -397,28 +397,6 @@ impl AlgSet {
         Ok(AlgSet::from_sequences(algs))
     }
 
-    /// Every canonical sequence of each kind up to its length in `lengths` (1 to 12 moves; a
-    /// kind not listed has none), by this crate's search (meeting in the middle; see
-    /// [`InsertTables`](super::InsertTables) for the generated set and its counts). Runs on the
-    /// caller's rayon pool.
-    ///
-    /// # Errors
-    /// [`InsertError::Settings`](super::InsertError::Settings) for a length out of range or
-    /// [`Kind::Other`].
-    pub fn generate(lengths: &[(Kind, usize)]) -> Result<AlgSet, super::InsertError> {
-        for &(kind, length) in lengths {
-            if kind == Kind::Other || !(1..=12).contains(&length) {
-                return Err(super::InsertError::Settings(format!(
-                    "algorithms of kind {kind} are generated up to 1 to 12 moves, not {length}"
-                )));
-            }
-        }
-        let max_length = |kind: Kind| lengths.iter().find(|&&(k, _)| k == kind).map(|&(_, n)| n);
-        Ok(AlgSet::from_sequences(super::generate::generate(
-            max_length,
-        )))
-    }
-
     /// The bytes of the payload of a set of `n_cases` cases and `n_algs` algorithms of at
     /// most 12 moves: two counts, a word per case, a double word per algorithm.
     pub const fn payload_len(n_cases: u64, n_algs: u64) -> u64 {

@@ -14,7 +14,8 @@
 use cube_core::{Cube, Move, MoveSet, Symmetry, simplify};
 use rayon::prelude::*;
 
-use super::algs::{Kind, pack, unpack};
+use super::InsertError;
+use super::algs::{AlgSet, Kind, pack, unpack};
 use super::cycles::Orbit;
 
 /// The bytes of one orbit of `cube`, the piece and its orientation in five or six bits each.
@@ -143,6 +144,30 @@ impl Index {
             .iter()
             .filter(move |&&(k, _)| k == key)
             .map(|&(_, packed)| packed)
+    }
+}
+
+// The generated set, here rather than in `algs` (which this module builds on), so that the
+// two modules import one way.
+impl AlgSet {
+    /// Every canonical sequence of each kind up to its length in `lengths` (1 to 12 moves; a
+    /// kind not listed has none), by this crate's search (meeting in the middle; see
+    /// [`InsertTables`](super::InsertTables) for the generated set and its counts). Runs on the
+    /// caller's rayon pool.
+    ///
+    /// # Errors
+    /// [`InsertError::Settings`] for a length out of range or
+    /// [`Kind::Other`].
+    pub fn generate(lengths: &[(Kind, usize)]) -> Result<AlgSet, InsertError> {
+        for &(kind, length) in lengths {
+            if kind == Kind::Other || !(1..=12).contains(&length) {
+                return Err(InsertError::Settings(format!(
+                    "algorithms of kind {kind} are generated up to 1 to 12 moves, not {length}"
+                )));
+            }
+        }
+        let max_length = |kind: Kind| lengths.iter().find(|&&(k, _)| k == kind).map(|&(_, n)| n);
+        Ok(AlgSet::from_sequences(generate(max_length)))
     }
 }
 
