@@ -540,8 +540,9 @@ pub struct OptimalArgs {
     /// Tables to use: the Korf tiers 6edge, 7edge, 8edge (pattern databases) or the H48 tiers
     /// h0, h4, h5, h6, h7 (the sym48 search; h0 is for tests) or the nx tiers nx-eo1ep1 to
     /// nx-eo2ep2 (nxopt's search) and their -qtm twins (the quarter-turn metric: a -qtm tier
-    /// implies --metric qtm). Default: the largest baked of h4 to h7, else the largest baked
-    /// Korf tier, else 6edge, baked on first use; with --metric qtm the largest baked -qtm tier;
+    /// implies --metric qtm). Default: the baked tier measured cheapest per GB (h4, h5, h6, h7,
+    /// nx-eo3ep1, nx-eo2ep2, else the largest baked Korf tier), else 6edge, baked on first use;
+    /// with --metric qtm nx-eo3ep1-qtm, nx-eo2ep2-qtm, else the largest baked -qtm tier;
     /// a missing H48 tier, nx-eo1ep1 or nx-eo1ep1-qtm asked for is baked on first use.
     #[arg(long, value_name = "TIER", value_parser = TierParser, help_heading = "Optimal")]
     pub tier: Option<Tier>,

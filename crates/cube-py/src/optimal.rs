@@ -210,10 +210,10 @@ fn parse_metric(name: &str) -> PyResult<Metric> {
 
 /// The shortest solutions of ``state``, proven, over the tables of ``tier``: Korf's search over
 /// ``"6edge"``, ``"7edge"``, ``"8edge"``, the sym48 search over ``"h4"`` to ``"h7"`` (``"h0"``,
-/// the test tier, only by name); default: the largest baked (h4..h7 first), else 6edge, baked on
-/// first use (an H48 tier named is baked on first use too, as the CLI does). ``metric``:
+/// the test tier, only by name); default: the baked tier measured cheapest per GB (h4, h5, h6, h7,
+/// nx-eo3ep1, nx-eo2ep2, else the largest Korf tier), else 6edge, baked on first use (an H48 tier named is baked on first use too, as the CLI does). ``metric``:
 /// ``"htm"`` (the default) or ``"qtm"``, optimal in quarter turns (a half turn counts 2) over the
-/// largest baked ``-qtm`` nx tier, or ``tier="nx-eo1ep1-qtm"`` (a ``-qtm`` tier implies it).
+/// baked ``-qtm`` nx tier measured cheapest per GB, or ``tier="nx-eo1ep1-qtm"`` (a ``-qtm`` tier implies it).
 /// ``threads`` (1 to 1024; default: all cores), ``timeout`` in seconds (1e-9 to
 /// 1e6, as the CLI's; then the best known and the length proven so far, ``optimal`` false),
 /// ``max_solutions`` (at least 1).

@@ -139,9 +139,10 @@ pub fn parse_tier(name: &str) -> PyResult<Tier> {
 }
 
 /// The tables of the tier that answers the request ([`tier::choose`]): `asked`, which must count
-/// in `metric` when that is given (else a `ValueError` naming the tier to use), else the largest
-/// tier baked in `metric` (in half turns h4..h7, else the Korf tiers, else 6edge; in quarter turns
-/// the largest `-qtm` tier, `TablesMissing` when there is none), loaded once per process; a missing tier is baked first when the CLI would
+/// in `metric` when that is given (else a `ValueError` naming the tier to use), else the baked
+/// tier of `metric` measured cheapest per GB (in half turns h4, h5, h6, h7, nx-eo3ep1, nx-eo2ep2,
+/// else the largest Korf tier, else 6edge; in quarter turns nx-eo3ep1-qtm, nx-eo2ep2-qtm, else the
+/// largest `-qtm` tier, `TablesMissing` when there is none), loaded once per process; a missing tier is baked first when the CLI would
 /// ([`tier::baked_on_first_use`]: 6edge, the H48 tiers, nx-eo1ep1 and nx-eo1ep1-qtm). Every
 /// payload is hashed as it loads. Call without the GIL: it may bake and read for seconds.
 pub fn optimal_tables(

@@ -310,7 +310,7 @@ fn a_checkpoint_of_the_other_metric_is_refused() {
 #[ignore = "minutes: run by hand over a baked -qtm tier"]
 fn the_superflip_is_24_quarter_turns() {
     let dir = PathBuf::from(std::env::var_os("CUBE_TABLES_DIR").expect("CUBE_TABLES_DIR"));
-    let tier = tier::largest_ready_in(&dir, Metric::Qtm).expect("a -qtm tier is baked there");
+    let tier = tier::default_ready_in(&dir, Metric::Qtm).expect("a -qtm tier is baked there");
     let tables = OptimalTables::load_anonymous(&dir, tier, true).expect("it loads");
     let nx = tables.searcher(cube_solvers::two_phase::TwoPhase::default());
     let superflip: Alg = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"

@@ -10,8 +10,8 @@
 //!
 //! - [`specs`]: the tables of a tier; [`disk_bytes`]: their size on disk; [`bake_time`]: how long
 //!   a bake takes on this project's machine;
-//! - [`state`]: whether they are all present with a sound header; [`largest_ready`]: the tier an
-//!   optimal search uses when none is named ([`largest_ready_in`]: in a metric);
+//! - [`state`]: whether they are all present with a sound header; [`default_ready`]: the tier an
+//!   optimal search uses when none is named ([`default_ready_in`]: in a metric);
 //! - [`bake()`]: the corner database first, then the edge databases of the Korf tiers, then one
 //!   pass for every H48 tier asked for, then each nx tier, under one hold of the directory's lock;
 //! - [`verify()`]: the full check of a tier's tables (seeds installed, stamps written);
@@ -173,17 +173,17 @@ pub fn state(dir: &Path, tier: Tier) -> TierState {
 }
 
 /// The tier an optimal search uses when none is named: the ready tier of the highest
-/// [`TierRow::default_rank`] in the half-turn metric (the largest ready H48 tier of h4 to h7,
-/// else the largest ready Korf tier); `None` when none is ready. h0 is a test tier, and the nx
-/// tiers are used only when named, or asked for by metric ([`largest_ready_in`]).
-pub fn largest_ready(dir: &Path) -> Option<Tier> {
-    largest_ready_in(dir, Metric::Htm)
+/// [`TierRow::default_rank`] in the half-turn metric (the ready tier measured cheapest per table
+/// size: h4, h5, h6, h7, then nx-eo3ep1 and nx-eo2ep2, then the largest ready Korf tier); `None`
+/// when none is ready. h0 and the smaller nx tiers are used only when named.
+pub fn default_ready(dir: &Path) -> Option<Tier> {
+    default_ready_in(dir, Metric::Htm)
 }
 
 /// The tier an optimal search in `metric` uses when none is named: the ready tier of `metric` of
-/// the highest [`TierRow::default_rank`] (in the quarter-turn metric, the largest ready `-qtm` nx
-/// tier).
-pub fn largest_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
+/// the highest [`TierRow::default_rank`] (in the quarter-turn metric, nx-eo3ep1-qtm, then
+/// nx-eo2ep2-qtm, then the largest ready `-qtm` nx tier).
+pub fn default_ready_in(dir: &Path, metric: Metric) -> Option<Tier> {
     let mut ranked: Vec<Tier> = Tier::ALL
         .into_iter()
         .filter(|tier| tier.metric() == metric && tier.row().default_rank > 0)
@@ -237,7 +237,7 @@ pub enum ChoiceError {
 
 /// The tier that answers an optimal search's request in `dir`, the one rule of every front end:
 /// the tier `asked` for, which must count in `metric` if that is given; else the ready tier of the
-/// highest default rank in `metric` ([`largest_ready_in`]; the half-turn metric when none is
+/// highest default rank in `metric` ([`default_ready_in`]; the half-turn metric when none is
 /// given), else in the half-turn metric its [`fallback`] (6edge, baked on first use).
 ///
 /// # Errors
@@ -262,7 +262,7 @@ pub fn choose(
         (Some(tier), _) => Ok(tier),
         (None, metric) => {
             let metric = metric.unwrap_or_default();
-            match largest_ready_in(dir, metric) {
+            match default_ready_in(dir, metric) {
                 Some(tier) => Ok(tier),
                 None if metric == Metric::Htm => Ok(fallback(metric)),
                 None => Err(ChoiceError::NoneReady {
@@ -390,7 +390,7 @@ mod tests {
     }
 
     #[test]
-    fn a_request_is_answered_by_the_tier_asked_for_else_the_largest_ready() {
+    fn a_request_is_answered_by_the_tier_asked_for_else_the_default_ready() {
         let dir = tempfile::tempdir().unwrap();
         let dir = dir.path();
         assert_eq!(fallback(Metric::Htm), Tier::Edge6);
@@ -440,7 +440,7 @@ mod tests {
                 "{tier}"
             );
         }
-        assert_eq!(largest_ready(dir.path()), None);
+        assert_eq!(default_ready(dir.path()), None);
     }
 
     #[test]

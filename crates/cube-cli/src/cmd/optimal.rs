@@ -173,8 +173,8 @@ fn make_room(key: (Tier, bool)) {
 }
 
 /// The tier of a search with `args`: the one asked for, which must count in `--metric` if that is
-/// given; else in the half-turn metric the largest baked (of h4 to h7, else of the Korf tiers),
-/// else 6edge; in the quarter-turn metric the largest baked `-qtm` tier. A tier of the other
+/// given; else the tier of [`tier::choose`] (the baked tier measured cheapest per GB in the
+/// metric, else 6edge in the half-turn metric). A tier of the other
 /// metric, or no quarter-turn tier baked, is a usage error naming the tier to use or bake.
 fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
     tier::choose(dir, args.tier, args.metric.map(Metric::from)).map_err(|e| {

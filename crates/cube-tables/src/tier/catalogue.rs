@@ -49,7 +49,10 @@ pub struct TierRow {
     /// rather than saying how to bake it.
     pub baked_on_first_use: bool,
     /// Its rank among the tiers a search in its metric uses when none is named: the ready tier
-    /// of the highest rank answers; 0 for a tier used only when named.
+    /// of the highest rank answers; 0 for a tier used only when named. The ranks follow the
+    /// measured cost per table size (GB x s x threads by totals over nissy-core's 17- and
+    /// 18-movers, docs/PERFORMANCE.md "Default tier"): h4, h5, h6, then h7 (not measured), the
+    /// nx tiers measured (nx-eo3ep1, nx-eo2ep2), the Korf tiers last.
     pub default_rank: u8,
     /// What the help says of its use beside its family, size and bake time: `for tests`, or
     /// nothing.
@@ -114,13 +117,13 @@ catalogue! {
     /// The H48 table without flips (30 MB), for tests.
     H0 = ("h0", H48, Htm, 16, [0, 0], "about 17 s", true, 0, "for tests"),
     /// The H48 table with 4 flips (486 MB).
-    H4 = ("h4", H48, Htm, 20, [4, 0], "about 10 minutes", true, 4, ""),
+    H4 = ("h4", H48, Htm, 20, [4, 0], "about 10 minutes", true, 9, ""),
     /// The H48 table with 5 flips (973 MB).
-    H5 = ("h5", H48, Htm, 21, [5, 0], "about 10 minutes", true, 5, ""),
+    H5 = ("h5", H48, Htm, 21, [5, 0], "about 10 minutes", true, 8, ""),
     /// The H48 table with 6 flips (1.95 GB).
-    H6 = ("h6", H48, Htm, 22, [6, 0], "about 10 minutes", true, 6, ""),
+    H6 = ("h6", H48, Htm, 22, [6, 0], "about 10 minutes", true, 7, ""),
     /// The H48 table with 7 flips (3.89 GB).
-    H7 = ("h7", H48, Htm, 23, [7, 0], "about 10 minutes", true, 7, ""),
+    H7 = ("h7", H48, Htm, 23, [7, 0], "about 10 minutes", true, 6, ""),
     /// nxopt's EO1 EP1 table, half-turn metric (20.3 MB), for tests.
     NxEo1Ep1 = ("nx-eo1ep1", Nx, Htm, 32, [1, 1], "about 25 s", true, 0, ""),
     /// nxopt's EO2 EP1 table, half-turn metric (325 MB).
@@ -130,9 +133,9 @@ catalogue! {
     /// nxopt's EO1 EP3 table, half-turn metric (1.42 GB).
     NxEo1Ep3 = ("nx-eo1ep3", Nx, Htm, 34, [1, 3], "about 2 minutes", false, 0, ""),
     /// nxopt's EO3 EP1 table, half-turn metric (2.60 GB; vcube's coordinate 112).
-    NxEo3Ep1 = ("nx-eo3ep1", Nx, Htm, 40, [3, 1], "about 3 minutes", false, 0, ""),
+    NxEo3Ep1 = ("nx-eo3ep1", Nx, Htm, 40, [3, 1], "about 3 minutes", false, 5, ""),
     /// nxopt's EO2 EP2 table, half-turn metric (7.79 GB).
-    NxEo2Ep2 = ("nx-eo2ep2", Nx, Htm, 37, [2, 2], "about 20 minutes", false, 0, ""),
+    NxEo2Ep2 = ("nx-eo2ep2", Nx, Htm, 37, [2, 2], "about 20 minutes", false, 4, ""),
     /// nxopt's EO1 EP1 table, quarter-turn metric (20.3 MB), for tests.
     NxEo1Ep1Qtm = ("nx-eo1ep1-qtm", Nx, Qtm, 48, [1, 1], "about 25 s", true, 1, ""),
     /// nxopt's EO2 EP1 table, quarter-turn metric (325 MB).
@@ -142,9 +145,9 @@ catalogue! {
     /// nxopt's EO1 EP3 table, quarter-turn metric (1.42 GB).
     NxEo1Ep3Qtm = ("nx-eo1ep3-qtm", Nx, Qtm, 50, [1, 3], "about 2 minutes", false, 4, ""),
     /// nxopt's EO3 EP1 table, quarter-turn metric (2.60 GB).
-    NxEo3Ep1Qtm = ("nx-eo3ep1-qtm", Nx, Qtm, 56, [3, 1], "about 3 minutes", false, 5, ""),
+    NxEo3Ep1Qtm = ("nx-eo3ep1-qtm", Nx, Qtm, 56, [3, 1], "about 3 minutes", false, 6, ""),
     /// nxopt's EO2 EP2 table, quarter-turn metric (7.79 GB).
-    NxEo2Ep2Qtm = ("nx-eo2ep2-qtm", Nx, Qtm, 53, [2, 2], "about 15 minutes", false, 6, ""),
+    NxEo2Ep2Qtm = ("nx-eo2ep2-qtm", Nx, Qtm, 53, [2, 2], "about 15 minutes", false, 5, ""),
 }
 
 // Every row's code is unique and not 0, every name unique: checked when the crate compiles.
