@@ -962,18 +962,20 @@ fn every_help_example_runs_as_printed() {
     // examples are answered by it as printed, with the port it took.
     assert!(!servers.is_empty() && !curl.is_empty());
     for line in servers {
-        let mut child = shell(
-            &sandbox,
-            &format!("exec {line}"),
-            crate::optimal::baked_dir(),
-        )
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        let mut child = Stopped(
+            shell(
+                &sandbox,
+                &format!("exec {line}"),
+                crate::optimal::baked_dir(),
+            )
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+        );
         let mut first = String::new();
         std::io::BufRead::read_line(
-            &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+            &mut std::io::BufReader::new(child.0.stdout.take().unwrap()),
             &mut first,
         )
         .unwrap();
@@ -1013,7 +1015,15 @@ fn every_help_example_runs_as_printed() {
                 serde_json::from_str(&body).unwrap_or_else(|e| panic!("{example}: {e} in {body}"));
             assert!(answer["solution"].is_string(), "{example}: {answer}");
         }
-        child.kill().unwrap();
-        child.wait().unwrap();
+    }
+}
+
+/// A server an example started, stopped when dropped (also when an assertion fails first).
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
