@@ -39,6 +39,33 @@ pub fn cube_cli() -> Command {
     cmd
 }
 
+/// Runs `cmd` (its standard output and error captured) to its end, or kills it after `limit` and
+/// fails saying that `what` hung, with what it wrote on standard error.
+pub fn output_within(
+    mut cmd: std::process::Command,
+    limit: std::time::Duration,
+    what: &str,
+) -> std::process::Output {
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "{what} still ran after {limit:?} (blocked?): {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
 /// Runs `cube-cli` with `args` and returns (exit code, stdout, stderr).
 pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     let mut cmd = cube_cli();

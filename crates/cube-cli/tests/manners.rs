@@ -878,24 +878,6 @@ impl Sandbox {
     }
 }
 
-/// Runs `cmd` to its end, or kills it after ten minutes (the first FMC insertion builds its algorithm set: about 80 s of CPU) (an example that hangs fails the test).
-fn finished(mut cmd: Command, line: &str) -> std::process::Output {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > std::time::Duration::from_secs(600) {
-            child.kill().unwrap();
-            panic!("{line}: still running after 600 s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
-
 // See: issue 58, "every example in --help texts runs as printed".
 #[test]
 fn every_help_example_runs_as_printed() {
@@ -945,7 +927,12 @@ fn every_help_example_runs_as_printed() {
         } else {
             crate::optimal::baked_dir().to_path_buf()
         };
-        let out = finished(shell(&sandbox, &line, &tables), &line);
+        // Ten minutes: the first FMC insertion builds its algorithm set (about 80 s of CPU).
+        let out = crate::output_within(
+            shell(&sandbox, &line, &tables),
+            std::time::Duration::from_secs(600),
+            &line,
+        );
         // check and verify answer "no" with exit code 1 (an illegal cube, a sequence that does not
         // solve): the check example shows one. Any other failure is the example's.
         let answers_no = ["cube-cli check", "cube-cli verify"]

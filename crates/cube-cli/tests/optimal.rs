@@ -745,28 +745,11 @@ fn a_damaged_checkpoint_is_refused() {
 /// that says it hung.
 #[cfg(unix)]
 fn run_within(args: &[&str], limit: std::time::Duration) -> (i32, String, String) {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("cube-cli"))
-        .args(args)
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("cube-cli"));
+    cmd.args(args)
         .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "cube-cli {args:?} still ran after {limit:?} (blocked?): {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
+        .stdin(std::process::Stdio::null());
+    let out = crate::output_within(cmd, limit, &format!("cube-cli {args:?}"));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
