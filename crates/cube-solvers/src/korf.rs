@@ -53,6 +53,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod family;
 mod heuristic;
 mod search;
 
@@ -61,6 +62,7 @@ use std::borrow::Cow;
 use cube_core::{Cube, Move, Symmetry};
 use cube_tables::pdb::{PdbSet, SymCorners};
 
+pub(crate) use self::family::KorfFamily;
 use self::heuristic::{Tables, ViewMoves};
 use self::search::{Lookups, Worker};
 use crate::optimal::{

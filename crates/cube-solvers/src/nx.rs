@@ -39,6 +39,8 @@
 //! solutions are those of one lane alone). A node of the progress counts is a child made (vcube's
 //! evaluations).
 
+mod family;
+
 use std::collections::HashSet;
 
 use cube_core::{Cube, Move, simplify};
@@ -46,6 +48,7 @@ use cube_tables::Metric;
 use cube_tables::nx::NxTable;
 use cube_tables::pdb::{SymCorners, corner_coord};
 
+pub(crate) use self::family::NxFamily;
 use crate::optimal::{
     Abort, Checkpoint, Driver, Lookup, Method, OptimalSearch, Ordered, Outcome, Periodic, Prefixes,
     Progress, QueueWorker, SearchConfig, Shared, Taken, Task,

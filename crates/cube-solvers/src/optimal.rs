@@ -35,6 +35,7 @@ pub use self::checkpoint::{Checkpoint, CheckpointError};
 pub(crate) use self::symmetric::orbit_starts;
 use self::symmetric::{distinct_up_to_symmetry, position_symmetries, with_images};
 pub use self::tables::{Configs, OptimalTables};
+pub(crate) use self::tables::{FamilyTables, SearchFamily, read_corners, read_own_table};
 use self::upper::{FinishOnDrop, UpperHelper};
 use crate::cancel::Clock;
 use crate::search::{AFTER, NO_MOVE};

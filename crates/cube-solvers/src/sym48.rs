@@ -38,6 +38,7 @@
 //! bound below ([`Config::ordered_from`]). Solutions are not found in the order of canonical sequences
 //! (the side switches), but the result still depends on the position and the limits only.
 
+mod family;
 mod h48;
 mod search;
 
@@ -47,6 +48,7 @@ use cube_core::{Cube, Move};
 use cube_tables::Tier;
 use cube_tables::pdb::SymCorners;
 
+pub(crate) use self::family::Sym48Family;
 use self::search::Engine;
 pub use crate::optimal::Counters;
 use crate::optimal::{

@@ -52,13 +52,22 @@ use crate::h48;
 use crate::nx;
 use crate::pdb;
 
-/// The impl of `family`: the one place a family's variant meets its folder.
+/// The families, one row each: a [`Family`] of the catalogue and its [`TierFamily`] impl in its
+/// folder, the one place the two meet. A new family adds its row (cube-solvers' `SEARCHES` has
+/// the same rows for the searches).
+const FAMILIES: [(Family, &dyn TierFamily); 3] = [
+    (Family::Korf, &pdb::Korf),
+    (Family::H48, &h48::H48),
+    (Family::Nx, &nx::Nx),
+];
+
+/// The impl of `family`: its row of [`FAMILIES`].
 pub fn family(family: Family) -> &'static dyn TierFamily {
-    match family {
-        Family::Korf => &pdb::Korf,
-        Family::H48 => &h48::H48,
-        Family::Nx => &nx::Nx,
-    }
+    FAMILIES
+        .iter()
+        .find(|(f, _)| *f == family)
+        .map(|(_, imp)| *imp)
+        .expect("every family of the catalogue has its row of FAMILIES (tested)")
 }
 
 impl Family {
@@ -350,6 +359,16 @@ pub fn bake(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_family_of_the_catalogue_has_one_row() {
+        for tier in Tier::ALL {
+            let rows = FAMILIES.iter().filter(|(f, _)| *f == tier.family());
+            assert_eq!(rows.count(), 1, "{tier}");
+        }
+        let names: Vec<&str> = FAMILIES.iter().map(|(f, _)| family(*f).name()).collect();
+        assert_eq!(names, ["Korf", "H48", "nx"]);
+    }
 
     #[test]
     fn own_table_is_the_one_table_of_a_one_table_family() {

@@ -221,10 +221,62 @@ impl FromStr for Checkpoint {
     type Err = CheckpointError;
 
     fn from_str(text: &str) -> Result<Checkpoint, CheckpointError> {
-        let err = |line: usize, field: &'static str, message: String| {
-            CheckpointError::new(Some(line), field, message)
+        let frame = Frame::check(text)?;
+        let (values, rest) = frame.values()?;
+        let [
+            cube,
+            tier,
+            metric,
+            prefix_depth,
+            wanted,
+            lookups,
+            starts,
+            bound,
+            nodes,
+            done,
+        ] = values;
+        // The bound before the prefix depth, which it limits; else in the order of the fields.
+        let cube = frame.cube(cube)?;
+        let (tier, metric) = frame.tier(tier, metric)?;
+        let bound = frame.bound(bound, metric, &cube)?;
+        let prefix_depth = frame.prefix_depth(prefix_depth, bound, metric)?;
+        let n_solutions = frame.wanted(wanted)?;
+        let (inverse, symmetric) = frame.lookups(lookups)?;
+        let symmetric_starts = frame.starts(starts)?;
+        let nodes = frame.number("nodes", nodes, u64::MAX)?;
+        let prefixes = super::canonical_sequences(prefix_depth);
+        let mut checkpoint = Checkpoint {
+            cube,
+            tier,
+            metric,
+            prefix_depth,
+            n_solutions,
+            inverse,
+            symmetric,
+            symmetric_starts,
+            bound,
+            nodes,
+            done: frame.done(done, prefixes.len())?,
+            solutions: Vec::new(),
         };
-        // The checksum first: a damaged file gets one clear error, whatever the damage.
+        checkpoint.solutions = solutions(rest, &checkpoint, &prefixes)?;
+        Ok(checkpoint)
+    }
+}
+
+/// A checkpoint's text with its frame checked (its version line read, its checksum matched): what
+/// reads its fields, each error naming the field and its line.
+struct Frame<'a> {
+    /// The text before the `checksum` line.
+    body: &'a str,
+    /// Version 4 (with a `metric` line) rather than 3.
+    with_metric: bool,
+}
+
+impl<'a> Frame<'a> {
+    /// The checksum first: a damaged file gets one clear error, whatever the damage.
+    fn check(text: &'a str) -> Result<Frame<'a>, CheckpointError> {
+        let err = |line, field, message| CheckpointError::new(Some(line), field, message);
         let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
         let (body, last) = text.split_at(body_end);
         let n_lines = body.lines().count() + 1;
@@ -272,15 +324,29 @@ impl FromStr for Checkpoint {
                 ),
             ));
         }
+        Ok(Frame { body, with_metric })
+    }
 
-        let mut lines = body
+    /// The values of [`FIELDS`] (version 3's metric is `htm`), and the numbered lines after them.
+    #[allow(clippy::type_complexity)]
+    fn values(
+        &self,
+    ) -> Result<
+        (
+            [&'a str; FIELDS.len()],
+            impl Iterator<Item = (usize, &'a str)>,
+        ),
+        CheckpointError,
+    > {
+        let mut lines = self
+            .body
             .lines()
             .enumerate()
             .map(|(i, line)| (i + 1, line))
             .skip(1);
         let mut values = [""; FIELDS.len()];
         for (field, value) in FIELDS.iter().zip(values.iter_mut()) {
-            if *field == "metric" && !with_metric {
+            if *field == "metric" && !self.with_metric {
                 *value = Metric::Htm.name();
                 continue;
             }
@@ -291,155 +357,154 @@ impl FromStr for Checkpoint {
                 .strip_prefix(field)
                 .and_then(|rest| rest.strip_prefix(' ').or((rest.is_empty()).then_some("")))
                 .ok_or_else(|| {
-                    err(
-                        n,
+                    CheckpointError::new(
+                        Some(n),
                         field,
                         format!("expected a `{field}` line, found `{}`", clip(line)),
                     )
                 })?;
         }
-        let [
-            cube,
-            tier,
-            metric,
-            prefix_depth,
-            wanted,
-            lookups,
-            starts,
-            bound,
-            nodes,
-            done,
-        ] = values;
-        // Line numbers of the fields: the version is line 1 (version 3 has no `metric` line).
-        let line_of = |field: &str| {
-            let i = FIELDS.iter().position(|f| *f == field).unwrap_or(0);
-            2 + i - usize::from(!with_metric && i > 2)
-        };
+        Ok((values, lines))
+    }
 
-        let colours: [u8; 54] = cube.as_bytes().try_into().map_err(|_| {
-            err(
-                line_of("cube"),
-                "cube",
-                "the cube is not 54 facelets".to_string(),
-            )
-        })?;
-        let cube = FaceletCube::new(colours)
+    /// The error of `field`, on its line: the version is line 1 (version 3 has no `metric`
+    /// line).
+    fn err(&self, field: &'static str, message: String) -> CheckpointError {
+        let i = FIELDS.iter().position(|f| *f == field).unwrap_or(0);
+        let line = 2 + i - usize::from(!self.with_metric && i > 2);
+        CheckpointError::new(Some(line), field, message)
+    }
+
+    /// `value` of `field` as a number at most `max`.
+    fn number(&self, field: &'static str, value: &str, max: u64) -> Result<u64, CheckpointError> {
+        match value.parse::<u64>() {
+            Ok(n) if n <= max => Ok(n),
+            Ok(n) => Err(self.err(field, format!("{n} is more than {max}"))),
+            Err(_) => Err(self.err(field, format!("`{}` is not a number", clip(value)))),
+        }
+    }
+
+    /// The cube: 54 facelets of a solvable cube.
+    fn cube(&self, value: &str) -> Result<Cube, CheckpointError> {
+        let colours: [u8; 54] = value
+            .as_bytes()
+            .try_into()
+            .map_err(|_| self.err("cube", "the cube is not 54 facelets".to_string()))?;
+        FaceletCube::new(colours)
             .to_cube_solvable()
-            .map_err(|e| err(line_of("cube"), "cube", e.to_string()))?;
-        let tier: Tier = tier
-            .parse()
-            .map_err(|e| err(line_of("tier"), "tier", format!("{e}")))?;
+            .map_err(|e| self.err("cube", e.to_string()))
+    }
+
+    /// The tier, and the metric, which must be the tier's.
+    fn tier(&self, tier: &str, metric: &str) -> Result<(Tier, Metric), CheckpointError> {
+        let tier: Tier = tier.parse().map_err(|e| self.err("tier", format!("{e}")))?;
         let metric = match metric {
             "htm" => Metric::Htm,
             "qtm" => Metric::Qtm,
             other => {
-                return Err(err(
-                    line_of("metric"),
+                return Err(self.err(
                     "metric",
                     format!("`{}`: expected `htm` or `qtm`", clip(other)),
                 ));
             }
         };
         if metric != tier.metric() {
-            return Err(err(
-                line_of("metric"),
+            return Err(self.err(
                 "metric",
                 format!("{metric}, but tier {tier} counts in {}", tier.metric()),
             ));
         }
-        let number = |field: &'static str, value: &str, max: u64| -> Result<u64, CheckpointError> {
-            match value.parse::<u64>() {
-                Ok(n) if n <= max => Ok(n),
-                Ok(n) => Err(err(
-                    line_of(field),
-                    field,
-                    format!("{n} is more than {max}"),
-                )),
-                Err(_) => Err(err(
-                    line_of(field),
-                    field,
-                    format!("`{}` is not a number", clip(value)),
-                )),
-            }
-        };
-        let bound = number("bound", bound, metric.diameter() as u64)? as usize;
+        Ok((tier, metric))
+    }
+
+    /// The bound: 1 to the metric's diameter, of the parity of the cube's solutions in quarter
+    /// turns.
+    fn bound(&self, value: &str, metric: Metric, cube: &Cube) -> Result<usize, CheckpointError> {
+        let bound = self.number("bound", value, metric.diameter() as u64)? as usize;
         if bound == 0 {
-            return Err(err(
-                line_of("bound"),
+            return Err(self.err(
                 "bound",
                 "bound 0: only the solved cube has a solution of 0 moves, and it needs no search"
                     .to_string(),
             ));
         }
         if metric == Metric::Qtm && (bound % 2 == 1) != cube.corner_parity_odd() {
-            return Err(err(
-                line_of("bound"),
+            return Err(self.err(
                 "bound",
                 format!(
                     "bound {bound}: every solution of this cube has a quarter-turn length of the other parity"
                 ),
             ));
         }
-        let prefix_depth = number("prefix-depth", prefix_depth, 4)? as usize;
+        Ok(bound)
+    }
+
+    /// The prefix depth: 1 to 4, and no longer than the bound's shortest solution in face turns.
+    fn prefix_depth(
+        &self,
+        value: &str,
+        bound: usize,
+        metric: Metric,
+    ) -> Result<usize, CheckpointError> {
+        let prefix_depth = self.number("prefix-depth", value, 4)? as usize;
         let shortest = super::shortest_in_face_turns(bound, metric);
         if prefix_depth == 0 || prefix_depth > shortest {
-            return Err(err(
-                line_of("prefix-depth"),
+            return Err(self.err(
                 "prefix-depth",
                 format!(
                     "prefix depth {prefix_depth} with bound {bound}: expected 1 to 4, at most {shortest}"
                 ),
             ));
         }
-        let n_solutions = match wanted {
-            "all" => usize::MAX,
-            _ => match number("solutions-wanted", wanted, u64::MAX)? {
-                0 => {
-                    return Err(err(
-                        line_of("solutions-wanted"),
-                        "solutions-wanted",
-                        "0 solutions wanted".to_string(),
-                    ));
-                }
-                n => usize::try_from(n).unwrap_or(usize::MAX),
-            },
-        };
-        let (inverse, symmetric) = match lookups {
-            "plain" => (false, false),
-            "inverse" => (true, false),
-            "symmetric" => (false, true),
-            "inverse symmetric" => (true, true),
-            other => {
-                return Err(err(
-                    line_of("lookups"),
-                    "lookups",
-                    format!(
-                        "`{}`: expected `plain`, `inverse`, `symmetric` or `inverse symmetric`",
-                        clip(other)
-                    ),
-                ));
-            }
-        };
-        let symmetric_starts = match starts {
-            "all" => false,
-            "one-per-orbit" => true,
-            other => {
-                return Err(err(
-                    line_of("starts"),
-                    "starts",
-                    format!("`{}`: expected `all` or `one-per-orbit`", clip(other)),
-                ));
-            }
-        };
-        let nodes = number("nodes", nodes, u64::MAX)?;
+        Ok(prefix_depth)
+    }
 
-        let prefixes = super::canonical_sequences(prefix_depth);
-        let n_prefixes = prefixes.len();
-        let mut done_list: Vec<usize> = Vec::new();
-        for (n_ranges, range) in done.split_whitespace().enumerate() {
+    /// The solutions wanted: `all` or a positive number.
+    fn wanted(&self, value: &str) -> Result<usize, CheckpointError> {
+        match value {
+            "all" => Ok(usize::MAX),
+            _ => match self.number("solutions-wanted", value, u64::MAX)? {
+                0 => Err(self.err("solutions-wanted", "0 solutions wanted".to_string())),
+                n => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+            },
+        }
+    }
+
+    /// The lookups: (inverse, symmetric).
+    fn lookups(&self, value: &str) -> Result<(bool, bool), CheckpointError> {
+        match value {
+            "plain" => Ok((false, false)),
+            "inverse" => Ok((true, false)),
+            "symmetric" => Ok((false, true)),
+            "inverse symmetric" => Ok((true, true)),
+            other => Err(self.err(
+                "lookups",
+                format!(
+                    "`{}`: expected `plain`, `inverse`, `symmetric` or `inverse symmetric`",
+                    clip(other)
+                ),
+            )),
+        }
+    }
+
+    /// The starts: whether one per orbit.
+    fn starts(&self, value: &str) -> Result<bool, CheckpointError> {
+        match value {
+            "all" => Ok(false),
+            "one-per-orbit" => Ok(true),
+            other => Err(self.err(
+                "starts",
+                format!("`{}`: expected `all` or `one-per-orbit`", clip(other)),
+            )),
+        }
+    }
+
+    /// The prefixes done, of `n_prefixes`: at most [`Checkpoint::MAX_RANGES`] ranges, in order.
+    fn done(&self, value: &str, n_prefixes: usize) -> Result<Vec<usize>, CheckpointError> {
+        let mut done: Vec<usize> = Vec::new();
+        for (n_ranges, range) in value.split_whitespace().enumerate() {
             if n_ranges >= Checkpoint::MAX_RANGES {
-                return Err(err(
-                    line_of("done"),
+                return Err(self.err(
                     "done",
                     format!("more than {} ranges", Checkpoint::MAX_RANGES),
                 ));
@@ -447,83 +512,74 @@ impl FromStr for Checkpoint {
             let (start, end) = range.split_once('-').unwrap_or((range, range));
             let last = n_prefixes as u64 - 1;
             let (start, end) = (
-                number("done", start, last)? as usize,
-                number("done", end, last)? as usize,
+                self.number("done", start, last)? as usize,
+                self.number("done", end, last)? as usize,
             );
-            if end < start || done_list.last().is_some_and(|&last| start <= last) {
-                return Err(err(
-                    line_of("done"),
-                    "done",
-                    format!("range `{}` out of order", clip(range)),
-                ));
+            if end < start || done.last().is_some_and(|&last| start <= last) {
+                return Err(self.err("done", format!("range `{}` out of order", clip(range))));
             }
-            done_list.extend(start..=end);
+            done.extend(start..=end);
         }
-
-        let mut solutions = Vec::new();
-        for (n, line) in lines {
-            let Some(value) = line.strip_prefix("solution ") else {
-                return Err(err(
-                    n,
-                    "solution",
-                    format!("expected a `solution` line, found `{}`", clip(line)),
-                ));
-            };
-            if solutions.len() >= Checkpoint::MAX_SOLUTIONS {
-                return Err(err(
-                    n,
-                    "solution",
-                    format!("more than {} solutions", Checkpoint::MAX_SOLUTIONS),
-                ));
-            }
-            let (prefix, moves) = value.split_once(' ').unwrap_or((value, ""));
-            let bad = |message: String| err(n, "solution", message);
-            let prefix = prefix
-                .parse::<usize>()
-                .map_err(|_| bad(format!("`{}` is not a prefix index", clip(prefix))))?;
-            if done_list.binary_search(&prefix).is_err() {
-                return Err(bad(format!("prefix {prefix} is not listed as done")));
-            }
-            let alg: Alg = moves.parse().map_err(|e| bad(format!("{e}")))?;
-            let moves = alg.moves();
-            if metric.length(&moves) != bound {
-                return Err(bad(format!(
-                    "{} {metric}, but the bound is {bound}",
-                    metric.length(&moves)
-                )));
-            }
-            let prefix_moves: Vec<u8> = moves[..prefix_depth]
-                .iter()
-                .map(|m| m.index() as u8)
-                .collect();
-            if prefixes[prefix] != prefix_moves {
-                return Err(bad(format!(
-                    "the solution does not start with prefix {prefix}"
-                )));
-            }
-            if !cube.apply_moves(&moves).is_solved() {
-                return Err(bad(format!(
-                    "`{}` does not solve the cube",
-                    clip(moves_text(&moves).as_str())
-                )));
-            }
-            solutions.push((prefix, moves));
-        }
-        Ok(Checkpoint {
-            cube,
-            tier,
-            metric,
-            prefix_depth,
-            n_solutions,
-            inverse,
-            symmetric,
-            symmetric_starts,
-            bound,
-            nodes,
-            done: done_list,
-            solutions,
-        })
+        Ok(done)
     }
+}
+
+/// The `solution` lines after the fields, each checked against `checkpoint` (its cube, bound,
+/// metric and prefixes done) and `prefixes`: at most [`Checkpoint::MAX_SOLUTIONS`].
+fn solutions<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    checkpoint: &Checkpoint,
+    prefixes: &[Vec<u8>],
+) -> Result<Vec<(usize, Vec<Move>)>, CheckpointError> {
+    let mut solutions = Vec::new();
+    for (n, line) in lines {
+        let bad = |message: String| CheckpointError::new(Some(n), "solution", message);
+        let Some(value) = line.strip_prefix("solution ") else {
+            return Err(bad(format!(
+                "expected a `solution` line, found `{}`",
+                clip(line)
+            )));
+        };
+        if solutions.len() >= Checkpoint::MAX_SOLUTIONS {
+            return Err(bad(format!(
+                "more than {} solutions",
+                Checkpoint::MAX_SOLUTIONS
+            )));
+        }
+        let (prefix, moves) = value.split_once(' ').unwrap_or((value, ""));
+        let prefix = prefix
+            .parse::<usize>()
+            .map_err(|_| bad(format!("`{}` is not a prefix index", clip(prefix))))?;
+        if checkpoint.done.binary_search(&prefix).is_err() {
+            return Err(bad(format!("prefix {prefix} is not listed as done")));
+        }
+        let alg: Alg = moves.parse().map_err(|e| bad(format!("{e}")))?;
+        let moves = alg.moves();
+        let (metric, bound) = (checkpoint.metric, checkpoint.bound);
+        if metric.length(&moves) != bound {
+            return Err(bad(format!(
+                "{} {metric}, but the bound is {bound}",
+                metric.length(&moves)
+            )));
+        }
+        let prefix_moves: Vec<u8> = moves[..checkpoint.prefix_depth]
+            .iter()
+            .map(|m| m.index() as u8)
+            .collect();
+        if prefixes[prefix] != prefix_moves {
+            return Err(bad(format!(
+                "the solution does not start with prefix {prefix}"
+            )));
+        }
+        if !checkpoint.cube.apply_moves(&moves).is_solved() {
+            return Err(bad(format!(
+                "`{}` does not solve the cube",
+                clip(moves_text(&moves).as_str())
+            )));
+        }
+        solutions.push((prefix, moves));
+    }
+    Ok(solutions)
 }
 
 fn moves_text(moves: &[Move]) -> String {

@@ -1,19 +1,16 @@
-//! [`OptimalTables`]: the tables of one optimal tier, loaded once, and the search of its family.
+//! [`OptimalTables`]: the tables of one optimal tier, loaded once, and the search of its family;
+//! [`SearchFamily`]: what a family does here (loads its tables, makes its search), one impl in
+//! each family's module and one row of [`SEARCHES`] each.
 
-use std::borrow::Cow;
+use std::fmt;
 use std::path::Path;
 
 use cube_tables::corners::SymCorners;
-use cube_tables::h48::H48Table;
-use cube_tables::nx::NxTable;
-use cube_tables::pdb::PdbSet;
 use cube_tables::{Anonymous, Family, Mapped, PruneTable, TableError, TableSpec, Tier, tier};
 
 use super::{OptimalSearch, SearchConfig};
-use crate::korf::{self, Korf};
-use crate::nx::{self, Nx};
-use crate::sym48::{self, Sym48};
 use crate::two_phase::TwoPhase;
+use crate::{korf, nx, sym48};
 
 /// The tables of one optimal tier, whatever its [`Family`]: a Korf tier's pattern databases, an H48
 /// tier's table or an nx tier's, with the corner database reduced by symmetry ([`SymCorners`]),
@@ -34,10 +31,17 @@ use crate::two_phase::TwoPhase;
 /// assert_eq!(outcome.solutions[0].moves.len(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
 pub struct OptimalTables<T> {
-    tables: FamilyTables<T>,
+    tables: Box<dyn FamilyTables<T>>,
     corners: SymCorners,
+}
+
+impl<T> fmt::Debug for OptimalTables<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OptimalTables")
+            .field("tier", &self.tables.tier())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The configuration of each family's search, of which [`OptimalTables::searcher_with`] takes
@@ -64,56 +68,79 @@ impl Configs {
     }
 }
 
-/// The tables of a tier, by family (loaded once per process: the size of the value is no matter).
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
-enum FamilyTables<T> {
-    Korf(PdbSet<T>),
-    H48(H48Table<T>),
-    Nx(NxTable<T>),
+/// What an optimal family does in cube-solvers, beside its tables' family in cube-tables
+/// ([`tier::TierFamily`]): loads a tier's own tables and makes its search over them. One impl in
+/// each family's module, one row of [`SEARCHES`] each; nothing else here knows the families.
+pub(crate) trait SearchFamily: Sync {
+    /// Reads the tables of `tier` (one of the family's) from `dir` into anonymous memory, hashing
+    /// each payload when `check`; with the corner database's reduction.
+    fn load_anonymous(
+        &self,
+        dir: &Path,
+        tier: Tier,
+        check: bool,
+    ) -> Result<OptimalTables<Anonymous>, TableError>;
+
+    /// Maps the tables of `tier` from `dir`, each payload hashed through its map.
+    ///
+    /// # Safety
+    ///
+    /// As [`OptimalTables::open_mapped`].
+    #[allow(unsafe_code)]
+    unsafe fn open_mapped(
+        &self,
+        dir: &Path,
+        tier: Tier,
+    ) -> Result<OptimalTables<Mapped>, TableError>;
+}
+
+/// A family's loaded tables: what [`OptimalTables`] keeps of them and asks of them.
+pub(crate) trait FamilyTables<T>: Send + Sync {
+    /// The tier of the tables.
+    fn tier(&self) -> Tier;
+
+    /// The family's search over these tables and `corners`, configured by its field of `configs`.
+    fn searcher<'a>(
+        &'a self,
+        corners: &'a SymCorners,
+        two_phase: TwoPhase,
+        configs: &Configs,
+    ) -> Box<dyn OptimalSearch + 'a>;
+}
+
+/// The families of cube-solvers, one row each: a family of cube-tables' catalogue and its impl
+/// here. A new family adds its row (and its field of [`Configs`]).
+const SEARCHES: [(Family, &dyn SearchFamily); 3] = [
+    (Family::Korf, &korf::KorfFamily),
+    (Family::H48, &sym48::Sym48Family),
+    (Family::Nx, &nx::NxFamily),
+];
+
+/// The row of `family` in [`SEARCHES`].
+fn search_family(family: Family) -> &'static dyn SearchFamily {
+    SEARCHES
+        .iter()
+        .find(|(f, _)| *f == family)
+        .map(|(_, search)| *search)
+        .expect("every family of the catalogue has its row of SEARCHES (tested)")
 }
 
 impl OptimalTables<Anonymous> {
     /// Reads the tables of `tier` from `dir` into anonymous memory (huge pages), hashing each
     /// payload on the way when `check` (without it, for benchmarks of the load, a search over a
     /// corrupt table proves nothing); a Korf tier installs its seeds first, as
-    /// [`PdbSet::load_anonymous`] does.
+    /// [`PdbSet::load_anonymous`](cube_tables::pdb::PdbSet::load_anonymous) does.
     ///
     /// # Errors
     ///
-    /// The errors of [`PdbSet::load_anonymous`] and [`PruneTable::load_anonymous`]: a table missing,
+    /// The errors of `PdbSet::load_anonymous` and [`PruneTable::load_anonymous`]: a table missing,
     /// invalid, or (when `check`) of another payload hash.
     pub fn load_anonymous(
         dir: &Path,
         tier: Tier,
         check: bool,
     ) -> Result<OptimalTables<Anonymous>, TableError> {
-        let read = |spec: &TableSpec| {
-            let path = spec.path_in(dir);
-            if check {
-                PruneTable::load_anonymous(&path, spec)
-            } else {
-                PruneTable::load_anonymous_unchecked(&path, spec)
-            }
-        };
-        match tier.family() {
-            Family::Korf => {
-                let set = if check {
-                    PdbSet::load_anonymous(dir, tier)
-                } else {
-                    PdbSet::load_anonymous_unchecked(dir, tier)
-                }?;
-                OptimalTables::korf(dir, set)
-            }
-            Family::H48 => {
-                let table = H48Table::new(read(&tier::own_table(tier)?)?)?;
-                OptimalTables::with_corners(dir, FamilyTables::H48(table), &read(&tier::CORNERS)?)
-            }
-            Family::Nx => {
-                let table = NxTable::new(read(&tier::own_table(tier)?)?)?;
-                OptimalTables::with_corners(dir, FamilyTables::Nx(table), &read(&tier::CORNERS)?)
-            }
-        }
+        search_family(tier.family()).load_anonymous(dir, tier, check)
     }
 }
 
@@ -130,73 +157,60 @@ impl OptimalTables<Mapped> {
     ///
     /// # Errors
     ///
-    /// The errors of [`PdbSet::open_mapped`], [`H48Table::open_mapped`] and (an nx tier's table)
+    /// The errors of `PdbSet::open_mapped`, `H48Table::open_mapped` and (an nx tier's table)
     /// [`PruneTable::open_mapped`], and `PayloadHash`.
     #[allow(unsafe_code)]
     pub unsafe fn open_mapped(dir: &Path, tier: Tier) -> Result<OptimalTables<Mapped>, TableError> {
-        match tier.family() {
-            Family::Korf => {
-                // SAFETY: the caller's promise, passed on.
-                let set = unsafe { PdbSet::open_mapped(dir, tier) }?;
-                std::iter::once(set.corners())
-                    .chain(set.edges())
-                    .try_for_each(PruneTable::check_payload_hash)?;
-                OptimalTables::korf(dir, set)
-            }
-            Family::H48 => {
-                // SAFETY: the caller's promise, passed on.
-                let table = unsafe { H48Table::open_mapped(dir, tier) }?;
-                table.table().check_payload_hash()?;
-                let corners = read_corners(dir)?;
-                OptimalTables::with_corners(dir, FamilyTables::H48(table), &corners)
-            }
-            Family::Nx => {
-                let spec = tier::own_table(tier)?;
-                // SAFETY: the caller's promise, passed on.
-                let table = unsafe { PruneTable::open_mapped(&spec.path_in(dir), &spec) }?;
-                table.check_payload_hash()?;
-                let corners = read_corners(dir)?;
-                OptimalTables::with_corners(dir, FamilyTables::Nx(NxTable::new(table)?), &corners)
-            }
-        }
+        // SAFETY: the caller's promise, passed on.
+        unsafe { search_family(tier.family()).open_mapped(dir, tier) }
     }
 }
 
-/// The corner database in `dir`, read into anonymous memory and hashed (of a mapped tier, only
-/// its reduction is kept).
-fn read_corners(dir: &Path) -> Result<PruneTable<Anonymous>, TableError> {
-    PruneTable::load_anonymous(&tier::CORNERS.path_in(dir), &tier::CORNERS)
+/// The own table of `tier` (an H48 or nx tier's one table) from `dir`, read into anonymous memory
+/// and hashed when `check`.
+pub(crate) fn read_own_table(
+    dir: &Path,
+    tier: Tier,
+    check: bool,
+) -> Result<PruneTable<Anonymous>, TableError> {
+    read(dir, &tier::own_table(tier)?, check)
+}
+
+/// The corner database in `dir`, read into anonymous memory and hashed when `check` (of a mapped
+/// tier, always: only its reduction is kept).
+pub(crate) fn read_corners(dir: &Path, check: bool) -> Result<PruneTable<Anonymous>, TableError> {
+    read(dir, &tier::CORNERS, check)
+}
+
+fn read(dir: &Path, spec: &TableSpec, check: bool) -> Result<PruneTable<Anonymous>, TableError> {
+    let path = spec.path_in(dir);
+    if check {
+        PruneTable::load_anonymous(&path, spec)
+    } else {
+        PruneTable::load_anonymous_unchecked(&path, spec)
+    }
 }
 
 impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
-    /// A Korf tier's tables from `dir`, with the reduction of their corner database (cached
-    /// there).
-    fn korf(dir: &Path, set: PdbSet<T>) -> Result<OptimalTables<T>, TableError> {
-        let corners = SymCorners::load_or_build(dir, set.corners())?;
-        Ok(OptimalTables {
-            tables: FamilyTables::Korf(set),
-            corners,
-        })
-    }
-
-    /// A tier's `tables` with the reduction of the corner database `corners` of `dir` (cached
-    /// there).
-    fn with_corners<C: AsRef<[u8]> + Sync>(
+    /// A family's `tables` of `dir` with the reduction of the corner database `corners` (cached
+    /// in `dir`).
+    pub(crate) fn new<C: AsRef<[u8]> + Sync>(
         dir: &Path,
-        tables: FamilyTables<T>,
+        tables: Box<dyn FamilyTables<T>>,
         corners: &PruneTable<C>,
     ) -> Result<OptimalTables<T>, TableError> {
         let corners = SymCorners::load_or_build(dir, corners)?;
-        Ok(OptimalTables { tables, corners })
+        Ok(OptimalTables::with(tables, corners))
+    }
+
+    /// A family's `tables` with `corners`, the reduction of their corner database.
+    pub(crate) fn with(tables: Box<dyn FamilyTables<T>>, corners: SymCorners) -> OptimalTables<T> {
+        OptimalTables { tables, corners }
     }
 
     /// The tier of the tables.
     pub fn tier(&self) -> Tier {
-        match &self.tables {
-            FamilyTables::Korf(set) => set.tier(),
-            FamilyTables::H48(table) => table.tier(),
-            FamilyTables::Nx(table) => table.tier(),
-        }
+        self.tables.tier()
     }
 
     /// The search of the tier's family over these tables, with its default configuration and
@@ -210,25 +224,27 @@ impl<T: AsRef<[u8]> + Sync> OptimalTables<T> {
     /// caller that tunes the searches, such as a benchmark).
     ///
     /// # Panics
-    /// As [`Korf::with_config`], [`Sym48::with_config`] and [`Nx::with_config`], on a configuration
-    /// they refuse.
+    /// As [`Korf::with_config`](korf::Korf::with_config),
+    /// [`Sym48::with_config`](sym48::Sym48::with_config) and
+    /// [`Nx::with_config`](nx::Nx::with_config), on a configuration they refuse.
     pub fn searcher_with(
         &self,
         two_phase: TwoPhase,
         configs: &Configs,
     ) -> Box<dyn OptimalSearch + '_> {
-        match &self.tables {
-            FamilyTables::Korf(set) => Box::new(
-                Korf::with_corners(set, Cow::Borrowed(&self.corners), configs.korf.clone())
-                    .with_two_phase(two_phase),
-            ),
-            FamilyTables::H48(table) => Box::new(
-                Sym48::with_config(table, &self.corners, configs.sym48.clone())
-                    .with_two_phase(two_phase),
-            ),
-            FamilyTables::Nx(table) => Box::new(
-                Nx::with_config(table, &self.corners, configs.nx.clone()).with_two_phase(two_phase),
-            ),
+        self.tables.searcher(&self.corners, two_phase, configs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_of_the_catalogue_has_one_row() {
+        for tier in Tier::ALL {
+            let rows = SEARCHES.iter().filter(|(f, _)| *f == tier.family()).count();
+            assert_eq!(rows, 1, "{tier}: {}", tier.family());
         }
     }
 }

@@ -2,8 +2,10 @@
 //! the family's parts, bake time, whether a search bakes it on first use, its rank as a default).
 //! [`Tier`] reads its row for everything: its name ([`Display`](fmt::Display),
 //! [`FromStr`]), its code in a table header, the lists of tiers, its bake time and the defaults.
-//! A tier of an existing family is one row here; a family is one [`Family`] variant, its rows
-//! and one [`TierFamily`](super::TierFamily) impl in its folder.
+//! A tier of an existing family is one row here. A family is its folder with one
+//! [`TierFamily`](super::TierFamily) impl, one [`Family`] variant, its rows here and its row of
+//! `tier::FAMILIES`; in cube-solvers, its module with one `SearchFamily` impl and its row of
+//! `SEARCHES` (`.ci/family-counts` checks that a family's names appear nowhere else).
 
 use std::fmt;
 use std::str::FromStr;
