@@ -5,7 +5,9 @@
 //! exit code 0, as ripgrep does; any other failure to write it (a full disk) is an error on
 //! standard error and exit code 1. Standard error itself is written on a best-effort basis.
 //!
-//! `cube-cli serve` answers each request with the same reports: a command run for a request
+//! A command says everything through its [`Printer`], the one sink: reports, documents,
+//! progress, notes and warnings, each a typed value that the printer renders for whom the command
+//! runs. `cube-cli serve` answers each request with the same reports: a command run for a request
 //! sends them to the request's [`Answer`] (its JSON lines, and the error kind of the first, for
 //! the HTTP status) instead of standard output.
 //!
@@ -434,6 +436,57 @@ pub struct Printer<'a> {
 static WARNINGS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 impl Printer<'_> {
+    /// Prints one outcome. For one state (`origin` is `None`), a report goes to standard output
+    /// and an error to standard error as text, or to standard output as JSON with `--json`. In a
+    /// batch, every outcome is one line on standard output (so that line N of the output answers
+    /// line N of the input), and JSON records carry `index` and `input`. For a request of
+    /// `cube-cli serve`, the outcome goes to the request's [`Answer`] instead. Returns the exit
+    /// code it asks for.
+    pub fn report(self, outcome: &Outcome, origin: Option<Origin<'_>>) -> Result<u8, CliError> {
+        if let Some(answer) = self.answer {
+            let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
+            return Ok(match outcome {
+                Ok(report) => {
+                    answer.push(&report.record, None, origin);
+                    report.exit
+                }
+                Err(e) => {
+                    answer.push(&e.to_record(), Some(e.kind), origin);
+                    e.exit_code()
+                }
+            });
+        }
+        let error_record;
+        let (record, text, exit) = match outcome {
+            Ok(report) => (
+                &report.record,
+                match origin {
+                    Some(_) => report.batch_line(),
+                    None => report.text.clone(),
+                },
+                report.exit,
+            ),
+            Err(e) if self.json || origin.is_some() => {
+                error_record = e.to_record();
+                (
+                    &error_record,
+                    format!("error: {}", fold(&e.message)),
+                    e.exit_code(),
+                )
+            }
+            Err(e) => {
+                print_error(self.json, e)?;
+                return Ok(e.exit_code());
+            }
+        };
+        if !self.json {
+            write_line(&text)?;
+            return Ok(exit);
+        }
+        write_line(&json_line(record, origin))?;
+        Ok(exit)
+    }
+
     /// A document the command writes as it is, not a record (a completion script, a manual
     /// page): on standard output, with or without `--json`. The server runs no command that
     /// writes one (they act on the server's machine), so in an answer it is an `internal` error.
@@ -492,60 +545,6 @@ pub fn print_warnings() {
 pub struct Origin<'a> {
     pub index: usize,
     pub input: &'a str,
-}
-
-impl Printer<'_> {
-    /// Prints one outcome. For one state (`origin` is `None`), a report goes to standard output
-    /// and an error to standard error as text, or to standard output as JSON with `--json`. In a
-    /// batch, every outcome is one line on standard output (so that line N of the output answers
-    /// line N of the input), and JSON records carry `index` and `input`. For a request of
-    /// `cube-cli serve`, the outcome goes to the request's [`Answer`] instead. Returns the exit
-    /// code it asks for.
-    pub fn report(self, outcome: &Outcome, origin: Option<Origin<'_>>) -> Result<u8, CliError> {
-        let printer = self;
-        if let Some(answer) = printer.answer {
-            let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
-            return Ok(match outcome {
-                Ok(report) => {
-                    answer.push(&report.record, None, origin);
-                    report.exit
-                }
-                Err(e) => {
-                    answer.push(&e.to_record(), Some(e.kind), origin);
-                    e.exit_code()
-                }
-            });
-        }
-        let error_record;
-        let (record, text, exit) = match outcome {
-            Ok(report) => (
-                &report.record,
-                match origin {
-                    Some(_) => report.batch_line(),
-                    None => report.text.clone(),
-                },
-                report.exit,
-            ),
-            Err(e) if printer.json || origin.is_some() => {
-                error_record = e.to_record();
-                (
-                    &error_record,
-                    format!("error: {}", fold(&e.message)),
-                    e.exit_code(),
-                )
-            }
-            Err(e) => {
-                print_error(printer.json, e)?;
-                return Ok(e.exit_code());
-            }
-        };
-        if !printer.json {
-            write_line(&text)?;
-            return Ok(exit);
-        }
-        write_line(&json_line(record, origin))?;
-        Ok(exit)
-    }
 }
 
 /// The answer of a request of `cube-cli serve`: the records its command reported, as the JSON
