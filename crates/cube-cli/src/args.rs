@@ -290,11 +290,14 @@ impl Global {
         }
     }
 
-    /// Where this command's outcomes go: the terminal (as text or --json) or a request's answer.
+    /// Where everything this command says goes: the terminal (as text or --json) or a request's
+    /// answer.
     pub fn printer(&self) -> Printer<'_> {
         Printer {
             json: self.json,
+            notes: self.notes(),
             answer: self.session.answer(),
+            progress: self.session.progress(),
         }
     }
 

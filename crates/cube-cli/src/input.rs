@@ -15,7 +15,7 @@ use cube_encode::{Checked, DecodeError, Format, Problem, State};
 use rayon::prelude::*;
 
 use crate::args::{Global, StateFormat};
-use crate::output::{self, CliError, Origin, Outcome};
+use crate::output::{CliError, Origin, Outcome};
 
 /// One state as given: its text, and how it reads with every rule checked.
 pub struct Input {
@@ -29,8 +29,9 @@ pub struct Input {
 }
 
 impl Input {
-    pub fn new(global: &Global, text: &str) -> Input {
-        let read = match global.from {
+    /// `text` read as `from` says (`--from`), else in the format its shape says.
+    pub fn new(from: Option<StateFormat>, text: &str) -> Input {
+        let read = match from {
             Some(from) => {
                 let format = from.format();
                 cube_encode::check_as(format, text)
@@ -145,7 +146,7 @@ where
     let bytes = read_argument(global, state)?;
     let lines = input_lines(global, &bytes);
     let read = |line: &[u8]| match std::str::from_utf8(line) {
-        Ok(text) => Input::new(global, text),
+        Ok(text) => Input::new(global.from, text),
         Err(e) => Input::not_utf8(line, e.valid_up_to()),
     };
     let texts: Option<Vec<&str>> = lines
@@ -154,16 +155,16 @@ where
         .collect();
     let single = match (lines.as_slice(), &texts) {
         _ if global.batch => None,
-        ([], _) => Some(Input::new(global, "")),
+        ([], _) => Some(Input::new(global.from, "")),
         ([(_, line)], _) => Some(read(line)),
         (_, Some(texts)) => {
             let joined = texts.join("\n");
-            is_one_state(texts, &joined).then(|| Input::new(global, &joined))
+            is_one_state(texts, &joined).then(|| Input::new(global.from, &joined))
         }
         (_, None) => None,
     };
     if let Some(input) = single {
-        return output::print_outcome(global.printer(), &run(&input), None);
+        return global.printer().report(&run(&input), None);
     }
     answer_lines(global, &lines, |index, line| {
         let input = Input {
@@ -187,10 +188,10 @@ where
     let bytes = read_argument(global, argument)?;
     let lines = input_lines(global, &bytes);
     match lines.as_slice() {
-        [] if !global.batch => return output::print_outcome(global.printer(), &run(""), None),
+        [] if !global.batch => return global.printer().report(&run(""), None),
         [(_, line)] if !global.batch => {
             let outcome = text(line).and_then(&run);
-            return output::print_outcome(global.printer(), &outcome, None);
+            return global.printer().report(&outcome, None);
         }
         _ => {}
     }
@@ -274,7 +275,7 @@ where
             .collect();
         for (&(index, _), (input, outcome)) in chunk.iter().zip(&outcomes) {
             let origin = Origin { index, input };
-            let code = output::print_outcome(global.printer(), outcome, Some(origin))?;
+            let code = global.printer().report(outcome, Some(origin))?;
             if exit == 0 {
                 exit = code;
             }

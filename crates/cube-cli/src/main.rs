@@ -32,16 +32,21 @@ use crate::session::Session;
 fn main() -> ExitCode {
     // First, so that a signal during a bake removes its temporary files.
     signals::install();
-    let request = match Cli::try_parse().and_then(Request::new) {
-        Ok(request) => request,
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
         Err(e) => return ExitCode::from(output::print_clap(&e)),
     };
-    output::set_color(request.global().color);
+    output::set_color(cli.global.color);
+    let json = cli.global.json;
+    let request = match Request::new(cli) {
+        Ok(request) => request,
+        Err(refusal) => return ExitCode::from(refusal.print(json)),
+    };
     let code = match request::run(&request, &Session::Terminal) {
         Ok(code) => code,
-        Err(e) => output::print_failure(request.global().json, &e),
+        Err(e) => output::print_failure(json, &e),
     };
     // After the results, so that they are never lost behind a failed checkpoint.
-    cmd::optimal::print_warnings();
+    output::print_warnings();
     ExitCode::from(code)
 }

@@ -5,7 +5,9 @@
 //! exit code 0, as ripgrep does; any other failure to write it (a full disk) is an error on
 //! standard error and exit code 1. Standard error itself is written on a best-effort basis.
 //!
-//! `cube-cli serve` answers each request with the same reports: a command run for a request
+//! A command says everything through its [`Printer`], the one sink: reports, documents,
+//! progress, notes and warnings, each a typed value that the printer renders for whom the command
+//! runs. `cube-cli serve` answers each request with the same reports: a command run for a request
 //! sends them to the request's [`Answer`] (its JSON lines, and the error kind of the first, for
 //! the HTTP status) instead of standard output.
 //!
@@ -19,6 +21,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use cube_solvers::SolveError;
+use cube_solvers::optimal::Progress;
 use cube_tables::{AtomicFile, FixCommands, TableError};
 
 use crate::record::{self, Record};
@@ -412,73 +415,136 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Where a command's outcomes go ([`Global::printer`](crate::args::Global::printer)): `json`
-/// is --json; `answer` the request's answer under `cube-cli serve`, else `None` (the terminal).
+/// What a request's optimal search reports its progress to (a streamed answer's events).
+pub type ProgressSink = std::sync::Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// The one sink of a command ([`Global::printer`](crate::args::Global::printer)): everything a
+/// command says goes through it as a typed value (a report, a document, progress, a note, a
+/// warning), and it renders each for whom the command runs: on the terminal as text (or JSON
+/// with `--json`), or into the [`Answer`] of a request of `cube-cli serve` (`answer`), whose
+/// progress goes to the request's `progress` sink. `notes` is whether notes and progress are
+/// shown on the terminal (not with `--quiet` or `--json`).
 #[derive(Clone, Copy)]
 pub struct Printer<'a> {
     pub json: bool,
+    pub notes: bool,
     pub answer: Option<&'a std::sync::Mutex<Answer>>,
+    pub progress: Option<&'a ProgressSink>,
+}
+
+/// Warnings held until the results are out ([`Printer::warning`], [`print_warnings`]).
+static WARNINGS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+impl Printer<'_> {
+    /// Prints one outcome. For one state (`origin` is `None`), a report goes to standard output
+    /// and an error to standard error as text, or to standard output as JSON with `--json`. In a
+    /// batch, every outcome is one line on standard output (so that line N of the output answers
+    /// line N of the input), and JSON records carry `index` and `input`. For a request of
+    /// `cube-cli serve`, the outcome goes to the request's [`Answer`] instead. Returns the exit
+    /// code it asks for.
+    pub fn report(self, outcome: &Outcome, origin: Option<Origin<'_>>) -> Result<u8, CliError> {
+        if let Some(answer) = self.answer {
+            let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
+            return Ok(match outcome {
+                Ok(report) => {
+                    answer.push(&report.record, None, origin);
+                    report.exit
+                }
+                Err(e) => {
+                    answer.push(&e.to_record(), Some(e.kind), origin);
+                    e.exit_code()
+                }
+            });
+        }
+        let error_record;
+        let (record, text, exit) = match outcome {
+            Ok(report) => (
+                &report.record,
+                match origin {
+                    Some(_) => report.batch_line(),
+                    None => report.text.clone(),
+                },
+                report.exit,
+            ),
+            Err(e) if self.json || origin.is_some() => {
+                error_record = e.to_record();
+                (
+                    &error_record,
+                    format!("error: {}", fold(&e.message)),
+                    e.exit_code(),
+                )
+            }
+            Err(e) => {
+                print_error(self.json, e)?;
+                return Ok(e.exit_code());
+            }
+        };
+        if !self.json {
+            write_line(&text)?;
+            return Ok(exit);
+        }
+        write_line(&json_line(record, origin))?;
+        Ok(exit)
+    }
+
+    /// A document the command writes as it is, not a record (a completion script, a manual
+    /// page): on standard output, with or without `--json`. The server runs no command that
+    /// writes one (they act on the server's machine), so in an answer it is an `internal` error.
+    pub fn document(self, bytes: &[u8]) -> Result<u8, CliError> {
+        if self.answer.is_some() {
+            return Err(CliError::internal(
+                "a document in a request's answer (a bug: please report it)",
+            ));
+        }
+        write_bytes(bytes)?;
+        Ok(0)
+    }
+
+    /// A note for people (what is being loaded, how long it takes): on standard error, unless
+    /// `--quiet` or `--json`; an answer gets only records.
+    pub fn note(self, text: impl fmt::Display) {
+        if self.notes && self.answer.is_none() {
+            note(text);
+        }
+    }
+
+    /// The progress of a search: to the request's progress sink, or as a note on the terminal
+    /// when `shown` (a batch shows none: its lines would interleave).
+    pub fn progress(self, progress: &Progress, shown: bool) {
+        match self.progress {
+            Some(sink) => sink(progress),
+            None if shown && self.answer.is_none() => self.note(progress),
+            None => {}
+        }
+    }
+
+    /// A warning (a checkpoint that could not be written): on the terminal, held until the
+    /// results are out ([`print_warnings`]), so that it is never lost behind an error; for a
+    /// request, on the server's standard error at once (its operator's concern, not the
+    /// client's).
+    pub fn warning(self, message: String) {
+        if self.answer.is_some() {
+            note_warning(message);
+        } else {
+            WARNINGS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(message);
+        }
+    }
+}
+
+/// Prints the warnings held during the run on standard error (after the results).
+pub fn print_warnings() {
+    for warning in WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+        note_warning(warning);
+    }
 }
 
 /// Where a batch record came from: its 0-based line number and the line as read.
 pub struct Origin<'a> {
     pub index: usize,
     pub input: &'a str,
-}
-
-/// Prints one outcome. For one state (`origin` is `None`), a report goes to standard output
-/// and an error to standard error as text, or to standard output as JSON with `--json`. In a
-/// batch, every outcome is one line on standard output (so that line N of the output answers
-/// line N of the input), and JSON records carry `index` and `input`. For a request of
-/// `cube-cli serve`, the outcome goes to the request's [`Answer`] instead. Returns the exit code
-/// it asks for.
-pub fn print_outcome(
-    printer: Printer<'_>,
-    outcome: &Outcome,
-    origin: Option<Origin<'_>>,
-) -> Result<u8, CliError> {
-    if let Some(answer) = printer.answer {
-        let mut answer = answer.lock().unwrap_or_else(|e| e.into_inner());
-        return Ok(match outcome {
-            Ok(report) => {
-                answer.push(&report.record, None, origin);
-                report.exit
-            }
-            Err(e) => {
-                answer.push(&e.to_record(), Some(e.kind), origin);
-                e.exit_code()
-            }
-        });
-    }
-    let error_record;
-    let (record, text, exit) = match outcome {
-        Ok(report) => (
-            &report.record,
-            match origin {
-                Some(_) => report.batch_line(),
-                None => report.text.clone(),
-            },
-            report.exit,
-        ),
-        Err(e) if printer.json || origin.is_some() => {
-            error_record = e.to_record();
-            (
-                &error_record,
-                format!("error: {}", fold(&e.message)),
-                e.exit_code(),
-            )
-        }
-        Err(e) => {
-            print_error(printer.json, e)?;
-            return Ok(e.exit_code());
-        }
-    };
-    if !printer.json {
-        write_line(&text)?;
-        return Ok(exit);
-    }
-    write_line(&json_line(record, origin))?;
-    Ok(exit)
 }
 
 /// The answer of a request of `cube-cli serve`: the records its command reported, as the JSON

@@ -12,12 +12,8 @@ use std::sync::Arc;
 use std::sync::Mutex;
 
 use cube_solvers::Stop;
-use cube_solvers::optimal::Progress;
 
-use crate::output::Answer;
-
-/// What a request's optimal search reports its progress to.
-pub type ProgressSink = Arc<dyn Fn(&Progress) + Send + Sync>;
+use crate::output::{Answer, ProgressSink};
 
 /// Who a command runs for.
 #[derive(Clone, Default)]

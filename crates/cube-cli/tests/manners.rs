@@ -122,6 +122,110 @@ fn i16_options_where_they_do_not_act_are_refused() {
     assert_eq!(value["error"]["kind"], "usage", "{out}");
 }
 
+/// The refusals of options that clap cannot make, each with its exit code, its kind and a part of
+/// its message: every one is made when the command line is checked (`request.rs`), before any
+/// state or table is read. Shared by the API's test (`serve::i57_options_are_refused_alike`).
+pub(crate) fn option_refusals() -> Vec<(Vec<&'static str>, i32, &'static str, &'static str)> {
+    vec![
+        (
+            vec!["optimal", "STATE", "--tier", "7edge", "--metric", "qtm"],
+            2,
+            "usage",
+            "--tier 7edge has no qtm table",
+        ),
+        (
+            vec![
+                "solve",
+                "STATE",
+                "--method",
+                "optimal",
+                "--tier",
+                "nx-eo1ep1-qtm",
+                "--metric",
+                "htm",
+            ],
+            2,
+            "usage",
+            "use --tier nx-eo1ep1 with --metric htm",
+        ),
+        (
+            vec!["solve", "STATE", "--to", "R U Q"],
+            1,
+            "parse",
+            "--to: ",
+        ),
+        (vec!["verify", "STATE", "U' Q"], 1, "parse", "solution: "),
+        (
+            vec!["fmc", "solve", "eofbb", "STATE"],
+            2,
+            "usage",
+            "did you mean eofb",
+        ),
+        (
+            vec!["fmc", "solve", "eofb", "STATE", "--min", "5", "--max", "3"],
+            2,
+            "usage",
+            "--max 3 is below --min 5",
+        ),
+    ]
+}
+
+/// A refused option is what a run says, before any state is read or any table looked for: with a
+/// table directory that cannot be one and a STATE that reads or not, the option's own error, its
+/// exit code, and nothing on standard output (as JSON with `--json`). Issue 57, item 2: these
+/// checks ran inside the commands, after a state or a table (an optimal search with a tier of the
+/// other metric answered a missing table or a bad state first).
+#[test]
+fn i57_options_are_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let tables = file.join("tables");
+    let tables = tables.to_str().unwrap();
+    let mut cases = option_refusals();
+    cases.push((
+        vec!["tables", "--all", "verify"],
+        2,
+        "usage",
+        "takes no other subcommand",
+    ));
+    cases.push((
+        vec!["man", "tables", "nosuch"],
+        2,
+        "usage",
+        "no such subcommand",
+    ));
+    for (args, code, kind, message) in cases {
+        for state in ["R U", "R U Q"] {
+            let mut args: Vec<&str> = args
+                .iter()
+                .map(|&a| if a == "STATE" { state } else { a })
+                .collect();
+            args.extend(["--tables", tables]);
+            let (got, out, err) = run(&args, None);
+            assert_eq!(got, code, "{args:?}: {out}{err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert!(
+                err.starts_with("error: ") && err.contains(message) && err.lines().count() == 1,
+                "{args:?}: {err}"
+            );
+            args.push("--json");
+            let (got, out, err) = run(&args, None);
+            assert_eq!(got, code, "{args:?}: {out}{err}");
+            let record: serde_json::Value = serde_json::from_str(out.trim()).expect(&out);
+            assert_eq!(record["error"]["kind"], kind, "{args:?}: {out}");
+            assert!(
+                record["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains(message),
+                "{args:?}: {out}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
 /// Runs the built binary with `args`, the environment changed by `env` (`None` removes a
 /// variable); returns (stdout, stderr).
 fn run_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (String, String) {

@@ -343,6 +343,52 @@ fn every_answer_is_the_record_of_json() {
     }
 }
 
+/// Issue 57, item 2: a request whose options the command line refuses gets the same refusal (its
+/// kind, its message, the status of its kind) before anything runs: not a state's error first
+/// (the state here does not read), as the command run for the request answered before.
+#[test]
+fn i57_options_are_refused_alike() {
+    let server = Server::start(&[]);
+    for (args, _, kind, message) in crate::manners::option_refusals() {
+        let args: Vec<&str> = args
+            .iter()
+            .map(|&a| if a == "STATE" { "R U Q" } else { a })
+            .collect();
+        let mut cli_args = args.clone();
+        cli_args.push("--json");
+        let (_, out, _) = run(&cli_args, None);
+        let cli: Value = serde_json::from_str(out.trim()).expect(&out);
+        // The body of the same command: the route, the positionals by name, the options.
+        let route_len = if args[0] == "fmc" { 2 } else { 1 };
+        let route = args[..route_len].join("/");
+        let mut body = serde_json::Map::new();
+        let mut rest = args[route_len..].iter();
+        let positionals: &[&str] = match route.as_str() {
+            "verify" => &["state", "solution"],
+            "fmc/solve" => &["step", "state"],
+            _ => &["state"],
+        };
+        for name in positionals {
+            body.insert(name.to_string(), json!(rest.next().unwrap()));
+        }
+        while let (Some(option), Some(value)) = (rest.next(), rest.next()) {
+            body.insert(option.trim_start_matches("--").to_string(), json!(value));
+        }
+        let (status, answer) = server.post(&route, &Value::Object(body.clone()));
+        let record: Value = serde_json::from_str(answer.trim()).expect(&answer);
+        assert_eq!(record, cli, "{route} {body:?}");
+        assert_eq!(record["error"]["kind"], kind, "{route}: {answer}");
+        assert!(
+            record["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(message),
+            "{route}: {answer}"
+        );
+        assert_eq!(status, expected_status(&record), "{route}: {answer}");
+    }
+}
+
 #[test]
 fn bad_requests_get_an_error_record_and_a_4xx() {
     let server = Server::start(&[]);

@@ -8,7 +8,7 @@ use clap::CommandFactory;
 
 use crate::args::Cli;
 use crate::output::{
-    self, CliError, EXIT_INPUT, EXIT_INTERNAL, EXIT_TABLES, EXIT_TIMEOUT, EXIT_USAGE,
+    self, CliError, EXIT_INPUT, EXIT_INTERNAL, EXIT_TABLES, EXIT_TIMEOUT, EXIT_USAGE, Printer,
 };
 use crate::signals::EXIT_SIGNAL;
 
@@ -23,7 +23,7 @@ use crate::signals::EXIT_SIGNAL;
 /// clap_complete's fish script completes options only, no positional argument; the values of the
 /// positionals that have a closed set (`fmc solve STEP`, `completions SHELL`) are added after it
 /// ([`fish_positionals`]).
-pub fn completions(shell: clap_complete::Shell) -> Result<u8, CliError> {
+pub fn completions(printer: Printer<'_>, shell: clap_complete::Shell) -> Result<u8, CliError> {
     let mut command = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut command, "cube-cli", &mut script);
@@ -36,8 +36,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<u8, CliError> {
         clap_complete::Shell::Fish => script.extend(fish_positionals(&command).into_bytes()),
         _ => {}
     }
-    output::write_bytes(&script)?;
-    Ok(0)
+    printer.document(&script)
 }
 
 /// The fish `complete` lines of the possible values of every positional argument of a subcommand
@@ -93,14 +92,11 @@ fn fish_positionals(command: &clap::Command) -> String {
 /// directory `man` searches (`~/.local/share/man/man1`), `man cube-cli-solve` finds its page.
 /// Besides clap_mangen's sections, each page has EXIT STATUS, ENVIRONMENT and FILES, and the text
 /// after the options (the STATE table, the examples) keeps its lines and columns.
-pub fn man(path: &[String], dir: Option<&Path>) -> Result<u8, CliError> {
-    // No `help` subcommand: it has no page of its own, so no page names it.
-    let mut command = Cli::command().disable_help_subcommand(true);
-    command.build();
+pub fn man(printer: Printer<'_>, path: &[String], dir: Option<&Path>) -> Result<u8, CliError> {
+    let command = man_command();
     let Some(dir) = dir else {
         let (_, roff) = page(&command, path)?;
-        output::write_bytes(&roff)?;
-        return Ok(0);
+        return printer.document(&roff);
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError::io(format!("creating {}: {e}", dir.display())))?;
@@ -124,18 +120,36 @@ pub fn man(path: &[String], dir: Option<&Path>) -> Result<u8, CliError> {
         output::write_file(&file, &roff)
             .map_err(|e| CliError::io(format!("writing {}: {e}", file.display())))?;
     }
-    output::write_line(&format!(
-        "wrote {} manual pages into {}: cube-cli.1 and cube-cli-SUBCOMMAND.1",
-        paths.len(),
-        dir.display()
-    ))?;
-    Ok(0)
+    printer.document(
+        format!(
+            "wrote {} manual pages into {}: cube-cli.1 and cube-cli-SUBCOMMAND.1\n",
+            paths.len(),
+            dir.display()
+        )
+        .as_bytes(),
+    )
 }
 
-/// The name (`cube-cli-tables-bake`) and the roff of the page of the subcommand at `path` of
-/// `command` (built), or a usage error naming the word that is no subcommand.
-fn page(command: &clap::Command, path: &[String]) -> Result<(String, Vec<u8>), CliError> {
-    let version = command.get_version().unwrap_or_default().to_string();
+/// The command the pages are made of: without a `help` subcommand, which has no page of its own,
+/// so that no page names it.
+fn man_command() -> clap::Command {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    command
+}
+
+/// Refuses a SUBCOMMAND path of `man` that names no subcommand (by `request.rs`, before anything
+/// is written).
+pub fn check_page(path: &[String]) -> Result<(), CliError> {
+    page_of(&man_command(), path).map(|_| ())
+}
+
+/// The name (`cube-cli-tables-bake`) and the subcommand at `path` of `command` (built), or a usage
+/// error naming the word that is no subcommand.
+fn page_of<'c>(
+    command: &'c clap::Command,
+    path: &[String],
+) -> Result<(String, &'c clap::Command), CliError> {
     let mut name = String::from("cube-cli");
     let mut page = command;
     for word in path {
@@ -147,6 +161,14 @@ fn page(command: &clap::Command, path: &[String]) -> Result<(String, Vec<u8>), C
         })?;
         name = format!("{name}-{word}");
     }
+    Ok((name, page))
+}
+
+/// The name (`cube-cli-tables-bake`) and the roff of the page of the subcommand at `path` of
+/// `command` (built).
+fn page(command: &clap::Command, path: &[String]) -> Result<(String, Vec<u8>), CliError> {
+    let version = command.get_version().unwrap_or_default().to_string();
+    let (name, page) = page_of(command, path)?;
     let page = page.clone().name(name.clone()).version(version);
     let after = page
         .get_after_long_help()

@@ -2,7 +2,7 @@
 //! `steps`), its insertions (`insert`, `cycles`, `improve`), and cube-core's NISS sequences
 //! ([`NissAlg`]: `unniss`, `invert`, `cleanup`, `count`).
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cube_core::{Alg, Cube, NissAlg};
@@ -10,9 +10,9 @@ use cube_encode::Format;
 use cube_solvers::fmc::insert::{self, AlgSet, InsertError, Leftover};
 use cube_solvers::fmc::{self, FmcError, Settings, Step};
 
-use crate::args::{FmcAction, Global};
+use crate::args::Global;
 use crate::input::Input;
-use crate::output::{self, CliError, Outcome, Report, print_outcome};
+use crate::output::{self, CliError, Outcome, Report};
 use crate::record::{self, Record};
 use crate::tiers::size_text;
 use crate::{method_tables, signals};
@@ -27,23 +27,6 @@ pub enum Notation {
 }
 
 impl Notation {
-    /// The notation command of `action` and its SEQUENCE argument.
-    pub fn of(action: &FmcAction) -> (Notation, &str) {
-        match action {
-            FmcAction::Unniss { sequence, .. } => (Notation::Unniss, sequence),
-            FmcAction::Invert { sequence, .. } => (Notation::Invert, sequence),
-            FmcAction::Cleanup { sequence, .. } => (Notation::Cleanup, sequence),
-            FmcAction::Count { sequence, .. } => (Notation::Count, sequence),
-            FmcAction::Solve { .. }
-            | FmcAction::Steps
-            | FmcAction::Insert { .. }
-            | FmcAction::Cycles { .. }
-            | FmcAction::Improve { .. } => {
-                unreachable!("solve, steps, insert, cycles and improve are not notation commands")
-            }
-        }
-    }
-
     fn name(self) -> &'static str {
         match self {
             Notation::Unniss => "unniss",
@@ -80,7 +63,9 @@ pub fn notation(command: Notation, text: &str) -> Outcome {
     ))
 }
 
-/// The settings of `fmc solve`, checked once for every state.
+/// The settings of `fmc solve`, checked once for every state (by `request.rs`, before any state
+/// is read).
+#[derive(Debug)]
 pub struct SolveRequest {
     pub step: &'static Step,
     pub settings: Settings,
@@ -224,7 +209,7 @@ pub fn steps(global: &Global) -> Result<u8, CliError> {
                 table_bytes: step.table_bytes(),
             }),
         );
-        print_outcome(global.printer(), &Ok(report), None)?;
+        global.printer().report(&Ok(report), None)?;
     }
     Ok(0)
 }
@@ -235,7 +220,7 @@ fn scramble_and_skeleton(
     scramble: &str,
     skeleton: &str,
 ) -> Result<(Cube, NissAlg), CliError> {
-    let (_, state) = Input::new(global, scramble)
+    let (_, state) = Input::new(global.from, scramble)
         .legal_state()
         .map_err(|e| e.about("SCRAMBLE"))?;
     let skeleton: NissAlg = skeleton
@@ -293,19 +278,20 @@ pub fn cycles(global: &Global, scramble: &str, skeleton: &str) -> Outcome {
 }
 
 /// What `fmc insert` is asked.
-pub struct InsertRequest<'a> {
-    pub scramble: &'a str,
-    pub skeleton: &'a str,
+#[derive(Debug)]
+pub struct InsertRequest {
+    pub scramble: String,
+    pub skeleton: String,
     pub settings: insert::Settings,
-    pub algs: Option<&'a Path>,
+    pub algs: Option<PathBuf>,
 }
 
 /// `fmc insert SCRAMBLE SKELETON`.
-pub fn insert(global: &Global, request: &InsertRequest<'_>) -> Outcome {
-    let (state, skeleton) = scramble_and_skeleton(global, request.scramble, request.skeleton)?;
+pub fn insert(global: &Global, request: &InsertRequest) -> Outcome {
+    let (state, skeleton) = scramble_and_skeleton(global, &request.scramble, &request.skeleton)?;
     // The user's set, or the generated one held for the whole run (not copied per request).
     let (own, generated);
-    let (set, algorithms): (&AlgSet, String) = match request.algs {
+    let (set, algorithms): (&AlgSet, String) = match &request.algs {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CliError::io(format!("cannot read {}: {e}", path.display())))?;
@@ -397,23 +383,30 @@ pub fn insert(global: &Global, request: &InsertRequest<'_>) -> Outcome {
     })
 }
 
+/// What `fmc improve` is asked.
+#[derive(Debug)]
+pub struct ImproveRequest {
+    pub solution: String,
+    /// The longest segment replaced.
+    pub max_length: usize,
+    /// How many improvements are shown.
+    pub shown: usize,
+    pub budget: Option<Duration>,
+    pub threads: Option<usize>,
+}
+
 /// `fmc improve SOLUTION`.
-pub fn improve(
-    global: &Global,
-    solution: &str,
-    max_length: usize,
-    shown: usize,
-    budget: Option<Duration>,
-    threads: Option<usize>,
-) -> Outcome {
-    let niss: NissAlg = solution
+pub fn improve(global: &Global, request: &ImproveRequest) -> Outcome {
+    let (max_length, shown, budget) = (request.max_length, request.shown, request.budget);
+    let niss: NissAlg = request
+        .solution
         .parse()
         .map_err(|e| CliError::parse(e).about("SOLUTION"))?;
     let moves = insert::plain(&niss);
     let stop = global.session.search_stop();
     let start = Instant::now();
     let run = || insert::improve(&moves, max_length, budget, stop.flag());
-    let threads = threads.unwrap_or_else(rayon::current_num_threads);
+    let threads = request.threads.unwrap_or_else(rayon::current_num_threads);
     let (improvements, complete) = cube_solvers::in_pool(threads, run).map_err(CliError::usage)?;
     let seconds = start.elapsed().as_secs_f64();
     let text_of = |moves: &[cube_core::Move]| Alg::from_moves(moves).to_string();

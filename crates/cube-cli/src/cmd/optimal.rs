@@ -42,24 +42,6 @@ impl Tables {
     }
 }
 
-/// Warnings to print after the results (a checkpoint that could not be written): printed by
-/// [`print_warnings`] once the answer is out, so that it is never lost behind an error.
-static WARNINGS: Mutex<Vec<String>> = Mutex::new(Vec::new());
-
-fn warn(message: String) {
-    WARNINGS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(message);
-}
-
-/// Prints the warnings collected during the run on standard error.
-pub fn print_warnings() {
-    for warning in WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-        crate::output::note_warning(warning);
-    }
-}
-
 /// The tiers' tables loaded by this process, keyed by what was loaded (the tier, read or mapped):
 /// each loaded on first use (the payloads read or mapped and hashed, the corner reduction
 /// derived) and shared by every later state and request that asks for the same. An error answers
@@ -174,28 +156,44 @@ fn make_room(key: (Tier, bool)) {
 
 /// The tier of a search with `args`: the one asked for, which must count in `--metric` if that is
 /// given; else the tier of [`tier::choose`] (the baked tier measured cheapest per GB in the
-/// metric, else 6edge in the half-turn metric). A tier of the other
-/// metric, or no quarter-turn tier baked, is a usage error naming the tier to use or bake.
+/// metric, else 6edge in the half-turn metric). No quarter-turn tier baked is a usage error
+/// naming the tier to bake (a tier of the other metric was refused by [`check`]).
 fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
-    tier::choose(dir, args.tier, args.metric.map(Metric::from)).map_err(|e| {
-        CliError::usage(match e {
-            ChoiceError::OtherMetric {
-                tier,
-                metric,
-                twin,
-                has_twin: true,
-            } => format!(
-                "--tier {tier} counts in {}, not {metric}: use --tier {twin} with --metric {metric}",
-                tier.metric()
-            ),
-            ChoiceError::OtherMetric { tier, metric, twin, .. } => format!(
-                "--tier {tier} has no {metric} table: use --tier {twin} with --metric {metric}"
-            ),
-            ChoiceError::NoneReady { metric, bake } => format!(
-                "--metric {metric}: no quarter-turn table is baked in {}: cube-cli tables bake --tier {bake} (or give --tier {bake}, which a search bakes on first use)",
-                dir.display(),
-            ),
-        })
+    tier::choose(dir, args.tier, args.metric.map(Metric::from)).map_err(|e| choice_error(e, dir))
+}
+
+/// Refuses the optimal solver's options that contradict each other, before any state or table is
+/// read (`request.rs`): a tier asked for in a metric it does not count in, as a usage error naming
+/// the tier to use.
+pub fn check(args: &OptimalArgs) -> Result<(), CliError> {
+    match (args.tier, args.metric) {
+        // With a tier asked for, `choose` reads no directory: only the metrics are compared.
+        (Some(_), Some(_)) => tier_of(Path::new(""), args).map(|_| ()),
+        _ => Ok(()),
+    }
+}
+
+/// The usage error of a tier that cannot be chosen (`dir` is the table directory looked in).
+fn choice_error(e: ChoiceError, dir: &Path) -> CliError {
+    CliError::usage(match e {
+        ChoiceError::OtherMetric {
+            tier,
+            metric,
+            twin,
+            has_twin: true,
+        } => format!(
+            "--tier {tier} counts in {}, not {metric}: use --tier {twin} with --metric {metric}",
+            tier.metric()
+        ),
+        ChoiceError::OtherMetric {
+            tier, metric, twin, ..
+        } => {
+            format!("--tier {tier} has no {metric} table: use --tier {twin} with --metric {metric}")
+        }
+        ChoiceError::NoneReady { metric, bake } => format!(
+            "--metric {metric}: no quarter-turn table is baked in {}: cube-cli tables bake --tier {bake} (or give --tier {bake}, which a search bakes on first use)",
+            dir.display(),
+        ),
     })
 }
 
@@ -204,7 +202,6 @@ fn tier_of(dir: &Path, args: &OptimalArgs) -> Result<Tier, CliError> {
 /// H48 tier asked for are baked when missing (the first run); a larger Korf tier asked for and
 /// missing is an error that says how to bake it.
 fn load(dir: &Path, tier: Tier, args: &OptimalArgs, global: &Global) -> Result<Tables, CliError> {
-    let show_progress = global.notes();
     match tier::state(dir, tier) {
         TierState::Ready => {}
         // A table that is there but invalid is reported, never silently replaced.
@@ -223,15 +220,13 @@ fn load(dir: &Path, tier: Tier, args: &OptimalArgs, global: &Global) -> Result<T
                 }
             )));
         }
-        TierState::Missing => tables::bake(dir, &[tier], show_progress, false)?,
+        TierState::Missing => tables::bake(dir, &[tier], global.notes(), false)?,
     }
     if args.mmap {
-        if show_progress {
-            crate::output::note(format_args!(
-                "cube-cli: mapping the {tier} tables from {} (--mmap: one copy in the page cache, shared by the processes that map it)",
-                dir.display()
-            ));
-        }
+        global.printer().note(format_args!(
+            "cube-cli: mapping the {tier} tables from {} (--mmap: one copy in the page cache, shared by the processes that map it)",
+            dir.display()
+        ));
         // SAFETY: tables are write-once files from `cube-cli tables bake` (a new bake renames a
         // new file over the old one, which leaves the mapped one intact); the user who asks for
         // --mmap promises not to write into them or truncate them while this process runs.
@@ -281,17 +276,9 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         time_budget: args.timeout,
         ..Limits::default()
     };
-    let show_progress = global.notes() && !global.batch;
-    let on_terminal = |p: &Progress| {
-        if show_progress {
-            crate::output::note(p);
-        }
-    };
+    let printer = global.printer();
     let stop = global.session.search_stop();
-    let mut progress = |p: &Progress| match global.session.progress() {
-        Some(sink) => sink(p),
-        None => on_terminal(p),
-    };
+    let mut progress = |p: &Progress| printer.progress(p, !global.batch);
     // One checkpoint per state: with several states, line N's is `FILE.N`.
     let checkpoint_path = args.checkpoint.as_ref().map(|path| match input.line {
         Some(line) => {
@@ -313,7 +300,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             && let Err(e) = write_checkpoint(path, checkpoint)
             && !std::mem::replace(&mut periodic_failed, true)
         {
-            warn(e);
+            printer.warning(e);
         }
     };
     let periodic = checkpoint_path.as_ref().map(|_| Periodic {
@@ -342,7 +329,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
     if let Some(path) = &checkpoint_path {
         // The result is printed whatever happens to the checkpoint.
         if let Err(e) = save_checkpoint(path, &outcome) {
-            warn(e);
+            printer.warning(e);
         }
     }
     let report = report(&outcome, &tier, checkpoint_path.is_some());

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::args::{EventArg, Global, StateFormat};
-use crate::output::{CliError, Report, print_outcome};
+use crate::output::{CliError, Report};
 use crate::record::{self, Record};
 
 pub fn run(
@@ -53,7 +53,7 @@ pub fn run(
                 length,
             }),
         );
-        print_outcome(global.printer(), &Ok(report), None)?;
+        global.printer().report(&Ok(report), None)?;
     }
     Ok(0)
 }

@@ -9,40 +9,48 @@ use cube_solvers::thistlethwaite::Thistlethwaite;
 use cube_solvers::two_phase;
 use cube_solvers::{Limits, Solution, Solver};
 
-use crate::args::{Global, Method, OptimalArgs};
+use crate::args::{Global, Method, OptimalArgs, StateFormat};
 use crate::input::Input;
 use crate::method_tables;
 use crate::output::{CliError, Outcome, Report, n_moves, with_note};
 use crate::record::{self, Record};
 
-/// What `solve` was asked, validated once for every state of a batch.
-pub struct Request<'a> {
+/// What `solve` was asked, checked once for every state of a batch (by `request.rs`, before
+/// any state is read).
+#[derive(Debug)]
+pub struct Request {
     pub method: Method,
     pub limits: Limits,
     pub to: Option<Cube>,
     pub explain: bool,
-    pub optimal: &'a OptimalArgs,
+    pub optimal: OptimalArgs,
 }
 
-impl<'a> Request<'a> {
+impl Request {
+    /// The request, or the refusal of `--to` (a state that does not read, or an illegal one:
+    /// `parse` or `illegal`, as the same refusal of STATE) or of the optimal solver's options
+    /// ([`crate::cmd::optimal::check`]). `from` is `--from`, which `--to` is read with too.
     pub fn new(
-        global: &Global,
+        from: Option<StateFormat>,
         method: Method,
         max_length: Option<usize>,
         time_budget: Option<Duration>,
         to: Option<&str>,
         explain: bool,
-        optimal: &'a OptimalArgs,
-    ) -> Result<Request<'a>, CliError> {
+        optimal: OptimalArgs,
+    ) -> Result<Request, CliError> {
         let to = match to {
             None => None,
             Some(text) => {
-                let input = Input::new(global, text);
-                // Of the kind of the same refusal of STATE: `parse` or `illegal`.
-                let (_, state) = input.legal_state().map_err(|e| e.about("--to"))?;
+                let (_, state) = Input::new(from, text)
+                    .legal_state()
+                    .map_err(|e| e.about("--to"))?;
                 Some(state.cube())
             }
         };
+        if method == Method::Optimal {
+            crate::cmd::optimal::check(&optimal)?;
+        }
         let limits = Limits {
             max_length,
             time_budget,
@@ -58,9 +66,9 @@ impl<'a> Request<'a> {
     }
 }
 
-pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
+pub fn run(global: &Global, input: &Input, request: &Request) -> Outcome {
     if request.method == Method::Optimal {
-        return crate::cmd::optimal::run(global, input, request.optimal, request.to.as_ref());
+        return crate::cmd::optimal::run(global, input, &request.optimal, request.to.as_ref());
     }
     let (_, state) = input.legal_state()?;
     let solver: Box<dyn Solver> = match request.method {
@@ -92,7 +100,7 @@ pub fn run(global: &Global, input: &Input, request: &Request<'_>) -> Outcome {
 }
 
 /// The message of a solve that found nothing: what was not found, and which limit to raise.
-fn no_solution(request: &Request<'_>, elapsed: Duration) -> String {
+fn no_solution(request: &Request, elapsed: Duration) -> String {
     let hint = match (request.method, request.limits.time_budget) {
         (Method::TwoPhase, Some(_)) => "raise --max-length or --time-budget".to_string(),
         (Method::TwoPhase, None) => format!(

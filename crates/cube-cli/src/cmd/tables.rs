@@ -8,7 +8,7 @@ use crate::record::{self, Record};
 use cube_tables::{Clean, FileKind, FileState, KeptFile, TableError, TableErrorKind, Tier};
 
 use crate::args::{Global, TablesAction};
-use crate::output::{CliError, Report, print_outcome, table_error};
+use crate::output::{CliError, Report, table_error};
 use crate::table_dir::{bake, table_dir, table_state};
 use crate::tiers::{file_bytes, size_text, tier_cost_text};
 use cube_solvers::MethodTables;
@@ -66,7 +66,7 @@ pub fn run(global: &Global, action: TablesAction) -> Result<u8, CliError> {
             files_report(&dir, "clean", &removed)
         }
     };
-    print_outcome(global.printer(), &Ok(report), None)
+    global.printer().report(&Ok(report), None)
 }
 
 /// The files of `tables files`, or those `tables clean` removed: one line each, then the total.

@@ -6,12 +6,16 @@ use crate::input::Input;
 use crate::output::{CliError, EXIT_INPUT, Outcome, Report};
 use crate::record::{self, Record};
 
-pub fn run(input: &Input, solution: &str) -> Outcome {
+/// The move sequence to check, read once for every state (by `request.rs`, before any state is
+/// read).
+pub fn solution(text: &str) -> Result<Alg, CliError> {
+    text.parse()
+        .map_err(|e| CliError::parse(format!("solution: {e}")))
+}
+
+pub fn run(input: &Input, solution: &Alg) -> Outcome {
     let (_, state) = input.legal_state()?;
-    let alg: Alg = solution
-        .parse()
-        .map_err(|e| CliError::parse(format!("solution: {e}")))?;
-    let expanded = alg.expand();
+    let expanded = solution.expand();
     let after = state.cube().apply_moves(&expanded.moves);
     let length = expanded.moves.len();
     if after.is_solved() {

@@ -39,17 +39,20 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::{App, Body, ChannelBody, error_response, json_response};
-use crate::args::{Cli, Command, FmcAction, Method};
-use crate::output::{self, Answer, CliError, ErrorKind};
-use crate::request::{self, Request};
-use crate::session::{ProgressSink, Session};
+use crate::args::{Cli, Method};
+use crate::output::{self, Answer, CliError, ErrorKind, ProgressSink};
+use crate::request::{self, Checked, Each, Refusal, Request};
+use crate::session::Session;
 
 /// The subcommands that act on the server's machine rather than on cubes, which the API does not
 /// run (`GET /api/tables` answers `tables status`); every other subcommand of the clap tree that
 /// has none of its own is a route (`POST /api/solve`, `POST /api/fmc/insert`).
 const LOCAL: [&str; 4] = ["tables", "serve", "completions", "man"];
 
-/// The options of the command line that the API does not take, with the reason.
+/// The options of the command line that the API does not take, with the reason. A list with its
+/// messages rather than a policy derived from the clap tree: no property of an argument there (its
+/// heading, type or value hint) separates `--from`, taken, from `--batch`, not, or the files a
+/// request may not name from the values it may send, and each refusal says its own reason.
 const NOT_TAKEN: [(&str, &str); 13] = [
     ("json", "the answer is the JSON record"),
     ("color", "the answer is the JSON record"),
@@ -397,10 +400,9 @@ fn request_of(app: &App, route: &[&str], body: &str) -> Result<Request, CliError
             None => {}
         }
     }
-    let mut request = Cli::try_parse_from(argv)
-        .and_then(Request::new)
-        .map_err(|e| output::clap_usage(&e))?;
-    if let Command::Scramble { count, .. } = request.command()
+    let cli = Cli::try_parse_from(argv).map_err(|e| output::clap_usage(&e))?;
+    let mut request = Request::new(cli).map_err(Refusal::into_error)?;
+    if let Checked::Scramble { count, .. } = request.command()
         && *count > MAX_SCRAMBLES
     {
         return Err(CliError::usage(format!(
@@ -444,28 +446,26 @@ fn options_of(sub: &clap::Command) -> String {
 fn is_search(request: &Request) -> bool {
     matches!(
         request.command(),
-        Command::Optimal { .. }
-            | Command::Solve { .. }
-            | Command::Scramble { .. }
-            | Command::Fmc {
-                action: FmcAction::Solve { .. }
-                    | FmcAction::Insert { .. }
-                    | FmcAction::Improve { .. },
-            }
+        Checked::States {
+            each: Each::Optimal(_) | Each::Solve(_) | Each::FmcSolve(_),
+            ..
+        } | Checked::Scramble { .. }
+            | Checked::FmcInsert(_)
+            | Checked::FmcImprove(_)
     )
 }
 
 /// Whether the command is an optimal search (`optimal`, `solve` with `method: optimal`), which
 /// streams its progress.
 fn is_optimal(request: &Request) -> bool {
-    matches!(
-        request.command(),
-        Command::Optimal { .. }
-            | Command::Solve {
-                method: Method::Optimal,
-                ..
-            }
-    )
+    match request.command() {
+        Checked::States { each, .. } => match each {
+            Each::Optimal(_) => true,
+            Each::Solve(solve) => solve.method == Method::Optimal,
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// The server's bounds: an FMC step search, insertions and improvements use at most one thread
@@ -473,51 +473,44 @@ fn is_optimal(request: &Request) -> bool {
 /// shorter; insertions and improvements end by themselves at it, with what they found); an
 /// optimal search runs on one thread unless the request asks for more (at most one per core),
 /// since as many run at once as there are cores.
-fn bound_searches(command: &mut Command, max: Duration) {
+fn bound_searches(command: &mut Checked, max: Duration) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bound_optimal = |optimal: &mut crate::args::OptimalArgs| {
         optimal.timeout = Some(optimal.timeout.map_or(max, |t| t.min(max)));
         optimal.threads = Some(optimal.threads.map_or(1, |t| t.min(cores)));
     };
+    let bound_time = |budget: &mut Option<Duration>| {
+        *budget = Some(budget.map_or(max, |t| t.min(max)));
+    };
     match command {
-        Command::Optimal { optimal, .. }
-        | Command::Solve {
-            method: Method::Optimal,
-            optimal,
-            ..
-        } => bound_optimal(optimal),
-        Command::Solve {
-            method: Method::TwoPhase,
-            time_budget,
-            ..
-        } => {
-            // Only a budget given or a default beyond the bound is set: a budget given makes
-            // two-phase look for shorter solutions until it is spent.
-            let default = two_phase::Config::default().default_time_budget;
-            match time_budget {
-                Some(budget) => *budget = (*budget).min(max),
-                None if default > max => *time_budget = Some(max),
-                None => {}
+        Checked::States { each, .. } => match each {
+            Each::Optimal(optimal) => bound_optimal(optimal),
+            Each::Solve(solve) if solve.method == Method::Optimal => {
+                bound_optimal(&mut solve.optimal);
             }
-        }
-        Command::Fmc {
-            action: FmcAction::Solve { threads, .. },
-        } => *threads = Some(threads.map_or(cores, |t| t.min(cores))),
-        Command::Fmc {
-            action:
-                FmcAction::Insert {
-                    threads,
-                    max_seconds,
-                    ..
+            Each::Solve(solve) if solve.method == Method::TwoPhase => {
+                // Only a budget given or a default beyond the bound is set: a budget given makes
+                // two-phase look for shorter solutions until it is spent.
+                let default = two_phase::Config::default().default_time_budget;
+                let budget = &mut solve.limits.time_budget;
+                match budget {
+                    Some(given) => *given = (*given).min(max),
+                    None if default > max => *budget = Some(max),
+                    None => {}
                 }
-                | FmcAction::Improve {
-                    threads,
-                    max_seconds,
-                    ..
-                },
-        } => {
-            *threads = Some(threads.map_or(cores, |t| t.min(cores)));
-            *max_seconds = Some(max_seconds.map_or(max, |t| t.min(max)));
+            }
+            Each::FmcSolve(request) => {
+                request.settings.threads = request.settings.threads.min(cores);
+            }
+            _ => {}
+        },
+        Checked::FmcInsert(request) => {
+            request.settings.threads = request.settings.threads.min(cores);
+            bound_time(&mut request.settings.time_budget);
+        }
+        Checked::FmcImprove(request) => {
+            request.threads = Some(request.threads.map_or(cores, |t| t.min(cores)));
+            bound_time(&mut request.budget);
         }
         _ => {}
     }
