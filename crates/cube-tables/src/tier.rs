@@ -61,7 +61,7 @@ const FAMILIES: [(Family, &dyn TierFamily); 3] = [
     (Family::Nx, &nx::Nx),
 ];
 
-/// The impl of `family`: its row of [`FAMILIES`].
+/// The impl of `family`: its row of `FAMILIES`.
 pub fn family(family: Family) -> &'static dyn TierFamily {
     FAMILIES
         .iter()
