@@ -21,7 +21,9 @@ process's wall time, table load included, beside them), and vcube
 answers; every vcube solution is checked with `cube-cli verify` and its length against the set's.
 Printed per set and solver: the median and the total of the per-position search times (table
 loads excluded on both sides), the worst position, and table GB x s x threads by totals and by
-medians.
+medians; then ours by CPU time (the record's `cpu_seconds`, or optimal_bench's CPU per node):
+the threads the searches really used on average, and table GB x CPU s against vcube's GB x s
+(one worker).
 """
 
 import argparse
@@ -49,7 +51,7 @@ TIER_GB = {
     "nx-eo3ep1": 2.698,
 }
 
-BENCH_LINE = re.compile(r"^\S+:(\d+)\s+(\d+) moves\s+(\d+) nodes\s+([\d.]+) s")
+BENCH_LINE = re.compile(r"^\S+:(\d+)\s+(\d+) moves\s+(\d+) nodes\s+([\d.]+) s(?:.*?([\d.]+) ns cpu/node)?")
 
 
 def vcube_moves(text):
@@ -67,12 +69,15 @@ def run_ours(args, tables, tier, path):
     for line in out.splitlines():
         m = BENCH_LINE.match(line)
         if m:
-            rows.append((int(m.group(1)), float(m.group(4)), int(m.group(3))))
+            nodes = int(m.group(3))
+            cpu = float(m.group(5)) * nodes / 1e9 if m.group(5) else None
+            rows.append((int(m.group(1)), float(m.group(4)), nodes, None, cpu))
     return rows
 
 
 def run_cli(args, tables, tier, scrambles):
-    """One `cube-cli optimal` process per position: (line, search seconds, nodes, process wall)."""
+    """One `cube-cli optimal` process per position: (line, search seconds, nodes, process wall,
+    the search's CPU seconds from the record)."""
     rows = []
     for i, scramble in enumerate(scrambles):
         cmd = [args.cli, "optimal", "--tables", tables, "--tier", tier, "--threads", str(args.threads),
@@ -83,7 +88,7 @@ def run_cli(args, tables, tier, scrambles):
         record = json.loads(out.splitlines()[-1])
         if record["length"] != len(scramble.split()) or not record["optimal"]:
             sys.exit(f"{tier}, #{i + 1}: {record['length']} moves, the set says {len(scramble.split())}")
-        rows.append((i + 1, record["seconds"], record["nodes"], wall))
+        rows.append((i + 1, record["seconds"], record["nodes"], wall, record.get("cpu_seconds")))
     return rows
 
 
@@ -161,6 +166,13 @@ def main():
                 by_total = (VCUBE_GB * v_total) / (TIER_GB[tier] * total * args.threads)
                 by_median = (VCUBE_GB * v_med) / (TIER_GB[tier] * med * args.threads)
                 print(f"  vcube / {tier} per GB x s x threads: by totals {by_total:.2f}x, by medians {by_median:.2f}x")
+                cpus = [r[4] for r in rows]
+                if all(c is not None for c in cpus):
+                    # The threads the search really used: its CPU time (helper included) over its
+                    # wall time; vcube's one worker's per-cube seconds count as its CPU time.
+                    cpu = sum(cpus)
+                    print(f"  {tier} CPU: total {cpu:.2f} s ({cpu / total:.2f} threads on average); "
+                          f"vcube / {tier} per GB x CPU s by totals: {(VCUBE_GB * v_total) / (TIER_GB[tier] * cpu):.2f}x")
                 if args.per_position:
                     walls = [r[3] for r in rows]
                     print(f"  {tier} processes' wall (load included): median {statistics.median(walls):.3f} s, "

@@ -89,6 +89,10 @@ pub struct Optimal {
     /// No solution is shorter than this.
     pub proven_lower_bound: usize,
     pub nodes: u64,
+    /// The CPU time of the process during the search, every thread's (the two-phase helper's
+    /// included; under `serve`, the other requests' too): beside `seconds`, what the search
+    /// really cost; `null` where the platform does not tell it.
+    pub cpu_seconds: Option<f64>,
     /// The tier searched (`6edge`, `h5`, ...).
     pub tier: String,
     /// The metric of `length`, `proven_lower_bound` and optimality: `htm` or `qtm` (the tier's).

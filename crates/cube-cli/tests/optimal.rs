@@ -60,6 +60,12 @@ fn first_run_bakes_then_solves_optimally() {
     assert_eq!(value["optimal"], true);
     assert!(value["nodes"].as_u64().unwrap() > 0);
     assert!(value["seconds"].as_f64().is_some());
+    // The search's CPU time, on a platform that tells it.
+    #[cfg(unix)]
+    assert!(
+        value["cpu_seconds"].as_f64().is_some_and(|cpu| cpu > 0.0),
+        "{value}"
+    );
     // Progress per depth on standard error.
     let (_, _, err) = run(
         &[

@@ -151,6 +151,7 @@ fn steady(text: &str) -> Vec<Value> {
                 record.remove("seconds");
                 if record.get("method") == Some(&json!("optimal")) {
                     record.remove("nodes");
+                    record.remove("cpu_seconds");
                 }
             }
             value

@@ -280,6 +280,7 @@ fn run(args: &Args, settings: &str, search: &dyn OptimalSearch) -> Result<(), St
     };
     println!("{settings}");
     let (mut seconds, mut node_counts, mut rates) = (Vec::new(), Vec::new(), Vec::new());
+    let mut cpu_total = 0.0;
     for file in &args.files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         for (n, line) in text
@@ -293,7 +294,10 @@ fn run(args: &Args, settings: &str, search: &dyn OptimalSearch) -> Result<(), St
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             let expected = alg.moves().len();
             let cube = Cube::SOLVED.apply_alg(&alg);
+            // Before the first bound: the lower bound and the two-phase upper bound.
+            let mut start = None;
             let mut report = |p: &Progress| {
+                start.get_or_insert(p.elapsed.saturating_sub(p.bound_elapsed));
                 if args.verbose {
                     eprintln!("  {p}");
                 }
@@ -303,7 +307,14 @@ fn run(args: &Args, settings: &str, search: &dyn OptimalSearch) -> Result<(), St
                 .search(&cube, &limits, &Stop::new(), &mut report)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
+            cpu_total += cpu.unwrap_or(0.0);
             if args.verbose {
+                if let Some(start) = start {
+                    eprintln!(
+                        "  {:.2} ms before the first bound (the lower bound, the two-phase upper bound)",
+                        start.as_secs_f64() * 1e3
+                    );
+                }
                 eprintln!("  two-phase upper bound: {:?}", outcome.upper_bound);
                 if let Some(c) = outcome.counters {
                     eprintln!(
@@ -369,12 +380,14 @@ fn run(args: &Args, settings: &str, search: &dyn OptimalSearch) -> Result<(), St
         }
     }
     println!(
-        "median of {}: {:.0} nodes, {:.3} s, {:.2} M nodes/s; total {:.3} s",
+        "median of {}: {:.0} nodes, {:.3} s, {:.2} M nodes/s; total {:.3} s, {:.0} nodes, {:.2} s of CPU",
         seconds.len(),
-        median(&mut node_counts),
+        median(&mut node_counts.clone()),
         median(&mut seconds.clone()),
         median(&mut rates),
-        seconds.iter().sum::<f64>()
+        seconds.iter().sum::<f64>(),
+        node_counts.iter().sum::<f64>(),
+        cpu_total
     );
     Ok(())
 }

@@ -323,11 +323,29 @@ impl<W: PrefixWorker> QueueWorker for W {
 /// "The first upper bound in a millisecond").
 pub const DEFAULT_UPPER_BOUND_BUDGET: Duration = Duration::from_millis(1);
 
-/// How long an optimal search runs before the two-phase helper beside it starts, by default. A
-/// search that ends sooner (a 15-mover over h5 takes about 25 ms) never shares its cores with
-/// the helper, which on a two-core machine took a third of their time; a longer one loses only
-/// the helper's first milliseconds.
+/// How long an optimal search runs before the two-phase helper beside it starts, by default (and
+/// not before a bound estimated at [`HELPER_FROM_NODES`]). A search that ends sooner (a 15-mover
+/// over h5 takes about 25 ms) never shares its cores with the helper, which on a two-core machine
+/// took a third of their time; a longer one loses only the helper's first milliseconds.
 pub const DEFAULT_HELPER_DELAY: Duration = Duration::from_millis(25);
+
+/// The growth of a search from one bound to the next (one step: a move, or two quarter turns):
+/// the nodes of an exhausted bound over those of the bound below, about 11 to 13 for sym48 on the
+/// bounds that are more than their prefixes (docs/perf-log/optimal-sym48.md, "Easy positions").
+/// Only the thread count and the helper's start are sized by it; no answer depends on it.
+const GROWTH_PER_BOUND: u64 = 13;
+
+/// A bound estimated below this many nodes runs on the calling thread alone: on two threads such a
+/// bound (a millisecond or two of one thread) spends more on starting its second thread and that
+/// thread's buffers than it saves in wall time. The first bound of a search from scratch, at the
+/// lower bound, is estimated at zero (its work is mostly its prefixes' ends).
+const SPLIT_FROM_NODES: u64 = 1 << 16;
+
+/// The two-phase helper waits, beyond [`SearchConfig::helper_delay`], for a bound estimated at
+/// this many nodes: before that the search is over too soon for the helper to shorten it, and
+/// on two cores its thread takes the search's CPU (over 20 15-movers on h4, a quarter of the
+/// search's CPU time for a quarter fewer nodes).
+const HELPER_FROM_NODES: u64 = 2_000_000;
 
 /// The settings of the bounds loop that every optimal family takes, written once: each family's
 /// `Config` ([`korf::Config`](crate::korf::Config), [`sym48::Config`](crate::sym48::Config),
@@ -352,7 +370,9 @@ pub struct SearchConfig {
     /// as every shorter length is exhausted, and the search stops there instead of searching
     /// length `n`). The result then depends on timing, as with [`SearchConfig::upper_bound`].
     pub concurrent_upper_bound: bool,
-    /// How long the search runs before that helper starts (default [`DEFAULT_HELPER_DELAY`]).
+    /// How long the search runs before that helper starts (default [`DEFAULT_HELPER_DELAY`]); it
+    /// also waits for the first bound the search estimates at two million nodes or more
+    /// (thirteen times the bound below's, or a resumed search's first bound).
     pub helper_delay: Duration,
 }
 
@@ -889,7 +909,7 @@ impl<M: Method> Run<'_, M> {
         if bound > self.max_length || !self.driver.density_ordered(bound, self.h0) {
             return Ok(None);
         }
-        let result = self.search_bound(bound - 1, 0, &UpperHelper::new(None, bound), None);
+        let result = self.search_bound(bound - 1, 0, &UpperHelper::new(None, bound), None, true);
         if !result.found.is_empty() {
             return Err(SolveError::BadCheckpoint(CheckpointError::new(
                 None,
@@ -952,7 +972,14 @@ impl<M: Method> Run<'_, M> {
         let mut upper = helper.best();
         let metric = self.metric;
         let step = bound_step(metric);
+        // The nodes of the bound below, as an estimate of this bound's: none known when resumed
+        // (the bound may be large), zero for the first bound from scratch.
+        let mut below = self.task.checkpoint.is_none().then_some(0);
         for bound in (self.first_bound()..=self.max_length).step_by(step) {
+            let estimate = below.map(|n: u64| n.saturating_mul(GROWTH_PER_BOUND.pow(step as u32)));
+            if estimate.is_none_or(|e| e >= HELPER_FROM_NODES) {
+                helper.start();
+            }
             helper.set_target(bound + 1);
             upper = helper.best().or(upper);
             if let Some(upper) = &upper
@@ -964,8 +991,10 @@ impl<M: Method> Run<'_, M> {
                 return self.finish(Ending::proven(vec![upper.clone()], len, nodes));
             }
             let bound_start = Instant::now();
-            let result = self.search_bound(bound, nodes, helper, periodic.as_mut());
+            let split = estimate.is_none_or(|e| e >= SPLIT_FROM_NODES);
+            let result = self.search_bound(bound, nodes, helper, periodic.as_mut(), split);
             nodes += result.nodes;
+            below = Some(result.nodes);
             let report = |exhausted, solutions| Progress {
                 bound,
                 exhausted,
@@ -1096,15 +1125,17 @@ impl<M: Method> Run<'_, M> {
         order
     }
 
-    /// Searches one bound over all prefixes, on `limits.threads` threads (`nodes_before` were
-    /// searched at the bounds below); with `periodic`, the calling thread hands a checkpoint of
-    /// the bound so far to it every `periodic.every`.
+    /// Searches one bound over all prefixes, on `limits.threads` threads when `split`, else on the
+    /// calling thread alone (`nodes_before` were searched at the bounds below); with `periodic`
+    /// and threads, the calling thread hands a checkpoint of the bound so far to it every
+    /// `periodic.every`.
     fn search_bound(
         &self,
         bound: usize,
         nodes_before: u64,
         helper: &UpperHelper,
         periodic: Option<&mut Periodic<'_>>,
+        split: bool,
     ) -> BoundResult {
         let want = self.want;
         let mut shared = Shared {
@@ -1164,11 +1195,10 @@ impl<M: Method> Run<'_, M> {
             state: Mutex::new(state),
             live_nodes: AtomicU64::new(0),
         };
-        // Tiny bounds are not worth starting threads.
-        let n_threads = if bound <= 6 {
-            1
-        } else {
+        let n_threads = if split {
             self.task.limits.threads.clamp(1, crate::MAX_THREADS)
+        } else {
+            1
         };
         let nodes: u64 = if n_threads <= 1 {
             queue.work()

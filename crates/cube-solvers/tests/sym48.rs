@@ -535,7 +535,8 @@ fn h0_agrees_with_korf() {
 }
 
 /// nissy-core's 16-mover #1 with h0: no solution up to 14 moves, and the exhausted bounds cost
-/// the node counts first measured (deterministic: every bound is searched to the end). cube48opt1
+/// the node counts first measured (deterministic: every bound is searched to the end; bounds
+/// 10-12 since within them, `assert_within_first_counts`). cube48opt1
 /// (the same coset heuristic, base 7) exhausts depth 15 of it in 28,020,806 nodes; ours 30,950,276
 /// (depth 15 is left out here for CI time).
 #[test]
@@ -568,7 +569,32 @@ fn h0_exhausted_bounds_of_a_16_mover_are_pinned() {
         (14, 2_620_597),
     ];
     let measured: Vec<_> = bounds.into_iter().filter(|(b, _)| *b >= 10).collect();
-    assert_eq!(measured, pinned);
+    assert_within_first_counts(&measured, &pinned, 13);
+}
+
+/// `measured` (bound, nodes) against the counts first measured, `pinned`: equal from bound
+/// `equal_from` on; below it, where a prefix's proper ancestors over their budget now cut it
+/// before its end is made (that search's nodes are a subset of the first one's), at most the
+/// first count and at least one node per 3-move prefix (3,240, the canonical sequences).
+fn assert_within_first_counts(
+    measured: &[(usize, u64)],
+    pinned: &[(usize, u64)],
+    equal_from: usize,
+) {
+    let prefixes = canonical(3).len() as u64;
+    assert_eq!(prefixes, 3_240);
+    assert_eq!(measured.len(), pinned.len(), "{measured:?}");
+    for (&(bound, nodes), &(pinned_bound, first)) in measured.iter().zip(pinned) {
+        assert_eq!(bound, pinned_bound);
+        if bound >= equal_from {
+            assert_eq!(nodes, first, "bound {bound}");
+        } else {
+            assert!(
+                (prefixes..=first).contains(&nodes),
+                "bound {bound}: {nodes} nodes, first measured {first}"
+            );
+        }
+    }
 }
 
 /// Canonical sequences of `len` moves (cube-core's rule for the move after each move), as the
@@ -842,7 +868,7 @@ fn a_checkpoint_refuted_by_the_bound_below_is_refused() {
 
 /// nissy-core's 16-movers #1-3 over h5 (baked by `cargo xtask bake-tables --tier h5` into
 /// `$H48_TABLES`, beside its corner table): the nodes to exhaust bounds 11..15, first measured
-/// 2026-12-01 (docs/PERFORMANCE.md). cube48opt5's published build needs 809,236, 498,395 and
+/// 2026-12-01 (docs/PERFORMANCE.md); bounds 11-13 since within them (`assert_within_first_counts`). cube48opt5's published build needs 809,236, 498,395 and
 /// 609,236 at bound 15 (design note 4.1): ratios 1.27, 1.26, 1.20.
 #[test]
 #[ignore = "needs the 973 MB h5 table in $H48_TABLES"]
@@ -864,7 +890,8 @@ fn h5_exhausted_bounds_of_three_16_movers_are_pinned() {
     ];
     for (line, expected) in nissy_core_16_movers().into_iter().zip(pinned) {
         let (bounds, _, _) = bound_nodes(&solver, &line, 15, 11);
-        assert_eq!(bounds, expected, "{line}");
+        let with_bounds = |counts: &[u64]| (11..).zip(counts.iter().copied()).collect::<Vec<_>>();
+        assert_within_first_counts(&with_bounds(&bounds), &with_bounds(&expected), 14);
     }
 }
 

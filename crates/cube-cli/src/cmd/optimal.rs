@@ -307,6 +307,7 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         every,
         save: &mut save,
     });
+    let cpu_before = process_cpu();
     let outcome = search
         .search_checkpointed(
             &cube,
@@ -332,7 +333,10 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
             printer.warning(e);
         }
     }
-    let report = report(&outcome, &tier, checkpoint_path.is_some());
+    let cpu = process_cpu()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
+    let report = report(&outcome, &tier, checkpoint_path.is_some(), cpu);
     if crate::signals::signalled() {
         report.map(|r| r.with_exit(crate::signals::EXIT_SIGNAL))
     } else {
@@ -394,9 +398,27 @@ fn save_checkpoint(path: &Path, outcome: &Outcome) -> Result<(), String> {
     }
 }
 
-/// The report of a search. A list of solutions cut short by a timeout or a signal says so, and
-/// exits as a timeout does (4; 130 after a signal): an answer that is not all that was asked.
-fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
+/// The CPU time of this process so far, every thread's (a search's threads and its two-phase
+/// helper), where the platform tells it.
+fn process_cpu() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+        Some(Duration::new(
+            u64::try_from(t.tv_sec).unwrap_or(0),
+            u32::try_from(t.tv_nsec).unwrap_or(0),
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// The report of a search (`cpu`: the process's CPU time during it, if known). A list of
+/// solutions cut short by a timeout or a signal says so, and exits as a timeout does (4; 130
+/// after a signal): an answer that is not all that was asked.
+fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool, cpu: Option<Duration>) -> CliOutcome {
     let seconds = outcome.elapsed.as_secs_f64();
     let metric = outcome.metric;
     let Some(best) = outcome.solutions.first() else {
@@ -457,6 +479,7 @@ fn report(outcome: &Outcome, tier: &Tier, checkpointed: bool) -> CliOutcome {
                 complete: outcome.complete,
                 proven_lower_bound: outcome.proven_lower_bound,
                 nodes: outcome.nodes,
+                cpu_seconds: cpu.map(|cpu| cpu.as_secs_f64()),
                 tier: tier.to_string(),
                 metric: metric.to_string(),
             }),

@@ -18,6 +18,8 @@ struct Orders {
     target: usize,
     /// The search is over.
     done: bool,
+    /// The search has reached a bound large enough for the helper ([`UpperHelper::start`]).
+    started: bool,
 }
 
 /// The shared state of the two-phase helper of one search.
@@ -42,6 +44,7 @@ impl UpperHelper {
             orders: Mutex::new(Orders {
                 target,
                 done: false,
+                started: false,
             }),
             changed: Condvar::new(),
             found: AtomicBool::new(false),
@@ -64,6 +67,15 @@ impl UpperHelper {
         }
     }
 
+    /// The search has reached a bound worth the helper's thread: it runs once its delay is over.
+    pub(super) fn start(&self) {
+        let mut orders = self.orders.lock().expect("lock");
+        if !orders.started {
+            orders.started = true;
+            self.changed.notify_all();
+        }
+    }
+
     /// The search is over: the helper's run stops and its thread returns.
     pub(super) fn finish(&self) {
         // Also while unwinding from a panic: a poisoned lock still holds what it guards.
@@ -76,14 +88,18 @@ impl UpperHelper {
         self.changed.notify_all();
     }
 
-    /// After `delay` (at once if the search is over sooner), runs the two-phase solver until the
-    /// search is over or it has a solution shorter than the target; with one of the target's
-    /// length it waits for the target to move on.
+    /// After `delay`, once [`UpperHelper::start`]ed (at once if the search is over sooner), runs
+    /// the two-phase solver until the search is over or it has a solution shorter than the
+    /// target; with one of the target's length it waits for the target to move on.
     pub(super) fn run(&self, two_phase: &TwoPhase, cube: &Cube, stop: &Stop, delay: Duration) {
         let orders = self.orders.lock().expect("lock");
         let (orders, _) = self
             .changed
             .wait_timeout_while(orders, delay, |o| !o.done)
+            .expect("lock");
+        let orders = self
+            .changed
+            .wait_while(orders, |o| !o.done && !o.started)
             .expect("lock");
         if orders.done {
             return;
@@ -161,6 +177,7 @@ mod tests {
     fn a_waiting_helper_ends_when_the_search_finishes() {
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
         let helper = UpperHelper::new(Some(vec![Move::U3, Move::R3]), 2);
+        helper.start();
         let two_phase = TwoPhase::default();
         let (done_tx, done_rx) = mpsc::channel();
         std::thread::scope(|scope| {
@@ -186,6 +203,7 @@ mod tests {
     fn a_new_target_above_the_solution_ends_the_helper_with_it_found() {
         let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1]);
         let helper = UpperHelper::new(Some(vec![Move::U3, Move::R3]), 2);
+        helper.start();
         let two_phase = TwoPhase::default();
         std::thread::scope(|scope| {
             let thread =
@@ -215,6 +233,21 @@ mod tests {
                 done_rx.recv_timeout(Duration::from_secs(10)).is_ok(),
                 "finish ends the delay"
             );
+        });
+        assert!(helper.best().is_none(), "no two-phase run");
+    }
+
+    /// A helper whose search never reaches a bound worth it ([`UpperHelper::start`]) never runs,
+    /// whatever its delay.
+    #[test]
+    fn a_helper_not_started_never_runs() {
+        let cube = Cube::SOLVED.apply_moves(&[Move::R1, Move::U1, Move::F1]);
+        let helper = UpperHelper::new(None, 2);
+        let two_phase = TwoPhase::default();
+        std::thread::scope(|scope| {
+            scope.spawn(|| helper.run(&two_phase, &cube, &Stop::new(), Duration::ZERO));
+            std::thread::sleep(Duration::from_millis(50));
+            helper.finish();
         });
         assert!(helper.best().is_none(), "no two-phase run");
     }

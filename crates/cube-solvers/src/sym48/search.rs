@@ -33,6 +33,17 @@ const QUARTER: u32 = 0x2DB6D;
 /// The position side of a node.
 const POSITION: usize = 0;
 
+/// Where the values of a prefix's proper ancestors of `d` moves (1 to 3) start in
+/// [`Worker::ancestors`]: 18 of one move, 18² of two, 18³ of three, indexed by their moves in
+/// base 18.
+const ANCESTOR_AT: [usize; 4] = [0, 0, 18, 18 + 18 * 18];
+
+/// The length of [`Worker::ancestors`].
+const ANCESTORS: usize = 18 + 18 * 18 + 18 * 18 * 18;
+
+/// An ancestor's value not yet read.
+const UNKNOWN: u8 = u8::MAX;
+
 /// What the workers of a search share: the heuristic, the corners, the move cubes, the counters.
 pub(crate) struct Engine<'t, H> {
     heuristic: &'t H,
@@ -147,6 +158,7 @@ impl<'t, H: Sym48Heuristic> Method for Engine<'t, H> {
             prefix_rank: 0,
             want: 1,
             batches: Vec::new(),
+            ancestors: vec![UNKNOWN; ANCESTORS],
             seen: HashSet::new(),
             solutions: Vec::new(),
             n_nodes: 0,
@@ -236,6 +248,12 @@ pub(crate) struct Worker<'a, 't, H: Sym48Heuristic> {
     /// children, `p = 0`; a batch of level `l + 1` the grandchildren of a node whose children are
     /// in level `l`).
     batches: Vec<[Batch<H::Index>; 2]>,
+    /// The lower bound (the corners' distance, the heuristic of the position and of its inverse)
+    /// after each proper prefix of a prefix searched so far ([`ANCESTOR_AT`]), read once per
+    /// worker: an ancestor over its budget cuts every prefix below it before its end is made (the
+    /// first bounds of an easy position are mostly their 3,240 prefixes' ends, three table
+    /// reads each).
+    ancestors: Vec<u8>,
     /// The canonical solutions of the current prefix.
     seen: HashSet<Vec<Move>>,
     solutions: Vec<Vec<Move>>,
@@ -261,6 +279,9 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
         let engine = self.shared.method;
         let mut cubes = self.root;
         let mut prev = NO_MOVE;
+        // A prefix counts one node, its end, also when an ancestor cuts it before the end is made.
+        self.n_nodes += 1;
+        let mut key = 0;
         for (i, &m) in prefix.iter().enumerate() {
             debug_assert!(AFTER[prev] >> m & 1 == 1, "prefixes are canonical");
             let m = usize::from(m);
@@ -271,9 +292,15 @@ impl<H: Sym48Heuristic> PrefixWorker for Worker<'_, '_, H> {
             self.moves[i] = m as u8;
             self.sides[i] = POSITION as u8;
             prev = m;
+            key = key * Move::COUNT + m;
+            let depth = i + 1;
+            if depth < prefix.len()
+                && usize::from(self.ancestor(depth, key, &cubes)) + depth > bound
+            {
+                return;
+            }
         }
         self.depth = prefix.len();
-        self.n_nodes += 1;
         let budget = bound - prefix.len();
         if budget == 0 {
             if cubes[0].is_solved() {
@@ -376,6 +403,23 @@ impl<H: Sym48Heuristic> Worker<'_, '_, H> {
                 self.abort = Abort::Enough;
             }
         }
+    }
+
+    /// The lower bound of the ancestor `key` of `depth` moves (its moves in base 18), whose
+    /// position and inverse are `cubes`: read once, then remembered.
+    fn ancestor(&mut self, depth: usize, key: usize, cubes: &[Cube; 2]) -> u8 {
+        let slot = &mut self.ancestors[ANCESTOR_AT[depth] + key];
+        if *slot == UNKNOWN {
+            let engine = self.shared.method;
+            let h = engine.heuristic;
+            *slot = engine
+                .corners
+                .get_cube(&cubes[0])
+                .max(h.value(&cubes[0]))
+                .max(h.value(&cubes[1]));
+            self.counters.probes += 2;
+        }
+        *slot
     }
 
     /// Counts `n` nodes and polls the stop flag, the clock and the cut-off now and then.
