@@ -843,6 +843,8 @@ fn one_request_s_options_never_change_another_s_answer() {
         assert_eq!(record["metric"], "htm", "{text}");
         assert_eq!(record["length"], 7, "{text}");
         assert_eq!(record["optimal"], true, "{text}");
+        // One process answers every request: its CPU clock is no one search's.
+        assert_eq!(record["cpu_seconds"], Value::Null, "{text}");
     }
     // A tier that is not baked is refused for that request only, with the CLI's message.
     let (status, text) = server.post("optimal", &json!({"state": "R U", "tier": "nx-eo2ep2"}));

@@ -307,7 +307,8 @@ pub fn run(global: &Global, input: &Input, args: &OptimalArgs, to: Option<&Cube>
         every,
         save: &mut save,
     });
-    let cpu_before = process_cpu();
+    // A server runs several requests in one process: its CPU clock is not this search's.
+    let cpu_before = process_cpu().filter(|_| !global.session.is_request());
     let outcome = search
         .search_checkpointed(
             &cube,
