@@ -23,7 +23,7 @@
 //! `--verbose` adds sym48's counters per position (probes per node, corner and face prunes, BPMX
 //! returns), and `--ordered-from N` / `--ordered-prefix-depth D` set its ordered bounds
 //! (`sym48::Config::ordered_from`, default 15 and 3; for an nx tier `nx::Config::ordered_from`,
-//! default 14 and 4; `--lanes N` the prefixes an nx thread searches at once, default 4).
+//! default 15 and 4; `--lanes N` the prefixes an nx thread searches at once, default 4).
 //! `--prefix-depth`, the upper-bound options
 //! and `--max-length` apply to both.
 //!

@@ -68,12 +68,16 @@ pub struct Config {
     pub search: SearchConfig,
     /// Search one prefix per orbit of a symmetric position.
     pub symmetric_starts: bool,
-    /// From this bound on (in half turns; default 14, vcube's first queued depth over its
-    /// coordinate-112 table), the work of a bound is split into prefixes of
+    /// From this bound on (in half turns; default 15), the work of a bound is split into prefixes of
     /// [`Config::ordered_prefix_depth`] moves searched in decreasing density at the bound below,
     /// the first such bound by slack, as sym48 does ([`crate::sym48::Config::ordered_from`]): the
     /// first solution of the last bound comes sooner. Quarter-turn bounds, two apart, are ordered
-    /// by slack.
+    /// by slack. Not 14 (vcube's first queued depth over its coordinate-112 table): bound 14
+    /// split into its 43,254 four-move prefixes costs 60 ms however few nodes it has, the most of
+    /// a 15-mover's search; from 15, `optimal_bench --tier nx-eo3ep1 --threads 2 --ordered-from N`
+    /// over drawn-15 took 1.92 s in all against 3.21 s (median 0.094 against 0.165 s), nissy-core's
+    /// 16-movers 8.73 against 10.41 s, drawn-16 4.64 against 5.03 s and nissy-core's 17-movers
+    /// 38.9 against 47.2 s with the same CPU (docs/perf-log/optimal-nx.md, "Ordered from 15").
     pub ordered_from: usize,
     /// The length of the prefixes of the ordered bounds (1 to 4; default 4, vcube's).
     pub ordered_prefix_depth: usize,
@@ -87,7 +91,7 @@ impl Default for Config {
         Config {
             search: SearchConfig::default(),
             symmetric_starts: true,
-            ordered_from: 14,
+            ordered_from: 15,
             ordered_prefix_depth: 4,
             lanes: 4,
         }

@@ -324,7 +324,7 @@ impl<W: PrefixWorker> QueueWorker for W {
 pub const DEFAULT_UPPER_BOUND_BUDGET: Duration = Duration::from_millis(1);
 
 /// How long an optimal search runs before the two-phase helper beside it starts, by default (and
-/// not before a bound estimated at [`HELPER_FROM_NODES`]). A search that ends sooner (a 15-mover
+/// not before a bound estimated at `HELPER_FROM_NODES`). A search that ends sooner (a 15-mover
 /// over h5 takes about 25 ms) never shares its cores with the helper, which on a two-core machine
 /// took a third of their time; a longer one loses only the helper's first milliseconds.
 pub const DEFAULT_HELPER_DELAY: Duration = Duration::from_millis(25);

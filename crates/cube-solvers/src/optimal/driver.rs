@@ -138,7 +138,7 @@ pub(crate) fn canonical_sequences(len: usize) -> Vec<Vec<u8>> {
     out
 }
 
-/// The settings of the bounds loop, built by [`SearchConfig::driver`] for each family's search.
+/// The settings of the bounds loop, built by [`SearchConfig::driver`](super::SearchConfig::driver) for each family's search.
 #[derive(Clone, Debug)]
 pub(crate) struct Driver {
     pub(crate) prefix_depth: usize,

@@ -149,7 +149,7 @@ struct Run<'a, M> {
     h0: usize,
     /// The length of the two-phase solution, when one was asked for and found.
     upper_len: Option<usize>,
-    /// The nodes under each prefix at the last bound searched to the end (for [`Ordered`]).
+    /// The nodes under each prefix at the last bound searched to the end (for [`Ordered`](super::Ordered)).
     below: std::cell::RefCell<Option<PrefixNodes>>,
 }
 
@@ -208,7 +208,7 @@ impl<M: Method> Run<'_, M> {
             .map_or(self.h0, |c| c.bound.max(self.h0))
     }
 
-    /// A search resumed at a bound in density order ([`Ordered`]) first searches the bound below
+    /// A search resumed at a bound in density order ([`Ordered`](super::Ordered)) first searches the bound below
     /// again for its densities, as the uninterrupted search did (about a thirteenth of the
     /// bound's work; its nodes are not counted again, nor reported). A solution there refutes the
     /// checkpoint; when stopped, the search returns the checkpoint as it was.
@@ -400,7 +400,7 @@ impl<M: Method> Run<'_, M> {
         }
     }
 
-    /// The order bound `bound`'s prefixes are searched in (canonical indexes): see [`Ordered`].
+    /// The order bound `bound`'s prefixes are searched in (canonical indexes): see [`Ordered`](super::Ordered).
     fn order(&self, bound: usize, prefixes: &[Vec<u8>]) -> Vec<usize> {
         let canonical = (0..prefixes.len()).collect();
         if self.driver.ordered.is_none_or(|o| bound < o.from) {
@@ -585,7 +585,7 @@ impl<M: Method> Run<'_, M> {
     }
 }
 
-/// Periodic checkpoints of a search ([`OptimalSearch::search_checkpointed`]).
+/// Periodic checkpoints of a search ([`OptimalSearch::search_checkpointed`](super::OptimalSearch::search_checkpointed)).
 pub struct Periodic<'a> {
     /// How often: at most this long between two checkpoints while a bound is searched on
     /// several threads (bounds of 6 moves or fewer take milliseconds and get none).
