@@ -38,7 +38,7 @@ pub(crate) use self::driver::{
 pub use self::run::Periodic;
 pub(crate) use self::run::Task;
 pub use self::tables::{Configs, OptimalTables};
-pub(crate) use self::tables::{FamilyTables, SearchFamily, read_corners, read_own_table};
+pub(crate) use self::tables::{FamilyTables, OneTableFamily, SearchFamily};
 use crate::two_phase::UpperBoundSolver;
 use crate::{Limits, Solution, SolveError, Solver, Stop};
 

@@ -1,47 +1,23 @@
-//! [`NxFamily`]: the nx tiers' [`SearchFamily`] impl: a tier's [`NxTable`] beside the corner
+//! [`NxFamily`]: the nx tiers' family of searches: a tier's [`NxTable`] beside the corner
 //! database's reduction, searched by [`Nx`].
-
-use std::path::Path;
 
 use cube_tables::corners::SymCorners;
 use cube_tables::nx::NxTable;
-use cube_tables::{Anonymous, Mapped, PruneTable, TableError, Tier, tier};
+use cube_tables::{PruneTable, TableError, Tier};
 
 use super::Nx;
-use crate::optimal::{
-    Configs, FamilyTables, OptimalSearch, OptimalTables, SearchFamily, read_corners, read_own_table,
-};
+use crate::optimal::{Configs, FamilyTables, OneTableFamily, OptimalSearch};
 use crate::two_phase::TwoPhase;
 
 /// The nx family: the corner database and one nx table per tier, in either metric.
 pub(crate) struct NxFamily;
 
-impl SearchFamily for NxFamily {
-    fn load_anonymous(
+impl OneTableFamily for NxFamily {
+    fn tables<T: AsRef<[u8]> + Send + Sync + 'static>(
         &self,
-        dir: &Path,
-        tier: Tier,
-        check: bool,
-    ) -> Result<OptimalTables<Anonymous>, TableError> {
-        let table = NxTable::new(read_own_table(dir, tier, check)?)?;
-        OptimalTables::new(dir, Box::new(table), &read_corners(dir, check)?)
-    }
-
-    #[allow(unsafe_code)]
-    unsafe fn open_mapped(
-        &self,
-        dir: &Path,
-        tier: Tier,
-    ) -> Result<OptimalTables<Mapped>, TableError> {
-        let spec = tier::own_table(tier)?;
-        // SAFETY: the caller's promise, passed on.
-        let table = unsafe { PruneTable::open_mapped(&spec.path_in(dir), &spec) }?;
-        table.check_payload_hash()?;
-        OptimalTables::new(
-            dir,
-            Box::new(NxTable::new(table)?),
-            &read_corners(dir, true)?,
-        )
+        table: PruneTable<T>,
+    ) -> Result<Box<dyn FamilyTables<T>>, TableError> {
+        Ok(Box::new(NxTable::new(table)?))
     }
 }
 

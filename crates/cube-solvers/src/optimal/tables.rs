@@ -157,8 +157,8 @@ impl OptimalTables<Mapped> {
     ///
     /// # Errors
     ///
-    /// The errors of `PdbSet::open_mapped`, `H48Table::open_mapped` and (an nx tier's table)
-    /// [`PruneTable::open_mapped`], and `PayloadHash`.
+    /// The errors of `PdbSet::open_mapped` (a Korf tier) and [`PruneTable::open_mapped`] (an H48
+    /// or nx tier's table), and `PayloadHash`.
     #[allow(unsafe_code)]
     pub unsafe fn open_mapped(dir: &Path, tier: Tier) -> Result<OptimalTables<Mapped>, TableError> {
         // SAFETY: the caller's promise, passed on.
@@ -166,22 +166,44 @@ impl OptimalTables<Mapped> {
     }
 }
 
-/// The own table of `tier` (an H48 or nx tier's one table) from `dir`, read into anonymous memory
-/// and hashed when `check`.
-pub(crate) fn read_own_table(
-    dir: &Path,
-    tier: Tier,
-    check: bool,
-) -> Result<PruneTable<Anonymous>, TableError> {
-    read(dir, &tier::own_table(tier)?, check)
+/// A family whose tier has one own table beside the corner database (H48, nx): what it makes of
+/// that table, read or mapped. Its [`SearchFamily`] impl is this one: the table loaded or mapped
+/// and hashed, the corner database read for its reduction.
+pub(crate) trait OneTableFamily: Sync {
+    /// The family's tables of its tier's own `table`.
+    fn tables<T: AsRef<[u8]> + Send + Sync + 'static>(
+        &self,
+        table: PruneTable<T>,
+    ) -> Result<Box<dyn FamilyTables<T>>, TableError>;
 }
 
-/// The corner database in `dir`, read into anonymous memory and hashed when `check` (of a mapped
-/// tier, always: only its reduction is kept).
-pub(crate) fn read_corners(dir: &Path, check: bool) -> Result<PruneTable<Anonymous>, TableError> {
-    read(dir, &tier::CORNERS, check)
+impl<F: OneTableFamily> SearchFamily for F {
+    fn load_anonymous(
+        &self,
+        dir: &Path,
+        tier: Tier,
+        check: bool,
+    ) -> Result<OptimalTables<Anonymous>, TableError> {
+        let tables = self.tables(read(dir, &tier::own_table(tier)?, check)?)?;
+        OptimalTables::new(dir, tables, &read(dir, &tier::CORNERS, check)?)
+    }
+
+    #[allow(unsafe_code)]
+    unsafe fn open_mapped(
+        &self,
+        dir: &Path,
+        tier: Tier,
+    ) -> Result<OptimalTables<Mapped>, TableError> {
+        let spec = tier::own_table(tier)?;
+        // SAFETY: the caller's promise, passed on.
+        let table = unsafe { PruneTable::open_mapped(&spec.path_in(dir), &spec) }?;
+        table.check_payload_hash()?;
+        // Of a mapped tier's corner database only the reduction is kept: read and hashed.
+        OptimalTables::new(dir, self.tables(table)?, &read(dir, &tier::CORNERS, true)?)
+    }
 }
 
+/// The table `spec` of `dir`, read into anonymous memory, hashed when `check`.
 fn read(dir: &Path, spec: &TableSpec, check: bool) -> Result<PruneTable<Anonymous>, TableError> {
     let path = spec.path_in(dir);
     if check {

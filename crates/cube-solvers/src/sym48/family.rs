@@ -1,42 +1,23 @@
-//! [`Sym48Family`]: the H48 tiers' [`SearchFamily`] impl: a tier's [`H48Table`] beside the corner
+//! [`Sym48Family`]: the H48 tiers' family of searches: a tier's [`H48Table`] beside the corner
 //! database's reduction, searched by [`Sym48`].
-
-use std::path::Path;
 
 use cube_tables::corners::SymCorners;
 use cube_tables::h48::H48Table;
-use cube_tables::{Anonymous, Mapped, TableError, Tier};
+use cube_tables::{PruneTable, TableError, Tier};
 
 use super::Sym48;
-use crate::optimal::{
-    Configs, FamilyTables, OptimalSearch, OptimalTables, SearchFamily, read_corners, read_own_table,
-};
+use crate::optimal::{Configs, FamilyTables, OneTableFamily, OptimalSearch};
 use crate::two_phase::TwoPhase;
 
 /// The H48 family: the corner database and one H48 table per tier.
 pub(crate) struct Sym48Family;
 
-impl SearchFamily for Sym48Family {
-    fn load_anonymous(
+impl OneTableFamily for Sym48Family {
+    fn tables<T: AsRef<[u8]> + Send + Sync + 'static>(
         &self,
-        dir: &Path,
-        tier: Tier,
-        check: bool,
-    ) -> Result<OptimalTables<Anonymous>, TableError> {
-        let table = H48Table::new(read_own_table(dir, tier, check)?)?;
-        OptimalTables::new(dir, Box::new(table), &read_corners(dir, check)?)
-    }
-
-    #[allow(unsafe_code)]
-    unsafe fn open_mapped(
-        &self,
-        dir: &Path,
-        tier: Tier,
-    ) -> Result<OptimalTables<Mapped>, TableError> {
-        // SAFETY: the caller's promise, passed on.
-        let table = unsafe { H48Table::open_mapped(dir, tier) }?;
-        table.table().check_payload_hash()?;
-        OptimalTables::new(dir, Box::new(table), &read_corners(dir, true)?)
+        table: PruneTable<T>,
+    ) -> Result<Box<dyn FamilyTables<T>>, TableError> {
+        Ok(Box::new(H48Table::new(table)?))
     }
 }
 
