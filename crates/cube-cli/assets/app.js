@@ -289,7 +289,7 @@ function showOptimal(run, words) {
   $("optimal-progress").max = found || 1;
   $("optimal-progress").value = Math.min(run.lower, found);
   const limit = `time limit ${run.limit} s`;
-  const tier = run.tier ? `tables ${run.tier}` : "the largest tables baked";
+  const tier = run.tier ? `tables ${run.tier}` : "the default tables (the cheapest baked)";
   const bound = `at least ${run.lower} moves proven${run.found !== null ? `, ${run.found} found` : ""}`;
   $("optimal-status").textContent = `${words ? `${words} ` : ""}${bound} \u00b7 ${tier} \u00b7 ${limit} \u00b7 ${run.seconds.toFixed(1)} s`;
 }

@@ -588,7 +588,7 @@ fn optimal_answers_the_solved_cube_and_short_states() {
     let mut states = vec![String::new()];
     states.extend((0..20).map(|i| random_turns(&mut rng, 1 + i % 9)));
     for (i, state) in states.iter().enumerate() {
-        // The tables by default (the largest baked), or chosen.
+        // The tables by default (the default baked), or chosen.
         browser.set_value("tier", if i % 2 == 0 { "" } else { "6edge" });
         if state.is_empty() {
             browser.click("#reset");

@@ -297,7 +297,7 @@ fn a_quarter_turn_search_without_its_table_names_the_tier() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
-/// `--metric qtm` (the largest baked -qtm tier) and `--tier nx-eo1ep1-qtm`: lengths in quarter
+/// `--metric qtm` (the default baked -qtm tier) and `--tier nx-eo1ep1-qtm`: lengths in quarter
 /// turns, printed with `q` (R U2 is 3, R2 U2 is 4: a position 2 face turns from solved that no
 /// single face turn solves is at least 2 quarter turns per half turn it needs); the JSON record
 /// says its metric, `htm` for a half-turn search.
